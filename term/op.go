@@ -1,0 +1,115 @@
+package term
+
+// Op is the operator of a term node.
+type Op uint8
+
+const (
+	OpInvalid Op = iota
+
+	// Leaves.
+	OpTrue
+	OpFalse
+	OpNum   // numeral of sort Int or Real; value in Num()
+	OpConst // uninterpreted constant: a 0-ary Func
+	OpBound // variable bound by a quantifier
+	OpValue // abstract element of an uninterpreted sort (model values)
+
+	// Boolean connectives. And, Or, Xor are n-ary; Implies is binary;
+	// Eq and Distinct are n-ary over one sort (Eq means "all equal").
+	OpNot
+	OpAnd
+	OpOr
+	OpImplies
+	OpXor
+	OpIte
+	OpEq
+	OpDistinct
+
+	// Arithmetic. Add, Mul and Sub are n-ary (Sub is left-associative);
+	// the comparisons are binary.
+	OpAdd
+	OpSub
+	OpNeg
+	OpMul
+	OpDiv    // real division "/"
+	OpIntDiv // integer "div" (Euclidean)
+	OpMod    // integer "mod" (Euclidean, result >= 0)
+	OpAbs
+	OpLe
+	OpLt
+	OpGe
+	OpGt
+	OpToReal
+	OpToInt
+	OpIsInt
+
+	// Arrays.
+	OpSelect
+	OpStore
+	OpConstArray // ((as const (Array I E)) v)
+
+	// Application of an uninterpreted function: Func().
+	OpApply
+
+	// Quantifiers: the arguments are the bound variables, then the body.
+	OpForall
+	OpExists
+
+	numOps
+)
+
+var opNames = [numOps]string{
+	OpInvalid:    "<invalid>",
+	OpTrue:       "true",
+	OpFalse:      "false",
+	OpNum:        "<num>",
+	OpConst:      "<const>",
+	OpBound:      "<bound>",
+	OpValue:      "<value>",
+	OpNot:        "not",
+	OpAnd:        "and",
+	OpOr:         "or",
+	OpImplies:    "=>",
+	OpXor:        "xor",
+	OpIte:        "ite",
+	OpEq:         "=",
+	OpDistinct:   "distinct",
+	OpAdd:        "+",
+	OpSub:        "-",
+	OpNeg:        "-",
+	OpMul:        "*",
+	OpDiv:        "/",
+	OpIntDiv:     "div",
+	OpMod:        "mod",
+	OpAbs:        "abs",
+	OpLe:         "<=",
+	OpLt:         "<",
+	OpGe:         ">=",
+	OpGt:         ">",
+	OpToReal:     "to_real",
+	OpToInt:      "to_int",
+	OpIsInt:      "is_int",
+	OpSelect:     "select",
+	OpStore:      "store",
+	OpConstArray: "const",
+	OpApply:      "<apply>",
+	OpForall:     "forall",
+	OpExists:     "exists",
+}
+
+// String is the SMT-LIB symbol of the operator (for leaves, a description).
+func (op Op) String() string {
+	if op < numOps {
+		return opNames[op]
+	}
+	return "<bad op>"
+}
+
+// IsLeaf reports whether terms with this operator have no arguments.
+func (op Op) IsLeaf() bool { return op >= OpTrue && op <= OpValue }
+
+// IsCompare reports whether op is one of <=, <, >=, >.
+func (op Op) IsCompare() bool { return op >= OpLe && op <= OpGt }
+
+// IsQuantifier reports whether op is forall or exists.
+func (op Op) IsQuantifier() bool { return op == OpForall || op == OpExists }

@@ -1,0 +1,243 @@
+package term
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/seed-f9c3434d/gospacer/num"
+)
+
+// A Store owns and hash-conses terms, sorts and function symbols. It is not
+// safe for concurrent use.
+type Store struct {
+	terms    []*Term            // by ID
+	buckets  map[uint64][]*Term // hash -> candidates
+	sorts    map[sortKey]*Sort
+	nextSort uint32
+	funcs    map[funcKey]*Func
+	names    map[string]int // name -> number of Funcs with that name (for Fresh)
+	nfuncs   uint32
+	fresh    int
+
+	tru, fls *Term
+}
+
+type funcKey struct {
+	name  string
+	sig   string
+	bound bool
+}
+
+// NewStore returns an empty store.
+func NewStore() *Store {
+	st := &Store{
+		buckets:  make(map[uint64][]*Term),
+		sorts:    make(map[sortKey]*Sort),
+		nextSort: 3,
+		funcs:    make(map[funcKey]*Func),
+		names:    make(map[string]int),
+	}
+	st.tru = st.intern(OpTrue, BoolSort, nil, nil, num.Rat{})
+	st.fls = st.intern(OpFalse, BoolSort, nil, nil, num.Rat{})
+	return st
+}
+
+// NumTerms is one more than the largest term ID.
+func (st *Store) NumTerms() int { return len(st.terms) }
+
+// Term returns the term with the given ID.
+func (st *Store) Term(id uint32) *Term { return st.terms[id] }
+
+func mix(h, v uint64) uint64 {
+	h ^= v + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2)
+	return h
+}
+
+func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) *Term {
+	h := mix(uint64(op), uint64(sort.id))
+	for _, a := range args {
+		h = mix(h, uint64(a.id))
+	}
+	if fn != nil {
+		h = mix(h, uint64(fn.id))
+	}
+	if op == OpNum || op == OpValue {
+		h = mix(h, val.Hash())
+	}
+	for _, t := range st.buckets[h] {
+		if t.op == op && t.sort == sort && t.fn == fn && len(t.args) == len(args) &&
+			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.val.Equal(val)) {
+			return t
+		}
+	}
+	t := &Term{id: uint32(len(st.terms)), op: op, sort: sort, fn: fn, val: val}
+	if len(args) > 0 {
+		t.args = append(make([]*Term, 0, len(args)), args...)
+	}
+	switch op {
+	case OpBound:
+		t.flags = flagHasBound
+	case OpForall, OpExists:
+		t.flags = flagHasQuant
+		if n := len(args) - 1; hasFreeBound(args[n], args[:n]) {
+			t.flags |= flagHasBound
+		}
+	default:
+		for _, a := range args {
+			t.flags |= a.flags
+		}
+	}
+	st.terms = append(st.terms, t)
+	st.buckets[h] = append(st.buckets[h], t)
+	return t
+}
+
+func sameArgs(a, b []*Term) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasFreeBound reports whether a bound variable other than those in
+// excluded occurs free in t.
+func hasFreeBound(t *Term, excluded []*Term) bool {
+	memo := map[*Term]bool{}
+	var walk func(t *Term) bool
+	walk = func(t *Term) bool {
+		if !t.HasBound() {
+			return false
+		}
+		if r, ok := memo[t]; ok {
+			return r
+		}
+		r := false
+		switch t.op {
+		case OpBound:
+			r = true
+			for _, v := range excluded {
+				if v == t {
+					r = false
+				}
+			}
+		case OpForall, OpExists:
+			n := len(t.args) - 1
+			inner := append(append([]*Term(nil), excluded...), t.args[:n]...)
+			r = hasFreeBound(t.args[n], inner)
+		default:
+			for _, a := range t.args {
+				if walk(a) {
+					r = true
+					break
+				}
+			}
+		}
+		memo[t] = r
+		return r
+	}
+	return walk(t)
+}
+
+// ---- Symbols ----
+
+func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) *Func {
+	k := funcKey{name, sortSig(append(append([]*Sort(nil), domain...), rng)), bound}
+	if f, ok := st.funcs[k]; ok {
+		return f
+	}
+	f := &Func{name: name, domain: append([]*Sort(nil), domain...), rng: rng, id: st.nfuncs, bound: bound}
+	st.nfuncs++
+	st.funcs[k] = f
+	st.names[name]++
+	return f
+}
+
+// Func returns the function symbol name : domain -> rng. Declaring the same
+// name and signature twice gives the same Func.
+func (st *Store) Func(name string, domain []*Sort, rng *Sort) *Func {
+	return st.internFunc(name, domain, rng, false)
+}
+
+// Const returns the uninterpreted constant name of the given sort.
+func (st *Store) Const(name string, sort *Sort) *Term {
+	f := st.internFunc(name, nil, sort, false)
+	return st.intern(OpConst, sort, nil, f, num.Rat{})
+}
+
+// ConstOf returns the constant term of a 0-ary Func.
+func (st *Store) ConstOf(f *Func) *Term {
+	if len(f.domain) != 0 || f.bound {
+		panic("term: ConstOf on a non-constant symbol " + f.name)
+	}
+	return st.intern(OpConst, f.rng, nil, f, num.Rat{})
+}
+
+// BoundVar returns the bound variable name of the given sort. Bound
+// variables are distinct from constants of the same name.
+func (st *Store) BoundVar(name string, sort *Sort) *Term {
+	f := st.internFunc(name, nil, sort, true)
+	return st.intern(OpBound, sort, nil, f, num.Rat{})
+}
+
+// Fresh returns a new constant whose name starts with prefix and is used by
+// no other symbol of this store.
+func (st *Store) Fresh(prefix string, sort *Sort) *Term {
+	for {
+		st.fresh++
+		name := prefix + "!" + strconv.Itoa(st.fresh)
+		if st.names[name] == 0 {
+			return st.Const(name, sort)
+		}
+	}
+}
+
+// FreshFunc returns a new function symbol with an unused name.
+func (st *Store) FreshFunc(prefix string, domain []*Sort, rng *Sort) *Func {
+	for {
+		st.fresh++
+		name := prefix + "!" + strconv.Itoa(st.fresh)
+		if st.names[name] == 0 {
+			return st.Func(name, domain, rng)
+		}
+	}
+}
+
+// ---- Leaves ----
+
+func (st *Store) True() *Term  { return st.tru }
+func (st *Store) False() *Term { return st.fls }
+
+// Bool returns true or false.
+func (st *Store) Bool(b bool) *Term {
+	if b {
+		return st.tru
+	}
+	return st.fls
+}
+
+// Num returns the numeral v of sort Int or Real. For Int, v must be integral.
+func (st *Store) Num(v num.Rat, sort *Sort) *Term {
+	if !sort.IsArith() || (sort.IsInt() && !v.IsInt()) {
+		panic(fmt.Sprintf("term: numeral %v of sort %v", v, sort))
+	}
+	return st.intern(OpNum, sort, nil, nil, v)
+}
+
+// Int returns the integer numeral v.
+func (st *Store) Int(v int64) *Term { return st.Num(num.NewInt(v).Rat(), IntSort) }
+
+// IntNum returns the integer numeral v.
+func (st *Store) IntNum(v num.Int) *Term { return st.Num(v.Rat(), IntSort) }
+
+// Real returns the real numeral v.
+func (st *Store) Real(v num.Rat) *Term { return st.Num(v, RealSort) }
+
+// Value returns the i-th abstract element of the uninterpreted sort s.
+func (st *Store) Value(s *Sort, i int) *Term {
+	if !s.IsUninterpreted() {
+		panic("term: abstract value of interpreted sort " + s.String())
+	}
+	return st.intern(OpValue, s, nil, nil, num.NewInt(int64(i)).Rat())
+}

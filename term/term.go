@@ -1,0 +1,93 @@
+package term
+
+import (
+	"github.com/seed-f9c3434d/gospacer/num"
+)
+
+// A Term is a hash-consed node: within one Store, structurally equal terms
+// are the same pointer and have the same ID. Terms are immutable.
+type Term struct {
+	id    uint32
+	op    Op
+	flags uint8
+	sort  *Sort
+	args  []*Term
+	fn    *Func   // OpConst, OpBound, OpApply: the symbol
+	val   num.Rat // OpNum: the value; OpValue: the element index
+}
+
+const (
+	flagHasBound uint8 = 1 << iota // a bound variable occurs free
+	flagHasQuant                   // a quantifier occurs
+)
+
+// ID is dense within a Store: 0 <= ID < Store.NumTerms(). Use it to index
+// side tables.
+func (t *Term) ID() uint32 { return t.id }
+
+func (t *Term) Op() Op       { return t.op }
+func (t *Term) Sort() *Sort  { return t.sort }
+func (t *Term) Args() []*Term { return t.args }
+func (t *Term) NumArgs() int  { return len(t.args) }
+func (t *Term) Arg(i int) *Term { return t.args[i] }
+
+// Func is the symbol of an OpConst, OpBound or OpApply term, else nil.
+func (t *Term) Func() *Func { return t.fn }
+
+// Name is the symbol name of an OpConst, OpBound or OpApply term, else "".
+func (t *Term) Name() string {
+	if t.fn == nil {
+		return ""
+	}
+	return t.fn.name
+}
+
+// Num is the value of an OpNum term (and the element index of an OpValue).
+func (t *Term) Num() num.Rat { return t.val }
+
+func (t *Term) IsTrue() bool  { return t.op == OpTrue }
+func (t *Term) IsFalse() bool { return t.op == OpFalse }
+
+// IsConst reports whether t is an uninterpreted constant.
+func (t *Term) IsConst() bool { return t.op == OpConst }
+
+// IsNum reports whether t is a numeral.
+func (t *Term) IsNum() bool { return t.op == OpNum }
+
+// IsValue reports whether t is a model value: true, false, a numeral, an
+// abstract element, or an array built from those by const and store.
+func (t *Term) IsValue() bool {
+	switch t.op {
+	case OpTrue, OpFalse, OpNum, OpValue:
+		return true
+	case OpConstArray:
+		return t.args[0].IsValue()
+	case OpStore:
+		return t.args[0].IsValue() && t.args[1].IsValue() && t.args[2].IsValue()
+	}
+	return false
+}
+
+// HasBound reports whether a bound variable occurs free in t.
+func (t *Term) HasBound() bool { return t.flags&flagHasBound != 0 }
+
+// HasQuantifier reports whether t contains a quantifier.
+func (t *Term) HasQuantifier() bool { return t.flags&flagHasQuant != 0 }
+
+// A Func is a declared function symbol. Constants are 0-ary Funcs; bound
+// variables have their own Funcs, distinct from declared ones. Funcs are
+// interned per Store by name and signature.
+type Func struct {
+	name   string
+	domain []*Sort
+	rng    *Sort
+	id     uint32
+	bound  bool
+}
+
+func (f *Func) Name() string     { return f.name }
+func (f *Func) Domain() []*Sort  { return f.domain }
+func (f *Func) Range() *Sort     { return f.rng }
+func (f *Func) Arity() int       { return len(f.domain) }
+func (f *Func) ID() uint32       { return f.id }
+func (f *Func) String() string   { return quoteSymbol(f.name) }
