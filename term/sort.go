@@ -30,12 +30,12 @@ var (
 	RealSort = &Sort{kind: KindReal, name: "Real", id: 2}
 )
 
-func (s *Sort) Kind() SortKind  { return s.kind }
-func (s *Sort) IsBool() bool    { return s.kind == KindBool }
-func (s *Sort) IsInt() bool     { return s.kind == KindInt }
-func (s *Sort) IsReal() bool    { return s.kind == KindReal }
-func (s *Sort) IsArith() bool   { return s.kind == KindInt || s.kind == KindReal }
-func (s *Sort) IsArray() bool   { return s.kind == KindArray }
+func (s *Sort) Kind() SortKind        { return s.kind }
+func (s *Sort) IsBool() bool          { return s.kind == KindBool }
+func (s *Sort) IsInt() bool           { return s.kind == KindInt }
+func (s *Sort) IsReal() bool          { return s.kind == KindReal }
+func (s *Sort) IsArith() bool         { return s.kind == KindInt || s.kind == KindReal }
+func (s *Sort) IsArray() bool         { return s.kind == KindArray }
 func (s *Sort) IsUninterpreted() bool { return s.kind == KindUninterpreted }
 
 // Index is the index sort of an array sort.

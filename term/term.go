@@ -25,10 +25,10 @@ const (
 // side tables.
 func (t *Term) ID() uint32 { return t.id }
 
-func (t *Term) Op() Op       { return t.op }
-func (t *Term) Sort() *Sort  { return t.sort }
-func (t *Term) Args() []*Term { return t.args }
-func (t *Term) NumArgs() int  { return len(t.args) }
+func (t *Term) Op() Op          { return t.op }
+func (t *Term) Sort() *Sort     { return t.sort }
+func (t *Term) Args() []*Term   { return t.args }
+func (t *Term) NumArgs() int    { return len(t.args) }
 func (t *Term) Arg(i int) *Term { return t.args[i] }
 
 // Func is the symbol of an OpConst, OpBound or OpApply term, else nil.
@@ -85,9 +85,9 @@ type Func struct {
 	bound  bool
 }
 
-func (f *Func) Name() string     { return f.name }
-func (f *Func) Domain() []*Sort  { return f.domain }
-func (f *Func) Range() *Sort     { return f.rng }
-func (f *Func) Arity() int       { return len(f.domain) }
-func (f *Func) ID() uint32       { return f.id }
-func (f *Func) String() string   { return quoteSymbol(f.name) }
+func (f *Func) Name() string    { return f.name }
+func (f *Func) Domain() []*Sort { return f.domain }
+func (f *Func) Range() *Sort    { return f.rng }
+func (f *Func) Arity() int      { return len(f.domain) }
+func (f *Func) ID() uint32      { return f.id }
+func (f *Func) String() string  { return quoteSymbol(f.name) }
