@@ -1,0 +1,332 @@
+package lra
+
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/num"
+)
+
+// Bound propagation reports registered atoms implied true or false by the
+// asserted bounds, either directly (a bound on the atom's own variable) or
+// through one tableau row (the row's other variables' bounds summed up).
+// Only rows whose variables' bounds changed since the last Propagate are
+// examined, and only rows of at most propMaxRowLen entries, so the cost
+// is bounded by the work of the assertions themselves.
+const (
+	propMaxRowLen = 48 // longer rows are not used for propagation
+	propMaxCols   = 16 // a bound change marks at most this many rows of a nonbasic variable
+)
+
+// atom is a registered bound whose truth the caller tracks as a literal.
+type atom struct {
+	v     Var
+	kind  BoundKind
+	bound DeltaRat
+	lit   Reason
+	done  bool // reported (or asserted) since the last Pop below it
+}
+
+// Implied is an atom implied true or false. The derived bound
+// Var <= Bound (Kind Upper) or Var >= Bound (Kind Lower) follows from Expl:
+// Σ λ·constraint over Expl (read as in Explained, slacks expanded) equals
+// Var <= Bound, respectively -Var <= -Bound, with identical left-hand
+// sides; the derived bound implies the atom (Value true) or its negation
+// (Value false).
+type Implied struct {
+	Lit   Reason // the atom's literal as given to RegisterAtom
+	Value bool
+	Var   Var
+	Kind  BoundKind
+	Bound DeltaRat
+	Expl  []Explained // not shared with later calls
+}
+
+// RegisterAtom registers the atom v <= c (k == Upper) or v >= c (k ==
+// Lower), strict when c has a δ part (see Below, Above), as the caller's
+// literal lit. Propagate reports it when the asserted bounds imply it or
+// its negation. Atoms are permanent.
+func (s *Solver) RegisterAtom(v Var, k BoundKind, c DeltaRat, lit Reason) {
+	s.atomsOf[v] = append(s.atomsOf[v], int32(len(s.atoms)))
+	s.atoms = append(s.atoms, atom{v: v, kind: k, bound: c, lit: lit})
+	s.touchVar(v)
+}
+
+func (s *Solver) touchVar(v Var) {
+	if len(s.atoms) == 0 || s.varDirty[v] {
+		return
+	}
+	s.varDirty[v] = true
+	s.dirtyVars = append(s.dirtyVars, v)
+}
+
+func (s *Solver) touchRow(r int32) {
+	if len(s.atoms) == 0 || s.rowDirty[r] {
+		return
+	}
+	s.rowDirty[r] = true
+	s.dirtyRows = append(s.dirtyRows, r)
+}
+
+// Propagate appends to dst the registered atoms newly implied true or
+// false since the last call (or Pop) and returns the extended slice. It
+// does nothing after a conflicting assertion. Each atom is reported once
+// per stretch of levels (Pop below the report reopens it); an atom whose
+// literal the caller already assigned — e.g. its negation was asserted —
+// may still be reported, so callers filter by their assignment.
+// Propagation is incomplete by design: only one bound or one row at a
+// time, rows shorter than propMaxRowLen.
+func (s *Solver) Propagate(dst []Implied) []Implied {
+	if s.inConflict {
+		return dst
+	}
+	var buf []Explained // fresh per call: the caller may keep Expl
+	one := num.NewRat(1, 1)
+	for _, v := range s.dirtyVars {
+		s.varDirty[v] = false
+		for k := Upper; k <= Lower; k++ {
+			b := s.boundOf(v, k)
+			if !b.set || !s.anyImplied(v, k, b.val, b.reason, true) {
+				continue
+			}
+			start := len(buf)
+			buf = append(buf, Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val})
+			dst = s.report(v, k, b.val, buf[start:len(buf):len(buf)], dst)
+		}
+		if r := s.rowOf[v]; r >= 0 {
+			s.touchRow(r)
+		} else if col := s.cols[v]; len(col) <= propMaxCols {
+			for _, ce := range col {
+				s.touchRow(ce.row)
+			}
+		}
+	}
+	s.dirtyVars = s.dirtyVars[:0]
+	for _, r := range s.dirtyRows {
+		s.rowDirty[r] = false
+		if len(s.rows[r]) < propMaxRowLen {
+			dst, buf = s.propagateRow(r, dst, buf)
+		}
+	}
+	s.dirtyRows = s.dirtyRows[:0]
+	return dst
+}
+
+// anyImplied reports whether an open atom of v is decided by the bound
+// v <= b (k == Upper) or v >= b; for a direct (asserted) bound, the atom
+// asserted with it, its own reason, is closed silently.
+func (s *Solver) anyImplied(v Var, k BoundKind, b DeltaRat, reason Reason, direct bool) bool {
+	found := false
+	for _, ai := range s.atomsOf[v] {
+		a := &s.atoms[ai]
+		if a.done {
+			continue
+		}
+		if direct && a.kind == k && a.lit == reason && a.bound.Equal(b) {
+			s.closeAtom(ai)
+			continue
+		}
+		if _, ok := decide(a, k, b); ok {
+			found = true
+		}
+	}
+	return found
+}
+
+// decide says whether the derived bound decides atom a, and how.
+func decide(a *atom, k BoundKind, b DeltaRat) (value, ok bool) {
+	c := b.Cmp(a.bound)
+	if k == Upper {
+		if a.kind == Upper {
+			return true, c <= 0
+		}
+		return false, c < 0
+	}
+	if a.kind == Lower {
+		return true, c >= 0
+	}
+	return false, c > 0
+}
+
+func (s *Solver) closeAtom(ai int32) {
+	s.atoms[ai].done = true
+	s.atomTrail = append(s.atomTrail, ai)
+}
+
+// report appends every open atom of v decided by the derived bound.
+func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []Implied) []Implied {
+	for _, ai := range s.atomsOf[v] {
+		a := &s.atoms[ai]
+		if a.done {
+			continue
+		}
+		if val, ok := decide(a, k, b); ok {
+			s.closeAtom(ai)
+			s.stats.Propagations++
+			dst = append(dst, Implied{Lit: a.lit, Value: val, Var: v, Kind: k, Bound: b, Expl: expl})
+		}
+	}
+	return dst
+}
+
+func (s *Solver) hasOpenAtoms(v Var) bool {
+	for _, ai := range s.atomsOf[v] {
+		if !s.atoms[ai].done {
+			return true
+		}
+	}
+	return false
+}
+
+// propagateRow derives bounds from row r read as Σ c_m·x_m = 0 (the basic
+// variable with c = -1). With L = Σ c_m·(lower of x_m if c_m > 0 else
+// upper), Σ_{m≠k} c_m·x_m >= L - c_k·(its term) =: L_k, so c_k·x_k <= -L_k;
+// symmetrically with U for the other direction. A sum with one missing
+// bound still bounds the variable that misses it.
+func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implied, []Explained) {
+	row := s.rows[r]
+	xb := s.basic[r]
+	n := len(row) + 1
+	entry := func(i int) (Var, num.Rat) {
+		if i == len(row) {
+			return xb, minusOne
+		}
+		return row[i].v, row[i].coeff
+	}
+	open := false
+	for i := 0; i < n && !open; i++ {
+		v, _ := entry(i)
+		open = s.hasOpenAtoms(v)
+	}
+	if !open {
+		return dst, buf
+	}
+	// sums[0] is L (lower sum), sums[1] is U (upper sum)
+	var sums [2]DeltaRat
+	var missing [2]int
+	var missIdx [2]int
+	for i := 0; i < n; i++ {
+		v, c := entry(i)
+		for j := 0; j < 2; j++ {
+			b := s.boundOf(v, termKind(j, c))
+			if !b.set {
+				missing[j]++
+				missIdx[j] = i
+				continue
+			}
+			sums[j] = sums[j].AddScaled(c, b.val)
+		}
+	}
+	for i := 0; i < n; i++ {
+		v, c := entry(i)
+		if !s.hasOpenAtoms(v) {
+			continue
+		}
+		for j := 0; j < 2; j++ {
+			if missing[j] > 1 || (missing[j] == 1 && missIdx[j] != i) {
+				continue
+			}
+			sk := sums[j]
+			if missing[j] == 0 {
+				sk = sk.Sub(s.boundOf(v, termKind(j, c)).val.Scale(c))
+			}
+			// j == 0: c·x <= -L_k;  j == 1: c·x >= -U_k
+			b := sk.Neg().Scale(c.Inv())
+			k := Upper
+			if (c.Sign() > 0) != (j == 0) {
+				k = Lower
+			}
+			if !s.anyImplied(v, k, b, 0, false) {
+				continue
+			}
+			start := len(buf)
+			ck := c.Abs().Inv()
+			for m := 0; m < n; m++ {
+				if m == i {
+					continue
+				}
+				vm, cm := entry(m)
+				km := termKind(j, cm)
+				bm := s.boundOf(vm, km)
+				buf = append(buf, Explained{Reason: bm.reason, Coeff: cm.Abs().Mul(ck), Var: vm, Kind: km, Bound: bm.val})
+			}
+			dst = s.report(v, k, b, buf[start:len(buf):len(buf)], dst)
+		}
+	}
+	return dst, buf
+}
+
+var minusOne = num.NewRat(-1, 1)
+
+// termKind is the bound of a variable with coefficient c used in the
+// lower sum (j == 0) or the upper sum (j == 1).
+func termKind(j int, c num.Rat) BoundKind {
+	if (c.Sign() > 0) == (j == 0) {
+		return Lower
+	}
+	return Upper
+}
+
+// Equality says A = B follows from the bounds with the given reasons.
+type Equality struct {
+	A, B    Var
+	Reasons []Reason
+}
+
+// FixedEqualities appends to dst, for the given variables, the pairs fixed
+// to the same value by non-strict equal lower and upper bounds (each pair
+// as (first of its class, other), classes in order of value), explained by
+// the four bounds. Useful for theory combination.
+func (s *Solver) FixedEqualities(vars []Var, dst []Equality) []Equality {
+	var fixed []Var
+	for _, v := range vars {
+		if s.lo[v].set && s.hi[v].set && s.lo[v].val.D.IsZero() && s.lo[v].val.Equal(s.hi[v].val) {
+			fixed = append(fixed, v)
+		}
+	}
+	slices.SortFunc(fixed, func(a, b Var) int {
+		if c := s.lo[a].val.R.Cmp(s.lo[b].val.R); c != 0 {
+			return c
+		}
+		return int(a) - int(b)
+	})
+	fixed = slices.Compact(fixed)
+	for i := 0; i < len(fixed); {
+		j := i + 1
+		for j < len(fixed) && s.lo[fixed[j]].val.R.Equal(s.lo[fixed[i]].val.R) {
+			a, b := fixed[i], fixed[j]
+			dst = append(dst, Equality{A: a, B: b, Reasons: []Reason{
+				s.lo[a].reason, s.hi[a].reason, s.lo[b].reason, s.hi[b].reason}})
+			j++
+		}
+		i = j
+	}
+	return dst
+}
+
+// ModelEqualities appends to dst the pairs of the given variables with the
+// same value in the current model (Value), as (first of its class, other)
+// with classes in order of value: the candidates of model-based theory
+// combination.
+func (s *Solver) ModelEqualities(vars []Var, dst [][2]Var) [][2]Var {
+	vs := slices.Clone(vars)
+	vals := make(map[Var]num.Rat, len(vs))
+	for _, v := range vs {
+		vals[v] = s.Value(v)
+	}
+	slices.SortFunc(vs, func(a, b Var) int {
+		if c := vals[a].Cmp(vals[b]); c != 0 {
+			return c
+		}
+		return int(a) - int(b)
+	})
+	vs = slices.Compact(vs)
+	for i := 0; i < len(vs); {
+		j := i + 1
+		for j < len(vs) && vals[vs[j]].Equal(vals[vs[i]]) {
+			dst = append(dst, [2]Var{vs[i], vs[j]})
+			j++
+		}
+		i = j
+	}
+	return dst
+}

@@ -1,0 +1,341 @@
+package lra
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/seed-f9c3434d/gospacer/num"
+)
+
+// rowEntry is one nonbasic variable of a row with its coefficient; col is
+// the index of the matching colEntry in cols[v].
+type rowEntry struct {
+	v     Var
+	coeff num.Rat
+	col   int32
+}
+
+// colEntry locates an occurrence of a variable: row and index in it.
+type colEntry struct {
+	row int32
+	pos int32
+}
+
+// AddRow returns a slack variable s standing for Σ coeffs[i]·vars[i] and
+// adds the row s = Σ coeffs[i]·vars[i] to the tableau (expressed over the
+// current nonbasic variables). The combination is canonicalized (sorted by
+// variable, duplicates merged, zeros dropped; the caller's slices are not
+// modified); a combination equal to an earlier one returns the earlier
+// slack, and the combination 1·x returns x itself. The coefficients are
+// not scaled: use Normalize first to share one slack between x+y and
+// 2x+2y. Rows are never removed (Pop only restores bounds).
+func (s *Solver) AddRow(coeffs []num.Rat, vars []Var) Var {
+	if len(coeffs) != len(vars) {
+		panic(fmt.Sprintf("lra: AddRow with %d coefficients and %d variables", len(coeffs), len(vars)))
+	}
+	cs := append(s.addRowCfs[:0], coeffs...)
+	vs := append(s.addRowVars[:0], vars...)
+	for _, v := range vs {
+		if int(v) >= len(s.value) {
+			panic(fmt.Sprintf("lra: AddRow with unknown variable %d", v))
+		}
+	}
+	cs, vs = canonicalize(cs, vs)
+	s.addRowCfs, s.addRowVars = cs, vs
+	if len(vs) == 1 && cs[0].IsOne() {
+		return vs[0]
+	}
+	h := hashDef(cs, vs)
+	for _, sl := range s.defIndex[h] {
+		if s.sameDef(sl, cs, vs) {
+			return sl
+		}
+	}
+	slack := s.NewVar()
+	s.slack[slack] = true
+	s.defIndex[h] = append(s.defIndex[h], slack)
+	s.defLo[slack] = int32(len(s.defVars))
+	s.defVars = append(s.defVars, vs...)
+	s.defCoeffs = append(s.defCoeffs, cs...)
+	s.defHi[slack] = int32(len(s.defVars))
+
+	r := int32(len(s.rows))
+	s.rows = append(s.rows, nil)
+	s.basic = append(s.basic, slack)
+	s.rowDirty = append(s.rowDirty, false)
+	s.rowOf[slack] = r
+	val := DeltaRat{}
+	for i, x := range vs {
+		c := cs[i]
+		val = val.AddScaled(c, s.value[x])
+		if rx := s.rowOf[x]; rx >= 0 {
+			for _, e := range s.rows[rx] {
+				s.addToRow(r, e.v, c.Mul(e.coeff))
+			}
+		} else {
+			s.addToRow(r, x, c)
+		}
+	}
+	s.endRowEdit(r, slack) // slack is not in the row: only drops zeros and resets marks
+	s.value[slack] = val
+	if debug {
+		s.checkRow(r)
+	}
+	return slack
+}
+
+// IsSlack reports whether v was created by AddRow.
+func (s *Solver) IsSlack(v Var) bool { return s.slack[v] }
+
+// Definition returns the canonical combination a slack stands for (nil
+// slices for an original variable). The slices are owned by the solver.
+func (s *Solver) Definition(v Var) (coeffs []num.Rat, vars []Var) {
+	lo, hi := s.defLo[v], s.defHi[v]
+	return s.defCoeffs[lo:hi:hi], s.defVars[lo:hi:hi]
+}
+
+// IsBasic reports whether v is currently basic in the tableau.
+func (s *Solver) IsBasic(v Var) bool { return s.rowOf[v] >= 0 }
+
+// Row appends to dst the current tableau row of the basic variable v,
+// v = Σ coeff·var over nonbasic variables, and returns the extended
+// slices. It panics if v is not basic.
+func (s *Solver) Row(v Var, dstCoeffs []num.Rat, dstVars []Var) ([]num.Rat, []Var) {
+	r := s.rowOf[v]
+	if r < 0 {
+		panic(fmt.Sprintf("lra: Row of nonbasic variable %d", v))
+	}
+	for _, e := range s.rows[r] {
+		dstCoeffs = append(dstCoeffs, e.coeff)
+		dstVars = append(dstVars, e.v)
+	}
+	return dstCoeffs, dstVars
+}
+
+// Normalize canonicalizes a linear combination in place — sorted by
+// variable, duplicates merged, zero coefficients dropped — and divides it
+// by its first coefficient f, which it returns along with the shortened
+// slices: original = f · normalized. For the empty combination f is 0.
+// A bound on the original combination becomes a bound on the normalized
+// one divided by f, with the direction flipped when f < 0.
+func Normalize(coeffs []num.Rat, vars []Var) ([]num.Rat, []Var, num.Rat) {
+	coeffs, vars = canonicalize(coeffs, vars)
+	if len(coeffs) == 0 {
+		return coeffs, vars, num.Rat{}
+	}
+	f := coeffs[0]
+	if !f.IsOne() {
+		inv := f.Inv()
+		for i := range coeffs {
+			coeffs[i] = coeffs[i].Mul(inv)
+		}
+	}
+	return coeffs, vars, f
+}
+
+// canonicalize sorts by variable, merges duplicates and drops zeros, in
+// place.
+func canonicalize(cs []num.Rat, vs []Var) ([]num.Rat, []Var) {
+	if len(vs) <= 16 {
+		for i := 1; i < len(vs); i++ {
+			for j := i; j > 0 && vs[j] < vs[j-1]; j-- {
+				vs[j], vs[j-1] = vs[j-1], vs[j]
+				cs[j], cs[j-1] = cs[j-1], cs[j]
+			}
+		}
+	} else {
+		sort.Sort(linSorter{cs, vs})
+	}
+	w := 0
+	for i := 0; i < len(vs); {
+		v, c := vs[i], cs[i]
+		for i++; i < len(vs) && vs[i] == v; i++ {
+			c = c.Add(cs[i])
+		}
+		if !c.IsZero() {
+			vs[w], cs[w] = v, c
+			w++
+		}
+	}
+	return cs[:w], vs[:w]
+}
+
+type linSorter struct {
+	cs []num.Rat
+	vs []Var
+}
+
+func (l linSorter) Len() int           { return len(l.vs) }
+func (l linSorter) Less(i, j int) bool { return l.vs[i] < l.vs[j] }
+func (l linSorter) Swap(i, j int) {
+	l.vs[i], l.vs[j] = l.vs[j], l.vs[i]
+	l.cs[i], l.cs[j] = l.cs[j], l.cs[i]
+}
+
+func hashDef(cs []num.Rat, vs []Var) uint64 {
+	h := uint64(0xcbf29ce484222325)
+	for i, v := range vs {
+		h = (h ^ uint64(v)) * 0x100000001b3
+		h = (h ^ cs[i].Hash()) * 0x100000001b3
+	}
+	return h
+}
+
+func (s *Solver) sameDef(sl Var, cs []num.Rat, vs []Var) bool {
+	dc, dv := s.Definition(sl)
+	if len(dv) != len(vs) {
+		return false
+	}
+	for i := range vs {
+		if dv[i] != vs[i] || !dc[i].Equal(cs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// beginRowEdit marks the variables of row r with their positions so that
+// addToRow can find them.
+func (s *Solver) beginRowEdit(r int32) {
+	for i, e := range s.rows[r] {
+		s.mark[e.v] = int32(i)
+	}
+}
+
+// addToRow adds c·v to row r (between beginRowEdit and endRowEdit).
+func (s *Solver) addToRow(r int32, v Var, c num.Rat) {
+	if p := s.mark[v]; p >= 0 {
+		e := &s.rows[r][p]
+		e.coeff = e.coeff.Add(c)
+		return
+	}
+	p := int32(len(s.rows[r]))
+	s.rows[r] = append(s.rows[r], rowEntry{v: v, coeff: c, col: int32(len(s.cols[v]))})
+	s.cols[v] = append(s.cols[v], colEntry{row: r, pos: p})
+	s.mark[v] = p
+}
+
+// endRowEdit drops the entry of variable drop and the zero entries of row
+// r, compacting it, and clears the marks.
+func (s *Solver) endRowEdit(r int32, drop Var) {
+	row := s.rows[r]
+	w := int32(0)
+	for i := range row {
+		e := row[i]
+		s.mark[e.v] = -1
+		if e.v == drop || e.coeff.IsZero() {
+			s.removeCol(e.v, e.col)
+			continue
+		}
+		if w != int32(i) {
+			row[w] = e
+			s.cols[e.v][e.col].pos = w
+		}
+		w++
+	}
+	clear(row[w:]) // release big pointers
+	s.rows[r] = row[:w]
+}
+
+// removeCol removes entry ci of column v, moving the last entry into it.
+func (s *Solver) removeCol(v Var, ci int32) {
+	col := s.cols[v]
+	last := int32(len(col) - 1)
+	if ci != last {
+		moved := col[last]
+		col[ci] = moved
+		s.rows[moved.row][moved.pos].col = ci
+	}
+	s.cols[v] = col[:last]
+}
+
+// pivot makes the nonbasic variable at position p of row r basic in r and
+// the basic variable of r nonbasic, eliminating the new basic variable
+// from every other row. Values are unchanged.
+func (s *Solver) pivot(r, p int32) {
+	row := s.rows[r]
+	leave := s.basic[r]
+	ej := row[p]
+	enter := ej.v
+	inv := ej.coeff.Inv()
+	negInv := inv.Neg()
+	// leave = a·enter + Σ c·x  ⇒  enter = inv·leave - Σ c·inv·x
+	for i := range row {
+		if int32(i) != p {
+			row[i].coeff = row[i].coeff.Mul(negInv)
+		}
+	}
+	s.removeCol(enter, ej.col)
+	row[p] = rowEntry{v: leave, coeff: inv, col: int32(len(s.cols[leave]))}
+	s.cols[leave] = append(s.cols[leave], colEntry{row: r, pos: p})
+	s.basic[r] = enter
+	s.rowOf[enter] = r
+	s.rowOf[leave] = -1
+
+	col := append(s.pivotCol[:0], s.cols[enter]...)
+	s.pivotCol = col
+	for _, ce := range col {
+		r2 := ce.row
+		c := s.rows[r2][ce.pos].coeff
+		s.beginRowEdit(r2)
+		for _, e := range s.rows[r] {
+			s.addToRow(r2, e.v, c.Mul(e.coeff))
+		}
+		s.endRowEdit(r2, enter)
+		s.touchRow(r2)
+	}
+	s.touchRow(r)
+	if debug {
+		s.checkTableau()
+	}
+}
+
+// update changes the value of nonbasic v by d and the basic variables of
+// the rows containing v accordingly.
+func (s *Solver) update(v Var, d DeltaRat) {
+	s.value[v] = s.value[v].Add(d)
+	for _, ce := range s.cols[v] {
+		b := s.basic[ce.row]
+		s.value[b] = s.value[b].AddScaled(s.rows[ce.row][ce.pos].coeff, d)
+		if s.violated(b) {
+			s.pushInfeasible(b)
+		}
+	}
+	s.deltaOK = false
+}
+
+// checkRow panics unless row r is well linked and its basic variable's
+// value is the row's value.
+func (s *Solver) checkRow(r int32) {
+	b := s.basic[r]
+	if s.rowOf[b] != r {
+		panic(fmt.Sprintf("lra: row %d: basic x%d has rowOf %d", r, b, s.rowOf[b]))
+	}
+	sum := DeltaRat{}
+	for i, e := range s.rows[r] {
+		if s.rowOf[e.v] >= 0 || e.coeff.IsZero() {
+			panic(fmt.Sprintf("lra: row %d: bad entry x%d·%v", r, e.v, e.coeff))
+		}
+		if ce := s.cols[e.v][e.col]; ce.row != r || ce.pos != int32(i) {
+			panic(fmt.Sprintf("lra: row %d: broken column link for x%d", r, e.v))
+		}
+		sum = sum.AddScaled(e.coeff, s.value[e.v])
+	}
+	if !sum.Equal(s.value[b]) {
+		panic(fmt.Sprintf("lra: row %d: x%d = %v but the row sums to %v", r, b, s.value[b], sum))
+	}
+}
+
+// checkTableau checks every row and column link.
+func (s *Solver) checkTableau() {
+	for r := range s.rows {
+		s.checkRow(int32(r))
+	}
+	for v, col := range s.cols {
+		for i, ce := range col {
+			if e := s.rows[ce.row][ce.pos]; e.v != Var(v) || e.col != int32(i) {
+				panic(fmt.Sprintf("lra: column x%d entry %d is broken", v, i))
+			}
+		}
+	}
+}

@@ -1,0 +1,329 @@
+package smt
+
+import (
+	"github.com/seed-f9c3434d/gospacer/sat"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// Polarities in which a Boolean term has been encoded. A term encoded
+// positively has clauses x -> φ, negatively φ -> x (Plaisted-Greenbaum);
+// a term used in both polarities gets both, and a later use in a new
+// polarity adds only the missing half.
+const (
+	polPos  uint8 = 1
+	polNeg  uint8 = 2
+	polBoth uint8 = 3
+)
+
+func flip(pol uint8) uint8 { return pol>>1 | pol<<1&polNeg }
+
+// encoder turns Boolean terms into clauses. Each subterm is encoded once
+// per solver (lits is indexed by term ID), so checking under assumptions
+// never re-encodes anything.
+type encoder struct {
+	s          *Solver
+	lits       []sat.Lit // by term ID; LitNull when not encoded
+	pols       []uint8   // by term ID; polarities encoded
+	tru        sat.Lit
+	boolConsts []*term.Term
+	lifted     map[*term.Term]*term.Term // arithmetic ite -> its fresh constant
+	clause     []sat.Lit
+}
+
+func newEncoder(s *Solver) encoder {
+	v := s.sat.NewVar()
+	s.sat.AddClause(v.Pos())
+	return encoder{s: s, tru: v.Pos(), lifted: map[*term.Term]*term.Term{}}
+}
+
+func (e *encoder) encode(t *term.Term) (sat.Lit, error) { return e.lit(t, polPos) }
+
+func (e *encoder) grow(id uint32) {
+	for int(id) >= len(e.lits) {
+		n := 2*len(e.lits) + 64
+		e.lits = append(e.lits, make([]sat.Lit, n-len(e.lits))...)
+		e.pols = append(e.pols, make([]uint8, n-len(e.pols))...)
+	}
+}
+
+// lit returns the literal of the Boolean term t, encoded at least in the
+// polarities pol.
+func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
+	id := t.ID()
+	e.grow(id)
+	if m := e.lits[id]; m != sat.LitNull && e.pols[id]&pol == pol {
+		return m, nil
+	}
+	st := e.s.st
+	switch t.Op() {
+	case term.OpTrue:
+		return e.tru, nil
+	case term.OpFalse:
+		return e.tru.Not(), nil
+	case term.OpNot:
+		m, err := e.lit(t.Arg(0), flip(pol))
+		return m.Not(), err
+	case term.OpConst:
+		v := e.s.sat.NewVar()
+		e.boolConsts = append(e.boolConsts, t)
+		return e.set(t, v.Pos(), polBoth), nil
+	case term.OpAnd, term.OpOr:
+		return e.gate(t, pol, t.Args(), t.Op() == term.OpOr, false)
+	case term.OpImplies:
+		return e.gate(t, pol, t.Args(), true, true)
+	case term.OpIte:
+		if t.Sort().IsBool() {
+			return e.ite(t, pol)
+		}
+	case term.OpXor:
+		u := t.Arg(0)
+		for _, a := range t.Args()[1:] {
+			u = st.Not(st.Eq(u, a))
+		}
+		return e.alias(t, u, pol)
+	case term.OpEq:
+		if t.Arg(0).Sort().IsBool() {
+			if t.NumArgs() == 2 {
+				return e.iff(t, pol)
+			}
+			return e.alias(t, chain(st, t.Args()), pol)
+		}
+		if t.Arg(0).Sort().IsArith() {
+			if t.NumArgs() == 2 {
+				return e.alias(t, st.And(st.Le(t.Arg(0), t.Arg(1)), st.Ge(t.Arg(0), t.Arg(1))), pol)
+			}
+			return e.alias(t, chain(st, t.Args()), pol)
+		}
+		return sat.LitNull, &UnsupportedError{t, "equality over " + t.Arg(0).Sort().String()}
+	case term.OpDistinct:
+		as := t.Args()
+		var ne []*term.Term
+		for i := range as {
+			for j := i + 1; j < len(as); j++ {
+				ne = append(ne, st.Not(st.Eq(as[i], as[j])))
+			}
+		}
+		return e.alias(t, st.And(ne...), pol)
+	case term.OpLe, term.OpLt, term.OpGe, term.OpGt:
+		if e.lits[id] != sat.LitNull {
+			return e.lits[id], nil
+		}
+		m, err := e.s.ar.atom(t)
+		if err != nil {
+			return sat.LitNull, err
+		}
+		return e.set(t, m, polBoth), nil
+	case term.OpForall, term.OpExists:
+		return sat.LitNull, &UnsupportedError{t, "quantifier"}
+	}
+	return sat.LitNull, &UnsupportedError{t, "operator " + t.Op().String() + " of sort " + t.Sort().String()}
+}
+
+func (e *encoder) set(t *term.Term, m sat.Lit, pol uint8) sat.Lit {
+	e.lits[t.ID()] = m
+	e.pols[t.ID()] |= pol
+	return m
+}
+
+// alias encodes t as the equivalent term u.
+func (e *encoder) alias(t, u *term.Term, pol uint8) (sat.Lit, error) {
+	m, err := e.lit(u, pol)
+	if err != nil {
+		return sat.LitNull, err
+	}
+	e.grow(t.ID())
+	return e.set(t, m, pol), nil
+}
+
+// chain is (and (= a0 a1) (= a1 a2) ...).
+func chain(st *term.Store, as []*term.Term) *term.Term {
+	eqs := make([]*term.Term, 0, len(as)-1)
+	for i := 1; i < len(as); i++ {
+		eqs = append(eqs, st.Eq(as[i-1], as[i]))
+	}
+	return st.And(eqs...)
+}
+
+// output returns the literal of gate t, allocating it, and the
+// polarities still missing from pol.
+func (e *encoder) output(t *term.Term, pol uint8) (sat.Lit, uint8) {
+	id := t.ID()
+	x := e.lits[id]
+	if x == sat.LitNull {
+		x = e.s.sat.NewVar().Pos()
+		e.lits[id] = x
+	}
+	need := pol &^ e.pols[id]
+	e.pols[id] |= pol
+	return x, need
+}
+
+// gate encodes x = and(args) or x = or(args); with implies, the first of
+// the two arguments is negated (a => b is (or (not a) b)).
+func (e *encoder) gate(t *term.Term, pol uint8, args []*term.Term, or, implies bool) (sat.Lit, error) {
+	x, need := e.output(t, pol)
+	if need == 0 {
+		return x, nil
+	}
+	ls := make([]sat.Lit, len(args))
+	for i, a := range args {
+		p := need
+		if implies && i == 0 {
+			p = flip(need)
+		}
+		m, err := e.lit(a, p)
+		if err != nil {
+			e.pols[t.ID()] &^= need
+			return sat.LitNull, err
+		}
+		if implies && i == 0 {
+			m = m.Not()
+		}
+		ls[i] = m
+	}
+	// and: x -> a_i (pos), (and a_i) -> x (neg). or is the dual.
+	small, big := polPos, polNeg
+	if or {
+		small, big = polNeg, polPos
+		x = x.Not()
+		for i := range ls {
+			ls[i] = ls[i].Not()
+		}
+	}
+	// Now x = and(ls) in both cases.
+	if need&small != 0 {
+		for _, m := range ls {
+			e.s.sat.AddClause(x.Not(), m)
+		}
+	}
+	if need&big != 0 {
+		c := append(e.clause[:0], x)
+		for _, m := range ls {
+			c = append(c, m.Not())
+		}
+		e.clause = c
+		e.s.sat.AddClause(c...)
+	}
+	if or {
+		x = x.Not()
+	}
+	return x, nil
+}
+
+func (e *encoder) iff(t *term.Term, pol uint8) (sat.Lit, error) {
+	a, err := e.lit(t.Arg(0), polBoth)
+	if err != nil {
+		return sat.LitNull, err
+	}
+	b, err := e.lit(t.Arg(1), polBoth)
+	if err != nil {
+		return sat.LitNull, err
+	}
+	x, need := e.output(t, pol)
+	if need&polPos != 0 {
+		e.s.sat.AddClause(x.Not(), a.Not(), b)
+		e.s.sat.AddClause(x.Not(), a, b.Not())
+	}
+	if need&polNeg != 0 {
+		e.s.sat.AddClause(x, a, b)
+		e.s.sat.AddClause(x, a.Not(), b.Not())
+	}
+	return x, nil
+}
+
+func (e *encoder) ite(t *term.Term, pol uint8) (sat.Lit, error) {
+	c, err := e.lit(t.Arg(0), polBoth)
+	if err != nil {
+		return sat.LitNull, err
+	}
+	x, need := e.output(t, pol)
+	if need == 0 {
+		return x, nil
+	}
+	a, err := e.lit(t.Arg(1), need)
+	if err != nil {
+		e.pols[t.ID()] &^= need
+		return sat.LitNull, err
+	}
+	b, err := e.lit(t.Arg(2), need)
+	if err != nil {
+		e.pols[t.ID()] &^= need
+		return sat.LitNull, err
+	}
+	if need&polPos != 0 {
+		e.s.sat.AddClause(x.Not(), c.Not(), a)
+		e.s.sat.AddClause(x.Not(), c, b)
+	}
+	if need&polNeg != 0 {
+		e.s.sat.AddClause(x, c.Not(), a.Not())
+		e.s.sat.AddClause(x, c, b.Not())
+	}
+	return x, nil
+}
+
+// lift replaces each arithmetic ite in t by a fresh constant k, asserting
+// (=> c (= k a)) and (=> (not c) (= k b)) once for good: k is fresh, so
+// the definitions constrain nothing else and stay valid across scopes.
+func (e *encoder) lift(t *term.Term) (*term.Term, error) {
+	if !hasArithIte(t) {
+		return t, nil
+	}
+	st := e.s.st
+	memo := map[*term.Term]*term.Term{}
+	var walk func(u *term.Term) (*term.Term, error)
+	walk = func(u *term.Term) (*term.Term, error) {
+		if r, ok := memo[u]; ok {
+			return r, nil
+		}
+		if u.Sort().IsBool() && u != t || u.NumArgs() == 0 {
+			return u, nil // Boolean subterms are encoded on their own
+		}
+		if u.Op() == term.OpIte {
+			if k, ok := e.lifted[u]; ok {
+				memo[u] = k
+				return k, nil
+			}
+			k := st.Fresh("ite", u.Sort())
+			e.lifted[u] = k
+			memo[u] = k
+			c := u.Arg(0)
+			for _, def := range []*term.Term{
+				st.Implies(c, st.Eq(k, u.Arg(1))),
+				st.Implies(st.Not(c), st.Eq(k, u.Arg(2))),
+			} {
+				m, err := e.lit(def, polPos)
+				if err != nil {
+					return nil, err
+				}
+				e.s.sat.AddClause(m)
+			}
+			return k, nil
+		}
+		args := make([]*term.Term, u.NumArgs())
+		changed := false
+		for i, a := range u.Args() {
+			r, err := walk(a)
+			if err != nil {
+				return nil, err
+			}
+			args[i] = r
+			changed = changed || r != a
+		}
+		r := u
+		if changed {
+			r = st.Rebuild(u, args)
+		}
+		memo[u] = r
+		return r, nil
+	}
+	return walk(t)
+}
+
+func hasArithIte(t *term.Term) bool {
+	for u := range term.PostOrder(t) {
+		if u.Op() == term.OpIte && u.Sort().IsArith() {
+			return true
+		}
+	}
+	return false
+}
