@@ -34,6 +34,83 @@
 // left-associative / and div are nested to binary terms. And, Or, Xor, Add,
 // Mul, Sub (left-associative), = (all equal) and distinct stay n-ary.
 //
+// # Models and evaluation
+//
+// A Model (model.go) maps constants to values and functions to finite
+// tables with a default; Model.Eval (eval.go) is total. Unassigned
+// constants take Store.DefaultValue of their sort (false, 0, 0.0, the
+// abstract element U!val!0, the constant array of the element default);
+// uninterpreted functions take their table's default. Division by zero,
+// which SMT-LIB leaves unspecified, is (op x 0) = DivByZero(op)(x) for
+// reserved unary functions (@/0, @div0, @mod0, interned apart from user
+// symbols) that the model interprets like any function, 0 by default; a
+// solver treating x/0 as an uninterpreted function of x gives Eval its
+// interpretation through SetFunc. Values are canonical hash-consed terms, so
+// equal values are the same pointer. Arrays are
+//
+//	(store ... (store ((as const S) d) i1 v1) ... in vn)
+//
+// with i1 < ... < in in the order of CompareValues, no vk = d, no index
+// twice; extensionality is pointer equality. Eval walks the DAG once with
+// an explicit stack (memoized per call), fails on free bound variables and
+// on quantifiers, except over at most 10 Bool variables, which it expands.
+//
+// # Substitution and traversal
+//
+// subst.go: Substitute and SubstituteMap (simultaneous, memoized, respecting
+// quantifier scopes and renaming bound variables that would capture).
+// walk.go: PostOrder (an iterator over the distinct nodes of a DAG),
+// FreeConsts, Funcs, Size.
+//
+// # Rewriting
+//
+// Simplify (rewrite.go, linear.go) rewrites bottom-up, once per node, to a
+// normal form; every rule maps simplified arguments to a simplified result,
+// so Simplify is idempotent (Simplify(Simplify(t)) == Simplify(t)). The
+// normal form:
+//
+//   - Constant folding of every operator over numerals and values, except
+//     division by zero, which stays (/ a 0.0), (div a 0), (mod a 0).
+//   - and/or: flattened, without true/false, arguments sorted by ID without
+//     duplicates; p and (not p) together give false (true for or); one
+//     argument stands alone. => becomes or. not: never of not, true, false.
+//   - xor: negations and constants taken out as a parity, flattened, pairs
+//     cancelled, arguments sorted: x, (xor x1 ... xn), or their negation.
+//   - ite: constant conditions and equal branches fold, a negated condition
+//     swaps the branches, Boolean ite with a constant branch (or a branch
+//     equal to the condition) becomes and/or.
+//   - Arithmetic terms are linear forms over variables (see Linear):
+//     (+ m1 ... mk c), mi = x or (* a x), variables by increasing ID, c last
+//     and omitted if 0; a single monomial or numeral stands alone. Int
+//     variables in Real forms appear as (to_real x). A product of several
+//     non-constant factors is one variable (* f1 ... fn), factors sorted by
+//     ID, times a coefficient; products are not distributed.
+//   - (div a k), (mod a k) for a numeral k != 0: k made positive, the part
+//     of a divisible by k moved out (the remaining dividend has a constant
+//     in [0, k) and no coefficient divisible by k); k = 1 folds. to_int and
+//     is_int of forms with Int variables and integer coefficients fold.
+//   - Comparisons become atoms (<= L c) (Int, Real), (>= L c) (Real only),
+//     (= L c), or the negation of one, where L has no constant and c is a
+//     numeral: Int atoms have coprime integer coefficients with the first
+//     positive (x < c is x <= c-1; gcds divide out with floor; an equality
+//     the gcd does not divide is false); Real atoms have first coefficient
+//     1. A Real comparison over Int variables only becomes an Int atom.
+//     So x <= 3 and x > 3 share the atom (<= x 3).
+//   - Equalities of non-arithmetic sorts: t = t is true, distinct values
+//     are false, Boolean equalities with a constant fold to the other side
+//     (or its negation), (= p (not p)) is false; otherwise the arguments are
+//     sorted by ID. n-ary = is a conjunction of binary ones; distinct of two
+//     terms is (not (= a b)), of three or more Booleans false.
+//   - Arrays: stores of values fold to canonical array values; (select
+//     (store a i v) i) is v, selects skip stores at other value indices and
+//     read constant arrays; a store at the index of the store below it
+//     replaces it; (store a i (select a i)) is a.
+//   - Quantifiers with a constant body fold.
+//
+// Linearize and FromLinear expose the linear forms for projection and the
+// solver. NNF (nnf.go) gives negation normal form: and, or, not on atoms,
+// with =>, xor, Boolean = and ite expanded.
+//
 // # Naming
 //
 //	st      *Store
@@ -44,4 +121,8 @@
 //	s       *Sort
 //	op      Op
 //	m       *Model
+//	v       a value (eval.go)
+//	l       Linear
+//	c, k    numerals / coefficients (num.Rat)
+//	lz      *linearizer
 package term

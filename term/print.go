@@ -258,3 +258,10 @@ func quoteSymbol(name string) string {
 	}
 	return name
 }
+
+// GoString is String, so that %#v (used by rapid and testify to show
+// values) prints SMT-LIB.
+func (t *Term) GoString() string { return t.String() }
+
+// GoString is String.
+func (s *Sort) GoString() string { return s.String() }

@@ -1,0 +1,302 @@
+package term_test
+
+import (
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/fuzz"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// The properties run through fuzz.Check with at least propCases cases each
+// (ten rapid.Check rounds of rapid's default 100); -rapid.checks=N on the
+// command line runs exactly N instead, e.g.
+//
+//	go test ./term -run Prop -rapid.checks=20000
+const propCases = 3000
+
+var propConfigs = []fuzz.Config{
+	{Theories: fuzz.Bool | fuzz.LIA},
+	{Theories: fuzz.All},
+	{Theories: fuzz.Bool | fuzz.LRA},
+	{Theories: fuzz.Bool | fuzz.LIA | fuzz.LRA, NonLinear: true},
+	{Theories: fuzz.Bool | fuzz.Arrays | fuzz.UF},
+	{Theories: fuzz.All, NonLinear: true, Depth: 5},
+	{Theories: fuzz.All, Vars: 1, Depth: 6},
+	{Theories: fuzz.Bool | fuzz.LIA, Vars: 1, Depth: 6, MaxNum: 2},
+	{Theories: fuzz.Bool | fuzz.LIA, Quantifiers: true, Depth: 5},
+}
+
+type propCase struct {
+	st  *term.Store
+	cfg fuzz.Config
+	t   *term.Term
+	m   *term.Model
+}
+
+// drawCase draws a term of a random sort (Bool half the time) and a model.
+func drawCase(t *rapid.T, boolOnly bool) propCase {
+	st := term.NewStore()
+	cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
+	s := term.BoolSort
+	if !boolOnly && rapid.Bool().Draw(t, "non-Bool") {
+		s = rapid.SampledFrom(fuzz.Sorts(st, cfg)).Draw(t, "sort")
+	}
+	u := fuzz.TermOf(st, s, cfg).Draw(t, "t")
+	m := fuzz.ModelFor(st, fuzz.Consts(st, cfg), cfg).Draw(t, "model")
+	return propCase{st, cfg, u, m}
+}
+
+func mustEval(t *rapid.T, m *term.Model, u *term.Term) *term.Term {
+	v, err := m.Eval(u)
+	if err != nil {
+		t.Fatalf("eval %v: %v", u, err)
+	}
+	if !v.IsValue() {
+		t.Fatalf("eval %v gave the non-value %v", u, v)
+	}
+	return v
+}
+
+// counterexample prints the case: the script asserts that the two terms
+// differ, which holds in the model printed after it.
+func counterexample(c propCase, u, v *term.Term) string {
+	return fuzz.Script(c.st, c.st.Distinct(u, v)) + "model:\n" + c.m.String()
+}
+
+func TestPropSimplifyPreservesValue(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		s := c.st.Simplify(c.t)
+		if s.Sort() != c.t.Sort() {
+			t.Fatalf("Simplify changed the sort of %v to %v", c.t, s.Sort())
+		}
+		v, w := mustEval(t, c.m, c.t), mustEval(t, c.m, s)
+		if v != w {
+			t.Fatalf("Simplify changed the value from %v to %v\nterm:       %v\nsimplified: %v\n%s",
+				v, w, c.t, s, counterexample(c, c.t, s))
+		}
+		checkNormalForm(t, s)
+	})
+}
+
+func TestPropSimplifyIdempotent(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		s := c.st.Simplify(c.t)
+		if s2 := c.st.Simplify(s); s2 != s {
+			t.Fatalf("Simplify is not idempotent\nterm: %v\nonce:  %v\ntwice: %v", c.t, s, s2)
+		}
+	})
+}
+
+func TestPropNNFPreservesValue(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, true)
+		n := c.st.NNF(c.t)
+		v, w := mustEval(t, c.m, c.t), mustEval(t, c.m, n)
+		if v != w {
+			t.Fatalf("NNF changed the value from %v to %v\nterm: %v\nNNF:  %v\n%s",
+				v, w, c.t, n, counterexample(c, c.t, n))
+		}
+		checkNNF(t, n)
+	})
+}
+
+func TestPropSubstitute(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		consts := fuzz.Consts(c.st, c.cfg)
+		x := rapid.SampledFrom(consts).Draw(t, "x")
+		cfg := c.cfg
+		cfg.Depth = 2
+		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
+		r := c.st.Substitute(c.t, []*term.Term{x}, []*term.Term{v})
+		m2 := c.m.Clone()
+		m2.Set(x, mustEval(t, c.m, v))
+		got, want := mustEval(t, c.m, r), mustEval(t, m2, c.t)
+		if got != want {
+			t.Fatalf("Substitute %v := %v in %v gave %v, value %v, want %v", x, v, c.t, r, got, want)
+		}
+		// Simultaneous substitution: swapping two constants twice is the
+		// identity.
+		y := rapid.SampledFrom(consts).Draw(t, "y")
+		if x.Sort() == y.Sort() {
+			sw := []*term.Term{x, y}
+			ws := []*term.Term{y, x}
+			if back := c.st.Substitute(c.st.Substitute(c.t, sw, ws), sw, ws); back != c.t {
+				t.Fatalf("swapping %v and %v twice in %v gave %v", x, y, c.t, back)
+			}
+		}
+	})
+}
+
+func TestPropLinearize(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
+		s := term.IntSort
+		if cfg.Theories&fuzz.LRA != 0 && rapid.Bool().Draw(t, "real") {
+			s = term.RealSort
+		}
+		u := fuzz.TermOf(st, s, cfg).Draw(t, "t")
+		m := fuzz.ModelFor(st, fuzz.Consts(st, cfg), cfg).Draw(t, "model")
+		l, _ := st.Linearize(u)
+		back := st.FromLinear(l, s)
+		if v, w := mustEval(t, m, u), mustEval(t, m, back); v != w {
+			t.Fatalf("FromLinear(Linearize(%v)) = %v has value %v, want %v", u, back, w, v)
+		}
+		for i, x := range l.Vars {
+			if i > 0 && l.Vars[i-1].ID() >= x.ID() || l.Coeffs[i].IsZero() {
+				t.Fatalf("Linearize(%v) = %+v is not normalized", u, l)
+			}
+		}
+	})
+}
+
+// checkNormalForm checks the shapes doc.go promises for simplified terms.
+func checkNormalForm(t *rapid.T, s *term.Term) {
+	for u := range term.PostOrder(s) {
+		switch u.Op() {
+		case term.OpImplies, term.OpSub, term.OpNeg, term.OpLt, term.OpGt:
+			t.Fatalf("operator %v in simplified %v", u.Op(), s)
+		case term.OpToReal:
+			if !isVar(u.Arg(0)) {
+				t.Fatalf("%v of a non-variable in simplified %v", u, s)
+			}
+		case term.OpMul:
+			// (* c x) for a variable x, or a product of non-numerals
+			if u.Arg(0).IsNum() && (len(u.Args()) != 2 || !isVar(u.Arg(1))) {
+				t.Fatalf("bad monomial %v in simplified %v", u, s)
+			}
+			for i, a := range u.Args() {
+				if u.Arg(0).IsNum() {
+					break
+				}
+				if a.IsNum() || a.Op() == term.OpMul || i > 0 && factorID(u.Arg(i-1)) > factorID(a) {
+					t.Fatalf("bad product %v in simplified %v", u, s)
+				}
+			}
+		case term.OpGe:
+			if !u.Arg(0).Sort().IsReal() {
+				t.Fatalf(">= over Int in simplified %v", s)
+			}
+		case term.OpNot:
+			if a := u.Arg(0); a.Op() == term.OpNot || a.Op() == term.OpTrue || a.Op() == term.OpFalse {
+				t.Fatalf("not of %v in simplified %v", a, s)
+			}
+		case term.OpAnd, term.OpOr:
+			for i, a := range u.Args() {
+				if a.Op() == u.Op() || a.IsTrue() || a.IsFalse() || i > 0 && u.Arg(i-1).ID() >= a.ID() {
+					t.Fatalf("%v not flat, sorted and constant-free in simplified %v", u, s)
+				}
+			}
+		case term.OpIte:
+			if c := u.Arg(0); c.Op() == term.OpNot || c.IsTrue() || c.IsFalse() || u.Arg(1) == u.Arg(2) {
+				t.Fatalf("ite %v not simplified in %v", u, s)
+			}
+		case term.OpLe, term.OpEq:
+			a, b := u.Arg(0), u.Arg(1)
+			if a.Sort().IsArith() && (a.IsNum() || !b.IsNum()) {
+				t.Fatalf("comparison %v not of the shape (op L c) in %v", u, s)
+			}
+		}
+	}
+}
+
+// isVar reports whether u may be a variable of a simplified linear form.
+func isVar(u *term.Term) bool {
+	switch u.Op() {
+	case term.OpToReal:
+		return isVar(u.Arg(0))
+	case term.OpNum, term.OpAdd, term.OpSub, term.OpNeg, term.OpDiv:
+		return u.Op() == term.OpDiv && !u.Arg(1).IsNum() || u.Op() == term.OpDiv && u.Arg(1).Num().IsZero()
+	case term.OpMul:
+		return !u.Arg(0).IsNum()
+	}
+	return true
+}
+
+// factorID is the ID a factor of a non-linear product is sorted by.
+func factorID(a *term.Term) uint32 {
+	if a.Op() == term.OpToReal {
+		return a.Arg(0).ID()
+	}
+	return a.ID()
+}
+
+// checkNNF checks that n is in negation normal form: and, or and
+// quantifiers over literals.
+func checkNNF(t *rapid.T, n *term.Term) {
+	var walk func(u *term.Term)
+	walk = func(u *term.Term) {
+		switch u.Op() {
+		case term.OpAnd, term.OpOr:
+			for _, a := range u.Args() {
+				walk(a)
+			}
+		case term.OpForall, term.OpExists:
+			walk(u.Arg(len(u.Args()) - 1))
+		case term.OpNot:
+			u = u.Arg(0)
+			fallthrough
+		default:
+			switch u.Op() {
+			case term.OpNot, term.OpAnd, term.OpOr, term.OpImplies, term.OpXor, term.OpForall, term.OpExists:
+				t.Fatalf("%v below a negation in NNF %v", u.Op(), n)
+			case term.OpIte, term.OpEq, term.OpDistinct:
+				if u.Arg(1).Sort().IsBool() {
+					t.Fatalf("Boolean %v in NNF %v", u.Op(), n)
+				}
+			}
+		}
+	}
+	walk(n)
+}
+
+// TestPropArrayValuesCanonical checks canonical array values against
+// extensional equality computed independently, by reading both arrays at
+// every index either mentions and at one index neither does.
+func TestPropArrayValuesCanonical(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg := fuzz.Config{Theories: fuzz.Bool | fuzz.LIA | fuzz.Arrays, Vars: 1, MaxNum: 2}
+		sorts := fuzz.Sorts(st, cfg)
+		s := rapid.SampledFrom(sorts[len(sorts)-2:]).Draw(t, "sort") // the two array sorts
+		a := fuzz.TermOf(st, s, cfg).Draw(t, "a")
+		b := fuzz.TermOf(st, s, cfg).Draw(t, "b")
+		m := fuzz.ModelFor(st, fuzz.Consts(st, cfg), cfg).Draw(t, "model")
+		va, vb := mustEval(t, m, a), mustEval(t, m, b)
+		if ext := extEqual(t, m, va, vb); ext != (va == vb) {
+			t.Fatalf("arrays %v and %v: extensionally equal %v, same term %v", va, vb, ext, va == vb)
+		}
+		if eq := mustEval(t, m, st.Eq(a, b)); eq.IsTrue() != (va == vb) {
+			t.Fatalf("(= a b) is %v for values %v and %v", eq, va, vb)
+		}
+	})
+}
+
+// extEqual compares two values, arrays pointwise over Int indices.
+func extEqual(t *rapid.T, m *term.Model, v, w *term.Term) bool {
+	if !v.Sort().IsArray() {
+		return v == w
+	}
+	st := m.Store()
+	idx := map[int64]bool{}
+	fresh := int64(1)
+	for _, u := range []*term.Term{v, w} {
+		for ; u.Op() == term.OpStore; u = u.Arg(0) {
+			k := u.Arg(1).Num().Num().Int64()
+			idx[k] = true
+			fresh = max(fresh, k+1, -k+1)
+		}
+	}
+	idx[fresh] = true
+	for k := range idx {
+		i := st.Int(k)
+		if !extEqual(t, m, mustEval(t, m, st.Select(v, i)), mustEval(t, m, st.Select(w, i))) {
+			return false
+		}
+	}
+	return true
+}

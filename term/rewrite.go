@@ -1,0 +1,425 @@
+package term
+
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/num"
+)
+
+// Simplify returns a term equivalent to t (equal value under every model,
+// with the division-by-zero convention of Model) in the normal form
+// described in doc.go. Simplify is idempotent: Simplify(Simplify(t)) is
+// Simplify(t), the same *Term. It memoizes within a call and walks the DAG
+// bottom-up without recursion; each node is rewritten once from its
+// simplified arguments.
+func (st *Store) Simplify(t *Term) *Term {
+	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
+	defer termTables.put(s.memo)
+	defer s.lz.release()
+	_ = walkPost(t, s.memo.has, nil, func(u *Term) error {
+		s.memo.set(u, s.node(u))
+		return nil
+	})
+	return s.memo.at(t)
+}
+
+type simplifier struct {
+	st   *Store
+	memo *table[*Term]
+	lz   *linearizer
+	args []*Term // scratch: the simplified arguments of the node
+}
+
+func (s *simplifier) node(u *Term) *Term {
+	if u.op.IsLeaf() {
+		return u
+	}
+	st := s.st
+	// The rules below copy what they keep of a, so it can be scratch.
+	a := s.args[:0]
+	for _, x := range u.args {
+		a = append(a, s.memo.at(x))
+	}
+	s.args = a
+	switch u.op {
+	case OpNot:
+		return st.mkNot(a[0])
+	case OpAnd, OpOr:
+		return st.mkAndOr(u.op, a)
+	case OpImplies:
+		return st.mkAndOr(OpOr, []*Term{st.mkNot(a[0]), a[1]})
+	case OpXor:
+		return st.mkXor(a)
+	case OpIte:
+		return st.mkIte(a[0], a[1], a[2])
+	case OpEq:
+		if len(a) == 2 {
+			return s.mkEq(a[0], a[1])
+		}
+		cs := make([]*Term, len(a)-1)
+		for i := range cs {
+			cs[i] = s.mkEq(a[0], a[i+1])
+		}
+		return st.mkAndOr(OpAnd, cs)
+	case OpDistinct:
+		return s.mkDistinct(a)
+	case OpAdd, OpSub, OpNeg, OpMul, OpDiv, OpToReal:
+		return s.linTerm(s.lz.node(u.op, u.sort, a, nil), u.sort)
+	case OpIntDiv, OpMod:
+		return s.mkDivMod(u.op, a[0], a[1])
+	case OpAbs:
+		if a[0].op == OpNum {
+			return st.Num(a[0].val.Abs(), u.sort)
+		}
+	case OpLe, OpLt, OpGe, OpGt:
+		l := s.diff(a[0], a[1])
+		switch u.op {
+		case OpLe:
+			return st.mkIneq(l, false)
+		case OpLt:
+			return st.mkIneq(l, true)
+		case OpGe:
+			return st.mkIneq(scale(l, ratMinusOne), false)
+		default:
+			return st.mkIneq(scale(l, ratMinusOne), true)
+		}
+	case OpToInt, OpIsInt:
+		return s.mkToInt(u.op, a[0])
+	case OpSelect:
+		return st.mkSelect(a[0], a[1])
+	case OpStore:
+		return st.mkStore(a[0], a[1], a[2])
+	case OpForall, OpExists:
+		if body := a[len(a)-1]; body.op == OpTrue || body.op == OpFalse {
+			return body
+		}
+	}
+	return st.Rebuild(u, a)
+}
+
+var ratMinusOne = num.NewRat(-1, 1)
+
+// linTerm returns the term of l and records its form.
+func (s *simplifier) linTerm(l Linear, sort *Sort) *Term {
+	r := s.st.fromLinear(l, sort)
+	if !s.lz.memo.has(r) {
+		s.lz.memo.set(r, &l)
+	}
+	return r
+}
+
+// diff is the form of a - b.
+func (s *simplifier) diff(a, b *Term) Linear {
+	la, lb := s.lz.lin(a), s.lz.lin(b)
+	acc := s.lz.acc[:0]
+	for i, v := range la.Vars {
+		acc = append(acc, linItem{v, la.Coeffs[i]})
+	}
+	for i, v := range lb.Vars {
+		acc = append(acc, linItem{v, lb.Coeffs[i].Neg()})
+	}
+	s.lz.acc = acc
+	return normalize(acc, la.Const.Sub(lb.Const))
+}
+
+// ---- Boolean structure ----
+
+func (st *Store) mkNot(a *Term) *Term {
+	switch a.op {
+	case OpTrue:
+		return st.fls
+	case OpFalse:
+		return st.tru
+	case OpNot:
+		return a.args[0]
+	}
+	return st.intern(OpNot, BoolSort, []*Term{a}, nil, num.Rat{})
+}
+
+// mkAndOr flattens, drops units, sorts by ID, removes duplicates and
+// detects absorbing elements and complementary literals.
+func (st *Store) mkAndOr(op Op, args []*Term) *Term {
+	unit, zero := st.tru, st.fls
+	if op == OpOr {
+		unit, zero = zero, unit
+	}
+	buf := make([]*Term, 0, len(args))
+	for _, a := range args {
+		switch {
+		case a == unit:
+		case a == zero:
+			return zero
+		case a.op == op:
+			buf = append(buf, a.args...)
+		default:
+			buf = append(buf, a)
+		}
+	}
+	slices.SortFunc(buf, byID)
+	buf = slices.Compact(buf)
+	for _, a := range buf {
+		if a.op == OpNot {
+			if _, ok := slices.BinarySearchFunc(buf, a.args[0], byID); ok {
+				return zero
+			}
+		}
+	}
+	switch len(buf) {
+	case 0:
+		return unit
+	case 1:
+		return buf[0]
+	}
+	return st.intern(op, BoolSort, buf, nil, num.Rat{})
+}
+
+// mkXor moves negations and constants out as a parity, flattens, and
+// cancels pairs: the result is false, true, x, (xor x1 ... xn) with sorted
+// distinct non-negated arguments, or the negation of one of the last two.
+func (st *Store) mkXor(args []*Term) *Term {
+	odd := false
+	var buf []*Term
+	var add func(a *Term)
+	add = func(a *Term) {
+		for a.op == OpNot {
+			odd = !odd
+			a = a.args[0]
+		}
+		switch a.op {
+		case OpTrue:
+			odd = !odd
+		case OpFalse:
+		case OpXor:
+			for _, b := range a.args {
+				add(b)
+			}
+		default:
+			buf = append(buf, a)
+		}
+	}
+	for _, a := range args {
+		add(a)
+	}
+	slices.SortFunc(buf, byID)
+	out := buf[:0]
+	for i := 0; i < len(buf); {
+		j := i
+		for j < len(buf) && buf[j] == buf[i] {
+			j++
+		}
+		if (j-i)%2 == 1 {
+			out = append(out, buf[i])
+		}
+		i = j
+	}
+	var r *Term
+	switch len(out) {
+	case 0:
+		return st.Bool(odd)
+	case 1:
+		r = out[0]
+	default:
+		r = st.intern(OpXor, BoolSort, out, nil, num.Rat{})
+	}
+	if odd {
+		return st.mkNot(r)
+	}
+	return r
+}
+
+func (st *Store) mkIte(c, a, b *Term) *Term {
+	switch {
+	case c.op == OpTrue:
+		return a
+	case c.op == OpFalse:
+		return b
+	case a == b:
+		return a
+	}
+	if c.op == OpNot {
+		c, a, b = c.args[0], b, a
+	}
+	if a.sort.IsBool() {
+		switch {
+		case a.op == OpTrue && b.op == OpFalse:
+			return c
+		case a.op == OpFalse && b.op == OpTrue:
+			return st.mkNot(c)
+		case a.op == OpTrue || a == c: // c or b
+			return st.mkAndOr(OpOr, []*Term{c, b})
+		case a.op == OpFalse:
+			return st.mkAndOr(OpAnd, []*Term{st.mkNot(c), b})
+		case b.op == OpTrue:
+			return st.mkAndOr(OpOr, []*Term{st.mkNot(c), a})
+		case b.op == OpFalse || b == c: // c and a
+			return st.mkAndOr(OpAnd, []*Term{c, a})
+		}
+	}
+	return st.intern(OpIte, a.sort, []*Term{c, a, b}, nil, num.Rat{})
+}
+
+// mkEq returns the canonical form of (= a b).
+func (s *simplifier) mkEq(a, b *Term) *Term {
+	st := s.st
+	if a == b {
+		return st.tru
+	}
+	switch {
+	case a.sort.IsArith():
+		return st.mkArithEq(s.diff(a, b))
+	case a.sort.IsBool():
+		switch {
+		case a.op == OpTrue:
+			return b
+		case b.op == OpTrue:
+			return a
+		case a.op == OpFalse:
+			return st.mkNot(b)
+		case b.op == OpFalse:
+			return st.mkNot(a)
+		case a.op == OpNot && a.args[0] == b, b.op == OpNot && b.args[0] == a:
+			return st.fls
+		case a.op == OpNot && b.op == OpNot:
+			return s.mkEq(a.args[0], b.args[0])
+		}
+	case a.IsValue() && b.IsValue():
+		// Simplified values are canonical: distinct terms, distinct values.
+		return st.fls
+	}
+	if b.id < a.id {
+		a, b = b, a
+	}
+	return st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
+}
+
+func (s *simplifier) mkDistinct(args []*Term) *Term {
+	st := s.st
+	if len(args) == 2 {
+		return st.mkNot(s.mkEq(args[0], args[1]))
+	}
+	if args[0].sort.IsBool() {
+		return st.fls // three Booleans cannot be pairwise distinct
+	}
+	buf := slices.Clone(args)
+	slices.SortFunc(buf, byID)
+	values := true
+	for i, a := range buf {
+		if i > 0 && buf[i-1] == a {
+			return st.fls
+		}
+		if !a.IsValue() {
+			values = false
+		}
+	}
+	if values {
+		return st.tru
+	}
+	return st.intern(OpDistinct, BoolSort, buf, nil, num.Rat{})
+}
+
+// ---- Integer operators ----
+
+// mkDivMod normalizes (div a k) and (mod a k) for a numeral k != 0: a
+// negative k is made positive (div a -k) = -(div a k), (mod a -k) =
+// (mod a k); the part of a divisible by k moves out of div and mod
+// (div (+ (* k y) r) k) = y + (div r k), so the dividend left has no
+// coefficient divisible by k and a constant in [0, k). Numerals fold.
+// Division by zero and by non-numerals stays as it is.
+func (s *simplifier) mkDivMod(op Op, a, b *Term) *Term {
+	st := s.st
+	if b.op != OpNum || b.val.IsZero() {
+		return st.intern(op, IntSort, []*Term{a, b}, nil, num.Rat{})
+	}
+	k := b.val.Num()
+	neg := k.Sign() < 0
+	k = k.Abs()
+	l := s.lz.lin(a)
+	var out, rest []linItem
+	for i, v := range l.Vars {
+		c := l.Coeffs[i].Num()
+		if c.Mod(k).IsZero() {
+			out = append(out, linItem{v, c.Div(k).Rat()})
+		} else {
+			rest = append(rest, linItem{v, l.Coeffs[i]})
+		}
+	}
+	q, r := l.Const.Num().DivMod(k)
+	var x *Term // (op rest k), nil if rest is a numeral
+	if len(rest) > 0 && !k.IsOne() {
+		x = st.intern(op, IntSort, []*Term{st.fromLinear(normalize(rest, r.Rat()), IntSort), st.IntNum(k)}, nil, num.Rat{})
+	}
+	if op == OpMod {
+		if x == nil {
+			return st.IntNum(r)
+		}
+		return x
+	}
+	res := out
+	if x != nil { // (div r k) = 0 for 0 <= r < k
+		res = append(res, linItem{x, ratOne})
+	}
+	if neg {
+		for i := range res {
+			res[i].c = res[i].c.Neg()
+		}
+		q = q.Neg()
+	}
+	return s.linTerm(normalize(res, q.Rat()), IntSort)
+}
+
+// mkToInt folds to_int and is_int of numerals and of forms whose variables
+// are Int with integer coefficients: (to_int (+ L c)) = L + floor(c).
+func (s *simplifier) mkToInt(op Op, a *Term) *Term {
+	st := s.st
+	l := s.lz.lin(a)
+	for i, v := range l.Vars {
+		if !v.sort.IsInt() || !l.Coeffs[i].IsInt() {
+			r, _ := st.Build(op, a)
+			return r
+		}
+	}
+	if op == OpIsInt {
+		return st.Bool(l.Const.IsInt())
+	}
+	return s.linTerm(Linear{Vars: l.Vars, Coeffs: l.Coeffs, Const: l.Const.Floor().Rat()}, IntSort)
+}
+
+// ---- Arrays ----
+
+// mkSelect reads through stores at other value indices and constant
+// arrays: (select (store a i v) i) = v, (select (store a j v) i) =
+// (select a i) for distinct values i, j, (select (const v) i) = v.
+func (st *Store) mkSelect(a, i *Term) *Term {
+	arr := a
+	for {
+		switch arr.op {
+		case OpStore:
+			if arr.args[1] == i {
+				return arr.args[2]
+			}
+			if arr.args[1].IsValue() && i.IsValue() {
+				arr = arr.args[0]
+				continue
+			}
+		case OpConstArray:
+			return arr.args[0]
+		}
+		break
+	}
+	return st.intern(OpSelect, arr.sort.Elem(), []*Term{arr, i}, nil, num.Rat{})
+}
+
+// mkStore canonicalizes stores of values into values, overwrites a store
+// at the same index, and drops (store a i (select a i)).
+func (st *Store) mkStore(a, i, v *Term) *Term {
+	if a.IsValue() && i.IsValue() && v.IsValue() {
+		return st.storeValue(a, i, v)
+	}
+	if a.op == OpStore && a.args[1] == i {
+		a = a.args[0]
+	}
+	if v.op == OpSelect && v.args[0] == a && v.args[1] == i {
+		return a
+	}
+	return st.intern(OpStore, a.sort, []*Term{a, i, v}, nil, num.Rat{})
+}

@@ -1,0 +1,110 @@
+package term
+
+import (
+	"iter"
+	"slices"
+)
+
+// walkPost calls visit on every node u of the DAG t with !done(u), arguments
+// before the node, each node once provided visit makes done(u) true. It does
+// not descend into the arguments of nodes for which opaque(u) holds (opaque
+// may be nil). The walk uses an explicit stack, so deep terms do not grow
+// the goroutine stack; it stops at the first error of visit.
+func walkPost(t *Term, done func(*Term) bool, opaque func(*Term) bool, visit func(*Term) error) error {
+	if done(t) {
+		return nil
+	}
+	type frame struct {
+		t *Term
+		i int
+	}
+	stack := []frame{{t, 0}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		u := f.t
+		if f.i < len(u.args) && (opaque == nil || !opaque(u)) {
+			a := u.args[f.i]
+			f.i++
+			if !done(a) {
+				stack = append(stack, frame{a, 0})
+			}
+			continue
+		}
+		stack = stack[:len(stack)-1]
+		if err := visit(u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PostOrder yields every distinct node of the DAG t once, arguments before
+// the terms that use them (quantifier bodies included). Deep terms are
+// walked with an explicit stack.
+func PostOrder(t *Term) iter.Seq[*Term] {
+	return func(yield func(*Term) bool) {
+		seen := boolTables.get()
+		defer boolTables.put(seen)
+		stop := errStop{}
+		_ = walkPost(t, seen.at, nil, func(u *Term) error {
+			seen.set(u, true)
+			if !yield(u) {
+				return stop
+			}
+			return nil
+		})
+	}
+}
+
+type errStop struct{}
+
+func (errStop) Error() string { return "stop" }
+
+// Size is the number of distinct nodes of the DAG t.
+func Size(t *Term) int {
+	n := 0
+	for range PostOrder(t) {
+		n++
+	}
+	return n
+}
+
+// FreeConsts returns the uninterpreted constants (OpConst leaves) occurring
+// in t, sorted by ID.
+func FreeConsts(t *Term) []*Term {
+	var cs []*Term
+	for u := range PostOrder(t) {
+		if u.op == OpConst {
+			cs = append(cs, u)
+		}
+	}
+	slices.SortFunc(cs, byID)
+	return cs
+}
+
+// Funcs returns the uninterpreted function symbols applied in t (the Funcs
+// of its OpApply terms), sorted by ID.
+func Funcs(t *Term) []*Func {
+	seen := map[*Func]bool{}
+	var fs []*Func
+	for u := range PostOrder(t) {
+		if u.op == OpApply && !seen[u.fn] {
+			seen[u.fn] = true
+			fs = append(fs, u.fn)
+		}
+	}
+	slices.SortFunc(fs, func(f, g *Func) int { return cmpU32(f.id, g.id) })
+	return fs
+}
+
+func byID(t, u *Term) int { return cmpU32(t.id, u.id) }
+
+func cmpU32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
