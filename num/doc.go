@@ -25,8 +25,12 @@
 // 128-bit product) for multiplication; Rat.Cmp cross-multiplies in 128 bits.
 // Rat.Add follows Knuth (TAOCP 4.5.1): only gcd(d1, d2) can cancel, so one
 // small gcd suffices; Rat.Mul cancels the cross gcds before multiplying.
-// The slow path computes in math/big and normalizes the result back to
-// small when it fits (e.g. (2^63)·(1/2) is small again).
+// When a small operation overflows, Rat.Add/Sub/Mul and Int.Add/Sub/Mul
+// first redo it in 128 bits (wide.go): a product of reduced fractions is
+// already reduced and a Knuth sum needs one gcd with a 64-bit number, so
+// the result is either small again or built as a big value without a big
+// gcd. Only operations with a big operand compute in math/big, and their
+// results are normalized back to small when they fit (e.g. (2^63)·(1/2)).
 //
 // # Semantics
 //
@@ -40,6 +44,7 @@
 //	arith.go  checked int64 helpers (add64, sub64, mul64, gcd64, cmpCross)
 //	int.go    Int, ParseInt, SyntaxError
 //	rat.go    Rat, ParseRat, String/DecimalString
+//	wide.go   128-bit paths for overflowing small operations
 //
 // # Naming
 //

@@ -82,6 +82,7 @@ func (a Int) Add(b Int) Int {
 		if s, ok := add64(a.small, b.small); ok {
 			return Int{small: s}
 		}
+		return intFrom128(signedAdd(a.small < 0, u128{lo: absu(a.small)}, b.small < 0, u128{lo: absu(b.small)}))
 	}
 	return intOwned(new(big.Int).Add(a.bigVal(), b.bigVal()))
 }
@@ -92,6 +93,7 @@ func (a Int) Sub(b Int) Int {
 		if s, ok := sub64(a.small, b.small); ok {
 			return Int{small: s}
 		}
+		return intFrom128(signedAdd(a.small < 0, u128{lo: absu(a.small)}, b.small >= 0, u128{lo: absu(b.small)}))
 	}
 	return intOwned(new(big.Int).Sub(a.bigVal(), b.bigVal()))
 }
@@ -102,6 +104,7 @@ func (a Int) Mul(b Int) Int {
 		if p, ok := mul64(a.small, b.small); ok {
 			return Int{small: p}
 		}
+		return intFrom128((a.small < 0) != (b.small < 0), mul128(absu(a.small), absu(b.small)))
 	}
 	return intOwned(new(big.Int).Mul(a.bigVal(), b.bigVal()))
 }

@@ -65,7 +65,9 @@ func (a Rat) bigVal() *big.Rat {
 	if a.big != nil {
 		return a.big
 	}
-	return new(big.Rat).SetFrac64(a.n, a.dm+1)
+	r := new(big.Rat).SetInt64(a.n) // initializes the denominator
+	r.Denom().SetInt64(a.dm + 1)    // already normalized: no gcd
+	return r
 }
 
 // ParseRat parses a decimal integer ("-12", "007"), a decimal ("0.5",
@@ -136,16 +138,20 @@ func (a Rat) Add(b Rat) Rat {
 		if r, ok := addSmall(a.n, a.dm+1, b.n, b.dm+1); ok {
 			return r
 		}
+		return addWide(a.n, a.dm+1, b.n, b.dm+1, false)
 	}
 	return ratOwned(new(big.Rat).Add(a.bigVal(), b.bigVal()))
 }
 
 // Sub returns a-b.
 func (a Rat) Sub(b Rat) Rat {
-	if a.big == nil && b.big == nil && b.n != math.MinInt64 {
-		if r, ok := addSmall(a.n, a.dm+1, -b.n, b.dm+1); ok {
-			return r
+	if a.big == nil && b.big == nil {
+		if b.n != math.MinInt64 {
+			if r, ok := addSmall(a.n, a.dm+1, -b.n, b.dm+1); ok {
+				return r
+			}
 		}
+		return addWide(a.n, a.dm+1, b.n, b.dm+1, true)
 	}
 	return ratOwned(new(big.Rat).Sub(a.bigVal(), b.bigVal()))
 }
@@ -193,6 +199,7 @@ func (a Rat) Mul(b Rat) Rat {
 		} else if r, ok := mulSmall(a.n, a.dm+1, b.n, b.dm+1); ok {
 			return r
 		}
+		return mulWide(a.n, a.dm+1, b.n, b.dm+1)
 	}
 	return ratOwned(new(big.Rat).Mul(a.bigVal(), b.bigVal()))
 }

@@ -1,0 +1,130 @@
+package num
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// 128-bit slow-but-not-big paths: when a small operation overflows int64,
+// the exact result is first computed in 128 bits (sign and magnitude, hi
+// and lo words). Results of Mul are already in lowest terms and results
+// of Add need one gcd with a 64-bit number, so a result that does not fit
+// is built as a big value without any big gcd.
+
+// u128 is a magnitude hi·2^64 + lo.
+type u128 struct{ hi, lo uint64 }
+
+func mul128(a, b uint64) u128 {
+	hi, lo := bits.Mul64(a, b)
+	return u128{hi, lo}
+}
+
+func (x u128) less(y u128) bool { return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo) }
+
+func (x u128) add(y u128) u128 {
+	lo, c := bits.Add64(x.lo, y.lo, 0)
+	hi, _ := bits.Add64(x.hi, y.hi, c)
+	return u128{hi, lo}
+}
+
+func (x u128) sub(y u128) u128 { // x >= y
+	lo, b := bits.Sub64(x.lo, y.lo, 0)
+	hi, _ := bits.Sub64(x.hi, y.hi, b)
+	return u128{hi, lo}
+}
+
+// rem64 returns x mod d, d > 0.
+func (x u128) rem64(d uint64) uint64 { return bits.Rem64(x.hi%d, x.lo, d) }
+
+// quo64 returns x / d for d > 0 dividing x.
+func (x u128) quo64(d uint64) u128 {
+	qhi, r := x.hi/d, x.hi%d
+	qlo, _ := bits.Div64(r, x.lo, d)
+	return u128{qhi, qlo}
+}
+
+// signedAdd adds two sign-magnitude values whose magnitudes are < 2^127.
+func signedAdd(neg1 bool, x u128, neg2 bool, y u128) (bool, u128) {
+	if neg1 == neg2 {
+		return neg1, x.add(y)
+	}
+	if x.less(y) {
+		return neg2, y.sub(x)
+	}
+	return neg1, x.sub(y)
+}
+
+// int64 returns -x (neg) or x as an int64 and whether it fits.
+func (x u128) int64(neg bool) (int64, bool) {
+	if x.hi != 0 {
+		return 0, false
+	}
+	if neg {
+		return -int64(x.lo), x.lo <= 1<<63
+	}
+	return int64(x.lo), x.lo <= math.MaxInt64
+}
+
+// bigInt returns ±x as a new *big.Int.
+func (x u128) bigInt(neg bool) *big.Int {
+	z := new(big.Int)
+	if bits.UintSize == 64 {
+		z.SetBits([]big.Word{big.Word(x.lo), big.Word(x.hi)})
+	} else {
+		z.SetUint64(x.hi)
+		z.Lsh(z, 64)
+		z.Or(z, new(big.Int).SetUint64(x.lo))
+	}
+	if neg {
+		z.Neg(z)
+	}
+	return z
+}
+
+// intFrom128 returns ±x as an Int.
+func intFrom128(neg bool, x u128) Int {
+	if v, ok := x.int64(neg); ok {
+		return Int{small: v}
+	}
+	return Int{big: x.bigInt(neg)}
+}
+
+// ratFrom128 returns ±n/d for coprime n, d with d > 0, without a gcd.
+func ratFrom128(neg bool, n, d u128) Rat {
+	if nv, ok := n.int64(neg); ok {
+		if dv, ok := d.int64(false); ok {
+			return Rat{n: nv, dm: dv - 1}
+		}
+	}
+	r := new(big.Rat).SetInt64(0) // initializes the denominator, so Denom is a reference
+	r.Num().Set(n.bigInt(neg))
+	r.Denom().Set(d.bigInt(false))
+	return Rat{big: r}
+}
+
+// addWide is addSmall for the overflowing case: n1/d1 + s·n2/d2 with
+// s = -1 when sub, exact for every small input.
+func addWide(n1, d1, n2, d2 int64, sub bool) Rat {
+	neg1, neg2 := n1 < 0, (n2 < 0) != sub
+	if n2 == 0 {
+		neg2 = false
+	}
+	g := gcd64(uint64(d1), uint64(d2))
+	d1g, d2g := uint64(d1)/g, uint64(d2)/g
+	neg, t := signedAdd(neg1, mul128(absu(n1), d2g), neg2, mul128(absu(n2), d1g))
+	if t.hi == 0 && t.lo == 0 {
+		return Rat{}
+	}
+	g2 := gcd64(t.rem64(g), g)
+	return ratFrom128(neg, t.quo64(g2), mul128(d1g, uint64(d2)/g2))
+}
+
+// mulWide is mulSmall for the overflowing case.
+func mulWide(n1, d1, n2, d2 int64) Rat {
+	g1 := gcd64(absu(n1), uint64(d2))
+	g2 := gcd64(absu(n2), uint64(d1))
+	n := mul128(absu(n1)/g1, absu(n2)/g2)
+	d := mul128(uint64(d1)/g2, uint64(d2)/g1)
+	return ratFrom128((n1 < 0) != (n2 < 0), n, d)
+}
