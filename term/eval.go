@@ -79,7 +79,7 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 		}
 		return st.DefaultValue(u.sort), nil
 	case OpBound:
-		return nil, fmt.Errorf("term: cannot evaluate free bound variable %s", quoteSymbol(u.fn.name))
+		return nil, fmt.Errorf("term: cannot evaluate free bound variable %s", QuoteSymbol(u.fn.name))
 	case OpForall, OpExists:
 		return ev.quantifier(u)
 	}

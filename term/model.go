@@ -225,11 +225,11 @@ func (m *Model) Fprint(w io.Writer) error {
 	fs := m.Funcs()
 	m.printUniverses(bw, cs, fs)
 	for _, c := range cs {
-		fmt.Fprintf(bw, "  (define-fun %s () %v %v)\n", quoteSymbol(c.fn.name), c.sort, m.consts[c.fn])
+		fmt.Fprintf(bw, "  (define-fun %s () %v %v)\n", QuoteSymbol(c.fn.name), c.sort, m.consts[c.fn])
 	}
 	for _, f := range fs {
 		fm := m.funcs[f]
-		fmt.Fprintf(bw, "  (define-fun %s (", quoteSymbol(f.name))
+		fmt.Fprintf(bw, "  (define-fun %s (", QuoteSymbol(f.name))
 		for i, s := range f.domain {
 			if i > 0 {
 				bw.WriteByte(' ')

@@ -18,7 +18,10 @@ func (t *Term) String() string {
 
 // Fprint writes t in SMT-LIB syntax, naming subterms that occur more than
 // once with let, so the output is linear in the size of the DAG. Reading
-// the output back gives the same hash-consed term.
+// the output back gives the same hash-consed term provided no quantifier
+// binds a variable already bound around it and no constant shares a name
+// with a bound variable in whose scope it occurs (terms read by smtlib
+// satisfy both: the reader renames such variables).
 func Fprint(w io.Writer, t *Term) error {
 	var b strings.Builder
 	p := printer{w: &b, share: true}
@@ -171,14 +174,14 @@ func (p *printer) term(t *Term) {
 		writeNum(w, t)
 		return
 	case OpConst, OpBound:
-		w.WriteString(quoteSymbol(t.fn.name))
+		w.WriteString(QuoteSymbol(t.fn.name))
 		return
 	case OpValue:
-		w.WriteString(quoteSymbol(t.sort.name + "!val!" + t.val.String()))
+		w.WriteString(QuoteSymbol(t.sort.name + "!val!" + t.val.String()))
 		return
 	case OpApply:
 		w.WriteByte('(')
-		w.WriteString(quoteSymbol(t.fn.name))
+		w.WriteString(QuoteSymbol(t.fn.name))
 	case OpConstArray:
 		w.WriteString("((as const ")
 		w.WriteString(t.sort.String())
@@ -192,7 +195,7 @@ func (p *printer) term(t *Term) {
 			if i > 0 {
 				w.WriteByte(' ')
 			}
-			w.WriteString("(" + quoteSymbol(v.fn.name) + " " + v.sort.String() + ")")
+			w.WriteString("(" + QuoteSymbol(v.fn.name) + " " + v.sort.String() + ")")
 		}
 		w.WriteString(") ")
 		if p.share {
@@ -245,8 +248,9 @@ var reserved = map[string]bool{
 	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true, "match": true, "par": true,
 }
 
-// quoteSymbol returns name as an SMT-LIB symbol, with |...| when needed.
-func quoteSymbol(name string) string {
+// QuoteSymbol returns name as an SMT-LIB symbol, with |...| when needed
+// (reserved words, a leading digit, characters outside simple symbols).
+func QuoteSymbol(name string) string {
 	if name == "" || reserved[name] || (name[0] >= '0' && name[0] <= '9') {
 		return "|" + name + "|"
 	}

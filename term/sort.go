@@ -59,11 +59,11 @@ func (s *Sort) Params() []*Sort { return s.params }
 // String prints the sort in SMT-LIB syntax.
 func (s *Sort) String() string {
 	if len(s.params) == 0 {
-		return quoteSymbol(s.name)
+		return QuoteSymbol(s.name)
 	}
 	var b strings.Builder
 	b.WriteByte('(')
-	b.WriteString(quoteSymbol(s.Name()))
+	b.WriteString(QuoteSymbol(s.Name()))
 	for _, p := range s.params {
 		b.WriteByte(' ')
 		b.WriteString(p.String())

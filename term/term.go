@@ -90,4 +90,4 @@ func (f *Func) Domain() []*Sort { return f.domain }
 func (f *Func) Range() *Sort    { return f.rng }
 func (f *Func) Arity() int      { return len(f.domain) }
 func (f *Func) ID() uint32      { return f.id }
-func (f *Func) String() string  { return quoteSymbol(f.name) }
+func (f *Func) String() string  { return QuoteSymbol(f.name) }

@@ -1,0 +1,137 @@
+package smtlib
+
+import (
+	"strconv"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// Pos is a position in the input: a 1-based line and a 1-based byte column.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String is "file:line:col".
+func (p Pos) String() string {
+	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+}
+
+// An Error is a positioned reader error. Every error returned by Parse and
+// Reader.Next is an *Error.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+// Error is "file:line:col: message".
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Kind is the kind of a command.
+type Kind uint8
+
+// The command kinds. DeclareFun also stands for declare-const and z3's
+// declare-rel; Assert and CheckSat for z3's rule and query (see Command).
+const (
+	SetLogic Kind = iota + 1
+	SetInfo
+	SetOption
+	GetInfo
+	GetOption
+	DeclareSort
+	DefineSort
+	DeclareFun
+	DefineFun
+	Assert
+	CheckSat
+	CheckSatAssuming
+	Push
+	Pop
+	Reset
+	ResetAssertions
+	GetModel
+	GetValue
+	GetUnsatCore
+	GetAssertions
+	Echo
+	Exit
+	Unsupported // a known command this package does not implement
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	SetLogic:         "set-logic",
+	SetInfo:          "set-info",
+	SetOption:        "set-option",
+	GetInfo:          "get-info",
+	GetOption:        "get-option",
+	DeclareSort:      "declare-sort",
+	DefineSort:       "define-sort",
+	DeclareFun:       "declare-fun",
+	DefineFun:        "define-fun",
+	Assert:           "assert",
+	CheckSat:         "check-sat",
+	CheckSatAssuming: "check-sat-assuming",
+	Push:             "push",
+	Pop:              "pop",
+	Reset:            "reset",
+	ResetAssertions:  "reset-assertions",
+	GetModel:         "get-model",
+	GetValue:         "get-value",
+	GetUnsatCore:     "get-unsat-core",
+	GetAssertions:    "get-assertions",
+	Echo:             "echo",
+	Exit:             "exit",
+	Unsupported:      "unsupported",
+}
+
+// String is the SMT-LIB command name ("check-sat"), or "unsupported".
+func (k Kind) String() string {
+	if k > 0 && k < numKinds {
+		return kindNames[k]
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// A Command is one command of a script. Which fields are set depends on
+// Kind:
+//
+//	SetLogic          Name: the logic
+//	SetInfo           Keyword (with its colon), Value: the value's source text ("" if none)
+//	SetOption         Keyword, Value, as for SetInfo
+//	GetInfo           Keyword
+//	GetOption         Keyword
+//	DeclareSort       Name, N: arity; Sort: the sort when N == 0
+//	DefineSort        Name, Names: parameters, Text: the body's source text
+//	DeclareFun        Func (also for declare-const and declare-rel)
+//	DefineFun         Name, Terms: parameters (bound variables), Sort: range, Term: body
+//	Assert            Term: a closed Boolean term; Name: its :named name, if any
+//	CheckSat          Query: produced by z3's (query ...)
+//	CheckSatAssuming  Terms: the assumptions
+//	Push, Pop         N: the number of levels
+//	GetValue          Terms, and Names: the source text of each term
+//	Echo              Text: the string, unescaped
+//	Unsupported       Name: the command name, Text: the command's source text
+//
+// Reset, ResetAssertions, GetModel, GetUnsatCore, GetAssertions and Exit
+// have no fields but Kind and Pos.
+type Command struct {
+	Kind           Kind
+	Pos            Pos // of the command's opening parenthesis
+	Term           *term.Term
+	Terms          []*term.Term
+	Names          []string
+	Func           *term.Func
+	Sort           *term.Sort
+	Name           string
+	Keyword, Value string
+	N              int
+	Text           string
+	Query          bool
+}
+
+// A Script is the list of commands of an SMT-LIB file.
+type Script struct {
+	Logic    string // the first set-logic, "" if none
+	Commands []Command
+}

@@ -1,0 +1,269 @@
+package smtlib
+
+import (
+	"strconv"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// A sortDef is what a sort symbol stands for: a fixed sort (the built-in
+// Bool, Int and Real, a declared sort of arity 0, a define-sort without
+// parameters), Array, a sort constructor of declare-sort with arity > 0, or
+// a define-sort with parameters (a macro over sorts).
+type sortDef struct {
+	name    string
+	fixed   *term.Sort
+	builtin bool
+	array   bool
+	arity   int       // declared sort constructors; define-sort parameters
+	body    *sortExpr // define-sort with parameters
+	cache   []sortInstance
+}
+
+type sortInstance struct {
+	args []*term.Sort
+	s    *term.Sort
+}
+
+// A sortExpr is a sort as written, with the head symbols resolved: the
+// body of a define-sort, and every sort while it is being read.
+type sortExpr struct {
+	param int // index of a define-sort parameter, or -1
+	def   *sortDef
+	args  []*sortExpr
+}
+
+func (d *sortDef) numParams() int {
+	switch {
+	case d.fixed != nil:
+		return 0
+	case d.array:
+		return 2
+	}
+	return d.arity
+}
+
+// maxSortSize bounds the size of a sort as a tree, so that printing a sort
+// (in a declaration or an error) stays small: define-sort can double the
+// size at each definition.
+const maxSortSize = 1 << 12
+
+// sort reads a sort.
+func (r *Reader) sort() (*term.Sort, error) {
+	p := r.tok.pos
+	e, err := r.sortExpr(nil)
+	if err != nil {
+		return nil, err
+	}
+	return r.evalSort(p, e, nil)
+}
+
+// sortExpr reads a sort in which the symbols params stand for parameters.
+func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
+	switch r.tok.kind {
+	case tokSymbol, tokQuoted:
+		p := r.tok.pos
+		sym := r.lookup(r.tok.text)
+		for i, ps := range params {
+			if ps == sym {
+				r.next()
+				return &sortExpr{param: i}, nil
+			}
+		}
+		if sym == nil || sym.sort == nil {
+			return nil, r.unknownSort(p, string(r.tok.text))
+		}
+		if n := sym.sort.numParams(); n > 0 {
+			return nil, r.errorf(p, "sort %s expects %d arguments", term.QuoteSymbol(sym.name), n)
+		}
+		r.next()
+		return &sortExpr{param: -1, def: sym.sort}, nil
+	case tokLParen:
+		open := r.tok.pos
+		r.next()
+		if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
+			return nil, r.errorf(open, "indexed sorts (_ ...) are not supported")
+		}
+		if !r.tok.isSymbolName() {
+			return nil, r.unexpected("a sort symbol")
+		}
+		p := r.tok.pos
+		sym := r.lookup(r.tok.text)
+		for _, ps := range params {
+			if ps == sym {
+				return nil, r.errorf(p, "sort parameter %s takes no arguments", term.QuoteSymbol(sym.name))
+			}
+		}
+		if sym == nil || sym.sort == nil {
+			return nil, r.unknownSort(p, string(r.tok.text))
+		}
+		r.next()
+		e := &sortExpr{param: -1, def: sym.sort}
+		for r.tok.kind != tokRParen {
+			a, err := r.sortExpr(params)
+			if err != nil {
+				return nil, err
+			}
+			e.args = append(e.args, a)
+		}
+		r.next()
+		if n := sym.sort.numParams(); n != len(e.args) {
+			if n == 0 {
+				return nil, r.errorf(open, "sort %s takes no arguments", term.QuoteSymbol(sym.name))
+			}
+			return nil, r.errorf(open, "sort %s expects %d arguments, got %d", term.QuoteSymbol(sym.name), n, len(e.args))
+		}
+		return e, nil
+	}
+	return nil, r.unexpected("a sort")
+}
+
+func (r *Reader) unknownSort(p Pos, name string) *Error {
+	if r.lookup([]byte(name)) == nil && (name == "String" || name == "RegLan" || name == "RoundingMode" || len(name) > 2 && name[:2] == "Fl") {
+		return r.errorf(p, "unknown sort %s (only Bool, Int, Real, arrays and declared sorts are supported)", term.QuoteSymbol(name))
+	}
+	return r.errorf(p, "unknown sort %s", term.QuoteSymbol(name))
+}
+
+// evalSort builds the sort e with params bound to args.
+func (r *Reader) evalSort(p Pos, e *sortExpr, args []*term.Sort) (*term.Sort, error) {
+	if e.param >= 0 {
+		return args[e.param], nil
+	}
+	d := e.def
+	if d.fixed != nil {
+		return d.fixed, nil
+	}
+	as := make([]*term.Sort, len(e.args))
+	for i, a := range e.args {
+		s, err := r.evalSort(p, a, args)
+		if err != nil {
+			return nil, err
+		}
+		as[i] = s
+	}
+	var s *term.Sort
+	switch {
+	case d.array:
+		s = r.st.ArraySort(as[0], as[1])
+	case d.body == nil:
+		s = r.st.UninterpretedSort(d.name, as...)
+	default:
+		return r.instance(p, d, as)
+	}
+	if sortSize(s) > maxSortSize {
+		return nil, r.errorf(p, "sort too large (more than %d symbols)", maxSortSize)
+	}
+	return s, nil
+}
+
+// instance expands the define-sort d at args, once per distinct args.
+func (r *Reader) instance(p Pos, d *sortDef, args []*term.Sort) (*term.Sort, error) {
+next:
+	for _, in := range d.cache {
+		for i, a := range in.args {
+			if a != args[i] {
+				continue next
+			}
+		}
+		return in.s, nil
+	}
+	s, err := r.evalSort(p, d.body, args)
+	if err != nil {
+		return nil, err
+	}
+	d.cache = append(d.cache, sortInstance{args, s})
+	return s, nil
+}
+
+// sortSize is the number of symbols of s written out, saturating above
+// maxSortSize.
+func sortSize(s *term.Sort) int {
+	n := 1
+	for _, p := range s.Params() {
+		n += sortSize(p)
+		if n > maxSortSize {
+			return n
+		}
+	}
+	return n
+}
+
+// declareSortCmd reads (declare-sort S n); n defaults to 0.
+func (r *Reader) declareSortCmd(p Pos) error {
+	sym, sp, err := r.symbolName("a sort name")
+	if err != nil {
+		return err
+	}
+	n := 0
+	if r.tok.kind == tokNumeral {
+		v, err := strconv.Atoi(string(r.tok.text))
+		if err != nil || v > 1<<10 {
+			return r.errorf(r.tok.pos, "declare-sort: arity %s is too large", r.tok.text)
+		}
+		n = v
+		r.next()
+	}
+	if err := r.closeCommand("declare-sort"); err != nil {
+		return err
+	}
+	d := &sortDef{name: sym.name, arity: n}
+	if n == 0 {
+		d.fixed = r.st.UninterpretedSort(sym.name)
+	}
+	if err := r.declareSort(sym, sp, d); err != nil {
+		return err
+	}
+	r.emit(Command{Kind: DeclareSort, Pos: p, Name: sym.name, N: n, Sort: d.fixed})
+	return nil
+}
+
+// defineSortCmd reads (define-sort S (X ...) body).
+func (r *Reader) defineSortCmd(p Pos) error {
+	sym, sp, err := r.symbolName("a sort name")
+	if err != nil {
+		return err
+	}
+	if err := r.expect(tokLParen, "( to start the sort parameters"); err != nil {
+		return err
+	}
+	var params []*symbol
+	var names []string
+	r.nlists++
+	for r.tok.kind != tokRParen {
+		ps, pp, err := r.symbolName("a sort parameter")
+		if err != nil {
+			return err
+		}
+		if ps.list == r.nlists {
+			return r.errorf(pp, "define-sort: parameter %s is repeated", term.QuoteSymbol(ps.name))
+		}
+		ps.list = r.nlists
+		params = append(params, ps)
+		names = append(names, ps.name)
+	}
+	r.next()
+	bp := r.tok.pos
+	r.lx.record()
+	body, err := r.sortExpr(params)
+	if err != nil {
+		return err
+	}
+	text := r.lx.recorded()
+	if err := r.closeCommand("define-sort"); err != nil {
+		return err
+	}
+	d := &sortDef{name: sym.name, arity: len(params), body: body}
+	if len(params) == 0 {
+		s, err := r.evalSort(bp, body, nil)
+		if err != nil {
+			return err
+		}
+		d = &sortDef{name: sym.name, fixed: s}
+	}
+	if err := r.declareSort(sym, sp, d); err != nil {
+		return err
+	}
+	r.emit(Command{Kind: DefineSort, Pos: p, Name: sym.name, Names: names, Text: text})
+	return nil
+}
