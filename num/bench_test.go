@@ -1,6 +1,10 @@
 package num
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 // The small-value benchmarks must report 0 allocs/op: they are the hot
 // paths of the simplex.
@@ -94,5 +98,5 @@ func TestSmallOpsDoNotAllocate(t *testing.T) {
 		sinkCmp += i.Cmp(j)
 		sinkInt = a.Floor().Add(b.Ceil())
 	})
-	mustEqual(t, 0.0, n, "allocations on small values")
+	require.Equal(t, 0.0, n, "allocations on small values")
 }

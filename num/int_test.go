@@ -2,6 +2,7 @@ package num
 
 import (
 	"errors"
+	"github.com/stretchr/testify/require"
 	"math"
 	"math/big"
 	"testing"
@@ -20,19 +21,19 @@ func I(s string) Int { return MustParseInt(s) }
 func checkInt(t *testing.T, got Int, want string) {
 	t.Helper()
 	w, ok := new(big.Int).SetString(want, 10)
-	mustTrue(t, ok, want)
-	mustEqual(t, want, got.String())
-	mustEqual(t, w.IsInt64(), got.IsInt64(), "canonical form of %s", want)
-	mustEqual(t, 0, got.Big().Cmp(w))
+	require.True(t, ok, want)
+	require.Equal(t, want, got.String())
+	require.Equal(t, w.IsInt64(), got.IsInt64(), "canonical form of %s", want)
+	require.Equal(t, 0, got.Big().Cmp(w))
 }
 
 func TestIntZeroValue(t *testing.T) {
 	var z Int
-	mustTrue(t, z.IsZero())
-	mustEqual(t, "0", z.String())
-	mustTrue(t, z.Equal(NewInt(0)))
-	mustEqual(t, NewInt(0).Hash(), z.Hash())
-	mustEqual(t, 0, z.Sign())
+	require.True(t, z.IsZero())
+	require.Equal(t, "0", z.String())
+	require.True(t, z.Equal(NewInt(0)))
+	require.Equal(t, NewInt(0).Hash(), z.Hash())
+	require.Equal(t, 0, z.Sign())
 }
 
 func TestIntArith(t *testing.T) {
@@ -127,16 +128,16 @@ func TestIntCmp(t *testing.T) {
 			} else if i > j {
 				want = 1
 			}
-			mustEqual(t, want, a.Cmp(b), "%v cmp %v", a, b)
-			mustEqual(t, i == j, a.Equal(b))
+			require.Equal(t, want, a.Cmp(b), "%v cmp %v", a, b)
+			require.Equal(t, i == j, a.Equal(b))
 		}
 	}
-	mustTrue(t, NewInt(1).IsOne())
-	mustFalse(t, I(p63).IsOne())
-	mustEqual(t, 1, I(p63).Sign())
-	mustEqual(t, -1, I("-"+p64).Sign())
-	mustTrue(t, NewInt(3).Min(NewInt(-2)).Equal(NewInt(-2)))
-	mustTrue(t, NewInt(3).Max(I(p63)).Equal(I(p63)))
+	require.True(t, NewInt(1).IsOne())
+	require.False(t, I(p63).IsOne())
+	require.Equal(t, 1, I(p63).Sign())
+	require.Equal(t, -1, I("-"+p64).Sign())
+	require.True(t, NewInt(3).Min(NewInt(-2)).Equal(NewInt(-2)))
+	require.True(t, NewInt(3).Max(I(p63)).Equal(I(p63)))
 }
 
 func TestIntConversions(t *testing.T) {
@@ -144,36 +145,36 @@ func TestIntConversions(t *testing.T) {
 	x := IntFromBig(b)
 	b.SetInt64(7) // IntFromBig copied
 	checkInt(t, x, p63)
-	mustFalse(t, x.IsInt64())
-	mustPanic(t, func() { x.Int64() })
+	require.False(t, x.IsInt64())
+	require.Panics(t, func() { x.Int64() })
 	y := IntFromBig(big.NewInt(-3))
-	mustTrue(t, y.IsInt64())
-	mustEqual(t, int64(-3), y.Int64())
+	require.True(t, y.IsInt64())
+	require.Equal(t, int64(-3), y.Int64())
 	c := x.Big()
 	c.SetInt64(1) // Big returns a copy
 	checkInt(t, x, p63)
-	mustEqual(t, I(p63).Hash(), x.Hash())
-	mustEqual(t, NewInt(-3).Hash(), y.Hash())
-	mustEqual(t, "9223372036854775808", x.Rat().String())
+	require.Equal(t, I(p63).Hash(), x.Hash())
+	require.Equal(t, NewInt(-3).Hash(), y.Hash())
+	require.Equal(t, "9223372036854775808", x.Rat().String())
 }
 
 func TestIntDivByZero(t *testing.T) {
-	mustPanic(t, func() { NewInt(1).Div(NewInt(0)) })
-	mustPanic(t, func() { I(p64).Mod(Int{}) })
+	require.Panics(t, func() { NewInt(1).Div(NewInt(0)) })
+	require.Panics(t, func() { I(p64).Mod(Int{}) })
 }
 
 func TestParseInt(t *testing.T) {
 	good := []string{"0", "-0", "12", "-12", "007", maxS, minS, p63, "-" + p64, "123456789012345678901234567890"}
 	for _, s := range good {
 		v, err := ParseInt(s)
-		mustNoErr(t, err, s)
+		require.NoError(t, err, s)
 		w, _ := new(big.Int).SetString(s, 10)
 		checkInt(t, v, w.String())
 	}
 	for _, s := range []string{"", "-", "+1", "1.0", "abc", "1_000", " 1", "1 ", "--1", "0x10"} {
 		_, err := ParseInt(s)
-		mustErr(t, err, "%q", s)
+		require.Error(t, err, "%q", s)
 		var se *SyntaxError
-		mustTrue(t, errors.As(err, &se), "%q", s)
+		require.True(t, errors.As(err, &se), "%q", s)
 	}
 }

@@ -1,6 +1,7 @@
 package num
 
 import (
+	"github.com/stretchr/testify/require"
 	"math"
 	"math/big"
 	"testing"
@@ -12,23 +13,23 @@ func R(s string) Rat { return MustParseRat(s) }
 func checkRat(t *testing.T, got Rat, want string) {
 	t.Helper()
 	w, ok := new(big.Rat).SetString(want)
-	mustTrue(t, ok, want)
-	mustEqual(t, w.RatString(), got.String())
+	require.True(t, ok, want)
+	require.Equal(t, w.RatString(), got.String())
 	small := w.Num().IsInt64() && w.Denom().IsInt64()
-	mustEqual(t, small, got.big == nil, "canonical form of %s", want)
-	mustEqual(t, 0, got.Big().Cmp(w))
+	require.Equal(t, small, got.big == nil, "canonical form of %s", want)
+	require.Equal(t, 0, got.Big().Cmp(w))
 }
 
 func TestRatZeroValue(t *testing.T) {
 	var z Rat
-	mustTrue(t, z.IsZero())
-	mustTrue(t, z.IsInt())
-	mustEqual(t, "0", z.String())
-	mustTrue(t, z.Equal(NewRat(0, 5)))
-	mustEqual(t, NewRat(0, -7).Hash(), z.Hash())
-	mustTrue(t, z.Den().IsOne())
-	mustEqual(t, 0, z.Add(NewRat(1, 2)).Cmp(NewRat(1, 2)))
-	mustEqual(t, 0.0, z.Float64())
+	require.True(t, z.IsZero())
+	require.True(t, z.IsInt())
+	require.Equal(t, "0", z.String())
+	require.True(t, z.Equal(NewRat(0, 5)))
+	require.Equal(t, NewRat(0, -7).Hash(), z.Hash())
+	require.True(t, z.Den().IsOne())
+	require.Equal(t, 0, z.Add(NewRat(1, 2)).Cmp(NewRat(1, 2)))
+	require.Equal(t, 0.0, z.Float64())
 }
 
 func TestNewRat(t *testing.T) {
@@ -39,7 +40,7 @@ func TestNewRat(t *testing.T) {
 	checkRat(t, NewRat(math.MinInt64, math.MinInt64), "1")
 	checkRat(t, NewRat(2, math.MinInt64), "-1/4611686018427387904")
 	checkRat(t, NewRat(math.MinInt64, 2), "-4611686018427387904")
-	mustPanic(t, func() { NewRat(1, 0) })
+	require.Panics(t, func() { NewRat(1, 0) })
 }
 
 func TestRatArith(t *testing.T) {
@@ -106,8 +107,8 @@ func TestRatUnary(t *testing.T) {
 	checkRat(t, R("-2/7").Inv(), "-7/2")
 	checkRat(t, R("2/7").Inv(), "7/2")
 	checkRat(t, R("-2/7").Abs(), "2/7")
-	mustPanic(t, func() { Rat{}.Inv() })
-	mustPanic(t, func() { R("1").Quo(Rat{}) })
+	require.Panics(t, func() { Rat{}.Inv() })
+	require.Panics(t, func() { R("1").Quo(Rat{}) })
 }
 
 func TestRatCmp(t *testing.T) {
@@ -122,17 +123,17 @@ func TestRatCmp(t *testing.T) {
 				want = 1
 			}
 			a, b := R(sa), R(sb)
-			mustEqual(t, want, a.Cmp(b), "%s cmp %s", sa, sb)
-			mustEqual(t, i == j, a.Equal(b))
+			require.Equal(t, want, a.Cmp(b), "%s cmp %s", sa, sb)
+			require.Equal(t, i == j, a.Equal(b))
 			if i == j {
-				mustEqual(t, a.Hash(), R(sb).Hash())
+				require.Equal(t, a.Hash(), R(sb).Hash())
 			}
 		}
 	}
-	mustTrue(t, R("1").IsOne())
-	mustFalse(t, R("1/2").IsOne())
-	mustTrue(t, R("1/2").Min(R("1/3")).Equal(R("1/3")))
-	mustTrue(t, R("1/2").Max(R("1/3")).Equal(R("1/2")))
+	require.True(t, R("1").IsOne())
+	require.False(t, R("1/2").IsOne())
+	require.True(t, R("1/2").Min(R("1/3")).Equal(R("1/3")))
+	require.True(t, R("1/2").Max(R("1/3")).Equal(R("1/2")))
 }
 
 func TestRatParts(t *testing.T) {
@@ -155,7 +156,7 @@ func TestRatParts(t *testing.T) {
 		checkInt(t, x.Den(), tc.den)
 		checkInt(t, x.Floor(), tc.floor)
 		checkInt(t, x.Ceil(), tc.ceil)
-		mustEqual(t, tc.den == "1", x.IsInt(), tc.x)
+		require.Equal(t, tc.den == "1", x.IsInt(), tc.x)
 		checkRat(t, RatFromInt(x.Num()).Quo(RatFromInt(x.Den())), tc.x)
 	}
 }
@@ -170,13 +171,13 @@ func TestParseRat(t *testing.T) {
 	}
 	for _, tc := range good {
 		v, err := ParseRat(tc.in)
-		mustNoErr(t, err, tc.in)
+		require.NoError(t, err, tc.in)
 		checkRat(t, v, tc.want)
 	}
 	for _, s := range []string{"", "-", "1/0", "1.", ".5", "abc", "1/-3", "-1/0", "+1", "1.5/2", "1/2/3",
 		"1..5", "1.-5", "--1", " 1", "1e5", "0x1", "1/", "/2"} {
 		_, err := ParseRat(s)
-		mustErr(t, err, "%q", s)
+		require.Error(t, err, "%q", s)
 	}
 }
 
@@ -189,24 +190,24 @@ func TestRatStrings(t *testing.T) {
 	}
 	for _, tc := range dec {
 		s, ok := R(tc.in).DecimalString()
-		mustTrue(t, ok, tc.in)
-		mustEqual(t, tc.want, s)
-		mustTrue(t, R(tc.want).Equal(R(tc.in)), "round trip %s", tc.in)
+		require.True(t, ok, tc.in)
+		require.Equal(t, tc.want, s)
+		require.True(t, R(tc.want).Equal(R(tc.in)), "round trip %s", tc.in)
 	}
 	for _, s := range []string{"1/3", "-1/6", "7/30"} {
 		_, ok := R(s).DecimalString()
-		mustFalse(t, ok, s)
+		require.False(t, ok, s)
 	}
-	mustEqual(t, "-1/3", NewRat(1, -3).String())
-	mustEqual(t, "5", NewRat(10, 2).String())
+	require.Equal(t, "-1/3", NewRat(1, -3).String())
+	require.Equal(t, "5", NewRat(10, 2).String())
 }
 
 func TestRatFloat64(t *testing.T) {
-	mustEqual(t, 0.5, R("1/2").Float64())
-	mustEqual(t, -0.25, R("-1/4").Float64())
-	mustEqual(t, 1.0/3.0, R("1/3").Float64())
-	mustEqual(t, 9223372036854775807.0, R(maxS).Float64())
-	mustEqual(t, 1.0/18446744073709551616.0, R("1/"+p64).Float64())
+	require.Equal(t, 0.5, R("1/2").Float64())
+	require.Equal(t, -0.25, R("-1/4").Float64())
+	require.Equal(t, 1.0/3.0, R("1/3").Float64())
+	require.Equal(t, 9223372036854775807.0, R(maxS).Float64())
+	require.Equal(t, 1.0/18446744073709551616.0, R("1/"+p64).Float64())
 }
 
 func TestRatBigRoundTrip(t *testing.T) {
