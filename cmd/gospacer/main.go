@@ -1,0 +1,92 @@
+// Command gospacer reads SMT-LIB 2.6 scripts (including CHC problems in the
+// HORN logic) and DIMACS CNF files.
+//
+//	gospacer [options] FILE.smt2|FILE.cnf   (- reads standard input)
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+var version = "0.1.0-dev"
+
+const usage = `usage: gospacer [options] FILE
+
+FILE is an SMT-LIB 2.6 script (.smt2, including (set-logic HORN) CHC
+problems) or a DIMACS CNF file (.cnf); - reads an SMT-LIB script from
+standard input (--cnf for DIMACS).
+
+Options:
+`
+
+type options struct {
+	parseOnly bool
+	stats     bool
+	cnf       bool
+	timeout   time.Duration
+	drat      string
+	file      string
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole CLI; it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var o options
+	fs := flag.NewFlagSet("gospacer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	fs.BoolVar(&o.parseOnly, "parse-only", false, "read and sort-check the input, print a summary line")
+	fs.BoolVar(&o.stats, "stats", false, "print statistics to standard error")
+	fs.BoolVar(&o.cnf, "cnf", false, "read the input as DIMACS CNF whatever its name")
+	secs := fs.Float64("t", 0, "timeout in `seconds` (0: none); on timeout the answer is unknown")
+	fs.StringVar(&o.drat, "drat", "", "write a DRAT proof of unsatisfiability to `file` (CNF input)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, "gospacer", version)
+		return 0
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	if *secs < 0 {
+		fmt.Fprintln(stderr, "gospacer: -t must not be negative")
+		return 2
+	}
+	o.timeout = time.Duration(*secs * float64(time.Second))
+	o.file = fs.Arg(0)
+
+	in := stdin
+	name := "<stdin>"
+	if o.file != "-" {
+		f, err := os.Open(o.file)
+		if err != nil {
+			fmt.Fprintln(stderr, "gospacer:", err)
+			return 2
+		}
+		defer f.Close()
+		in, name = f, o.file
+	}
+	if o.cnf || strings.HasSuffix(strings.ToLower(o.file), ".cnf") {
+		return runDIMACS(stdout, stderr, in, name, o)
+	}
+	return runSMT(stdout, stderr, in, name, o)
+}

@@ -1,0 +1,10 @@
+; Two tanks: can we mix 1.5 litres keeping both flows within bounds?
+(set-logic QF_LRA)
+(declare-const a Real)
+(declare-const b Real)
+(declare-const fast Bool)
+(assert (and (>= a 0) (>= b 0) (= (+ a b) 1.5)))
+(assert (=> fast (> a (* 2 b))))
+(assert (or fast (< a 0.25)))
+(check-sat)
+(get-model)

@@ -1,0 +1,135 @@
+package gospacer_test
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/seed-f9c3434d/gospacer"
+
+// mayImport is the table of DEVELOPERS.md: which packages each package may
+// import. Packages not listed (fuzz, cmd/...) may import anything. A
+// package may use what its allowed imports use: the check is on the
+// transitive closure.
+var mayImport = map[string][]string{
+	"num":    {},
+	"term":   {"num"},
+	"smtlib": {"term"},
+	"sat":    {},
+	"lra":    {"num"},
+	"lia":    {"lra", "num"},
+	"euf":    {"term"},
+	"arrays": {"euf", "term"},
+	"smt":    {"sat", "lra", "lia", "euf", "arrays", "term"},
+	"mbp":    {"term", "num"},
+	"itp":    {"smt", "term"},
+	"chc":    {"term", "smtlib", "smt"},
+	"spacer": {"chc", "smt", "mbp", "itp", "term"},
+}
+
+func closure(pkg string, seen map[string]bool) {
+	for _, q := range mayImport[pkg] {
+		if !seen[q] {
+			seen[q] = true
+			closure(q, seen)
+		}
+	}
+}
+
+// layer maps an import path of this module to its top-level package.
+func layer(path string) string {
+	rel := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
+	if i := strings.IndexByte(rel, '/'); i >= 0 && !strings.HasPrefix(rel, "cmd/") {
+		rel = rel[:i]
+	}
+	return rel
+}
+
+func TestImportGraph(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go tool not on PATH")
+	}
+	cmd := exec.Command(goTool, "list", "-deps=false", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, "./...")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	checked := 0
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || !strings.HasPrefix(fields[0], module) {
+			continue
+		}
+		from := layer(fields[0])
+		if _, ok := mayImport[from]; !ok {
+			continue // fuzz, cmd/...: anything goes
+		}
+		allowed := map[string]bool{from: true}
+		closure(from, allowed)
+		var bad []string
+		for _, dep := range fields[1:] {
+			if !strings.HasPrefix(dep, module+"/") {
+				continue
+			}
+			if to := layer(dep); !allowed[to] {
+				bad = append(bad, to)
+			}
+		}
+		sort.Strings(bad)
+		if len(bad) > 0 {
+			t.Errorf("%s imports %v, outside what DEVELOPERS.md allows (%v)", from, bad, mayImport[from])
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("go list reported no packages of this module")
+	}
+}
+
+// TestLayoutTableMatchesDevelopers checks that the table above is the one
+// in DEVELOPERS.md.
+func TestLayoutTableMatchesDevelopers(t *testing.T) {
+	data, err := os.ReadFile("DEVELOPERS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 5 {
+			continue
+		}
+		pkg := strings.TrimSpace(cells[1])
+		want, ok := mayImport[pkg]
+		if !ok {
+			continue
+		}
+		rows++
+		var got []string
+		for _, q := range strings.Split(cells[3], ",") {
+			if q = strings.TrimSpace(q); q != "" && q != "—" {
+				got = append(got, q)
+			}
+		}
+		a, b := append([]string(nil), got...), append([]string(nil), want...)
+		sort.Strings(a)
+		sort.Strings(b)
+		if strings.Join(a, ",") != strings.Join(b, ",") {
+			t.Errorf("%s: DEVELOPERS.md says %v, the test table says %v", pkg, got, want)
+		}
+	}
+	if rows != len(mayImport) {
+		t.Errorf("found %d of %d packages in DEVELOPERS.md's table", rows, len(mayImport))
+	}
+}

@@ -1,0 +1,103 @@
+package sat
+
+// The decision heap is a binary max-heap of variables ordered by activity
+// (EVSIDS: the bump grows geometrically instead of decaying every score).
+// Ties break towards the smaller variable so the order is deterministic.
+
+func (s *Solver) heapLess(a, b Var) bool {
+	aa, ab := s.activity[a], s.activity[b]
+	return aa > ab || aa == ab && a < b
+}
+
+func (s *Solver) heapUp(i int) {
+	h := s.heap
+	v := h[i]
+	for i > 0 {
+		p := (i - 1) >> 1
+		if !s.heapLess(v, h[p]) {
+			break
+		}
+		h[i] = h[p]
+		s.heapIdx[h[i]] = int32(i)
+		i = p
+	}
+	h[i] = v
+	s.heapIdx[v] = int32(i)
+}
+
+func (s *Solver) heapDown(i int) {
+	h := s.heap
+	v := h[i]
+	n := len(h)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && s.heapLess(h[c+1], h[c]) {
+			c++
+		}
+		if !s.heapLess(h[c], v) {
+			break
+		}
+		h[i] = h[c]
+		s.heapIdx[h[i]] = int32(i)
+		i = c
+	}
+	h[i] = v
+	s.heapIdx[v] = int32(i)
+}
+
+func (s *Solver) heapInsert(v Var) {
+	s.heapIdx[v] = int32(len(s.heap))
+	s.heap = append(s.heap, v)
+	s.heapUp(len(s.heap) - 1)
+}
+
+// heapPop removes and returns the most active variable.
+func (s *Solver) heapPop() Var {
+	h := s.heap
+	v := h[0]
+	last := h[len(h)-1]
+	s.heap = h[:len(h)-1]
+	s.heapIdx[v] = -1
+	if len(s.heap) > 0 {
+		s.heap[0] = last
+		s.heapIdx[last] = 0
+		s.heapDown(0)
+	}
+	return v
+}
+
+// bumpVar raises the activity of v by the current increment.
+func (s *Solver) bumpVar(v Var) {
+	a := s.activity[v] + s.varInc
+	s.activity[v] = a
+	if a > 1e100 {
+		for i := range s.activity {
+			s.activity[i] *= 1e-100
+		}
+		s.varInc *= 1e-100
+	}
+	if i := s.heapIdx[v]; i >= 0 {
+		s.heapUp(int(i))
+	}
+}
+
+// decayVars makes later bumps count more, which decays all activities.
+func (s *Solver) decayVars() { s.varInc /= s.varDecay }
+
+// pickBranchLit returns the next decision literal, or LitNull when every
+// variable is assigned. The polarity is the saved phase, false at first.
+func (s *Solver) pickBranchLit() Lit {
+	for len(s.heap) > 0 {
+		v := s.heapPop()
+		if s.vals[v.Pos()] == 0 && !s.elim[v] {
+			if s.stable && s.target[v] != 0 {
+				return v.Lit(s.target[v] != 1)
+			}
+			return v.Lit(s.saved[v] != 1)
+		}
+	}
+	return LitNull
+}

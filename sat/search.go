@@ -1,0 +1,211 @@
+package sat
+
+import (
+	"context"
+	"math"
+)
+
+// Learned-clause tiers by LBD: core clauses are kept for good, mid-tier
+// ones while they keep taking part in conflicts, the rest (local) compete
+// at each reduceDB.
+var (
+	tierCore = 2
+	tierMid  = 6
+)
+
+// Tuning knobs (temporary, for measurement).
+var (
+	tuneMidUsed    = 2
+	tuneFirstMode  = uint64(1000)
+	tuneStableUnit = uint64(1024)
+	tuneRestarts   = 0
+	tuneReuse      = 1
+	tuneCap        = 0
+	tuneCoreUsed   = 0
+	tuneProtect    = 1
+	tuneReduceNum  = 1
+	tuneReduceDen  = 2
+	tuneFirst      = uint64(2000)
+	tuneInc        = uint64(300)
+	tuneMargin     = 1.1
+	tuneSlowAlpha  = 1.0 / 4096
+	tuneFastAlpha  = 1.0 / 32
+)
+
+// Solve decides the clauses under the given assumptions (literals that
+// must hold in this call only). It returns Sat with a model (Value,
+// Model), Unsat with the failed assumptions (Failed) and, with proof
+// logging, a final clause (Proof().Final()), or Unknown when ctx is done
+// or a budget (SetBudget) runs out. The solver is back at level 0
+// afterwards: clauses and variables may be added and Solve called again.
+func (s *Solver) Solve(ctx context.Context, assumptions []Lit) Result {
+	s.stats.Solves++
+	s.model = s.model[:0]
+	s.failed = s.failed[:0]
+	if !s.ok {
+		return Unsat
+	}
+	if s.proof != nil {
+		s.proof.final = 0
+	}
+	for _, a := range assumptions {
+		if a.Var() == VarNull {
+			panic("sat: LitNull assumption")
+		}
+		if int(a.Var()) >= len(s.vd) {
+			s.growVars(int(a.Var()))
+		}
+		if len(s.elimEnds) > 0 {
+			s.checkNotEliminated(a)
+		}
+	}
+	s.assumptions = append(s.assumptions[:0], assumptions...)
+	s.conflictLimit, s.propLimit = math.MaxUint64, math.MaxUint64
+	if s.conflictBudget > 0 {
+		s.conflictLimit = s.stats.Conflicts + uint64(s.conflictBudget)
+	}
+	if s.propBudget > 0 {
+		s.propLimit = s.stats.Propagations + uint64(s.propBudget)
+	}
+	res := s.search(ctx.Done())
+	if res == Sat {
+		s.model = s.model[:0]
+		for v := range s.vd {
+			s.model = append(s.model, s.vals[Var(v).Pos()])
+		}
+		if len(s.elimEnds) > 0 {
+			s.extendModel()
+		}
+	}
+	s.cancelUntil(0)
+	if s.drat != nil {
+		s.drat.flush()
+	}
+	return res
+}
+
+// search is the CDCL loop: propagate, analyse and backjump on conflict,
+// otherwise restart, simplify, reduce or decide.
+func (s *Solver) search(done <-chan struct{}) Result {
+	for {
+		confl := s.propagate()
+		if !s.ok {
+			return Unsat
+		}
+		if confl != crefUndef {
+			s.stats.Conflicts++
+			if s.decisionLevel() == 0 {
+				s.rootConflict(confl)
+				return Unsat
+			}
+			bt, lbd := s.analyze(confl)
+			if s.stable {
+				s.updateTarget()
+			}
+			s.cancelUntil(bt)
+			s.learn(lbd)
+			s.decayVars()
+			s.afterConflict(lbd)
+			if s.stats.Conflicts >= s.conflictLimit || s.stats.Propagations >= s.propLimit {
+				return Unknown
+			}
+			if s.stats.Conflicts&255 == 0 && isDone(done) {
+				return Unknown
+			}
+			continue
+		}
+		if s.decisionLevel() == 0 {
+			if s.proof != nil {
+				s.proofUnits()
+			}
+			if len(s.trail) > s.simpAssigns && s.stats.Propagations >= s.simpPropsAt {
+				s.simplify()
+			}
+		}
+		if s.stats.Conflicts >= s.restartAt && s.restartDue() {
+			s.restart()
+			continue
+		}
+		if s.stats.Conflicts >= s.nextReduce {
+			s.reduceDB(false)
+		} else if tuneCap == 1 && float64(s.nonCore) >= s.maxLearnts {
+			s.reduceDB(true)
+		}
+		next := LitNull
+		for s.decisionLevel() < len(s.assumptions) {
+			p := s.assumptions[s.decisionLevel()]
+			if v := s.vals[p]; v == 1 {
+				s.newDecisionLevel() // already true: an empty level
+			} else if v == -1 {
+				s.analyzeFinal(p)
+				return Unsat
+			} else {
+				next = p
+				break
+			}
+		}
+		if next == LitNull {
+			next = s.pickBranchLit()
+			if next == LitNull {
+				if s.theory != nil && !s.finalCheck() {
+					continue
+				}
+				return Sat
+			}
+			s.stats.Decisions++
+			if s.stats.Decisions&4095 == 0 && (isDone(done) || s.stats.Propagations >= s.propLimit) {
+				return Unknown
+			}
+		}
+		s.newDecisionLevel()
+		s.enqueue(next, crefUndef)
+	}
+}
+
+func isDone(done <-chan struct{}) bool {
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
+// learn adds the clause in s.learnt (from analyze) and assigns its
+// asserting literal at the backjump level.
+func (s *Solver) learn(lbd int) {
+	c := s.learnt
+	id := ClauseID(0)
+	if s.proof != nil {
+		id = s.proof.add(KindDerived, 0, c, s.chain)
+	}
+	if s.drat != nil {
+		s.drat.add(c)
+	}
+	s.stats.Learned++
+	s.stats.LearnedLits += uint64(len(c))
+	if len(c) == 1 {
+		s.unitID[c[0].Var()] = id
+		s.enqueue(c[0], crefUndef)
+		return
+	}
+	cr := s.alloc(c, true, id)
+	used := 1
+	if lbd <= tierMid {
+		used = tuneMidUsed
+	}
+	if lbd <= tierCore && tuneCoreUsed > 0 {
+		used = tuneCoreUsed
+	}
+	s.setMeta(cr, lbd, used)
+	s.learnts = append(s.learnts, cr)
+	s.clauseLits += int64(len(c))
+	s.attach(cr)
+	s.enqueue(c[0], cr)
+	if lbd > tierCore {
+		s.nonCore++
+	}
+}

@@ -1,0 +1,316 @@
+package sat
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// xorCons says: the XOR of vars is parity.
+type xorCons struct {
+	vars   []Var
+	parity bool
+}
+
+// xorMode says how xorTheory works.
+type xorMode int
+
+const (
+	xorEager xorMode = iota // propagate and report conflicts
+	xorLazy                 // only final check, with lemmas
+	xorSplit                // final check, introducing new variables
+)
+
+// xorTheory is a small real theory for testing the hook: XOR constraints
+// over theory variables. It keeps its own view of the assignment from
+// Assign and Backtrack and checks it against the solver's.
+type xorTheory struct {
+	t       tb
+	s       *Solver
+	mode    xorMode
+	xors    []xorCons
+	val     []LBool // own view, by variable
+	trail   []Lit
+	levels  []int
+	implier []int // by variable: xor that implied it, -1 if none
+	confLit Lit   // literal reported false through Imply
+	confXor int   // and the xor that implies it
+}
+
+func newXorTheory(t tb, s *Solver, mode xorMode, xors []xorCons) *xorTheory {
+	th := &xorTheory{t: t, s: s, mode: mode}
+	for _, x := range xors {
+		th.xors = append(th.xors, xorCons{slices.Clone(x.vars), x.parity})
+		for _, v := range x.vars {
+			s.SetTheoryVar(v)
+		}
+	}
+	th.grow()
+	s.SetTheory(th)
+	return th
+}
+
+func (th *xorTheory) grow() {
+	for len(th.val) <= th.s.NumVars() {
+		th.val = append(th.val, Undef)
+		th.implier = append(th.implier, -1)
+	}
+}
+
+func (th *xorTheory) Assign(m Lit) {
+	th.grow()
+	v := m.Var()
+	if th.val[v] != Undef {
+		th.t.Fatalf("Assign(%v): already assigned", m)
+	}
+	if th.s.ValueNow(m) != True {
+		th.t.Fatalf("Assign(%v): not true in the solver", m)
+	}
+	th.val[v] = True
+	if m.IsNeg() {
+		th.val[v] = False
+	}
+	th.trail = append(th.trail, m)
+	th.levels = append(th.levels, th.s.DecisionLevel())
+}
+
+func (th *xorTheory) Backtrack(lvl int) {
+	for len(th.trail) > 0 && th.levels[len(th.levels)-1] > lvl {
+		m := th.trail[len(th.trail)-1]
+		th.val[m.Var()] = Undef
+		th.implier[m.Var()] = -1
+		th.trail = th.trail[:len(th.trail)-1]
+		th.levels = th.levels[:len(th.levels)-1]
+	}
+}
+
+// litOf returns the true literal of the assigned variable v.
+func (th *xorTheory) litOf(v Var) Lit { return v.Lit(th.val[v] == False) }
+
+// status returns the xor's unassigned variable count, the last one, and
+// the parity of the assigned ones.
+func (th *xorTheory) status(x xorCons) (free int, last Var, parity bool) {
+	for _, v := range x.vars {
+		switch th.val[v] {
+		case Undef:
+			free++
+			last = v
+		case True:
+			parity = !parity
+		}
+	}
+	return
+}
+
+func (th *xorTheory) checkView() {
+	for v := 1; v < len(th.val); v++ {
+		if !th.s.theoryVar[v] {
+			continue
+		}
+		if got, want := th.val[v], th.s.ValueNow(Var(v).Pos()); got != want {
+			th.t.Fatalf("theory view of %d is %v, solver has %v", v, got, want)
+		}
+	}
+}
+
+func (th *xorTheory) Propagate(dst []Lit) []Lit {
+	th.checkView()
+	if th.mode != xorEager {
+		return dst
+	}
+	for i, x := range th.xors {
+		free, last, par := th.status(x)
+		switch {
+		case free == 0 && par != x.parity:
+			for _, v := range x.vars {
+				dst = append(dst, th.litOf(v).Not())
+			}
+			return dst
+		case free == 1:
+			m := last.Lit(par == x.parity) // last must fix the parity
+			switch th.s.ValueNow(m) {
+			case Undef:
+				th.implier[last] = i
+				if !th.s.Imply(m) {
+					th.t.Fatalf("Imply(%v) failed on an unassigned literal", m)
+				}
+			case False:
+				// Assigned by the solver but not told yet: a conflict,
+				// reported through Imply and explained at once.
+				th.confLit, th.confXor = m, i
+				if th.s.Imply(m) {
+					th.t.Fatalf("Imply(%v) succeeded on a false literal", m)
+				}
+				return dst
+			}
+		}
+	}
+	return dst
+}
+
+func (th *xorTheory) Explain(dst []Lit, m Lit) []Lit {
+	i := th.implier[m.Var()]
+	if m == th.confLit {
+		i = th.confXor
+		th.confLit = LitNull
+	}
+	dst = append(dst, m)
+	for _, v := range th.xors[i].vars {
+		if v != m.Var() {
+			dst = append(dst, v.Lit(th.s.ValueNow(v.Pos()) == True))
+		}
+	}
+	return dst
+}
+
+func (th *xorTheory) FinalCheck(dst []Lit) []Lit {
+	th.checkView()
+	for i, x := range th.xors {
+		_, _, par := th.status(x)
+		if par == x.parity {
+			continue
+		}
+		switch {
+		case th.mode == xorSplit && len(x.vars) >= 3:
+			// t <-> x0 xor x1, a new atom; the xor becomes t, x2, ...
+			t := th.s.NewVar()
+			a, b := x.vars[0], x.vars[1]
+			th.s.AddClause(t.Neg(), a.Pos(), b.Pos())
+			th.s.AddClause(t.Neg(), a.Neg(), b.Neg())
+			th.s.AddClause(t.Pos(), a.Neg(), b.Pos())
+			th.s.AddClause(t.Pos(), a.Pos(), b.Neg())
+			th.s.SetTheoryVar(t)
+			th.grow()
+			th.xors[i].vars = append([]Var{t}, x.vars[2:]...)
+		case th.mode == xorEager:
+			for _, v := range x.vars {
+				dst = append(dst, th.litOf(v).Not())
+			}
+			return dst
+		default:
+			lemma := make([]Lit, 0, len(x.vars))
+			for _, v := range x.vars {
+				lemma = append(lemma, th.litOf(v).Not())
+			}
+			th.s.AddLemma(lemma...)
+		}
+	}
+	return dst
+}
+
+// bruteXor reports whether clauses, xors and units over variables 1..n
+// have a common model.
+func bruteXor(n int, cs [][]Lit, xors []xorCons, units []Lit) bool {
+	holds := func(a uint32, m Lit) bool { return (a>>(m.Var()-1)&1 == 1) != m.IsNeg() }
+next:
+	for a := uint32(0); a < 1<<n; a++ {
+		for _, m := range units {
+			if !holds(a, m) {
+				continue next
+			}
+		}
+		for _, c := range cs {
+			if !slices.ContainsFunc(c, func(m Lit) bool { return holds(a, m) }) {
+				continue next
+			}
+		}
+		for _, x := range xors {
+			p := false
+			for _, v := range x.vars {
+				p = p != holds(a, v.Pos())
+			}
+			if p != x.parity {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func genXors(t *rapid.T, n int) []xorCons {
+	xs := make([]xorCons, rapid.IntRange(1, 4).Draw(t, "nx"))
+	for i := range xs {
+		k := rapid.IntRange(2, min(5, n)).Draw(t, "k")
+		perm := rapid.Permutation(func() []Var {
+			vs := make([]Var, n)
+			for j := range vs {
+				vs[j] = Var(j + 1)
+			}
+			return vs
+		}()).Draw(t, "perm")
+		xs[i] = xorCons{perm[:k], rapid.Bool().Draw(t, "parity")}
+	}
+	return xs
+}
+
+// TestTheoryXor checks the theory hook with XOR constraints in three
+// modes (propagating, lemmas at final check, new atoms at final check)
+// against brute force, including under assumptions, and checks proofs
+// whose theory leaves must be valid XOR consequences.
+func TestTheoryXor(t *testing.T) {
+	for _, mode := range []xorMode{xorEager, xorLazy, xorSplit} {
+		t.Run([]string{"eager", "lazy", "split"}[mode], func(t *testing.T) {
+			rapid.Check(t, func(rt *rapid.T) {
+				n := rapid.IntRange(3, 12).Draw(rt, "n")
+				cs := genCNF(rt, n)
+				if len(cs) > 2*n {
+					cs = cs[:2*n]
+				}
+				xors := genXors(rt, n)
+				s := New(Options{Proof: mode != xorSplit})
+				for _, c := range cs {
+					s.AddClause(c...)
+				}
+				th := newXorTheory(t, s, mode, xors)
+				for round := 0; round < 3; round++ {
+					as := make([]Lit, rapid.IntRange(0, 3).Draw(rt, "na"))
+					for i := range as {
+						as[i] = genLit(rt, n, "a")
+					}
+					got := solve(s, as...)
+					want := bruteXor(n, cs, xors, as)
+					if (got == Sat) != want || got == Unknown {
+						rt.Fatalf("Solve = %v, brute force sat = %v", got, want)
+					}
+					if got == Sat {
+						checkModel(rt, s, cs, as)
+						for _, x := range xors {
+							p := false
+							for _, v := range x.vars {
+								p = p != s.Value(v.Pos())
+							}
+							require.Equal(rt, x.parity, p, "xor %v violated", x.vars)
+						}
+						continue
+					}
+					failed := s.Failed(nil)
+					if bruteXor(n, cs, xors, failed) {
+						rt.Fatalf("failed assumptions %v are satisfiable", failed)
+					}
+					if p := s.Proof(); p != nil {
+						checkProof(rt, p, p.Final(), func(id ClauseID) {
+							if p.Kind(id) == KindInput {
+								return
+							}
+							require.Equal(rt, KindLemma, p.Kind(id))
+							// A lemma must follow from the xors: its
+							// negation is inconsistent with them.
+							var neg []Lit
+							for _, m := range p.Clause(id) {
+								neg = append(neg, m.Not())
+							}
+							require.False(rt, bruteXor(n, nil, xors, neg), "lemma %v is not valid", p.Clause(id))
+						})
+					}
+					if !s.Okay() {
+						break
+					}
+				}
+				_ = th
+			})
+		})
+	}
+}
