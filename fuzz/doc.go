@@ -1,8 +1,10 @@
 // Package fuzz holds the random generators and helpers that property-based
 // and differential tests across gospacer share: random well-sorted terms and
 // formulas, random models, and SMT-LIB scripts that print a failing case
-// readably. Tests of every package use these generators instead of private
-// copies, so an improvement here sharpens all of them.
+// readably; and the oracles that tests compare answers with: quantifier
+// elimination (QE, SatQE), enumeration (BruteForce) and external solvers
+// (External). Tests of every package use these generators and oracles
+// instead of private copies, so an improvement here sharpens all of them.
 //
 // # Generators
 //
@@ -41,6 +43,108 @@
 // at least a given number of cases unless -rapid.checks (or RAPID_CHECKS)
 // chooses the count on the command line.
 //
+// # Oracles
+//
+// Independent deciders that tests compare the solver and projections
+// with. They share no code with the solver's decision paths: their linear
+// forms are their own (linear.go), not term.Linearize or term.Simplify;
+// they use only term's constructors, Substitute and Model.Eval.
+//
+// QE(st, vars, phi) eliminates the existential quantifier of
+// (exists vars phi) and returns an equivalent quantifier-free formula
+// over the other constants of phi (qe.go, tableau.go, fm.go, cooper.go):
+//
+//  1. Preparation. Terms that mention an eliminated constant are replaced
+//     by fresh constants, eliminated too, with definitions: ite over Int
+//     or Real and abs (c => k = a, not c => k = b); (div a k), (mod a k)
+//     for a numeral k != 0 (a = k·q + r, 0 <= r < |k|); (to_int a)
+//     (i <= a < i + 1), and (is_int a) as (= (to_real (to_int a)) a).
+//     Quantifiers over Bool variables are expanded.
+//  2. Tableau. The Boolean structure is expanded on the fly into branches,
+//     conjunctions of literals whose disjunction is the formula (a lazy
+//     DNF): splits are delayed, evaluated three-valued under the branch,
+//     the most constrained first; a branch closes on contradictory
+//     literals or when Fourier–Motzkin refutes its real relaxation. A
+//     fresh constant's definition joins a branch when the constant does.
+//     Disequalities over eliminated constants split into < and >.
+//  3. Elimination, per branch: Real constants by Fourier–Motzkin on exact
+//     rationals (equalities by substitution, strict and non-strict bounds),
+//     treating Int constants as parameters, which is exact; then Int
+//     constants by Cooper's method (lcm normalization, divisibility
+//     constraints, the test points of the smaller bound side).
+//
+// The result is a disjunction of conjunctions of the parameter literals of
+// each branch and the remaining constraints: comparisons over linear sums
+// and (= (mod t d) 0) for divisibility. It is not simplified.
+//
+// The fragment. vars are constants of sort Bool, Int or Real; phi is a
+// Boolean formula, quantifier-free but for quantifiers over Bool
+// variables. Eliminated constants may occur in Bool atoms and in linear
+// arithmetic (+, -, * and / by numerals, to_real, ite, abs, div and mod by
+// nonzero numerals, to_int, is_int, comparisons, =, distinct). Every other
+// term that mentions one is outside the fragment: non-linear products,
+// division by zero or by a non-numeral, arrays, applications of
+// uninterpreted functions, equalities over arrays or uninterpreted sorts.
+// Terms that mention no eliminated constant are parameters, of any
+// theory, kept as they are. Eliminating an Int constant needs its
+// constraints to have Int atoms only: an Int constant may not share a
+// constraint with a Real parameter (mixed real–integer elimination is not
+// implemented); Real constants may share constraints with anything.
+// Outside the fragment, QE returns an error wrapping ErrUnsupported; past
+// its budget (300000 constraints, or a Cooper step of more than 20000
+// disjuncts), one wrapping ErrTooLarge. The method is exponential: it is
+// meant for formulas with a handful of constants, as the generators draw.
+//
+// SatQE(st, phi) decides satisfiability by eliminating every constant.
+// It first applies Ackermann's reduction to applications of uninterpreted
+// functions from Int and Real arguments to an Int, Real or Bool range, and
+// to division by zero, which SMT-LIB (and term.Model) treat as an
+// uninterpreted function of the dividend. Arrays and uninterpreted sorts
+// are outside its fragment.
+//
+// BruteForce(st, phi, dom) enumerates the models over a small Domain
+// (integers, rationals, abstract elements, arrays over them, function
+// tables at the arguments that occur) and evaluates phi under each with
+// term.Model.Eval. A model it finds is a model; finding none decides
+// nothing unless phi bounds its constants to dom. It covers every theory
+// of the generators, for one-sided checks of Unsat answers.
+//
+// External(ctx, solver, script) runs z3 or cvc5 on an SMT-LIB script
+// (Script's output) and returns sat, unsat or unknown; ExternalAll returns
+// the answers of a script with several check-sat commands, such as
+// ScriptBatch's, which checks many formulas in one process. Tests that use
+// them skip when exec.LookPath fails.
+//
+// # Long campaigns
+//
+// The default runs are sized for CI (all fuzz and smt tests in well under
+// two minutes on two cores). Longer runs, package by package:
+//
+//	go test ./fuzz ./smt -rapid.checks=100000 -timeout 0
+//	    every property 100000 cases (Check then runs rapid.Check once)
+//	GOSPACER_CAMPAIGN=1h go test ./smt -run TestCampaignZ3 -v -timeout 0
+//	    random formulas of every theory against z3 for an hour, with counts
+//	    per theory; disagreements go to GOSPACER_CAMPAIGN_DIR as .smt2
+//	go test ./cmd/gospacer -run '^$' -fuzz FuzzCLI -fuzztime 1h -parallel 1
+//	go test ./cmd/gospacer -run '^$' -fuzz FuzzDIMACS -fuzztime 1h -parallel 1
+//	go test ./smtlib -run '^$' -fuzz FuzzParse -fuzztime 1h -parallel 1
+//	    coverage-guided fuzzing, one target per command
+//
+// # From a failure to a regression test
+//
+// A failing rapid property prints the minimized case (an SMT-LIB script
+// from Script for the solver's properties) and writes its draws to
+// testdata/rapid/<Test>/<Test>-<time>-<pid>.fail in the package's
+// directory; -rapid.failfile=<that file> replays it, as does
+// -rapid.seed=<the printed seed>. Fail files follow the draws of the
+// generators and stop replaying the same case when a generator changes, so
+// keep the case itself: save the printed script as
+// smt/testdata/regress/<name>.smt2 with (set-info :status sat) or unsat
+// (the answer of the oracle), which TestPropRegressions runs; a known open
+// bug gets a test marked t.Skip("bug: ...") instead, until it is fixed. A
+// crasher of go test -fuzz is written to testdata/fuzz/<Target>/ and stays
+// there: go test runs every file of that directory as a regression case.
+//
 // # Naming
 //
 //	st    *term.Store
@@ -49,4 +153,10 @@
 //	t     *rapid.T
 //	d     remaining depth
 //	s     *term.Sort
+//	q     *qe, the state of one QE or SatQE call
+//	b     *branch of the tableau (in fm.go, a *builder of constraints)
+//	l, e  lin, a linear form over atoms
+//	c     cons, a normalized constraint; cs a conjunction of them
+//	x     the constant being eliminated
+//	dom   Domain of BruteForce
 package fuzz

@@ -2,23 +2,35 @@ package smt
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/seed-f9c3434d/gospacer/lia"
 	"github.com/seed-f9c3434d/gospacer/lra"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// arith is the linear arithmetic plugin over the lra simplex. Each atom is
-// a bound on one simplex variable (a term's variable or a slack shared by
-// all atoms over the same normalized linear combination):
+// arith is the linear arithmetic plugin over the lra simplex, with integer
+// reasoning from lia. Each atom is a bound on one simplex variable (a
+// term's variable or a slack shared by all atoms over the same normalized
+// linear combination):
 //
 //	v <= c   or   v < c   (strict)
 //
-// with one SAT variable; its negation is v > c, respectively v >= c.
+// with one SAT variable; its negation is v > c, respectively v >= c. Over
+// an integer variable (an Int constant, or a slack whose definition has
+// integer coefficients over Int constants) atoms are never strict and c is
+// an integer, so the negation is v >= c+1 (see linAtom).
+//
+// Integer reasoning runs at the final check (intCheck): a fractional
+// integer variable leads to a branch — a fresh atom v <= floor(value) that
+// the SAT solver must decide — or to a cut lemma (bounds ⇒ cut atom), each
+// recorded with its proof (see cutRecord).
 type arith struct {
 	s       *Solver
 	lra     *lra.Solver
+	li      *lia.Solver
 	varOf   map[*term.Term]lra.Var // arithmetic constants -> simplex variables
 	terms   []*term.Term           // by simplex variable; nil for slacks
 	atoms   []arithAtom
@@ -32,28 +44,42 @@ type arith struct {
 	// SAT solver backtracks before Solve returns, and the simplex bounds
 	// (which decide δ) with it.
 	values []num.Rat
+
+	elim  eliminator  // div, mod, abs, to_int, division by zero (int_elim.go)
+	ints  intSearch   // integer search state (lia_check.go)
+	cuts  []cutRecord // the cut lemmas added, with their proofs
+	lemma []sat.Lit   // scratch
+
+	// scratch for linAtom
+	linCs []num.Rat
+	linVs []lra.Var
 }
 
 type arithAtom struct {
 	v      lra.Var
 	c      num.Rat
 	strict bool
+	isInt  bool // v is integer: the negation is v >= c+1
+	lower  bool // the atom is v >= c (integer v only), negation v <= c-1
 }
 
 type atomKey struct {
-	v      lra.Var
-	c      string
-	strict bool
+	v             lra.Var
+	c             string
+	strict, lower bool
 }
 
 func newArith(s *Solver) *arith {
+	lp := lra.New()
 	return &arith{
 		s:      s,
-		lra:    lra.New(),
+		lra:    lp,
+		li:     lia.New(lp),
 		varOf:  map[*term.Term]lra.Var{},
 		atomOf: map[atomKey]sat.Lit{},
 		byVar:  map[sat.Var]int32{},
 		expl:   map[sat.Lit][]lra.Explained{},
+		elim:   newEliminator(),
 	}
 }
 
@@ -70,15 +96,11 @@ func (a *arith) atom(t *term.Term) (sat.Lit, error) {
 	}
 	lin, ok := st.Linearize(st.Sub(lhs, rhs))
 	if !ok {
-		return sat.LitNull, &UnsupportedError{t, "non-linear arithmetic"}
+		if err := a.checkLinear(lin, t); err != nil {
+			return sat.LitNull, err
+		}
 	}
 	// Σ c_i x_i + k  op  0
-	if lin.IsConst() {
-		if holds(t.Op(), lin.Const.Sign()) {
-			return a.s.enc.tru, nil
-		}
-		return a.s.enc.tru.Not(), nil
-	}
 	coeffs := make([]num.Rat, len(lin.Vars))
 	vars := make([]lra.Var, len(lin.Vars))
 	for i, x := range lin.Vars {
@@ -88,30 +110,136 @@ func (a *arith) atom(t *term.Term) (sat.Lit, error) {
 		}
 		coeffs[i], vars[i] = lin.Coeffs[i], v
 	}
+	return a.linAtom(coeffs, vars, lin.Const, t.Op()), nil
+}
+
+// checkLinear reports the first variable of lin that is a non-linear
+// product or a division by a non-numeral; a division by zero is fine (it
+// is an uninterpreted function, see int_elim.go).
+func (a *arith) checkLinear(lin term.Linear, t *term.Term) error {
+	for _, x := range lin.Vars {
+		switch x.Op() {
+		case term.OpMul:
+			return &UnsupportedError{t, "non-linear arithmetic"}
+		case term.OpDiv:
+			if _, zero := a.constDivisor(x); !zero {
+				return &UnsupportedError{t, "division by a non-constant"}
+			}
+		}
+	}
+	return nil
+}
+
+// linAtom returns the literal of Σ coeffs[i]·vars[i] + k op 0 for a
+// comparison op (OpLe, OpLt, OpGe, OpGt). The slices may be modified.
+//
+// Over integer variables only, the form is scaled to coprime integer
+// coefficients whose first (by variable) is positive and the bound is
+// rounded (x < 3 is x <= 2, 2x <= 5 is x <= 2, 2x >= 5 is not x <= 2), so
+// the atom is v <= c with integral c and never strict. Otherwise the form
+// is divided by its first coefficient (lra.Normalize).
+func (a *arith) linAtom(coeffs []num.Rat, vars []lra.Var, k num.Rat, op term.Op) sat.Lit {
+	allInt := true
+	for _, v := range vars {
+		allInt = allInt && a.li.IsInt(v)
+	}
+	if allInt {
+		return a.intAtom(coeffs, vars, k, op)
+	}
 	coeffs, vars, f := lra.Normalize(coeffs, vars)
 	if len(vars) == 0 {
-		if holds(t.Op(), lin.Const.Sign()) {
-			return a.s.enc.tru, nil
-		}
-		return a.s.enc.tru.Not(), nil
+		return a.constAtom(op, k.Sign())
 	}
 	v := a.lra.AddRow(coeffs, vars)
 	// f·norm + k op 0  <=>  norm op' -k/f, op' flipped when f < 0.
-	c := lin.Const.Neg().Quo(f)
-	op := t.Op()
+	c := k.Neg().Quo(f)
 	if f.Sign() < 0 {
 		op = mirror(op)
 	}
 	switch op {
 	case term.OpLe:
-		return a.boundAtom(v, c, false), nil
+		return a.boundAtom(v, c, false)
 	case term.OpLt:
-		return a.boundAtom(v, c, true), nil
+		return a.boundAtom(v, c, true)
 	case term.OpGe:
-		return a.boundAtom(v, c, true).Not(), nil
+		return a.boundAtom(v, c, true).Not()
 	default: // OpGt
-		return a.boundAtom(v, c, false).Not(), nil
+		return a.boundAtom(v, c, false).Not()
 	}
+}
+
+// intAtom is linAtom over integer variables.
+func (a *arith) intAtom(coeffs []num.Rat, vars []lra.Var, k num.Rat, op term.Op) sat.Lit {
+	sortLinear(coeffs, vars)
+	coeffs, vars = mergeLinear(coeffs, vars)
+	if len(vars) == 0 {
+		return a.constAtom(op, k.Sign())
+	}
+	l := num.NewInt(1)
+	for _, c := range coeffs {
+		l = l.Lcm(c.Den())
+	}
+	var g num.Int
+	for _, c := range coeffs {
+		g = g.Gcd(c.Num().Mul(l.Div(c.Den())))
+	}
+	f := l.Rat().Quo(g.Rat()) // scale: integer coprime coefficients
+	if coeffs[0].Sign() < 0 {
+		f = f.Neg()
+		op = mirror(op)
+	}
+	for i := range coeffs {
+		coeffs[i] = coeffs[i].Mul(f)
+	}
+	b := k.Mul(f).Neg() // Σ A·x op b
+	v := a.lra.AddRow(coeffs, vars)
+	a.li.SetInt(v)
+	one := num.NewInt(1)
+	switch op {
+	case term.OpLe: // Σ <= floor(b)
+		return a.boundAtom(v, b.Floor().Rat(), false)
+	case term.OpLt: // Σ <= ceil(b) - 1
+		return a.boundAtom(v, b.Ceil().Sub(one).Rat(), false)
+	case term.OpGe: // not Σ <= ceil(b) - 1
+		return a.boundAtom(v, b.Ceil().Sub(one).Rat(), false).Not()
+	default: // OpGt: not Σ <= floor(b)
+		return a.boundAtom(v, b.Floor().Rat(), false).Not()
+	}
+}
+
+// constAtom is the literal of "k op 0" for a constant k of the given sign.
+func (a *arith) constAtom(op term.Op, sign int) sat.Lit {
+	if holds(op, sign) {
+		return a.s.enc.tru
+	}
+	return a.s.enc.tru.Not()
+}
+
+// sortLinear sorts a combination by variable (insertion sort: forms are
+// short).
+func sortLinear(cs []num.Rat, vs []lra.Var) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && vs[j] < vs[j-1]; j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// mergeLinear merges duplicates of a sorted combination and drops zeros.
+func mergeLinear(cs []num.Rat, vs []lra.Var) ([]num.Rat, []lra.Var) {
+	w := 0
+	for i := 0; i < len(vs); {
+		v, c := vs[i], cs[i]
+		for i++; i < len(vs) && vs[i] == v; i++ {
+			c = c.Add(cs[i])
+		}
+		if !c.IsZero() {
+			vs[w], cs[w] = v, c
+			w++
+		}
+	}
+	return cs[:w], vs[:w]
 }
 
 // holds evaluates "k op 0" for a constant k of the given sign.
@@ -140,13 +268,27 @@ func mirror(op term.Op) term.Op {
 	return term.OpLt
 }
 
-// variable returns the simplex variable of the monomial x of atom t.
+// variable returns the simplex variable of the monomial x of atom t:
+// a constant's own variable, or for div, mod, abs, to_int and division
+// by zero the variable of the fresh constant that replaces the term.
 func (a *arith) variable(x, t *term.Term) (lra.Var, error) {
 	if v, ok := a.varOf[x]; ok {
 		return v, nil
 	}
 	if x.Op() != term.OpConst {
-		return 0, &UnsupportedError{t, fmt.Sprintf("arithmetic term %v", short(x))}
+		if isEufTerm(x) { // select or application, shared with euf (see eufVar)
+			return a.eufVar(x, t)
+		}
+		k, err := a.eliminate(x, t)
+		if err != nil {
+			return 0, err
+		}
+		v, err := a.variable(k, t)
+		if err != nil {
+			return 0, err
+		}
+		a.varOf[x] = v
+		return v, nil
 	}
 	v := a.lra.NewVar()
 	a.varOf[x] = v
@@ -154,25 +296,43 @@ func (a *arith) variable(x, t *term.Term) (lra.Var, error) {
 		a.terms = append(a.terms, nil)
 	}
 	a.terms[v] = x
+	if x.Sort().IsInt() {
+		a.li.SetInt(v)
+	}
 	return v, nil
 }
 
 func (a *arith) boundAtom(v lra.Var, c num.Rat, strict bool) sat.Lit {
-	k := atomKey{v, c.String(), strict}
+	k := atomKey{v, c.String(), strict, false}
 	if m, ok := a.atomOf[k]; ok {
 		return m
 	}
-	sv := a.s.sat.NewVar()
-	m := sv.Pos()
-	a.atomOf[k] = m
-	a.byVar[sv] = int32(len(a.atoms))
-	a.atoms = append(a.atoms, arithAtom{v, c, strict})
-	a.s.th.register(sv, a)
 	b := lra.Exact(c)
 	if strict {
 		b = lra.Below(c)
 	}
-	a.lra.RegisterAtom(v, lra.Upper, b, lra.Reason(m))
+	return a.newAtom(k, arithAtom{v, c, strict, a.li.IsInt(v), false}, lra.Upper, b)
+}
+
+// lowerAtom returns the atom v >= c of an integer variable v (the
+// negation is v <= c-1). Branches use it to choose the first case: the
+// SAT solver decides a new variable false first.
+func (a *arith) lowerAtom(v lra.Var, c num.Rat) sat.Lit {
+	k := atomKey{v, c.String(), false, true}
+	if m, ok := a.atomOf[k]; ok {
+		return m
+	}
+	return a.newAtom(k, arithAtom{v, c, false, true, true}, lra.Lower, lra.Exact(c))
+}
+
+func (a *arith) newAtom(k atomKey, at arithAtom, kind lra.BoundKind, b lra.DeltaRat) sat.Lit {
+	sv := a.s.sat.NewVar()
+	m := sv.Pos()
+	a.atomOf[k] = m
+	a.byVar[sv] = int32(len(a.atoms))
+	a.atoms = append(a.atoms, at)
+	a.s.th.register(sv, a)
+	a.lra.RegisterAtom(at.v, kind, b, lra.Reason(m))
 	return m
 }
 
@@ -183,18 +343,26 @@ func (a *arith) assign(m sat.Lit) {
 	at := a.atoms[a.byVar[m.Var()]]
 	var conflict bool
 	switch {
+	case at.lower && !m.IsNeg(): // v >= c
+		conflict = a.lra.AssertLower(at.v, lra.Exact(at.c), lra.Reason(m))
+	case at.lower: // not (v >= c): v <= c-1
+		conflict = a.lra.AssertUpper(at.v, lra.Exact(at.c.Sub(ratOne)), lra.Reason(m))
 	case !m.IsNeg() && at.strict:
 		conflict = a.lra.AssertUpper(at.v, lra.Below(at.c), lra.Reason(m))
 	case !m.IsNeg():
 		conflict = a.lra.AssertUpper(at.v, lra.Exact(at.c), lra.Reason(m))
 	case at.strict: // not (v < c): v >= c
 		conflict = a.lra.AssertLower(at.v, lra.Exact(at.c), lra.Reason(m))
+	case at.isInt: // not (v <= c): v >= c+1
+		conflict = a.lra.AssertLower(at.v, lra.Exact(at.c.Add(ratOne)), lra.Reason(m))
 	default: // not (v <= c): v > c
 		conflict = a.lra.AssertLower(at.v, lra.Above(at.c), lra.Reason(m))
 	}
 	a.pending = true
 	a.confl = conflict
 }
+
+var ratOne = num.NewRat(1, 1)
 
 // conflictClause appends the negations of the bounds in the conflict.
 func (a *arith) conflictClause(dst []sat.Lit) []sat.Lit {
@@ -267,24 +435,25 @@ func (a *arith) finalCheck(dst []sat.Lit) []sat.Lit {
 		return dst
 	}
 	a.pending = false
+	if dst, done := a.intCheck(dst); !done {
+		return dst
+	}
 	a.values = a.values[:0]
 	for v, x := range a.terms {
 		var val num.Rat
 		if x != nil {
 			val = a.lra.Value(lra.Var(v))
-			if x.Sort().IsInt() && !val.IsInt() {
-				a.s.th.incomplete = "integer arithmetic is not supported yet"
-			}
 		}
 		a.values = append(a.values, val)
 	}
 	return dst
 }
 
-// model sets the values of the arithmetic constants.
+// model sets the values of the arithmetic constants and the
+// interpretation of division by zero.
 func (a *arith) model(m *term.Model) error {
 	for v, x := range a.terms {
-		if x == nil {
+		if x == nil || x.Op() != term.OpConst { // selects and applications: see eufVar
 			continue
 		}
 		var val num.Rat // a variable created after the last final check is free
@@ -296,23 +465,63 @@ func (a *arith) model(m *term.Model) error {
 		}
 		m.Set(x, a.s.st.Num(val, x.Sort()))
 	}
-	return nil
+	return a.elim.model(a.s.st, m)
 }
 
 // checkAtoms reports the first atom whose SAT value disagrees with the
 // simplex model (a debugging aid for tests).
 func (a *arith) checkAtoms() error {
-	for sv, i := range a.byVar {
+	svs := make([]sat.Var, 0, len(a.byVar))
+	for sv := range a.byVar {
+		svs = append(svs, sv)
+	}
+	slices.Sort(svs)
+	for _, sv := range svs {
+		i := a.byVar[sv]
 		at := a.atoms[i]
-		if a.lra.IsSlack(at.v) {
+		if a.lra.IsSlack(at.v) || int(at.v) >= len(a.values) {
 			continue // the snapshot holds term variables only
 		}
 		val := a.values[at.v]
 		holds := val.Cmp(at.c) < 0 || (!at.strict && val.Cmp(at.c) == 0)
+		if at.lower {
+			holds = val.Cmp(at.c) >= 0
+		}
 		if a.s.sat.Value(sv.Pos()) != holds {
 			return fmt.Errorf("atom %d: v%d (value %v) %s %v is %v in the SAT model (slack %v, delta %v)",
 				i, at.v, val, map[bool]string{true: "<", false: "<="}[at.strict], at.c, a.s.sat.Value(sv.Pos()), a.lra.IsSlack(at.v), a.lra.Delta())
 		}
 	}
 	return nil
+}
+
+// ---- Shared with euf (issue 6, smt/euf.go) ----
+
+// eufVar returns the simplex variable of x, a select or application of
+// arithmetic sort: the variable of the term the euf plugin knows x as
+// (eufPlugin.lift), which the plugin internalizes and shares. The model
+// takes the values of such variables from euf, not from model above.
+func (a *arith) eufVar(x, t *term.Term) (lra.Var, error) {
+	y, err := a.s.eu.lift(x)
+	if err != nil {
+		return 0, err
+	}
+	if y != x {
+		v, err := a.variable(y, t)
+		if err == nil {
+			a.varOf[x] = v
+		}
+		return v, err
+	}
+	v := a.lra.NewVar()
+	a.varOf[x] = v
+	for int(v) >= len(a.terms) {
+		a.terms = append(a.terms, nil)
+	}
+	a.terms[v] = x
+	if x.Sort().IsInt() {
+		a.li.SetInt(v)
+	}
+	_, err = a.s.eu.internalize(x)
+	return v, err
 }

@@ -82,6 +82,9 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		}
 		return e.alias(t, u, pol)
 	case term.OpEq:
+		if m, ok, err := e.s.eu.eqAtom(t); ok { // uninterpreted and array sorts (euf.go)
+			return m, err
+		}
 		if t.Arg(0).Sort().IsBool() {
 			if t.NumArgs() == 2 {
 				return e.iff(t, pol)
@@ -109,6 +112,14 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 			return e.lits[id], nil
 		}
 		m, err := e.s.ar.atom(t)
+		if err != nil {
+			return sat.LitNull, err
+		}
+		return e.set(t, m, polBoth), nil
+	case term.OpIsInt: // see int_elim.go
+		return e.alias(t, st.Eq(st.ToReal(st.ToInt(t.Arg(0))), t.Arg(0)), pol)
+	case term.OpApply, term.OpSelect: // Boolean predicates (euf.go)
+		m, err := e.s.eu.predicate(t)
 		if err != nil {
 			return sat.LitNull, err
 		}

@@ -63,6 +63,7 @@ type Solver struct {
 	enc  encoder
 	th   dispatcher
 	ar   *arith
+	eu   *eufPlugin // uninterpreted functions and arrays (euf.go)
 
 	scopes     []scope
 	assertions []*term.Term // in force, for model checking
@@ -90,7 +91,8 @@ func New(st *term.Store, opts Options) *Solver {
 func (s *Solver) init() {
 	s.sat = sat.New(sat.Options{})
 	s.ar = newArith(s)
-	s.th = dispatcher{s: s, plugins: []plugin{s.ar}}
+	s.eu = newEuf(s)
+	s.th = dispatcher{s: s, plugins: []plugin{s.ar, s.eu}}
 	s.sat.SetTheory(&s.th)
 	s.enc = newEncoder(s)
 	s.scopes = s.scopes[:0]
@@ -231,6 +233,9 @@ func (s *Solver) buildModel(assumptions []*term.Term) (*term.Model, error) {
 	for _, c := range s.enc.boolConsts {
 		m.Set(c, s.st.Bool(s.sat.Value(s.enc.lits[c.ID()])))
 	}
+	if err := s.eu.model(m); err != nil { // before arith: division by zero evaluates terms
+		return nil, err
+	}
 	if err := s.ar.model(m); err != nil {
 		return nil, err
 	}
@@ -270,6 +275,8 @@ type Stats struct {
 	Restarts     uint64
 	TheoryProps  uint64
 	Pivots       uint64
+	Branches     uint64 // integer branches (lia)
+	Cuts         uint64 // integer cuts (lia)
 }
 
 // Stats returns the counters so far.
@@ -280,5 +287,7 @@ func (s *Solver) Stats() Stats {
 	st.TheoryProps = ss.TheoryProps
 	st.Atoms = len(s.ar.atoms)
 	st.Pivots = uint64(s.ar.lra.Stats().Pivots)
+	ls := s.ar.li.Stats()
+	st.Branches, st.Cuts = uint64(ls.Branches), uint64(ls.GomoryCuts+ls.GCDCuts+ls.DiophCuts)
 	return st
 }

@@ -1,0 +1,642 @@
+package lia
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/lra"
+	"github.com/seed-f9c3434d/gospacer/num"
+	"pgregory.net/rapid"
+)
+
+// Random small mixed-integer problems: integer variables in boxes within
+// [-4, 4], a few real variables, rows with bounds. The solver side is a
+// depth-first branch and bound driven by Check (branches as Push/Pop,
+// cuts asserted in the current scope); the oracle enumerates the integer
+// points and decides the reals with the simplex alone. Every cut is
+// verified (Verify) and, for pure integer problems, checked against every
+// integer point of the box.
+
+type irow struct {
+	cs     []num.Rat // dense over all variables (ints first)
+	lo, hi *num.Rat
+}
+
+type iproblem struct {
+	nInt, nReal int
+	lo, hi      []int64 // boxes of the integer variables
+	rlo, rhi    []*num.Rat
+	rows        []irow
+}
+
+func (p iproblem) String() string {
+	s := fmt.Sprintf("ints %d reals %d\n", p.nInt, p.nReal)
+	for i := range p.nInt {
+		s += fmt.Sprintf("  %d <= x%d <= %d\n", p.lo[i], i, p.hi[i])
+	}
+	for i := range p.nReal {
+		s += fmt.Sprintf("  %v <= r%d <= %v\n", p.rlo[i], i, p.rhi[i])
+	}
+	for _, r := range p.rows {
+		s += fmt.Sprintf("  %v <= %v <= %v\n", r.lo, r.cs, r.hi)
+	}
+	return s
+}
+
+func genIProblem(t *rapid.T, maxReal int) iproblem {
+	p := iproblem{
+		nInt:  rapid.IntRange(1, 3).Draw(t, "ints"),
+		nReal: rapid.IntRange(0, maxReal).Draw(t, "reals"),
+	}
+	for range p.nInt {
+		lo := rapid.Int64Range(-4, 4).Draw(t, "lo")
+		p.lo = append(p.lo, lo)
+		p.hi = append(p.hi, rapid.Int64Range(lo, 4).Draw(t, "hi"))
+	}
+	opt := func(name string) *num.Rat {
+		if rapid.IntRange(0, 2).Draw(t, name) == 0 {
+			return nil
+		}
+		r := num.NewRat(rapid.Int64Range(-12, 12).Draw(t, name+"n"), rapid.Int64Range(1, 3).Draw(t, name+"d"))
+		return &r
+	}
+	for range p.nReal {
+		p.rlo = append(p.rlo, opt("rlo"))
+		p.rhi = append(p.rhi, opt("rhi"))
+	}
+	n := p.nInt + p.nReal
+	// a planted integer point makes the bounds of some rows tight around
+	// it: feasible, often with a fractional relaxation
+	pt := make([]int64, p.nInt)
+	for i := range pt {
+		pt[i] = rapid.Int64Range(p.lo[i], p.hi[i]).Draw(t, "pt")
+	}
+	for range rapid.IntRange(1, 5).Draw(t, "rows") {
+		r := irow{cs: make([]num.Rat, n)}
+		for i := range r.cs {
+			if i < p.nInt {
+				r.cs[i] = num.NewRat(rapid.Int64Range(-7, 7).Draw(t, "c"), 1)
+			} else {
+				r.cs[i] = num.NewRat(rapid.Int64Range(-3, 3).Draw(t, "c"), rapid.Int64Range(1, 2).Draw(t, "cd"))
+			}
+		}
+		if rapid.IntRange(0, 3).Draw(t, "planted") > 0 {
+			for i := p.nInt; i < n; i++ {
+				r.cs[i] = num.Rat{}
+			}
+			var v int64
+			for i := range pt {
+				v += r.cs[i].Num().Int64() * pt[i]
+			}
+			lo := num.NewRat(v-rapid.Int64Range(0, 2).Draw(t, "dlo"), rapid.Int64Range(1, 2).Draw(t, "dd"))
+			hi := num.NewRat(v+rapid.Int64Range(0, 2).Draw(t, "dhi"), 1)
+			r.lo, r.hi = &lo, &hi
+		} else {
+			r.lo, r.hi = opt("lo"), opt("hi")
+			if r.lo != nil && rapid.IntRange(0, 2).Draw(t, "eq") == 0 {
+				r.hi = r.lo
+			}
+		}
+		p.rows = append(p.rows, r)
+	}
+	return p
+}
+
+// oracle decides p by enumerating the integer points.
+func (p iproblem) oracle() bool {
+	pt := make([]int64, p.nInt)
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		if i == p.nInt {
+			return p.realFeasible(pt)
+		}
+		for v := p.lo[i]; v <= p.hi[i]; v++ {
+			pt[i] = v
+			if rec(i + 1) {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(0)
+}
+
+// realFeasible decides the reals for fixed integers with the simplex.
+func (p iproblem) realFeasible(pt []int64) bool {
+	s := lra.New()
+	rs := make([]lra.Var, p.nReal)
+	for i := range rs {
+		rs[i] = s.NewVar()
+		if p.rlo[i] != nil && s.AssertLower(rs[i], lra.Exact(*p.rlo[i]), 0) {
+			return false
+		}
+		if p.rhi[i] != nil && s.AssertUpper(rs[i], lra.Exact(*p.rhi[i]), 0) {
+			return false
+		}
+	}
+	for _, r := range p.rows {
+		var k num.Rat
+		for i := range p.nInt {
+			k = k.Add(r.cs[i].Mul(num.NewRat(pt[i], 1)))
+		}
+		var cs []num.Rat
+		var vs []lra.Var
+		for i := range p.nReal {
+			if c := r.cs[p.nInt+i]; !c.IsZero() {
+				cs, vs = append(cs, c), append(vs, rs[i])
+			}
+		}
+		if len(vs) == 0 {
+			if (r.lo != nil && k.Cmp(*r.lo) < 0) || (r.hi != nil && k.Cmp(*r.hi) > 0) {
+				return false
+			}
+			continue
+		}
+		sl := s.AddRow(cs, vs)
+		if r.lo != nil && s.AssertLower(sl, lra.Exact(r.lo.Sub(k)), 0) {
+			return false
+		}
+		if r.hi != nil && s.AssertUpper(sl, lra.Exact(r.hi.Sub(k)), 0) {
+			return false
+		}
+	}
+	return s.Check(context.Background()) == lra.Sat
+}
+
+// driver is a branch and bound over lra and lia.
+type driver struct {
+	t        fataler
+	p        iproblem
+	lp       *lra.Solver
+	li       *Solver
+	xs       []lra.Var
+	budget   int
+	cuts     int
+	branches int
+}
+
+type fataler interface {
+	Fatalf(format string, args ...any)
+}
+
+func newDriver(t fataler, p iproblem) (*driver, bool) {
+	d := &driver{t: t, p: p, lp: lra.New(), budget: 2000}
+	d.li = New(d.lp)
+	reason := lra.Reason(1)
+	next := func() lra.Reason { reason++; return reason }
+	n := p.nInt + p.nReal
+	for i := range n {
+		v := d.lp.NewVar()
+		d.xs = append(d.xs, v)
+		if i < p.nInt {
+			d.li.SetInt(v)
+			if d.lp.AssertLower(v, lra.Exact(num.NewRat(p.lo[i], 1)), next()) ||
+				d.lp.AssertUpper(v, lra.Exact(num.NewRat(p.hi[i], 1)), next()) {
+				return d, false
+			}
+		} else {
+			j := i - p.nInt
+			if p.rlo[j] != nil && d.lp.AssertLower(v, lra.Exact(*p.rlo[j]), next()) {
+				return d, false
+			}
+			if p.rhi[j] != nil && d.lp.AssertUpper(v, lra.Exact(*p.rhi[j]), next()) {
+				return d, false
+			}
+		}
+	}
+	for _, r := range p.rows {
+		var cs []num.Rat
+		var vs []lra.Var
+		allInt := true
+		for i, c := range r.cs {
+			if !c.IsZero() {
+				cs, vs = append(cs, c), append(vs, d.xs[i])
+				allInt = allInt && i < p.nInt
+			}
+		}
+		if len(vs) == 0 {
+			var zero num.Rat
+			if (r.lo != nil && zero.Cmp(*r.lo) < 0) || (r.hi != nil && zero.Cmp(*r.hi) > 0) {
+				return d, false
+			}
+			continue
+		}
+		if d.assertRow(cs, vs, allInt, r.lo, r.hi, next()) {
+			return d, false
+		}
+	}
+	return d, true
+}
+
+// assertRow asserts lo <= Σ cs·vs <= hi, tightened for integer rows.
+func (d *driver) assertRow(cs []num.Rat, vs []lra.Var, allInt bool, lo, hi *num.Rat, reason lra.Reason) bool {
+	if allInt {
+		// scale to coprime integer coefficients
+		l := num.NewInt(1)
+		for _, c := range cs {
+			l = l.Lcm(c.Den())
+		}
+		var g num.Int
+		for _, c := range cs {
+			g = g.Gcd(c.Mul(l.Rat()).Num())
+		}
+		f := l.Rat().Quo(g.Rat())
+		cs2 := make([]num.Rat, len(cs))
+		for i, c := range cs {
+			cs2[i] = c.Mul(f)
+		}
+		cs = cs2
+		if lo != nil {
+			x := lo.Mul(f)
+			lo = &x
+		}
+		if hi != nil {
+			x := hi.Mul(f)
+			hi = &x
+		}
+	}
+	sl := d.lp.AddRow(cs, vs)
+	if allInt {
+		d.li.SetInt(sl)
+		if lo != nil && d.lp.AssertLower(sl, lra.Exact(lo.Ceil().Rat()), reason) {
+			return true
+		}
+		if hi != nil && d.lp.AssertUpper(sl, lra.Exact(hi.Floor().Rat()), reason) {
+			return true
+		}
+		return false
+	}
+	if lo != nil && d.lp.AssertLower(sl, lra.Exact(*lo), reason) {
+		return true
+	}
+	return hi != nil && d.lp.AssertUpper(sl, lra.Exact(*hi), reason)
+}
+
+// value evaluates v (a slack through its definition) at an integer point.
+func (d *driver) value(v lra.Var, pt []int64) num.Rat {
+	if d.lp.IsSlack(v) {
+		cs, vs := d.lp.Definition(v)
+		var s num.Rat
+		for i, x := range vs {
+			s = s.Add(cs[i].Mul(d.value(x, pt)))
+		}
+		return s
+	}
+	return num.NewRat(pt[v], 1)
+}
+
+// checkCut verifies the proof of the cut, that the current point violates
+// it, and, for pure integer problems, that every integer point of the box
+// satisfying its bounds satisfies it.
+func (d *driver) checkCut(c *Lemma) {
+	t := d.t
+	if err := d.li.Verify(c); err != nil {
+		t.Fatalf("cut %v: %v", c.Kind, err)
+	}
+	var lhs num.Rat
+	for i, v := range c.Vars {
+		lhs = lhs.Add(c.Coeffs[i].Mul(d.lp.Assignment(v).R))
+	}
+	if lhs.Cmp(c.Bound) >= 0 {
+		t.Fatalf("cut %v does not cut off the current point", c.Kind)
+	}
+	if d.p.nReal > 0 {
+		return
+	}
+	pt := make([]int64, d.p.nInt)
+	var rec func(i int)
+	rec = func(i int) {
+		if i < d.p.nInt {
+			for v := d.p.lo[i]; v <= d.p.hi[i]; v++ {
+				pt[i] = v
+				rec(i + 1)
+			}
+			return
+		}
+		for _, der := range []Derivation{c.Split.Le, c.Split.Ge} {
+			for _, e := range der.Expl {
+				x := lra.Exact(d.value(e.Var, pt))
+				if (e.Kind == lra.Upper && x.Cmp(e.Bound) > 0) || (e.Kind == lra.Lower && x.Cmp(e.Bound) < 0) {
+					return
+				}
+			}
+		}
+		var l num.Rat
+		for i, v := range c.Vars {
+			l = l.Add(c.Coeffs[i].Mul(d.value(v, pt)))
+		}
+		if l.Cmp(c.Bound) < 0 {
+			t.Fatalf("cut %v excludes the integer point %v that satisfies its bounds", c.Kind, pt)
+		}
+	}
+	rec(0)
+}
+
+// solve runs the branch and bound; ok is false when the budget ran out.
+func (d *driver) solve() (sat, ok bool) {
+	for {
+		if d.budget--; d.budget < 0 {
+			return false, false
+		}
+		if d.lp.Check(context.Background()) != lra.Sat {
+			return false, true
+		}
+		switch d.li.Check(context.Background()) {
+		case Sat:
+			d.checkModel()
+			return true, true
+		case Branch:
+			d.branches++
+			v, k, _ := d.li.Branch()
+			for side := range 2 {
+				d.lp.Push()
+				var confl bool
+				if side == 0 {
+					confl = d.lp.AssertUpper(v, lra.Exact(k.Rat()), 0)
+				} else {
+					confl = d.lp.AssertLower(v, lra.Exact(k.Add(num.NewInt(1)).Rat()), 0)
+				}
+				if !confl {
+					sat, ok := d.solve()
+					if sat || !ok {
+						d.lp.Pop(1)
+						return sat, ok
+					}
+				}
+				d.lp.Pop(1)
+			}
+			return false, true
+		case Cut:
+			d.cuts++
+			c := d.li.Cut()
+			d.checkCut(c)
+			allInt := true
+			for _, v := range c.Vars {
+				allInt = allInt && d.li.IsInt(v)
+			}
+			b := c.Bound
+			if len(c.Vars) == 0 {
+				if b.Sign() > 0 {
+					return false, true // the bounds are infeasible over the integers
+				}
+				d.t.Fatalf("trivial cut 0 >= %v", b)
+			}
+			if d.assertRow(c.Coeffs, c.Vars, allInt, &b, nil, 0) {
+				return false, true
+			}
+		default:
+			d.t.Fatalf("lia answered %v", Unknown)
+		}
+	}
+}
+
+// checkModel checks the model against the problem itself.
+func (d *driver) checkModel() {
+	p := d.p
+	vals := make([]num.Rat, len(d.xs))
+	for i, v := range d.xs {
+		x := d.lp.Value(v)
+		vals[i] = x
+		if i < p.nInt && (!x.IsInt() || x.Cmp(num.NewRat(p.lo[i], 1)) < 0 || x.Cmp(num.NewRat(p.hi[i], 1)) > 0) {
+			d.t.Fatalf("x%d = %v is not an integer in [%d, %d]", i, x, p.lo[i], p.hi[i])
+		}
+		if j := i - p.nInt; j >= 0 && ((p.rlo[j] != nil && x.Cmp(*p.rlo[j]) < 0) || (p.rhi[j] != nil && x.Cmp(*p.rhi[j]) > 0)) {
+			d.t.Fatalf("r%d = %v out of bounds", j, x)
+		}
+	}
+	for _, r := range p.rows {
+		var s num.Rat
+		for i, c := range r.cs {
+			s = s.Add(c.Mul(vals[i]))
+		}
+		if (r.lo != nil && s.Cmp(*r.lo) < 0) || (r.hi != nil && s.Cmp(*r.hi) > 0) {
+			d.t.Fatalf("row %v = %v violates [%v, %v] in the model %v", r.cs, s, r.lo, r.hi, vals)
+		}
+	}
+}
+
+func TestRandomMixed(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		maxReal     int
+		gomory, gcd int
+		noPatch     bool
+	}{
+		{"default", 2, defaultGomoryPeriod, defaultGCDPeriod, false},
+		{"int-cuts", 0, 1, 1, true},
+		{"mixed-cuts", 2, 1, 1000, true},
+		{"branch-only", 2, 1 << 30, 1 << 30, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) { testRandom(t, tc.maxReal, tc.gomory, tc.gcd, tc.noPatch) })
+	}
+}
+
+func testRandom(t *testing.T, maxReal, gomory, gcd int, noPatch bool) {
+	var cuts, branches, cases, sats int
+	rapid.Check(t, func(t *rapid.T) {
+		p := genIProblem(t, maxReal)
+		want := p.oracle()
+		d, ok := newDriver(t, p)
+		d.li.gomoryPeriod, d.li.gcdPeriod, d.li.noPatch = gomory, gcd, noPatch
+		got := false
+		if ok {
+			var done bool
+			got, done = d.solve()
+			if !done {
+				t.Skipf("budget exhausted")
+			}
+		}
+		if got != want {
+			t.Fatalf("lia says %v, oracle %v\n%v", got, want, p)
+		}
+		cases++
+		cuts += d.cuts
+		branches += d.branches
+		if got {
+			sats++
+		}
+	})
+	t.Logf("%d cases (%d sat), %d cuts, %d branches", cases, sats, cuts, branches)
+}
+
+// TestDiophantine: x = 2a+1 and x = 2b have no integer solution; no
+// bounds, so only the equalities can tell.
+func TestDiophantine(t *testing.T) {
+	lp := lra.New()
+	li := New(lp)
+	li.gcdPeriod = 1 << 30 // the row test could find it too
+	x, a, b := lp.NewVar(), lp.NewVar(), lp.NewVar()
+	for _, v := range []lra.Var{x, a, b} {
+		li.SetInt(v)
+	}
+	one, two := num.NewRat(1, 1), num.NewRat(2, 1)
+	s1 := lp.AddRow([]num.Rat{one, two.Neg()}, []lra.Var{x, a}) // x - 2a = 1
+	s2 := lp.AddRow([]num.Rat{one, two.Neg()}, []lra.Var{x, b}) // x - 2b = 0
+	li.SetInt(s1)
+	li.SetInt(s2)
+	eq := func(v lra.Var, c int64, r lra.Reason) {
+		if lp.AssertLower(v, lra.Exact(num.NewRat(c, 1)), r) || lp.AssertUpper(v, lra.Exact(num.NewRat(c, 1)), r+1) {
+			t.Fatal("unexpected conflict")
+		}
+	}
+	eq(s1, 1, 10)
+	eq(s2, 0, 20)
+	ctx := context.Background()
+	for i := 0; ; i++ {
+		if lp.Check(ctx) != lra.Sat {
+			t.Fatal("LP infeasible")
+		}
+		r := li.Check(ctx)
+		if r == Sat {
+			t.Fatalf("integer model %v %v %v", lp.Value(x), lp.Value(a), lp.Value(b))
+		}
+		if r == Cut {
+			c := li.Cut()
+			if c.Kind != Diophantine {
+				t.Fatalf("cut of kind %v", c.Kind)
+			}
+			if err := li.Verify(c); err != nil {
+				t.Fatal(err)
+			}
+			reasons := c.Reasons(nil)
+			if len(reasons) == 0 {
+				t.Fatal("cut without reasons")
+			}
+			return
+		}
+		if i > 10 {
+			t.Fatalf("no cut after %d checks (%v)", i, r)
+		}
+		// branch: follow the up side
+		v, k, _ := li.Branch()
+		lp.AssertLower(v, lra.Exact(k.Add(num.NewInt(1)).Rat()), 99)
+	}
+}
+
+// hardProblem draws a pure integer problem from rng with wider boxes and
+// coefficients than the rapid generator (whose draws lean to small
+// values): rows tight around a planted point, so the relaxation is
+// usually fractional.
+func hardProblem(rng *rand.Rand) iproblem {
+	p := iproblem{nInt: 2 + rng.IntN(2)}
+	for range p.nInt {
+		p.lo = append(p.lo, -5)
+		p.hi = append(p.hi, 5)
+	}
+	pt := make([]int64, p.nInt)
+	for i := range pt {
+		pt[i] = rng.Int64N(11) - 5
+	}
+	for range 2 + rng.IntN(3) {
+		r := irow{cs: make([]num.Rat, p.nInt)}
+		var v int64
+		for i := range r.cs {
+			c := rng.Int64N(19) - 9
+			r.cs[i] = num.NewRat(c, 1)
+			v += c * pt[i]
+		}
+		shift := rng.Int64N(3) - 1 // sometimes off the planted point
+		lo := num.NewRat(v+shift, 1)
+		hi := num.NewRat(v+shift+rng.Int64N(2), 1)
+		r.lo, r.hi = &lo, &hi
+		if rng.IntN(3) == 0 {
+			r.hi = nil
+		}
+		p.rows = append(p.rows, r)
+	}
+	return p
+}
+
+func TestRandomHard(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		gomory, gcd int
+		noPatch     bool
+	}{
+		{"default", defaultGomoryPeriod, defaultGCDPeriod, false},
+		{"no-patch", defaultGomoryPeriod, defaultGCDPeriod, true},
+		{"cuts", 1, 1, true},
+		{"branch-only", 1 << 30, 1 << 30, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(42, 7))
+			var sats, cuts, branches int
+			n := 1000
+			if testing.Short() {
+				n = 200
+			}
+			for i := range n {
+				p := hardProblem(rng)
+				want := p.oracle()
+				d, ok := newDriver(t, p)
+				d.li.gomoryPeriod, d.li.gcdPeriod, d.li.noPatch = tc.gomory, tc.gcd, tc.noPatch
+				got := false
+				if ok {
+					var done bool
+					if got, done = d.solve(); !done {
+						t.Fatalf("case %d: budget exhausted\n%v", i, p)
+					}
+				}
+				if got != want {
+					t.Fatalf("case %d: lia says %v, oracle %v\n%v", i, got, want, p)
+				}
+				if got {
+					sats++
+				}
+				cuts += d.cuts
+				branches += d.branches
+			}
+			t.Logf("%d cases (%d sat), %d cuts, %d branches", n, sats, cuts, branches)
+		})
+	}
+}
+
+// TestVerifyRejects tampers with valid cuts: Verify must notice.
+func TestVerifyRejects(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	checked := 0
+	for i := 0; i < 2000 && checked < 50; i++ {
+		p := hardProblem(rng)
+		d, ok := newDriver(t, p)
+		if !ok {
+			continue
+		}
+		d.li.gomoryPeriod = 1
+		if d.lp.Check(context.Background()) != lra.Sat || d.li.Check(context.Background()) != Cut {
+			continue
+		}
+		good := d.li.Cut().Clone()
+		if err := d.li.Verify(&good); err != nil {
+			t.Fatal(err)
+		}
+		tamper := []func(c *Lemma){
+			func(c *Lemma) { c.Bound = c.Bound.Add(num.NewRat(1, 1)) },
+			func(c *Lemma) { c.Coeffs[0] = c.Coeffs[0].Add(num.NewRat(1, 2)) },
+			func(c *Lemma) { c.Split.Bound = c.Split.Bound.Sub(num.NewInt(1)) },
+			func(c *Lemma) {
+				if len(c.Split.Ge.Expl) > 0 {
+					c.Split.Ge.Expl = c.Split.Ge.Expl[1:]
+				} else {
+					c.Split.Le.Expl = c.Split.Le.Expl[1:]
+				}
+			},
+			func(c *Lemma) { c.Split.Coeffs[0] = c.Split.Coeffs[0].Add(num.NewRat(1, 2)) },
+		}
+		for j, f := range tamper {
+			bad := good.Clone()
+			if len(bad.Coeffs) == 0 || (j == 3 && len(bad.Split.Ge.Expl)+len(bad.Split.Le.Expl) == 0) {
+				continue
+			}
+			f(&bad)
+			if d.li.Verify(&bad) == nil {
+				t.Fatalf("tampering %d accepted: %+v", j, bad)
+			}
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d cuts checked", checked)
+	}
+}

@@ -1,0 +1,243 @@
+package mbp
+
+import (
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// A run is the state of one projection: the extended model, the projected
+// variables, the cube of literals that still mention them, and the
+// literals done.
+type run struct {
+	phi  *term.Term
+	st   *term.Store
+	opts Options
+	m    *term.Model // the caller's model, cloned when a fresh variable needs a value
+	own  bool        // m is our clone
+
+	isVar map[*term.Term]bool // projected variables, given and fresh
+	vars  []*term.Term        // in order: given ones, then fresh ones as made
+	gone  map[*term.Term]bool // eliminated variables
+
+	hasVar  map[*term.Term]bool       // memo: does a projected variable occur in t
+	vals    map[*term.Term]*term.Term // memo: values under m
+	purif   map[*term.Term]*term.Term // memo of purify
+	seen    map[implKey]bool          // implicant: (formula, polarity) done
+	divmods map[divKey][2]*term.Term  // (dividend, divisor) -> q, r
+
+	cube cube         // literals mentioning projected variables
+	out  []*term.Term // literals free of projected variables
+
+	substituted []*term.Term
+
+	// Abstract values (elements of uninterpreted sorts) that model
+	// values brought in, in order; see distinctValues.
+	absVals []*term.Term
+	absSeen map[*term.Term]bool
+
+	diffs  map[*term.Term]term.Linear // memo: the form of a - b for arithmetic atoms (a op b)
+	rwMemo map[*term.Term]*term.Term  // scratch of rewriteReads
+	seenV  map[*term.Term]bool        // scratch of varsOf
+	stack  []frame                    // scratch of val
+	args   []*term.Term               // scratch of val
+}
+
+type implKey struct {
+	t   *term.Term
+	pol bool
+}
+
+type divKey struct{ t, k *term.Term } // dividend, numeral divisor
+
+type frame struct {
+	t *term.Term
+	i int
+}
+
+func newRun(p *Projector, m *term.Model) *run {
+	r := &run{
+		st:      p.st,
+		opts:    p.opts,
+		m:       m,
+		isVar:   map[*term.Term]bool{},
+		gone:    map[*term.Term]bool{},
+		hasVar:  map[*term.Term]bool{},
+		vals:    map[*term.Term]*term.Term{},
+		purif:   map[*term.Term]*term.Term{},
+		seen:    map[implKey]bool{},
+		divmods: map[divKey][2]*term.Term{},
+		diffs:   map[*term.Term]term.Linear{},
+		rwMemo:  map[*term.Term]*term.Term{},
+		seenV:   map[*term.Term]bool{},
+		absSeen: map[*term.Term]bool{},
+	}
+	r.cube.occ = map[*term.Term][]int{}
+	r.cube.index = map[*term.Term]int{}
+	return r
+}
+
+// addVar makes v a projected variable.
+func (r *run) addVar(v *term.Term) {
+	if r.isVar[v] {
+		return
+	}
+	r.isVar[v] = true
+	r.vars = append(r.vars, v)
+}
+
+// fresh returns a new projected variable of sort s whose model value is
+// val.
+func (r *run) fresh(prefix string, s *term.Sort, val *term.Term) *term.Term {
+	if !r.own {
+		r.m = r.m.Clone()
+		r.own = true
+	}
+	v := r.st.Fresh(prefix, s)
+	r.m.Set(v, val)
+	r.vals[v] = r.val(val)
+	r.addVar(v)
+	return v
+}
+
+// live reports whether v is a projected variable not yet eliminated.
+func (r *run) live(v *term.Term) bool { return r.isVar[v] && !r.gone[v] }
+
+// contains reports whether a projected variable occurs in t.
+func (r *run) contains(t *term.Term) bool {
+	if b, ok := r.hasVar[t]; ok {
+		return b
+	}
+	b := false
+	switch {
+	case t.Op() == term.OpConst:
+		b = r.isVar[t]
+	case t.NumArgs() == 0:
+	default:
+		for _, a := range t.Args() {
+			if r.contains(a) {
+				b = true
+				break
+			}
+		}
+	}
+	r.hasVar[t] = b
+	return b
+}
+
+// occurs reports whether the variable v occurs in t.
+func (r *run) occurs(v, t *term.Term) bool {
+	if !r.contains(t) {
+		return false
+	}
+	if t == v {
+		return true
+	}
+	for u := range term.PostOrder(t) {
+		if u == v {
+			return true
+		}
+	}
+	return false
+}
+
+// varsOf appends to dst the projected variables occurring in t, each once.
+func (r *run) varsOf(dst []*term.Term, t *term.Term) []*term.Term {
+	if !r.contains(t) {
+		return dst
+	}
+	seen := r.seenV
+	clear(seen)
+	var walk func(u *term.Term)
+	walk = func(u *term.Term) {
+		if seen[u] || !r.contains(u) {
+			return
+		}
+		seen[u] = true
+		if u.Op() == term.OpConst {
+			dst = append(dst, u)
+			return
+		}
+		for _, a := range u.Args() {
+			walk(a)
+		}
+	}
+	walk(t)
+	return dst
+}
+
+// substitute replaces, in every literal, each variable from[i] by to[i]
+// and marks the variables eliminated.
+func (r *run) substitute(from, to []*term.Term) {
+	var ls []*term.Term
+	for _, v := range from {
+		ls = append(ls, r.take(v)...)
+		r.gone[v] = true
+	}
+	for _, l := range ls {
+		r.add(r.st.Substitute(l, from, to))
+	}
+}
+
+// byValue eliminates v by its model value (Booleans count as finite).
+func (r *run) byValue(v *term.Term) {
+	if !v.Sort().IsBool() {
+		r.substituted = append(r.substituted, v)
+	}
+	val := r.val(v)
+	for u := range term.PostOrder(val) {
+		if u.Op() == term.OpValue && !r.absSeen[u] {
+			r.absSeen[u] = true
+			r.absVals = append(r.absVals, u)
+		}
+	}
+	r.substitute([]*term.Term{v}, []*term.Term{val})
+}
+
+// resolve eliminates v by equality resolution when a literal (= v t)
+// with v not in t is in the cube; else, for a variable of an
+// uninterpreted sort, by a term of the cube without projected variables
+// that has v's value (a witness, one of finitely many); else by its
+// model value.
+func (r *run) resolve(v *term.Term) {
+	t := r.equalTo(v)
+	if t == nil && v.Sort().IsUninterpreted() {
+		t = r.sameValue(v)
+	}
+	if t != nil {
+		r.substitute([]*term.Term{v}, []*term.Term{t})
+		return
+	}
+	r.byValue(v)
+}
+
+// sameValue returns the first subterm, in the literals with v, of v's
+// sort, without projected variables and with v's value, or nil.
+func (r *run) sameValue(v *term.Term) *term.Term {
+	val := r.val(v)
+	for _, k := range r.with(v) {
+		for u := range term.PostOrder(r.cube.lits[k]) {
+			if u.Sort() == v.Sort() && !r.contains(u) && !u.IsValue() && r.val(u) == val {
+				return u
+			}
+		}
+	}
+	return nil
+}
+
+// equalTo returns t for the first literal (= v t) or (= t v) of the cube
+// with v not occurring in t, or nil.
+func (r *run) equalTo(v *term.Term) *term.Term {
+	for _, i := range r.with(v) {
+		l := r.cube.lits[i]
+		if l.Op() != term.OpEq || l.NumArgs() != 2 {
+			continue
+		}
+		a, b := l.Arg(0), l.Arg(1)
+		if b == v {
+			a, b = b, a
+		}
+		if a == v && !r.occurs(v, b) {
+			return b
+		}
+	}
+	return nil
+}
