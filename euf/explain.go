@@ -34,7 +34,8 @@ func (g *Graph) ExplainDiseq(a, b Node, dst []Reason) []Reason {
 	}
 	start := len(dst)
 	g.beginExplain()
-	dst = g.explainDiseq(a, b, why, dst)
+	swap := why != whyValues && g.root[g.diseqs[why].a] != ra
+	dst = g.explainDiseq(a, b, why, swap, dst)
 	return sortReasons(dst, start)
 }
 
@@ -50,7 +51,7 @@ func (g *Graph) ExplainPropagation(p Propagation, dst []Reason) []Reason {
 		}
 		dst = g.explainEq(p.A, p.B, dst)
 	case PropDiseq:
-		dst = g.explainDiseq(p.A, p.B, p.why, dst)
+		dst = g.explainDiseq(p.A, p.B, p.why, p.swap, dst)
 	default:
 		panic("euf: ExplainPropagation of a zero Propagation")
 	}
@@ -75,7 +76,7 @@ func (g *Graph) Conflict(dst []Reason) []Reason {
 	return sortReasons(dst, start)
 }
 
-func (g *Graph) explainDiseq(a, b Node, why uint32, dst []Reason) []Reason {
+func (g *Graph) explainDiseq(a, b Node, why uint32, swap bool, dst []Reason) []Reason {
 	stale := "euf: explanation of a disequality that no longer holds"
 	if why == whyValues {
 		va, vb := g.value[g.root[a]], g.value[g.root[b]]
@@ -90,7 +91,7 @@ func (g *Graph) explainDiseq(a, b Node, why uint32, dst []Reason) []Reason {
 	}
 	q := g.diseqs[why]
 	x, y := q.a, q.b
-	if g.root[x] != g.root[a] {
+	if swap {
 		x, y = y, x
 	}
 	if g.root[x] != g.root[a] || g.root[y] != g.root[b] {

@@ -550,3 +550,23 @@ func TestPopReattachMayReroot(t *testing.T) {
 	require.Equal(t, reasons(1, 2), g.Explain(fa, fb, nil))
 	require.Equal(t, reasons(1), g.Explain(fa, old, nil))
 }
+
+// TestDiseqPropagationAfterConflict explains a PropDiseq after the graph
+// became inconsistent: the explanation must use the pairing made when the
+// propagation was queued, whose reasons all precede it, not another pairing
+// that only holds since the conflicting merge.
+func TestDiseqPropagationAfterConflict(t *testing.T) {
+	x := newFixture(t)
+	g := x.g
+	a, b, c, d := g.Add(x.a), g.Add(x.b), g.Add(x.c), g.Add(x.d)
+	g.WatchEq(a, b, 100)
+	require.True(t, g.AssertDiseq(c, d, 1))
+	require.True(t, g.Merge(a, d, 2))
+	require.True(t, g.Merge(b, c, 3))
+	props := g.Propagations(nil)
+	require.Len(t, props, 1)
+	require.Equal(t, PropDiseq, props[0].Kind)
+	require.False(t, g.Merge(c, d, 4)) // conflict: c != d
+	require.True(t, g.Inconsistent())
+	require.Equal(t, []Reason{1, 2, 3}, g.ExplainPropagation(props[0], nil))
+}

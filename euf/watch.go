@@ -35,6 +35,11 @@ type Propagation struct {
 
 	watch uint32 // the watch (PropEqual, PropDiseq), else noWatch
 	why   uint32 // PropDiseq: the disequality, or whyValues
+	// swap (PropDiseq): A is in the class of the disequality's second
+	// side. Recorded when the propagation is made: once the graph is
+	// inconsistent both pairings may look valid, and only this one has an
+	// explanation that precedes the propagated literal.
+	swap bool
 }
 
 const (
@@ -103,7 +108,8 @@ func (g *Graph) setWatch(w uint32, s watchState, why uint32) {
 	if s == watchFalse {
 		k = PropDiseq
 	}
-	g.props = append(g.props, Propagation{Kind: k, Lit: x.lit, A: x.a, B: x.b, watch: w, why: why})
+	swap := k == PropDiseq && why != whyValues && g.root[g.diseqs[why].a] != g.root[x.a]
+	g.props = append(g.props, Propagation{Kind: k, Lit: x.lit, A: x.a, B: x.b, watch: w, why: why, swap: swap})
 	g.stats.Propagations++
 }
 
