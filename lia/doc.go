@@ -43,8 +43,11 @@
 // integral (lra.MoveNonbasic; the assignment stays feasible). If variables
 // remain fractional, in this order:
 //
-//  1. the GCD test (gcd.go) on every tableau row over integer variables:
-//     the free coefficients' gcd must divide the fixed variables' part;
+//  1. the GCD test (gcd.go) on every tableau row: the integer part
+//     P = Σ (A_i/g)·x_i of its free integer variables, scaled to coprime
+//     integer coefficients, equals a combination of fixed variables and
+//     bounded non-integer ones, whose bounds must leave an integer value
+//     for P (with fixed variables only: g divides the fixed part);
 //  2. the Diophantine check (dioph.go) on the equalities (fixed integer
 //     variables), when they changed since the last time it found them
 //     feasible: a Hermite-style triangulation with unimodular column

@@ -5,24 +5,31 @@ import (
 	"github.com/seed-f9c3434d/gospacer/num"
 )
 
-// The GCD test. A row of integer variables, scaled to integer
-// coefficients A_i (the basic variable included), is an identity
-// Σ A_i·x_i = 0. With the fixed variables (lower = upper = c_i) moved to
-// the right, Σ_free A_i·x_i = -C for C = Σ_fixed A_i·c_i. When
-// g = gcd(free A_i) does not divide C there is no integer solution: with
-// P = Σ_free (A_i/g)·x_i, an integer form, the row says P = -C/g, which is
-// not an integer. The test answers the cut P <= floor(-C/g) (the current
-// point has P = -C/g), proved by the split on P itself: the case
-// P <= floor(-C/g) is the cut, and the case P >= floor(-C/g) + 1
-// contradicts P <= -C/g, the sum of the fixed variables' bounds. The
-// simplex then finds the conflict with the other bounds.
+// The GCD test, extended to bounded variables (after z3's gcd_test and
+// ext_gcd_test). A tableau row is an identity Σ a_i·x_i = 0 (the basic
+// variable with coefficient -1). Split its terms into the integer
+// variables that are not fixed (I) and the others (O): fixed variables,
+// and variables that are not integer but have both bounds; a row with
+// another kind of term is skipped. Scaled by l, the lcm of the
+// denominators over I, the I part has integer coefficients A_i with gcd
+// g, and P = Σ_I (A_i/g)·x_i is an integer form with
+//
+//	P = -(l/g)·Σ_O a_k·x_k   ∈ [lo, hi]
+//
+// by the bounds of O (for fixed variables lo = hi = their value; bounds
+// may be strict, the interval is over delta-rationals). When the interval
+// holds no integer, floor(hi) < lo, the row has no integer solution, and
+// the test answers the cut P <= floor(hi) (the current point has P >= lo),
+// proved by the split on P itself: the case P <= floor(hi) is the cut,
+// and the case P >= floor(hi) + 1 contradicts P <= hi, the sum of the O
+// bounds. The simplex then finds the conflict with P >= lo. With O fixed
+// only, this is the classic test: g does not divide the fixed part.
 
-// gcdTest runs the GCD test on every row of integer variables; on failure
-// it fills s.cut and reports true.
+// gcdTest runs the test on every row; on failure it fills s.cut and
+// reports true.
 func (s *Solver) gcdTest() bool {
 	for v := range s.isInt {
-		x := lra.Var(v)
-		if s.isInt[x] && s.lp.IsBasic(x) && s.gcdRow(x) {
+		if x := lra.Var(v); s.lp.IsBasic(x) && s.gcdRow(x) {
 			return true
 		}
 	}
@@ -42,77 +49,111 @@ func (s *Solver) fixedValue(v lra.Var) (num.Rat, bool) {
 	return lo.R, true
 }
 
+// gcdTerm classifies a term of a row: fixed, free integer, bounded other,
+// or unusable.
+type gcdTerm uint8
+
+const (
+	gcdUnusable gcdTerm = iota
+	gcdFree             // integer, not fixed: in P
+	gcdBounded          // fixed, or not integer with both bounds
+)
+
+func (s *Solver) classify(v lra.Var) gcdTerm {
+	if _, ok := s.fixedValue(v); ok {
+		return gcdBounded
+	}
+	if s.isInt[v] {
+		return gcdFree
+	}
+	_, _, hasLo := s.lp.Lower(v)
+	_, _, hasHi := s.lp.Upper(v)
+	if hasLo && hasHi {
+		return gcdBounded
+	}
+	return gcdUnusable
+}
+
 // gcdRow runs the test on the row of basic x.
 func (s *Solver) gcdRow(x lra.Var) bool {
 	s.rowCs, s.rowVs = s.lp.Row(x, s.rowCs[:0], s.rowVs[:0])
-	_, fixed := s.fixedValue(x)
-	for _, v := range s.rowVs {
-		if !s.isInt[v] {
+	minusOne := num.NewRat(-1, 1)
+	nFree, nBounded := 0, 0
+	each := func(f func(v lra.Var, a num.Rat, k gcdTerm) bool) bool {
+		if !f(x, minusOne, s.classify(x)) {
 			return false
 		}
-		if !fixed {
-			_, fixed = s.fixedValue(v)
+		for i, v := range s.rowVs {
+			if !f(v, s.rowCs[i], s.classify(v)) {
+				return false
+			}
 		}
-	}
-	if !fixed {
-		return false // C = 0: every gcd divides it
+		return true
 	}
 	l := num.NewInt(1)
-	for _, c := range s.rowCs {
-		l = l.Lcm(c.Den())
-	}
-	lr := l.Rat()
-	// The row as Σ A_i·x_i = 0: A_x = -l, A_j = l·a_j.
-	var cst num.Rat // C
-	var g num.Int
-	nfree := 0
-	term := func(v lra.Var, a num.Rat) {
-		if c, ok := s.fixedValue(v); ok {
-			cst = cst.Add(a.Mul(c))
-		} else {
-			g = g.Gcd(a.Num())
-			nfree++
+	ok := each(func(v lra.Var, a num.Rat, k gcdTerm) bool {
+		switch k {
+		case gcdFree:
+			nFree++
+			l = l.Lcm(a.Den())
+		case gcdBounded:
+			nBounded++
 		}
-	}
-	term(x, lr.Neg())
-	for i, v := range s.rowVs {
-		term(v, s.rowCs[i].Mul(lr))
-	}
-	if nfree == 0 || g.IsOne() || !cst.IsInt() || cst.Num().Mod(g).IsZero() {
+		return k != gcdUnusable
+	})
+	if !ok || nFree == 0 || nBounded == 0 {
 		return false
 	}
-	// P = Σ_free (A_i/g)·x_i <= floor(-C/g); the cut is -P >= -floor(-C/g).
-	c := &s.cut
-	c.reset(GCD)
-	gr := g.Rat()
-	invG := gr.Inv()
-	one := num.NewRat(1, 1)
-	rhs := cst.Neg().Mul(invG) // -C/g
-	c.Split.Bound = rhs.Floor()
-	c.Split.Le.Mult, c.Split.Ge.Mult = one, one
-	each := func(f func(v lra.Var, a num.Rat)) {
-		f(x, lr.Neg())
-		for i, v := range s.rowVs {
-			f(v, s.rowCs[i].Mul(lr))
+	var g num.Int
+	lr := l.Rat()
+	each(func(v lra.Var, a num.Rat, k gcdTerm) bool {
+		if k == gcdFree {
+			g = g.Gcd(a.Mul(lr).Num())
 		}
-	}
-	each(func(v lra.Var, a num.Rat) {
-		if _, ok := s.fixedValue(v); ok {
-			// -A_i/g·x_i <= -A_i/g·c_i: the lower bound for A_i > 0,
-			// the upper bound for A_i < 0, with λ = |A_i|/g.
-			k := lra.Lower
-			if a.Sign() < 0 {
-				k = lra.Upper
-			}
-			c.Split.Ge.Expl = append(c.Split.Ge.Expl, s.boundOf(v, k, a.Abs().Mul(invG)))
-		} else {
-			s.add(v, a.Mul(invG))
-		}
+		return true
 	})
-	c.Split.Coeffs, c.Split.Vars = s.collect(c.Split.Coeffs, c.Split.Vars)
-	for i, v := range c.Split.Vars {
-		c.Coeffs, c.Vars = append(c.Coeffs, c.Split.Coeffs[i].Neg()), append(c.Vars, v)
+	f := lr.Quo(g.Rat()) // P = Σ_I f·a_i·x_i = -f·Σ_O a_k·x_k
+	var lo, hi lra.DeltaRat
+	each(func(v lra.Var, a num.Rat, k gcdTerm) bool {
+		if k == gcdBounded {
+			c := a.Mul(f).Neg()
+			lb, _, _ := s.lp.Lower(v)
+			ub, _, _ := s.lp.Upper(v)
+			if c.Sign() < 0 {
+				lb, ub = ub, lb
+			}
+			lo, hi = lo.AddScaled(c, lb), hi.AddScaled(c, ub)
+		}
+		return true
+	})
+	fl := Floor(hi)
+	if lra.Exact(fl.Rat()).Cmp(lo) >= 0 {
+		return false // an integer in [lo, hi]
 	}
-	c.Bound = c.Split.Bound.Rat().Neg()
+	cut := &s.cut
+	cut.reset(GCD)
+	one := num.NewRat(1, 1)
+	cut.Split.Bound = fl
+	cut.Split.Le.Mult, cut.Split.Ge.Mult = one, one
+	each(func(v lra.Var, a num.Rat, k gcdTerm) bool {
+		switch c := a.Mul(f); k {
+		case gcdFree:
+			s.add(v, c)
+		case gcdBounded:
+			// -f·a_k·x_k <= its bound: the upper bound when -f·a_k > 0,
+			// else the lower one, with λ = |f·a_k|.
+			bk := lra.Upper
+			if c.Sign() > 0 {
+				bk = lra.Lower
+			}
+			cut.Split.Ge.Expl = append(cut.Split.Ge.Expl, s.boundOf(v, bk, c.Abs()))
+		}
+		return true
+	})
+	cut.Split.Coeffs, cut.Split.Vars = s.collect(cut.Split.Coeffs, cut.Split.Vars)
+	for i, v := range cut.Split.Vars {
+		cut.Coeffs, cut.Vars = append(cut.Coeffs, cut.Split.Coeffs[i].Neg()), append(cut.Vars, v)
+	}
+	cut.Bound = fl.Rat().Neg()
 	return true
 }

@@ -640,3 +640,43 @@ func TestVerifyRejects(t *testing.T) {
 		t.Fatalf("only %d cuts checked", checked)
 	}
 }
+
+// TestGCDBounded: r real, i and j integers, 0 < r - i < 1 and r - j = 2.
+// Then r - i = 2 + j - i is an integer strictly between 0 and 1; no
+// variable is bounded, so only the row test with bounded real terms
+// refutes it (branch and bound alone would go on forever).
+func TestGCDBounded(t *testing.T) {
+	lp := lra.New()
+	li := New(lp)
+	r, i, j := lp.NewVar(), lp.NewVar(), lp.NewVar()
+	li.SetInt(i)
+	li.SetInt(j)
+	one := num.NewRat(1, 1)
+	a := lp.AddRow([]num.Rat{one, one.Neg()}, []lra.Var{r, i}) // a = r - i
+	b := lp.AddRow([]num.Rat{one, one.Neg()}, []lra.Var{r, j}) // b = r - j
+	lp.AssertLower(a, lra.Above(num.Rat{}), 1)
+	lp.AssertUpper(a, lra.Below(one), 2)
+	lp.AssertLower(b, lra.Exact(num.NewRat(2, 1)), 3)
+	lp.AssertUpper(b, lra.Exact(num.NewRat(2, 1)), 4)
+	ctx := context.Background()
+	for round := 0; round < 20; round++ {
+		if lp.Check(ctx) != lra.Sat {
+			return // refuted
+		}
+		switch li.Check(ctx) {
+		case Cut:
+			c := li.Cut()
+			if err := li.Verify(c); err != nil {
+				t.Fatal(err)
+			}
+			sl := lp.AddRow(c.Coeffs, c.Vars)
+			lp.AssertLower(sl, lra.Exact(c.Bound), 5)
+		case Branch:
+			v, k, _ := li.Branch()
+			lp.AssertLower(v, lra.Exact(k.Add(num.NewInt(1)).Rat()), 6) // always up
+		default:
+			t.Fatal("no integer infeasibility found")
+		}
+	}
+	t.Fatal("not refuted after 20 rounds")
+}

@@ -89,7 +89,7 @@ func system(st *term.Store, cfg fuzz.Config) *rapid.Generator[*term.Term] {
 
 func TestLIARandomBoxed(t *testing.T) {
 	var sats, unsats, branches, cuts, skipped int
-	fuzz.Check(t, 2000, func(t *rapid.T) {
+	fuzz.Check(t, 1500, func(t *rapid.T) {
 		st := term.NewStore()
 		cfg := fuzz.Config{
 			Theories: fuzz.Bool | fuzz.LIA,
@@ -136,7 +136,7 @@ func TestLIARandomBoxed(t *testing.T) {
 // alone may not terminate, against Cooper's elimination.
 func TestLIARandomSystems(t *testing.T) {
 	var sats, unsats, branches, cuts, skipped int
-	fuzz.Check(t, 200, func(t *rapid.T) {
+	fuzz.Check(t, 150, func(t *rapid.T) {
 		st := term.NewStore()
 		// small numbers: Cooper's elimination grows with the lcm of the
 		// coefficients (large systems go to TestLIAZ3)
@@ -179,7 +179,7 @@ func TestLIAZ3(t *testing.T) {
 	if _, err := exec.LookPath("z3"); err != nil {
 		t.Skip("z3 not on PATH")
 	}
-	n := 300
+	n := 250
 	if testing.Short() {
 		n = 100
 	}
