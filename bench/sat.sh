@@ -9,11 +9,15 @@
 #   DIR        CNF directory (default $CNF_DIR or ../shared/bench/cnf)
 #   -t         per-file timeout in seconds (default $TIMEOUT or 10)
 #   -s         solvers to run (default "gospacer minisat cadical gophersat")
-# env: GOSPACER=path to use a prebuilt gospacer binary; KEEP=1 keeps the
-#      per-run outputs (they are printed at the end).
+# env: GOSPACER=path to use a prebuilt gospacer binary; VERBOSE=1 adds a
+#      per-file table; KEEP=1 keeps the per-run outputs in a temp dir.
 #
-# Ratios are over files both solvers solve where either takes >= 0.05 s:
-# the median and the geometric mean of time(solver)/time(minisat).
+# Columns: solved files; wrong_exp, answers contradicting MANIFEST.tsv's
+# `expected`; wrong_ms, answers contradicting minisat's; missed, files
+# minisat solves and this solver does not; total_s, wall seconds (a
+# timeout counts as the timeout); median and geomean of the per-file
+# ratios time(solver)/time(minisat) over the `pairs` files both solve
+# where either takes >= 0.05 s.
 set -u
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -24,7 +28,7 @@ while getopts "t:s:" opt; do
 	case $opt in
 	t) timeout_s=$OPTARG ;;
 	s) solvers=$OPTARG ;;
-	*) sed -n '2,17p' "$0"; exit 2 ;;
+	*) sed -n '2,22p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -160,7 +164,7 @@ expected() { # file -> expected answer column of MANIFEST.tsv
 expected >"$tmp/expected.tsv"
 if [ -f "$tmp/minisat.tsv" ]; then cp "$tmp/minisat.tsv" "$tmp/ref.tsv"; else : >"$tmp/ref.tsv"; fi
 
-printf '%-10s %7s %6s %8s %10s %8s %8s %6s %s\n' solver solved wrong missed total_s median geomean pairs "missed vs minisat"
+printf '%-10s %8s %9s %8s %7s %9s %7s %8s %6s %s\n' solver solved wrong_exp wrong_ms missed total_s median geomean pairs "(missed: solved by minisat, not by this solver)"
 for s in $solvers; do
 	[ -f "$tmp/$s.tsv" ] || continue
 	awk -F'\t' -v me="$s" -v nfiles="$nfiles" '
@@ -169,8 +173,8 @@ for s in $solvers; do
 		{
 			ans[$1] = $2; t[$1] = $3; total += $3
 			if ($2 != "unknown") solved++
-			if ($2 != "unknown" && ((($1 in want) && (want[$1] == "sat" || want[$1] == "unsat") && want[$1] != $2) ||
-			    (($1 in ma) && ma[$1] != "unknown" && ma[$1] != $2))) { wrong++; wl = wl " " $1 }
+			if ($2 != "unknown" && ($1 in want) && (want[$1] == "sat" || want[$1] == "unsat") && want[$1] != $2) { wexp++; wl = wl " " $1 }
+			if ($2 != "unknown" && ($1 in ma) && ma[$1] != "unknown" && ma[$1] != $2) { wms++; wl = wl " " $1 }
 			if (($1 in ma) && ma[$1] != "unknown" && $2 == "unknown") { missed++; ml = ml " " $1 }
 			if (($1 in ma) && ma[$1] != "unknown" && $2 != "unknown" && ($3 >= 0.05 || mt[$1] >= 0.05)) {
 				m = mt[$1] < 0.001 ? 0.001 : mt[$1]; x = $3 < 0.001 ? 0.001 : $3
@@ -182,8 +186,8 @@ for s in $solvers; do
 			for (i = 2; i <= n; i++) { v = r[i]; for (j = i - 1; j >= 1 && r[j] > v; j--) r[j + 1] = r[j]; r[j + 1] = v }
 			med = n ? (n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2) : 0
 			geo = n ? exp(lsum / n) : 0
-			printf "%-10s %4d/%-2d %6d %8d %10.2f %8.3f %8.3f %6d%s\n", me, solved, nfiles, wrong, missed, total, med, geo, n, ml
-			if (wrong) printf "  WRONG:%s\n", wl
+			printf "%-10s %4d/%-3d %9d %8d %7d %9.2f %7.3f %8.3f %6d %s\n", me, solved, nfiles, wexp, wms, missed, total, med, geo, n, ml
+			if (wexp + wms) printf "  WRONG:%s\n", wl
 		}' "$tmp/expected.tsv" "$tmp/ref.tsv" "$tmp/$s.tsv"
 done
 

@@ -25,6 +25,7 @@ func (s *Solver) analyze(confl cref) (bt int, lbd int) {
 	for {
 		if s.arena[cr]&flagLearnt != 0 {
 			s.touchClause(cr)
+			s.bumpClause(cr)
 		}
 		for _, q := range s.lits(cr) {
 			v := q.Var()
@@ -82,6 +83,22 @@ func (s *Solver) analyze(confl cref) (bt int, lbd int) {
 	}
 	for _, q := range s.toClear {
 		s.seen[q.Var()] = 0
+	}
+
+	// Reason-side bumping (CaDiCaL): the variables that imply the
+	// learned clause's literals get a bump too.
+	if len(learnt) <= 32 {
+		for _, q := range learnt[1:] {
+			r := s.vd[q.Var()].reason
+			if r <= crefTheory {
+				continue
+			}
+			for _, m := range s.lits(r) {
+				if v := m.Var(); v != q.Var() && s.vd[v].level > 0 {
+					s.bumpVar(v)
+				}
+			}
+		}
 	}
 
 	// Put a literal of the backjump level second.
@@ -164,10 +181,7 @@ func (s *Solver) touchClause(cr cref) {
 	}
 	used := 1
 	if lbd <= tierMid {
-		used = tuneMidUsed
-	}
-	if lbd <= tierCore && tuneCoreUsed > 0 {
-		used = tuneCoreUsed
+		used = 2
 	}
 	s.setMeta(cr, lbd, used)
 }

@@ -1,16 +1,23 @@
 package sat
 
-// A clause lives in the arena as hdrWords header words followed by its size
-// word and its literals:
+import "math"
+
+// A clause lives in the arena as a size word and its literals, preceded by
+// header words that only some clauses have (MiniSat's layout):
 //
-//	arena[cr-2]  meta: LBD (bits 0-19) and "used" counter (bits 20-21);
-//	             after relocation, the clause's new cref
-//	arena[cr-1]  proof ClauseID (0 when proof logging is off)
+//	arena[cr-h]  proof ClauseID, only with proof logging (h = 1, or 3
+//	             for a learned clause)
+//	arena[cr-2]  activity (float32 bits), learned clauses only
+//	arena[cr-1]  meta: LBD (bits 0-19) and "used" counter (bits 20-21),
+//	             learned clauses only
 //	arena[cr]    size<<sizeShift | flags
-//	arena[cr+1:] literals; a long clause watches its first two
+//	arena[cr+1:] literals; a long clause watches its first two. After
+//	             relocation by gc the first holds the new cref.
 //
 // A cref points at the size word, so the propagation loop reads the size and
-// the literals from one contiguous stretch and never the other header words.
+// the literals from one contiguous stretch and never the header words; an
+// input ternary clause takes four words. The arena starts with arenaBase
+// unused words so that no clause has cref crefUndef or crefTheory.
 
 // cref is a clause reference: the arena index of the clause's size word.
 type cref uint32
@@ -18,12 +25,11 @@ type cref uint32
 const (
 	crefUndef  cref = 0 // no reason: a decision or a level-0 unit
 	crefTheory cref = 1 // implied by the theory; explanation fetched lazily
-
-	hdrWords = 2
+	arenaBase       = 2
 
 	flagLearnt  = 1 << 0 // redundant: may be deleted by reduceDB
 	flagDeleted = 1 << 1 // deleted, its words are wasted until gc
-	flagReloc   = 1 << 2 // moved by gc; meta holds the new cref
+	flagReloc   = 1 << 2 // moved by gc; the first literal holds the new cref
 	sizeShift   = 3
 
 	lbdMask   = 1<<20 - 1
@@ -41,14 +47,30 @@ type watcher struct {
 
 // alloc appends a clause to the arena and returns its reference.
 func (s *Solver) alloc(lits []Lit, learnt bool, id ClauseID) cref {
-	cr := cref(len(s.arena) + hdrWords)
 	size := Lit(len(lits)) << sizeShift
+	if s.proof != nil {
+		s.arena = append(s.arena, Lit(id))
+	}
 	if learnt {
 		size |= flagLearnt
+		s.arena = append(s.arena, 0, 0)
 	}
-	s.arena = append(s.arena, 0, Lit(id), size)
+	cr := cref(len(s.arena))
+	s.arena = append(s.arena, size)
 	s.arena = append(s.arena, lits...)
 	return cr
+}
+
+// hdrLen returns the number of header words before clause cr's size word.
+func (s *Solver) hdrLen(cr cref) int {
+	h := 0
+	if s.arena[cr]&flagLearnt != 0 {
+		h = 2
+	}
+	if s.proof != nil {
+		h++
+	}
+	return h
 }
 
 // size returns the number of literals of clause cr.
@@ -63,19 +85,38 @@ func (s *Solver) lits(cr cref) []Lit {
 func (s *Solver) isLearnt(cr cref) bool  { return s.arena[cr]&flagLearnt != 0 }
 func (s *Solver) isDeleted(cr cref) bool { return s.arena[cr]&flagDeleted != 0 }
 func (s *Solver) clauseID(cr cref) ClauseID {
-	return ClauseID(s.arena[cr-1])
+	if s.proof == nil {
+		return 0
+	}
+	return ClauseID(s.arena[int(cr)-s.hdrLen(cr)])
 }
 
-func (s *Solver) lbd(cr cref) int { return int(s.arena[cr-2] & lbdMask) }
+// lbd, used, setMeta, activity32 and bumpClause are for learned clauses.
+
+func (s *Solver) lbd(cr cref) int { return int(s.arena[cr-1] & lbdMask) }
 func (s *Solver) used(cr cref) int {
-	return int(s.arena[cr-2] >> usedShift & 3)
+	return int(s.arena[cr-1] >> usedShift & 3)
 }
 
 func (s *Solver) setMeta(cr cref, lbd, used int) {
 	if lbd > lbdMask {
 		lbd = lbdMask
 	}
-	s.arena[cr-2] = Lit(lbd | used<<usedShift)
+	s.arena[cr-1] = Lit(lbd | used<<usedShift)
+}
+
+func (s *Solver) activity32(cr cref) float32 { return math.Float32frombits(uint32(s.arena[cr-2])) }
+
+// bumpClause raises the activity of learned clause cr.
+func (s *Solver) bumpClause(cr cref) {
+	a := s.activity32(cr) + s.claInc
+	s.arena[cr-2] = Lit(math.Float32bits(a))
+	if a > 1e20 {
+		for _, l := range s.learnts {
+			s.arena[l-2] = Lit(math.Float32bits(s.activity32(l) * 1e-20))
+		}
+		s.claInc *= 1e-20
+	}
 }
 
 // attach adds clause cr to the watch lists of its first two literals.
@@ -115,7 +156,7 @@ func (s *Solver) remove(cr cref) {
 		}
 	}
 	s.arena[cr] |= flagDeleted
-	s.wasted += hdrWords + 1 + s.size(cr)
+	s.wasted += s.hdrLen(cr) + 1 + s.size(cr)
 }
 
 // sweepWatches drops the watchers of deleted clauses from every list.
@@ -140,16 +181,17 @@ func (s *Solver) sweepWatches() {
 func (s *Solver) gc() {
 	s.stats.GCs++
 	old := s.arena
-	na := make([]Lit, 0, len(old)-s.wasted+len(old)/8)
+	na := make([]Lit, arenaBase, len(old)-s.wasted+len(old)/8)
 	move := func(cr cref) cref {
 		if old[cr]&flagReloc != 0 {
-			return cref(old[cr-2])
+			return cref(old[cr+1])
 		}
 		n := int(old[cr] >> sizeShift)
-		ncr := cref(len(na) + hdrWords)
-		na = append(na, old[int(cr)-hdrWords:int(cr)+1+n]...)
+		h := s.hdrLen(cr)
+		ncr := cref(len(na) + h)
+		na = append(na, old[int(cr)-h:int(cr)+1+n]...)
 		old[cr] |= flagReloc
-		old[cr-2] = Lit(ncr)
+		old[cr+1] = Lit(ncr)
 		return ncr
 	}
 	for i, cr := range s.clauses {

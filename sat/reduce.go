@@ -5,30 +5,34 @@ import (
 	"slices"
 )
 
-// reduceDB deletes about half of the local-tier learned clauses that were
-// not used since the last reduction, the worst first (highest LBD, then
-// longest). Core clauses stay; mid-tier and recently used clauses stay
-// while their used counter lasts.
+// reduceDB deletes half of the learned clauses that are candidates, the
+// least active first. Binary and core clauses are never candidates, nor
+// are reasons. On the regular schedule (every reduceFirst + k*reduceInc
+// conflicts) clauses used since the last reduction are not candidates
+// either: mid-tier clauses survive two reductions without use, local ones
+// one. When the number of non-core clauses exceeds the MiniSat-style
+// budget maxLearnts (capped), every non-core clause is a candidate. The
+// budget keeps the database small on small hard formulas, the schedule
+// governs large ones.
 func (s *Solver) reduceDB(capped bool) {
 	s.stats.Reductions++
 	if !capped {
-		s.reduceInterval += tuneInc
+		s.reduceInterval += reduceInc
 		s.nextReduce = s.stats.Conflicts + s.reduceInterval
 	}
 	cands := s.cands[:0]
 	kept := 0
 	for _, cr := range s.learnts {
 		lbd, used := s.lbd(cr), s.used(cr)
-		if s.size(cr) == 2 || lbd <= tierCore && tuneCoreUsed == 0 {
+		if s.size(cr) == 2 || lbd <= tierCore {
 			continue
 		}
 		kept++
-		if used > 0 && tuneProtect == 1 && !capped {
-			s.setMeta(cr, lbd, used-1)
-			continue
-		}
 		if used > 0 {
 			s.setMeta(cr, lbd, used-1)
+			if !capped {
+				continue
+			}
 		}
 		if s.locked(cr) {
 			continue
@@ -36,20 +40,12 @@ func (s *Solver) reduceDB(capped bool) {
 		cands = append(cands, cr)
 	}
 	slices.SortFunc(cands, func(a, b cref) int {
-		if tuneProtect == 0 || capped {
-			if c := cmp.Compare(s.used(a), s.used(b)); c != 0 {
-				return c
-			}
-		}
-		if c := cmp.Compare(s.lbd(b), s.lbd(a)); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(s.size(b), s.size(a)); c != 0 {
+		if c := cmp.Compare(s.activity32(a), s.activity32(b)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
 	})
-	for _, cr := range cands[:len(cands)*tuneReduceNum/tuneReduceDen] {
+	for _, cr := range cands[:len(cands)/2] {
 		s.clauseLits -= int64(s.size(cr))
 		s.remove(cr)
 		s.stats.Deleted++

@@ -26,12 +26,8 @@ func (e *ema) update(y float64) {
 func (s *Solver) afterConflict(lbd int) {
 	s.emaFast.update(float64(lbd))
 	s.emaSlow.update(float64(lbd))
-	// MiniSat's learned-clause budget: a third of the clauses at first,
-	// growing by 10% at geometrically spaced conflict counts.
-	if s.maxLearnts == 0 {
-		s.maxLearnts = max(float64(len(s.clauses))/3, 100)
-		s.capAdjust, s.capAdjustAt = 100, s.stats.Conflicts+100
-	}
+	// MiniSat's learned-clause budget (set by Solve) grows by 10% at
+	// geometrically spaced conflict counts.
 	if s.stats.Conflicts >= s.capAdjustAt {
 		s.capAdjust *= 1.5
 		s.capAdjustAt = s.stats.Conflicts + uint64(s.capAdjust)
@@ -42,22 +38,25 @@ func (s *Solver) afterConflict(lbd int) {
 	}
 }
 
-// restartDue reports whether the policy asks for a restart now (the
-// caller has checked the minimum distance restartAt).
+// restartDue reports whether the policy asks for a restart now; a mode
+// switch of RestartMixed is one too.
 func (s *Solver) restartDue() bool {
-	if s.opts.Restarts == RestartLuby || s.stable {
-		return true
-	}
 	if s.opts.Restarts == RestartMixed && s.modeDue() {
 		return true
 	}
-	return s.emaFast.val > tuneMargin*s.emaSlow.val
+	if s.stats.Conflicts < s.restartAt {
+		return false
+	}
+	if s.opts.Restarts == RestartLuby || s.stable {
+		return true
+	}
+	return s.emaFast.val > restartMargin*s.emaSlow.val
 }
 
 // modeDue reports whether the mixed policy should switch modes.
 func (s *Solver) modeDue() bool {
 	if s.modeTicks == 0 {
-		return s.stats.Conflicts >= tuneFirstMode
+		return s.stats.Conflicts >= firstMode
 	}
 	return s.stats.Propagations >= s.modeSwitchAt
 }
@@ -72,9 +71,9 @@ func (s *Solver) restart() {
 	}
 	if s.opts.Restarts == RestartLuby || s.stable {
 		s.lubyIdx++
-		unit := uint64(100)
+		unit := uint64(lubyUnit)
 		if s.stable {
-			unit = tuneStableUnit
+			unit = stableLubyUnit
 		}
 		s.restartAt = s.stats.Conflicts + unit*luby(s.lubyIdx)
 		return
@@ -148,9 +147,6 @@ func (s *Solver) reuseTrail() int {
 			break
 		}
 		lvl++
-	}
-	if tuneReuse == 0 {
-		return 0
 	}
 	return lvl
 }

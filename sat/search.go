@@ -7,29 +7,23 @@ import (
 
 // Learned-clause tiers by LBD: core clauses are kept for good, mid-tier
 // ones while they keep taking part in conflicts, the rest (local) compete
-// at each reduceDB.
-var (
+// on activity at each reduceDB.
+const (
 	tierCore = 2
 	tierMid  = 6
 )
 
-// Tuning knobs (temporary, for measurement).
-var (
-	tuneMidUsed    = 2
-	tuneFirstMode  = uint64(1000)
-	tuneStableUnit = uint64(1024)
-	tuneRestarts   = 0
-	tuneReuse      = 1
-	tuneCap        = 0
-	tuneCoreUsed   = 0
-	tuneProtect    = 1
-	tuneReduceNum  = 1
-	tuneReduceDen  = 2
-	tuneFirst      = uint64(2000)
-	tuneInc        = uint64(300)
-	tuneMargin     = 1.1
-	tuneSlowAlpha  = 1.0 / 4096
-	tuneFastAlpha  = 1.0 / 32
+// Search parameters, measured on the benchmark set with bench/sat.sh (see
+// the package documentation).
+const (
+	reduceFirst    = 2000     // conflicts before the first reduceDB
+	reduceInc      = 300      // growth of the interval at each reduceDB
+	restartMargin  = 1.1      // fast LBD average over slow one that restarts
+	emaFastAlpha   = 1.0 / 32 // smoothing of the fast LBD average
+	emaSlowAlpha   = 1.0 / 4096
+	firstMode      = 1000 // conflicts of the first focused mode
+	stableLubyUnit = 1024 // conflicts per Luby unit in stable mode
+	lubyUnit       = 100  // conflicts per Luby unit for RestartLuby
 )
 
 // Solve decides the clauses under the given assumptions (literals that
@@ -60,6 +54,11 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) Result {
 		}
 	}
 	s.assumptions = append(s.assumptions[:0], assumptions...)
+	if s.maxLearnts == 0 {
+		// MiniSat's learned-clause budget: a third of the clauses.
+		s.maxLearnts = max(float64(len(s.clauses))/3, 100)
+		s.capAdjust, s.capAdjustAt = 100, s.stats.Conflicts+100
+	}
 	s.conflictLimit, s.propLimit = math.MaxUint64, math.MaxUint64
 	if s.conflictBudget > 0 {
 		s.conflictLimit = s.stats.Conflicts + uint64(s.conflictBudget)
@@ -67,7 +66,10 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) Result {
 	if s.propBudget > 0 {
 		s.propLimit = s.stats.Propagations + uint64(s.propBudget)
 	}
-	res := s.search(ctx.Done())
+	res := Unknown
+	if done := ctx.Done(); !isDone(done) {
+		res = s.search(done)
+	}
 	if res == Sat {
 		s.model = s.model[:0]
 		for v := range s.vd {
@@ -105,6 +107,7 @@ func (s *Solver) search(done <-chan struct{}) Result {
 			s.cancelUntil(bt)
 			s.learn(lbd)
 			s.decayVars()
+			s.claInc *= 1 / 0.999
 			s.afterConflict(lbd)
 			if s.stats.Conflicts >= s.conflictLimit || s.stats.Propagations >= s.propLimit {
 				return Unknown
@@ -122,13 +125,13 @@ func (s *Solver) search(done <-chan struct{}) Result {
 				s.simplify()
 			}
 		}
-		if s.stats.Conflicts >= s.restartAt && s.restartDue() {
+		if s.restartDue() {
 			s.restart()
 			continue
 		}
 		if s.stats.Conflicts >= s.nextReduce {
 			s.reduceDB(false)
-		} else if tuneCap == 1 && float64(s.nonCore) >= s.maxLearnts {
+		} else if float64(s.nonCore) >= s.maxLearnts {
 			s.reduceDB(true)
 		}
 		next := LitNull
@@ -195,10 +198,7 @@ func (s *Solver) learn(lbd int) {
 	cr := s.alloc(c, true, id)
 	used := 1
 	if lbd <= tierMid {
-		used = tuneMidUsed
-	}
-	if lbd <= tierCore && tuneCoreUsed > 0 {
-		used = tuneCoreUsed
+		used = 2
 	}
 	s.setMeta(cr, lbd, used)
 	s.learnts = append(s.learnts, cr)

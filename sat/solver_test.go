@@ -255,3 +255,58 @@ func TestLitEncoding(t *testing.T) {
 	require.Equal(t, "unknown", Unknown.String())
 	require.Equal(t, "false", False.String())
 }
+
+// TestReduceAndGC runs long enough for reduceDB and gc to relocate
+// clauses, with proof logging on, and checks the refutation.
+func TestReduceAndGC(t *testing.T) {
+	s := New(Options{Proof: true})
+	for _, c := range randomCNF(11, 200, 900, 3) {
+		s.AddClause(c...)
+	}
+	require.Equal(t, Unsat, solve(s))
+	st := s.Stats()
+	require.Positive(t, st.Reductions)
+	require.Positive(t, st.GCs)
+	p := s.Proof()
+	checkProof(t, p, p.Final(), func(id ClauseID) { require.Equal(t, KindInput, p.Kind(id)) })
+}
+
+// TestActivationProofs is the activation-literal pattern with proof
+// logging: every Unsat answer under a guard has a valid final clause.
+func TestActivationProofs(t *testing.T) {
+	const n = 25
+	s := New(Options{Proof: true})
+	for _, c := range randomCNF(5, n, 95, 3) {
+		s.AddClause(c...)
+	}
+	unsat := 0
+	for round := 0; round < 60 && s.Okay(); round++ {
+		a := s.NewVar()
+		lemma := randomCNF(uint64(1000+round), n, 1, 2)[0]
+		s.AddClause(append([]Lit{a.Neg()}, lemma...)...)
+		if solve(s, a.Pos()) == Unsat {
+			unsat++
+			p := s.Proof()
+			require.Equal(t, clauseSet([]Lit{a.Neg()}), clauseSet(p.Clause(p.Final())))
+			checkProof(t, p, p.Final(), func(id ClauseID) { require.Equal(t, KindInput, p.Kind(id)) })
+		}
+		s.AddClause(a.Neg())
+		if round%10 == 0 {
+			s.Simplify()
+		}
+	}
+	require.Positive(t, unsat)
+}
+
+// TestNoWorkWithoutConflicts guards against database reductions before
+// the first conflict (each one sweeps every watch list).
+func TestNoWorkWithoutConflicts(t *testing.T) {
+	s := New(Options{})
+	for i := 1; i < 2000; i++ {
+		s.AddClause(Var(i).Pos(), Var(i+1).Neg(), Var(i+2).Pos())
+	}
+	require.Equal(t, Sat, solve(s))
+	st := s.Stats()
+	require.Zero(t, st.Conflicts)
+	require.Zero(t, st.Reductions)
+}

@@ -258,7 +258,7 @@ func (s *Solver) explain(v Var) cref {
 	if len(e) == 1 {
 		// A unit explanation is only a reason: unwatched, and garbage
 		// once v is unassigned.
-		s.wasted += hdrWords + 2
+		s.wasted += s.hdrLen(cr) + 2 // size word and the literal
 	} else {
 		s.setMeta(cr, s.computeLBD(e), 1)
 		s.learnts = append(s.learnts, cr)

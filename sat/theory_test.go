@@ -314,3 +314,26 @@ func TestTheoryXor(t *testing.T) {
 		})
 	}
 }
+
+// TestTheoryWithEliminate checks that theory variables survive
+// elimination and that the theory still decides.
+func TestTheoryWithEliminate(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(3, 12).Draw(rt, "n")
+		cs := genCNF(rt, n)
+		xors := genXors(rt, n)
+		s := New(Options{})
+		for _, c := range cs {
+			s.AddClause(c...)
+		}
+		newXorTheory(t, s, xorEager, xors)
+		s.Eliminate()
+		got := solve(s)
+		if want := bruteXor(n, cs, xors, nil); want != (got == Sat) {
+			rt.Fatalf("Solve = %v, brute force sat = %v", got, want)
+		}
+		if got == Sat {
+			checkModel(rt, s, cs, nil)
+		}
+	})
+}
