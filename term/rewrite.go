@@ -412,11 +412,11 @@ func (st *Store) mkSelect(a, i *Term) *Term {
 // mkStore canonicalizes stores of values into values, overwrites a store
 // at the same index, and drops (store a i (select a i)).
 func (st *Store) mkStore(a, i, v *Term) *Term {
+	if a.op == OpStore && a.args[1] == i {
+		a = a.args[0] // overwritten; a may now be a value
+	}
 	if a.IsValue() && i.IsValue() && v.IsValue() {
 		return st.storeValue(a, i, v)
-	}
-	if a.op == OpStore && a.args[1] == i {
-		a = a.args[0]
 	}
 	if v.op == OpSelect && v.args[0] == a && v.args[1] == i {
 		return a
