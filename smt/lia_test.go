@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -13,32 +12,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// solveScript asserts the assertions of an SMT-LIB script and checks
-// them; every Sat model is checked by the solver (on by default) and
-// again here, every cut lemma's proof is verified.
+// solveScript is checkScript (euf_test.go), which also checks every Sat
+// model, plus a check of every cut lemma's proof.
 func solveScript(t *testing.T, text string) (smt.Result, *smt.Solver) {
 	t.Helper()
-	st := term.NewStore()
-	script, err := smtlib.Parse("test.smt2", strings.NewReader(text), st)
-	require.NoError(t, err)
-	s := smt.New(st, smt.Options{})
-	for _, c := range script.Commands {
-		if c.Kind == smtlib.Assert {
-			require.NoError(t, s.Assert(c.Term), "assert %v", c.Term)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	r, err := s.Check(ctx)
-	require.NoError(t, err)
+	r, s, _ := checkScript(t, text)
 	require.NoError(t, smt.VerifyCutsOf(s))
-	if r == smt.Sat {
-		for _, a := range s.Assertions() {
-			ok, err := s.Model().EvalBool(a)
-			require.NoError(t, err)
-			require.True(t, ok, "model violates %v\n%v", a, s.Model())
-		}
-	}
 	return r, s
 }
 
