@@ -1,8 +1,8 @@
-// Package sat is the CDCL SAT solver that DPLL(T), interpolation and
-// Spacer stand on. It is incremental (clauses, variables and assumptions
-// between Solve calls), logs resolution proofs on request, and has a hook
-// through which a theory solver joins the search without the core loop
-// knowing about theories.
+// Package sat is the CDCL SAT solver that DPLL(T), interpolation and Spacer
+// stand on. It is incremental (clauses, variables and assumptions between
+// Solve calls), logs resolution proofs on request, and has a hook through
+// which a theory solver joins the search without the core loop knowing about
+// theories.
 //
 // # Handles
 //
@@ -14,95 +14,99 @@
 //
 // # Clauses
 //
-// Every clause lives in one []Lit arena: two header words (LBD and "used"
-// counter; proof ClauseID), a size word with flags, then the literals. A
-// clause is named by a cref, the arena index of its size word, so the
-// propagation loop touches one contiguous stretch per clause. There is no
-// heap object per clause; deleting a clause marks it and counts its words
-// as wasted, and gc compacts the arena by relocation (MiniSat's scheme)
-// when a quarter of it is waste, forwarding the crefs held by the clause
-// lists, the watch lists and the reasons on the trail.
+// Every clause lives in one []Lit arena: a size word with flags and the
+// literals, preceded by header words only where needed (activity, LBD and
+// "used" counter for learned clauses; the proof ClauseID with proof
+// logging), so an input ternary clause takes four words. A clause is named
+// by a cref, the arena index of its size word, so the propagation loop
+// touches one contiguous stretch per clause. There is no heap object per
+// clause; deleting a clause marks it and counts its words as wasted, and gc
+// compacts the arena by relocation (MiniSat's scheme) when a quarter of it
+// is waste, forwarding the crefs held by the clause lists, the watch lists
+// and the reasons on the trail.
 //
 // # Propagation
 //
 // Two watched literals with blocker literals: watches[m] lists the long
 // clauses watching m as {cref, blocker}; a true blocker skips the clause
 // without reading it. Binary clauses have their own lists bins[m] whose
-// blocker is the other literal, so they are propagated without touching
-// the arena, and before the long clauses. The values are kept per literal
+// blocker is the other literal, so they are propagated without touching the
+// arena, and before the long clauses. The values are kept per literal
 // (vals[m] is 1, -1 or 0) so a test is one load. propagateBool keeps its
 // tables in locals, is free of interface calls, and allocates nothing in
 // steady state (BenchmarkPropagate, TestPropagateNoAlloc).
 //
 // # Conflicts
 //
-// analyze derives the first-UIP clause, minimises it recursively
-// (MiniSat's ccmin-mode 2 with abstract levels), computes its LBD, and the
-// solver backjumps. Learned clauses sit in three tiers by LBD (as in
-// Glucose 4 and MapleLCM): core (<= 2) kept for good, mid (<= 6) kept while
-// they keep taking part in conflicts, and local. reduceDB runs on two
-// triggers: Glucose's schedule (every 2000 + 300k conflicts), deleting the
-// less active half of the clauses unused since the previous reduction, and
-// MiniSat's budget (a third of the input clauses, growing by 10% at
-// geometric intervals) on the non-core clauses, deleting the less active
-// half of all of them. The budget keeps the database small on small hard
-// formulas (pigeonhole, random 3-SAT), where propagation over thousands of
-// long learned clauses would dominate; the schedule governs large ones.
+// analyze derives the first-UIP clause, minimises it recursively (MiniSat's
+// ccmin-mode 2 with abstract levels), computes its LBD, and the solver
+// backjumps. Learned clauses sit in three tiers by LBD (as in Glucose 4 and
+// MapleLCM): core (<= 2) kept for good, mid (<= 6) kept while they keep
+// taking part in conflicts, and local. reduceDB runs on two triggers:
+// Glucose's schedule (every 2000 + 300k conflicts), deleting the less active
+// half of the clauses unused since the previous reduction, and MiniSat's
+// budget (a third of the input clauses, growing by 10% at geometric
+// intervals) on the non-core clauses, deleting the less active half of all
+// of them. The budget keeps the database small on small hard formulas
+// (pigeonhole, random 3-SAT), where propagation over thousands of long
+// learned clauses would dominate; the schedule governs large ones.
 //
 // # Decisions and restarts
 //
-// EVSIDS on a binary heap with phase saving; the decay grows from 0.8 to
-// 0.95 (Glucose). Restarts follow one of three policies
-// (Options.Restarts). The default, RestartMixed, alternates CaDiCaL-style
-// between a focused mode (restart when the fast moving average of LBD
-// exceeds the slow one by 10%) and a stable mode (Luby restarts with 1024
-// conflicts per unit, deciding on target phases: the largest
-// conflict-free assignment since the last restart); each mode lasts as
-// many propagations as the last focused one, doubling every round.
-// RestartGlucose and RestartLuby use one mode only. Restarts reuse the
-// trail: decisions the heap would repeat are kept. The default was picked
-// by measurement (bench/sat.sh and a propagation count over the benchmark
-// files): mixed took about 0.75x the CPU time of glucose alone and of
-// Luby alone, and the clause budget halved the time on random 3-SAT.
+// EVSIDS on a binary heap with phase saving. Conflict analysis bumps the
+// variables it resolves on and, reason-side (CaDiCaL), those in the reasons
+// of the learned clause's literals. The decay is 0.95 in stable mode and
+// grows from 0.8 to 0.95 in focused mode (Glucose). Restarts follow one of
+// three policies (Options.Restarts). The default, RestartMixed, alternates
+// CaDiCaL-style between a focused mode (restart when the fast moving average
+// of LBD exceeds the slow one by 10%) and a stable mode (Luby restarts with
+// 1024 conflicts per unit, deciding on target phases: the largest
+// conflict-free assignment since the last restart); each mode lasts as many
+// propagations as the last focused one, doubling every round. RestartGlucose
+// and RestartLuby use one mode only. Restarts reuse the trail: decisions the
+// heap would repeat are kept. The default was picked by measurement
+// (bench/sat.sh, and CPU time and propagation counts over the benchmark
+// files, also with variables and clauses shuffled): mixed took about 0.7x
+// the CPU time of glucose alone and of Luby alone, the clause budget halved
+// the time on random 3-SAT, and reason-side bumping took a fifth off.
 //
 // # Incremental use
 //
-// Solve(ctx, assumptions) decides the clauses under assumptions, which
-// take the first decision levels (MiniSat). Unsat under assumptions leaves
-// the failed assumptions (analyzeFinal) in Failed; Sat leaves a model.
-// Clauses added between calls are attached at level 0 at once: nothing is
-// rebuilt. The activation-literal pattern of Spacer - assert ¬a ∨ L, solve
-// under a, retire a with the unit ¬a - costs one clause per lemma, and
-// Simplify (also run by Solve when worthwhile) removes the clauses
-// satisfied at level 0, retired lemmas included. ctx is checked every 256
-// conflicts and 4096 decisions; SetBudget bounds conflicts and
-// propagations per call. Both give Unknown.
+// Solve(ctx, assumptions) decides the clauses under assumptions, which take
+// the first decision levels (MiniSat). Unsat under assumptions leaves the
+// failed assumptions (analyzeFinal) in Failed; Sat leaves a model. Clauses
+// added between calls are attached at level 0 at once: nothing is rebuilt.
+// The activation-literal pattern of Spacer - assert ¬a ∨ L, solve under a,
+// retire a with the unit ¬a - costs one clause per lemma, and Simplify (also
+// run by Solve when worthwhile) removes the clauses satisfied at level 0,
+// retired lemmas included. ctx is checked every 256 conflicts and 4096
+// decisions; SetBudget bounds conflicts and propagations per call. Both give
+// Unknown.
 //
 // # Elimination
 //
 // Eliminate runs bounded variable elimination (SatELite, as MiniSat's
-// SimpSolver does before solving): a variable goes when the
-// non-tautological resolvents of its clauses are no more numerous than the
-// clauses and none is longer than 20 literals. Removed clauses go on a
-// stack from which models are extended; resolvents are derived clauses in
-// the proof log and added lemmas in DRAT. It is for one-shot use (the
-// CLI): variables used later must be frozen first (Freeze; theory
-// variables are frozen automatically), and using an eliminated variable
-// panics.
+// SimpSolver does before solving): a variable goes when the non-tautological
+// resolvents of its clauses are no more numerous than the clauses and none
+// is longer than 20 literals. Removed clauses go on a stack from which
+// models are extended; resolvents are derived clauses in the proof log and
+// added lemmas in DRAT. It is for one-shot use (the CLI): variables used
+// later must be frozen first (Freeze; theory variables are frozen
+// automatically), and using an eliminated variable panics.
 //
 // # Proofs
 //
-// With Options.Proof every clause gets a ClauseID and the Proof records
-// its kind (input with the user's tag, theory lemma, derived), literals
-// and, for derived clauses, the resolution chain. Chains are complete:
-// level-0 units are recorded as derived unit clauses (proofUnits) and
-// folded into every chain that drops a level-0 literal, and chains are
-// built after minimisation by a depth-first walk of the implication graph
-// (buildChain), so replaying them resolves on exactly one variable per
-// step. Proof().Final() is the empty clause, or under assumptions the
-// clause of the negated failed assumptions. With proof logging off the
-// search does exactly the same work (TestProofOffIsFree). Options.DRAT
-// writes a DRAT proof in text for plain SAT use.
+// With Options.Proof every clause gets a ClauseID and the Proof records its
+// kind (input with the user's tag, theory lemma, derived), literals and, for
+// derived clauses, the resolution chain. Chains are complete: level-0 units
+// are recorded as derived unit clauses (proofUnits) and folded into every
+// chain that drops a level-0 literal, and chains are built after
+// minimisation by a depth-first walk of the implication graph (buildChain),
+// so replaying them resolves on exactly one variable per step.
+// Proof().Final() is the empty clause, or under assumptions the clause of
+// the negated failed assumptions. With proof logging off the search does
+// exactly the same work (TestProofOffIsFree). Options.DRAT writes a DRAT
+// proof in text for plain SAT use.
 //
 // # Theories
 //
@@ -110,11 +114,10 @@
 // marked with SetTheoryVar after each Boolean fixpoint, implies literals
 // with Imply and explains them lazily (Explain, asked only by conflict
 // analysis; the explanation becomes a lemma clause), returns conflict
-// clauses, follows backtracking, and gets a final check on full
-// assignments in which it may add lemmas, variables and atoms. Clauses
-// added during callbacks are queued and attached by attachLemma, which
-// backtracks as needed to keep the watch invariants. Lemmas are proof
-// leaves of KindLemma.
+// clauses, follows backtracking, and gets a final check on full assignments
+// in which it may add lemmas, variables and atoms. Clauses added during
+// callbacks are queued and attached by attachLemma, which backtracks as
+// needed to keep the watch invariants. Lemmas are proof leaves of KindLemma.
 //
 // # Files
 //
@@ -143,7 +146,7 @@
 //	lvl, bt      decision level confl  a conflicting clause
 //	...s         a slice of ... (lits, cands, roots)
 //
-// Methods are verbs after MiniSat: propagate, analyze, analyzeFinal,
-// search, reduceDB, cancelUntil; scratch buffers are fields named for
-// what they hold (learnt, toClear, chain).
+// Methods are verbs after MiniSat: propagate, analyze, analyzeFinal, search,
+// reduceDB, cancelUntil; scratch buffers are fields named for what they hold
+// (learnt, toClear, chain).
 package sat

@@ -85,7 +85,15 @@ func (s *Solver) bumpVar(v Var) {
 }
 
 // decayVars makes later bumps count more, which decays all activities.
-func (s *Solver) decayVars() { s.varInc /= s.varDecay }
+// Stable mode decays slowly (0.95, MiniSat), focused mode follows the
+// Glucose schedule from 0.8 up to 0.95.
+func (s *Solver) decayVars() {
+	if s.stable {
+		s.varInc /= 0.95
+		return
+	}
+	s.varInc /= s.varDecay
+}
 
 // pickBranchLit returns the next decision literal, or LitNull when every
 // variable is assigned. The polarity is the saved phase, false at first.

@@ -86,7 +86,7 @@ func (s *Solver) propagateBool() cref {
 				j++
 				continue
 			}
-			for k := 2; k < sz; k++ {
+			for k := 2; k < len(c); k++ {
 				if m := c[k]; vals[m] != -1 {
 					c[1], c[k] = m, fl
 					watches[m] = append(watches[m], nw)

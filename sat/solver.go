@@ -450,6 +450,11 @@ func (s *Solver) enqueue(m Lit, reason cref) {
 // newDecisionLevel opens a decision level.
 func (s *Solver) newDecisionLevel() {
 	s.trailLim = append(s.trailLim, int32(len(s.trail)))
+	if len(s.trailLim) >= len(s.stamp) {
+		// Repeated assumptions open levels without assigning, so levels
+		// may outnumber variables.
+		s.stamp = append(s.stamp, make([]uint32, len(s.stamp))...)
+	}
 }
 
 // cancelUntil undoes every assignment above decision level lvl, saving

@@ -310,3 +310,32 @@ func TestNoWorkWithoutConflicts(t *testing.T) {
 	require.Zero(t, st.Conflicts)
 	require.Zero(t, st.Reductions)
 }
+
+// TestThresholdAgainstBruteForce complements the property tests (whose
+// generators favour small formulas) with random 3-SAT at the threshold
+// for 14 to 20 variables, under random assumptions.
+func TestThresholdAgainstBruteForce(t *testing.T) {
+	for n := 14; n <= 20; n++ {
+		for seed := uint64(0); seed < 12; seed++ {
+			cs := randomCNF(seed*31+uint64(n), n, n*426/100, 3)
+			as := randomCNF(seed+1000, n, int(seed%4), 1)
+			var assumptions []Lit
+			for _, c := range as {
+				assumptions = append(assumptions, c[0])
+			}
+			s := New(Options{Proof: seed%2 == 0})
+			for _, c := range cs {
+				s.AddClause(c...)
+			}
+			got := solve(s, assumptions...)
+			if want := bruteSat(n, cs, assumptions); want != (got == Sat) {
+				t.Fatalf("n=%d seed=%d: Solve = %v, brute force sat = %v", n, seed, got, want)
+			}
+			if got == Sat {
+				checkModel(t, s, cs, assumptions)
+			} else {
+				checkFailed(t, s, n, cs, assumptions)
+			}
+		}
+	}
+}

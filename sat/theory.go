@@ -19,8 +19,8 @@ import (
 type Theory interface {
 	// Assign tells the theory that m became true. It is called for the
 	// literals of variables marked with SetTheoryVar, in trail order,
-	// once Boolean propagation has reached a fixpoint; DecisionLevel()
-	// is the level of m or above it.
+	// once Boolean propagation has reached a fixpoint. Level(m.Var()) is
+	// the decision level m belongs to, which Backtrack refers to.
 	Assign(m Lit)
 
 	// Propagate runs the theory's propagation after a batch of Assign

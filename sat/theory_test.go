@@ -73,7 +73,7 @@ func (th *xorTheory) Assign(m Lit) {
 		th.val[v] = False
 	}
 	th.trail = append(th.trail, m)
-	th.levels = append(th.levels, th.s.DecisionLevel())
+	th.levels = append(th.levels, th.s.Level(v))
 }
 
 func (th *xorTheory) Backtrack(lvl int) {
@@ -261,6 +261,9 @@ func TestTheoryXor(t *testing.T) {
 				}
 				xors := genXors(rt, n)
 				s := New(Options{Proof: mode != xorSplit})
+				for s.NumVars() < n {
+					s.NewVar() // the theory's new atoms come after 1..n
+				}
 				for _, c := range cs {
 					s.AddClause(c...)
 				}
