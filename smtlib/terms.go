@@ -463,24 +463,46 @@ func (r *Reader) annotation(ruleTop bool) (*term.Term, string, error) {
 	return t, name, nil
 }
 
-// qualifiedConstant reads (as x S) after the '('.
-func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
+// qualified is the identifier and sort of (as x S).
+type qualified struct {
+	head    Pos
+	isConst bool // x is const
+	sym     *symbol
+	name    string
+	sort    *term.Sort
+}
+
+// qualifier reads "x S)" of (as x S), the current token being as.
+func (r *Reader) qualifier() (qualified, error) {
 	r.next()
 	if !r.tok.isSymbolName() {
-		return nil, r.unexpected("an identifier after as")
+		return qualified{}, r.unexpected("an identifier after as")
 	}
-	head := r.tok.pos
-	isConst := r.tok.kind == tokSymbol && string(r.tok.text) == "const"
-	sym := r.lookup(r.tok.text)
-	name := string(r.tok.text)
+	q := qualified{
+		head:    r.tok.pos,
+		isConst: r.tok.kind == tokSymbol && string(r.tok.text) == "const",
+		sym:     r.lookup(r.tok.text),
+		name:    string(r.tok.text),
+	}
 	r.next()
 	s, err := r.sort()
 	if err != nil {
-		return nil, err
+		return qualified{}, err
 	}
 	if err := r.expect(tokRParen, ") to end the qualified identifier"); err != nil {
+		return qualified{}, err
+	}
+	q.sort = s
+	return q, nil
+}
+
+// qualifiedConstant reads (as x S) after the '('.
+func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
+	q, err := r.qualifier()
+	if err != nil {
 		return nil, err
 	}
+	head, isConst, sym, name, s := q.head, q.isConst, q.sym, q.name, q.sort
 	if isConst && s.IsArray() {
 		return nil, r.errorf(open, "(as const %v) needs a value: ((as const %v) v)", s, s)
 	}
@@ -508,22 +530,11 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 	if r.tok.kind != tokSymbol || string(r.tok.text) != "as" {
 		return nil, r.unexpected("as or _ (a function symbol cannot be a term)")
 	}
-	r.next()
-	if !r.tok.isSymbolName() {
-		return nil, r.unexpected("an identifier after as")
-	}
-	head := r.tok.pos
-	isConst := r.tok.kind == tokSymbol && string(r.tok.text) == "const"
-	sym := r.lookup(r.tok.text)
-	name := string(r.tok.text)
-	r.next()
-	s, err := r.sort()
+	q, err := r.qualifier()
 	if err != nil {
 		return nil, err
 	}
-	if err := r.expect(tokRParen, ") to end the qualified identifier"); err != nil {
-		return nil, err
-	}
+	head, isConst, sym, name, s := q.head, q.isConst, q.sym, q.name, q.sort
 	base, err := r.readArgs()
 	if err != nil {
 		return nil, err
