@@ -77,7 +77,7 @@ func (r *run) projectArith() {
 				continue
 			}
 			ids := r.occurrences(sys, x)
-			r.gone[x] = true
+			r.gone.Set(x, true)
 			if real {
 				r.lw(sys, x, ids)
 			} else {

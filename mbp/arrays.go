@@ -65,7 +65,7 @@ func projectable(s *term.Sort) bool {
 // projectArray eliminates the array variable a.
 func (r *run) projectArray(a *term.Term) {
 	if len(r.with(a)) == 0 {
-		r.gone[a] = true
+		r.gone.Set(a, true)
 		return
 	}
 	if !projectable(a.Sort()) {
@@ -392,7 +392,7 @@ func (r *run) ackermann(a *term.Term) {
 			r.add(st.SubstituteMap(l, sub))
 		}
 	}
-	r.gone[a] = true
+	r.gone.Set(a, true)
 	slices.SortFunc(classes, func(x, y *ackClass) int { return term.CompareValues(x.val, y.val) })
 	for k := 1; k < len(classes); k++ {
 		r.add(st.Lt(classes[k-1].rep, classes[k].rep))

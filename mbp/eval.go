@@ -12,7 +12,7 @@ import (
 // is evaluated once from the values of its arguments, so evaluating many
 // subterms of one formula costs its size.
 func (r *run) val(t *term.Term) *term.Term {
-	if v := r.vals[t]; v != nil {
+	if v := r.vals.Get(t); v != nil {
 		return v
 	}
 	stack := append(r.stack[:0], frame{t, 0})
@@ -22,20 +22,20 @@ func (r *run) val(t *term.Term) *term.Term {
 		if f.i < u.NumArgs() {
 			a := u.Arg(f.i)
 			f.i++
-			if r.vals[a] == nil {
+			if r.vals.Get(a) == nil {
 				stack = append(stack, frame{a, 0})
 			}
 			continue
 		}
 		stack = stack[:len(stack)-1]
-		if r.vals[u] != nil {
+		if r.vals.Get(u) != nil {
 			continue
 		}
 		v := r.node(u)
-		r.vals[u] = v
+		r.vals.Set(u, v)
 	}
 	r.stack = stack
-	return r.vals[t]
+	return r.vals.Get(t)
 }
 
 // node computes the value of u from the values of its arguments: directly
@@ -48,7 +48,7 @@ func (r *run) node(u *term.Term) *term.Term {
 	}
 	args := r.args[:0]
 	for _, a := range u.Args() {
-		args = append(args, r.vals[a])
+		args = append(args, r.vals.Get(a))
 	}
 	r.args = args
 	switch u.Op() {

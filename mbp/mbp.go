@@ -27,8 +27,24 @@ type Options struct {
 // store. It holds no state between calls; like the store it is not safe
 // for concurrent use.
 type Projector struct {
-	st   *term.Store
-	opts Options
+	st      *term.Store
+	opts    Options
+	scratch scratch
+}
+
+// scratch holds the dense tables of a run, kept between runs so that a
+// run pays for what it touches and not for the size of the store.
+type scratch struct {
+	isVar, gone term.TermMap[bool]
+	hasVar      term.TermMap[uint8]
+	vals        term.TermMap[*term.Term]
+}
+
+func (s *scratch) clear() {
+	s.isVar.Clear()
+	s.gone.Clear()
+	s.hasVar.Clear()
+	s.vals.Clear()
 }
 
 // New returns a projector over st.
@@ -106,6 +122,7 @@ func (p *Projector) Project(vars []*term.Term, phi *term.Term, m *term.Model) (R
 		return Result{}, ErrNotModel
 	}
 	r := newRun(p, m)
+	defer p.scratch.clear()
 	for _, v := range vars {
 		r.addVar(v)
 	}
@@ -125,7 +142,7 @@ func (p *Projector) Project(vars []*term.Term, phi *term.Term, m *term.Model) (R
 // check verifies the answer: m ⊨ psi and no projected variable occurs.
 func (r *run) check(psi *term.Term, m *term.Model) error {
 	for _, c := range term.FreeConsts(psi) {
-		if r.isVar[c] {
+		if r.isVar.Get(c) {
 			return fmt.Errorf("%w: %v remains in the projection", ErrInternal, c)
 		}
 	}

@@ -10,7 +10,7 @@ func (r *run) projectRest() {
 		switch {
 		case !r.live(v):
 		case len(r.with(v)) == 0:
-			r.gone[v] = true
+			r.gone.Set(v, true)
 		case v.Sort().IsBool():
 			r.byValue(v)
 		default:

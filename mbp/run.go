@@ -14,12 +14,15 @@ type run struct {
 	m    *term.Model // the caller's model, cloned when a fresh variable needs a value
 	own  bool        // m is our clone
 
-	isVar map[*term.Term]bool // projected variables, given and fresh
-	vars  []*term.Term        // in order: given ones, then fresh ones as made
-	gone  map[*term.Term]bool // eliminated variables
+	// The dense tables below are the Projector's, cleared after each
+	// run: a projection touches them for every subterm, and their
+	// working set stays small where the store is large.
+	isVar  *term.TermMap[bool]       // projected variables, given and fresh
+	vars   []*term.Term              // in order: given ones, then fresh ones as made
+	gone   *term.TermMap[bool]       // eliminated variables
+	hasVar *term.TermMap[uint8]      // memo: does a projected variable occur in t (hasNo, hasYes)
+	vals   *term.TermMap[*term.Term] // memo: values under m
 
-	hasVar  map[*term.Term]bool       // memo: does a projected variable occur in t
-	vals    map[*term.Term]*term.Term // memo: values under m
 	purif   map[*term.Term]*term.Term // memo of purify
 	seen    map[implKey]bool          // implicant: (formula, polarity) done
 	divmods map[divKey][2]*term.Term  // (dividend, divisor) -> q, r
@@ -48,6 +51,12 @@ type implKey struct {
 
 type divKey struct{ t, k *term.Term } // dividend, numeral divisor
 
+// Values of run.hasVar (0 is "not computed").
+const (
+	hasNo uint8 = 1 + iota
+	hasYes
+)
+
 type frame struct {
 	t *term.Term
 	i int
@@ -58,10 +67,10 @@ func newRun(p *Projector, m *term.Model) *run {
 		st:      p.st,
 		opts:    p.opts,
 		m:       m,
-		isVar:   map[*term.Term]bool{},
-		gone:    map[*term.Term]bool{},
-		hasVar:  map[*term.Term]bool{},
-		vals:    map[*term.Term]*term.Term{},
+		isVar:   &p.scratch.isVar,
+		gone:    &p.scratch.gone,
+		hasVar:  &p.scratch.hasVar,
+		vals:    &p.scratch.vals,
 		purif:   map[*term.Term]*term.Term{},
 		seen:    map[implKey]bool{},
 		divmods: map[divKey][2]*term.Term{},
@@ -77,10 +86,10 @@ func newRun(p *Projector, m *term.Model) *run {
 
 // addVar makes v a projected variable.
 func (r *run) addVar(v *term.Term) {
-	if r.isVar[v] {
+	if r.isVar.Get(v) {
 		return
 	}
-	r.isVar[v] = true
+	r.isVar.Set(v, true)
 	r.vars = append(r.vars, v)
 }
 
@@ -93,23 +102,23 @@ func (r *run) fresh(prefix string, s *term.Sort, val *term.Term) *term.Term {
 	}
 	v := r.st.Fresh(prefix, s)
 	r.m.Set(v, val)
-	r.vals[v] = r.val(val)
+	r.vals.Set(v, r.val(val))
 	r.addVar(v)
 	return v
 }
 
 // live reports whether v is a projected variable not yet eliminated.
-func (r *run) live(v *term.Term) bool { return r.isVar[v] && !r.gone[v] }
+func (r *run) live(v *term.Term) bool { return r.isVar.Get(v) && !r.gone.Get(v) }
 
 // contains reports whether a projected variable occurs in t.
 func (r *run) contains(t *term.Term) bool {
-	if b, ok := r.hasVar[t]; ok {
-		return b
+	if h := r.hasVar.Get(t); h != 0 {
+		return h == hasYes
 	}
 	b := false
 	switch {
 	case t.Op() == term.OpConst:
-		b = r.isVar[t]
+		b = r.isVar.Get(t)
 	case t.NumArgs() == 0:
 	default:
 		for _, a := range t.Args() {
@@ -119,7 +128,11 @@ func (r *run) contains(t *term.Term) bool {
 			}
 		}
 	}
-	r.hasVar[t] = b
+	if b {
+		r.hasVar.Set(t, hasYes)
+	} else {
+		r.hasVar.Set(t, hasNo)
+	}
 	return b
 }
 
@@ -170,7 +183,7 @@ func (r *run) substitute(from, to []*term.Term) {
 	var ls []*term.Term
 	for _, v := range from {
 		ls = append(ls, r.take(v)...)
-		r.gone[v] = true
+		r.gone.Set(v, true)
 	}
 	for _, l := range ls {
 		r.add(r.st.Substitute(l, from, to))

@@ -44,27 +44,27 @@ func (m *Model) EvalBool(t *Term) (bool, error) {
 type evaluator struct {
 	m    *Model
 	st   *Store
-	memo *table[*Term]
+	memo *TermMap[*Term]
 	vals []*Term // scratch: argument values
 	key  []byte  // scratch: function-table key
 }
 
 func (ev *evaluator) eval(t *Term) (*Term, error) {
 	err := walkPost(t,
-		ev.memo.has,
+		ev.memo.Has,
 		func(u *Term) bool { return u.op.IsQuantifier() },
 		func(u *Term) error {
 			v, err := ev.node(u)
 			if err != nil {
 				return err
 			}
-			ev.memo.set(u, v)
+			ev.memo.Set(u, v)
 			return nil
 		})
 	if err != nil {
 		return nil, err
 	}
-	return ev.memo.at(t), nil
+	return ev.memo.Get(t), nil
 }
 
 // node computes the value of u from the values of its arguments.
@@ -85,7 +85,7 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 	}
 	vs := ev.vals[:0]
 	for _, a := range u.args {
-		vs = append(vs, ev.memo.at(a))
+		vs = append(vs, ev.memo.Get(a))
 	}
 	ev.vals = vs
 	switch u.op {

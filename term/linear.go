@@ -165,7 +165,7 @@ var ratOne = num.NewRat(1, 1)
 // A linearizer computes linear forms with a memo shared by its calls.
 type linearizer struct {
 	st   *Store
-	memo *table[*Linear]
+	memo *TermMap[*Linear]
 	acc  []linItem // scratch
 }
 
@@ -180,23 +180,23 @@ func (lz *linearizer) release() {
 }
 
 func (lz *linearizer) lin(t *Term) *Linear {
-	if l := lz.memo.at(t); l != nil {
+	if l := lz.memo.Get(t); l != nil {
 		return l
 	}
 	if !isLinOp(t.op) {
 		l := &Linear{Vars: []*Term{t}, Coeffs: []num.Rat{ratOne}}
-		lz.memo.set(t, l)
+		lz.memo.Set(t, l)
 		return l
 	}
 	_ = walkPost(t,
-		func(u *Term) bool { return !isLinOp(u.op) || lz.memo.has(u) },
+		func(u *Term) bool { return !isLinOp(u.op) || lz.memo.Has(u) },
 		nil,
 		func(u *Term) error {
 			l := lz.node(u.op, u.sort, u.args, u)
-			lz.memo.set(u, &l)
+			lz.memo.Set(u, &l)
 			return nil
 		})
-	return lz.memo.at(t)
+	return lz.memo.Get(t)
 }
 
 // node computes the form of op over args, whose forms lz.lin gives. u is
@@ -242,8 +242,8 @@ func (lz *linearizer) node(op Op, s *Sort, args []*Term, u *Term) Linear {
 
 func (lz *linearizer) monomial(x *Term) Linear {
 	l := Linear{Vars: []*Term{x}, Coeffs: []num.Rat{ratOne}}
-	if !lz.memo.has(x) {
-		lz.memo.set(x, &l)
+	if !lz.memo.Has(x) {
+		lz.memo.Set(x, &l)
 	}
 	return l
 }

@@ -30,7 +30,7 @@ func (st *Store) NNF(t *Term) *Term {
 
 type nnf struct {
 	st       *Store
-	pos, neg *table[*Term] // NNF of t and of (not t)
+	pos, neg *TermMap[*Term] // NNF of t and of (not t)
 }
 
 // conv returns the NNF of t, or of (not t) if neg.
@@ -39,11 +39,11 @@ func (n *nnf) conv(t *Term, neg bool) *Term {
 	if neg {
 		memo = n.neg
 	}
-	if r := memo.at(t); r != nil {
+	if r := memo.Get(t); r != nil {
 		return r
 	}
 	r := n.convert(t, neg)
-	memo.set(t, r)
+	memo.Set(t, r)
 	return r
 }
 

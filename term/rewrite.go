@@ -16,16 +16,16 @@ func (st *Store) Simplify(t *Term) *Term {
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
-	_ = walkPost(t, s.memo.has, nil, func(u *Term) error {
-		s.memo.set(u, s.node(u))
+	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
+		s.memo.Set(u, s.node(u))
 		return nil
 	})
-	return s.memo.at(t)
+	return s.memo.Get(t)
 }
 
 type simplifier struct {
 	st   *Store
-	memo *table[*Term]
+	memo *TermMap[*Term]
 	lz   *linearizer
 	args []*Term // scratch: the simplified arguments of the node
 }
@@ -38,7 +38,7 @@ func (s *simplifier) node(u *Term) *Term {
 	// The rules below copy what they keep of a, so it can be scratch.
 	a := s.args[:0]
 	for _, x := range u.args {
-		a = append(a, s.memo.at(x))
+		a = append(a, s.memo.Get(x))
 	}
 	s.args = a
 	switch u.op {
@@ -102,8 +102,8 @@ var ratMinusOne = num.NewRat(-1, 1)
 // linTerm returns the term of l and records its form.
 func (s *simplifier) linTerm(l Linear, sort *Sort) *Term {
 	r := s.st.fromLinear(l, sort)
-	if !s.lz.memo.has(r) {
-		s.lz.memo.set(r, &l)
+	if !s.lz.memo.Has(r) {
+		s.lz.memo.Set(r, &l)
 	}
 	return r
 }

@@ -10,8 +10,8 @@ import (
 // A Store owns and hash-conses terms, sorts and function symbols. It is not
 // safe for concurrent use.
 type Store struct {
-	terms    []*Term            // by ID
-	buckets  map[uint64][]*Term // hash -> candidates
+	terms    []*Term     // by ID
+	index    internTable // hash consing: the terms by structure
 	sorts    map[sortKey]*Sort
 	nextSort uint32
 	funcs    map[funcKey]*Func
@@ -31,7 +31,6 @@ type funcKey struct {
 // NewStore returns an empty store.
 func NewStore() *Store {
 	st := &Store{
-		buckets:  make(map[uint64][]*Term),
 		sorts:    make(map[sortKey]*Sort),
 		nextSort: 3,
 		funcs:    make(map[funcKey]*Func),
@@ -64,7 +63,12 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 	if op == OpNum || op == OpValue {
 		h = mix(h, val.Hash())
 	}
-	for _, t := range st.buckets[h] {
+	slot := st.index.find(h)
+	for ; st.index.slots[slot].id != 0; slot = (slot + 1) & st.index.mask {
+		if st.index.slots[slot].tag != tag(h) {
+			continue
+		}
+		t := st.terms[st.index.slots[slot].id-1]
 		if t.op == op && t.sort == sort && t.fn == fn && len(t.args) == len(args) &&
 			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.val.Equal(val)) {
 			return t
@@ -88,7 +92,7 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 		}
 	}
 	st.terms = append(st.terms, t)
-	st.buckets[h] = append(st.buckets[h], t)
+	st.index.put(slot, h, t.id)
 	return t
 }
 

@@ -46,7 +46,7 @@ func (st *Store) substTarget(from, to *Term) *Term {
 type substituter struct {
 	st   *Store
 	m    map[*Term]*Term // the substitution
-	memo *table[*Term]   // results, seeded with m
+	memo *TermMap[*Term] // results, seeded with m
 	args []*Term         // scratch
 	// free bound variables of the targets, computed on demand
 	freeTo map[*Term]bool
@@ -59,28 +59,28 @@ func (st *Store) substitute(t *Term, m map[*Term]*Term) *Term {
 	s := &substituter{st: st, m: m, memo: termTables.get()}
 	defer termTables.put(s.memo)
 	for f, u := range m {
-		s.memo.set(f, u)
+		s.memo.Set(f, u)
 	}
 	return s.apply(t)
 }
 
 func (s *substituter) apply(t *Term) *Term {
 	_ = walkPost(t,
-		func(u *Term) bool { return u.op.IsLeaf() || s.memo.has(u) },
+		func(u *Term) bool { return u.op.IsLeaf() || s.memo.Has(u) },
 		func(u *Term) bool { return u.op.IsQuantifier() },
 		func(u *Term) error {
 			if u.op.IsQuantifier() {
-				s.memo.set(u, s.quantifier(u))
+				s.memo.Set(u, s.quantifier(u))
 				return nil
 			}
-			s.memo.set(u, s.rebuild(u))
+			s.memo.Set(u, s.rebuild(u))
 			return nil
 		})
 	return s.get(t)
 }
 
 func (s *substituter) get(u *Term) *Term {
-	if r := s.memo.at(u); r != nil {
+	if r := s.memo.Get(u); r != nil {
 		return r
 	}
 	return u // an unreplaced leaf

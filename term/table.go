@@ -2,17 +2,22 @@ package term
 
 import "sync"
 
-// A table maps terms, by their dense IDs, to values for the duration of
-// one operation (Eval, Simplify, Substitute, ...): a slice lookup instead of
-// a map lookup. Tables come from pools and are cleared entry by entry on
-// release, so an operation costs what it touches, not the size of the
-// store. The zero value of V means "absent".
-type table[V comparable] struct {
+// A TermMap maps the terms of one store, by their dense IDs, to values: a
+// slice index instead of a hash lookup, and a small working set when
+// stores grow large. Clear resets the entries set, one by one, so a
+// TermMap kept across operations costs what each operation touches, not
+// the size of the store. The zero value of V means "absent"; the zero
+// TermMap is empty and ready to use.
+//
+// Eval, Simplify, Substitute and the others take their memo tables from
+// pools of TermMaps.
+type TermMap[V comparable] struct {
 	vals []V
 	ids  []uint32 // the IDs set, to clear
 }
 
-func (tb *table[V]) at(t *Term) V {
+// Get returns the value of t, or the zero value.
+func (tb *TermMap[V]) Get(t *Term) V {
 	if int(t.id) < len(tb.vals) {
 		return tb.vals[t.id]
 	}
@@ -20,13 +25,14 @@ func (tb *table[V]) at(t *Term) V {
 	return zero
 }
 
-func (tb *table[V]) has(t *Term) bool {
+// Has reports whether t has a non-zero value.
+func (tb *TermMap[V]) Has(t *Term) bool {
 	var zero V
-	return tb.at(t) != zero
+	return tb.Get(t) != zero
 }
 
-// set records v (not the zero value) for t.
-func (tb *table[V]) set(t *Term, v V) {
+// Set records v for t; setting the zero value removes t.
+func (tb *TermMap[V]) Set(t *Term, v V) {
 	id := int(t.id)
 	if id >= len(tb.vals) {
 		n := max(id+1, 2*len(tb.vals), 256)
@@ -39,7 +45,8 @@ func (tb *table[V]) set(t *Term, v V) {
 	tb.vals[id] = v
 }
 
-func (tb *table[V]) clear() {
+// Clear removes every entry.
+func (tb *TermMap[V]) Clear() {
 	var zero V
 	for _, id := range tb.ids {
 		tb.vals[id] = zero
@@ -47,18 +54,18 @@ func (tb *table[V]) clear() {
 	tb.ids = tb.ids[:0]
 }
 
-// A tablePool recycles tables of one value type.
+// A tablePool recycles TermMaps of one value type.
 type tablePool[V comparable] struct{ p sync.Pool }
 
-func (p *tablePool[V]) get() *table[V] {
-	if tb, ok := p.p.Get().(*table[V]); ok {
+func (p *tablePool[V]) get() *TermMap[V] {
+	if tb, ok := p.p.Get().(*TermMap[V]); ok {
 		return tb
 	}
-	return new(table[V])
+	return new(TermMap[V])
 }
 
-func (p *tablePool[V]) put(tb *table[V]) {
-	tb.clear()
+func (p *tablePool[V]) put(tb *TermMap[V]) {
+	tb.Clear()
 	p.p.Put(tb)
 }
 

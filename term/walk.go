@@ -46,8 +46,8 @@ func PostOrder(t *Term) iter.Seq[*Term] {
 		seen := boolTables.get()
 		defer boolTables.put(seen)
 		stop := errStop{}
-		_ = walkPost(t, seen.at, nil, func(u *Term) error {
-			seen.set(u, true)
+		_ = walkPost(t, seen.Get, nil, func(u *Term) error {
+			seen.Set(u, true)
 			if !yield(u) {
 				return stop
 			}

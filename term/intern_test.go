@@ -1,0 +1,56 @@
+package term
+
+import (
+	"testing"
+)
+
+// Hash consing survives many growths of the index: every term built twice
+// is the same pointer, and distinct terms stay distinct.
+func TestInternGrowth(t *testing.T) {
+	st := NewStore()
+	x := st.Const("x", IntSort)
+	const n = 50_000
+	build := func(i int) *Term {
+		return st.Add(x, st.Int(int64(i)))
+	}
+	first := make([]*Term, n)
+	seen := map[*Term]int{}
+	for i := range first {
+		first[i] = build(i)
+		if j, ok := seen[first[i]]; ok {
+			t.Fatalf("terms %d and %d are the same pointer", i, j)
+		}
+		seen[first[i]] = i
+	}
+	for i := n - 1; i >= 0; i-- {
+		if build(i) != first[i] {
+			t.Fatalf("term %d was built twice", i)
+		}
+	}
+	if used := st.index.used; used != st.NumTerms() {
+		t.Fatalf("index holds %d terms, the store %d", used, st.NumTerms())
+	}
+	if 2*st.index.used > len(st.index.slots) {
+		t.Fatalf("index more than half full: %d of %d", st.index.used, len(st.index.slots))
+	}
+}
+
+func TestTermMap(t *testing.T) {
+	st := NewStore()
+	var m TermMap[int]
+	a, b := st.Const("a", IntSort), st.Const("b", IntSort)
+	if m.Get(a) != 0 || m.Has(a) {
+		t.Fatal("empty map has a")
+	}
+	m.Set(a, 3)
+	m.Set(b, 4)
+	m.Set(b, 0)
+	if m.Get(a) != 3 || m.Has(b) {
+		t.Fatalf("a=%d, has b=%v", m.Get(a), m.Has(b))
+	}
+	m.Set(b, 5)
+	m.Clear()
+	if m.Has(a) || m.Has(b) {
+		t.Fatal("Clear left entries")
+	}
+}
