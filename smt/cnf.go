@@ -275,6 +275,7 @@ func (e *encoder) ite(t *term.Term, pol uint8) (sat.Lit, error) {
 // lift replaces each arithmetic ite in t by a fresh constant k, asserting
 // (=> c (= k a)) and (=> (not c) (= k b)) once for good: k is fresh, so
 // the definitions constrain nothing else and stay valid across scopes.
+// Ites of other sorts get the constant of the euf plugin's lift.
 func (e *encoder) lift(t *term.Term) (*term.Term, error) {
 	if !hasArithIte(t) {
 		return t, nil
@@ -288,6 +289,17 @@ func (e *encoder) lift(t *term.Term) (*term.Term, error) {
 		}
 		if u.Sort().IsBool() && u != t || u.NumArgs() == 0 {
 			return u, nil // Boolean subterms are encoded on their own
+		}
+		if u.Op() == term.OpIte && !u.Sort().IsArith() {
+			// An ite of an array or uninterpreted sort: the euf plugin
+			// lifts it, once, so that arithmetic atoms and the graph
+			// agree on the constant standing for it.
+			k, err := e.s.eu.lift(u)
+			if err != nil {
+				return nil, err
+			}
+			memo[u] = k
+			return k, nil
 		}
 		if u.Op() == term.OpIte {
 			if k, ok := e.lifted[u]; ok {

@@ -67,6 +67,15 @@ func (p *eufPlugin) combine() combineResult {
 			c := []sat.Lit{m}
 			p.reasons = g.Explain(x, n, p.reasons[:0])
 			for _, q := range p.reasons {
+				if sat.Lit(q) == m {
+					// The equality is asserted and arithmetic violates
+					// it: the two views of one atom differ (a bug, as
+					// the lemma would be a tautology). Answer unknown
+					// rather than loop or accept.
+					p.s.th.incomplete = "theory combination: arithmetic violates the asserted equality " + st.Eq(g.Term(x), g.Term(n)).String()
+					p.snap = eufModel{}
+					return combineDone
+				}
 				c = append(c, sat.Lit(q).Not())
 			}
 			p.s.sat.AddClause(c...)

@@ -396,14 +396,44 @@ func propIncrementalCheck(t *rapid.T, st *term.Store, s *smt.Solver, inForce, as
 
 // propZ3Outcome counts a differential run.
 type propZ3Outcome struct {
-	checked, agree, unknown, z3Unknown, unsupported, disagree int
-	failures                                                  []string // scripts of the disagreements
+	checked, agree, unknown, z3Unknown, unsupported, disagree, errs int
+	failures                                                        []string // scripts of the disagreements and errors, shrunk
 }
 
 func (o propZ3Outcome) String() string {
-	return fmt.Sprintf("%d checked: %d agree, %d disagree, %d unknown to us, %d unknown to z3, %d unsupported",
-		o.checked, o.agree, o.disagree, o.unknown, o.z3Unknown, o.unsupported)
+	return fmt.Sprintf("%d checked: %d agree, %d disagree, %d errors, %d unknown to us, %d unknown to z3, %d unsupported",
+		o.checked, o.agree, o.disagree, o.errs, o.unknown, o.z3Unknown, o.unsupported)
 }
+
+// propSolveOne asserts f in a fresh solver and checks it: the answer, or an
+// error when the solver fails on it (an internal error, a model that
+// violates f). unsupported reports an UnsupportedError from Assert.
+func propSolveOne(ctx context.Context, st *term.Store, f *term.Term, timeout time.Duration) (r smt.Result, unsupported bool, err error) {
+	s := smt.New(st, smt.Options{})
+	err = s.Assert(f)
+	var u *smt.UnsupportedError
+	if errors.As(err, &u) {
+		return smt.Unknown, true, nil
+	}
+	if err != nil {
+		return smt.Unknown, false, fmt.Errorf("assert: %v", err)
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	r, err = s.Check(cctx)
+	if err != nil {
+		return r, false, fmt.Errorf("check: %v", err)
+	}
+	if r == smt.Sat {
+		if ok, err := s.Model().EvalBool(f); err != nil || !ok {
+			return r, false, fmt.Errorf("the model violates the formula (%v)", err)
+		}
+	}
+	return r, false, nil
+}
+
+// propShrinkBudget bounds the solver calls spent shrinking one failure.
+const propShrinkBudget = 400
 
 // propZ3Run decides the formulas with the solver and with z3 (one z3 process
 // for all, scripts joined by reset). A disagreement is arbitrated by SatQE
@@ -413,26 +443,23 @@ func propZ3Run(ctx context.Context, st *term.Store, fs []*term.Term, timeout tim
 	ours := make([]smt.Result, len(fs))
 	var idx []int // the formulas the solver supports
 	for i, f := range fs {
-		s := smt.New(st, smt.Options{})
-		err := s.Assert(f)
-		var u *smt.UnsupportedError
-		if errors.As(err, &u) {
+		r, unsupported, err := propSolveOne(ctx, st, f, timeout)
+		switch {
+		case unsupported:
 			o.unsupported++
 			continue
-		}
-		if err != nil {
-			return o, fmt.Errorf("assert %v: %v", f, err)
-		}
-		cctx, cancel := context.WithTimeout(ctx, timeout)
-		r, err := s.Check(cctx)
-		cancel()
-		if err != nil {
-			return o, fmt.Errorf("check: %v\n%s", err, fuzz.Script(st, f))
-		}
-		if r == smt.Sat {
-			if ok, err := s.Model().EvalBool(f); err != nil || !ok {
-				return o, fmt.Errorf("the model violates the formula (%v)\n%s", err, fuzz.Script(st, f))
-			}
+		case err != nil:
+			// Shrink to a formula that still makes the solver fail.
+			small := fuzz.Shrink(st, f, propShrinkBudget, func(g *term.Term) bool {
+				_, _, err := propSolveOne(ctx, st, g, timeout)
+				return err != nil
+			})
+			_, _, serr := propSolveOne(ctx, st, small, timeout)
+			o.checked++
+			o.errs++
+			o.failures = append(o.failures, fmt.Sprintf("; gospacer fails: %v\n; shrunk from\n;   %v\n%s",
+				serr, f, fuzz.Script(st, small)))
+			continue
 		}
 		ours[i] = r
 		idx = append(idx, i)
@@ -460,8 +487,24 @@ func propZ3Run(ctx context.Context, st *term.Store, fs []*term.Term, timeout tim
 			if want, ok := propOracle(st, fs[i]); ok {
 				verdict = "SatQE says " + want.String()
 			}
-			o.failures = append(o.failures, fmt.Sprintf("; gospacer %v, z3 %s, %s\n(set-info :status %s)\n%s",
-				r, z, verdict, z, fuzz.Script(st, fs[i])))
+			// Shrink to a formula on which the answers still differ.
+			small := fuzz.Shrink(st, fs[i], propShrinkBudget/4, func(g *term.Term) bool {
+				r, _, err := propSolveOne(ctx, st, g, timeout)
+				if err != nil || r == smt.Unknown {
+					return false
+				}
+				z, err := fuzz.External(ctx, "z3", fmt.Sprintf("(set-option :timeout %d)\n%s", timeout.Milliseconds(), fuzz.Script(st, g)))
+				return err == nil && z != "unknown" && z != r.String()
+			})
+			if small != fs[i] {
+				r, _, _ = propSolveOne(ctx, st, small, timeout)
+				z = "sat"
+				if r == smt.Sat {
+					z = "unsat"
+				}
+			}
+			o.failures = append(o.failures, fmt.Sprintf("; gospacer %v, z3 %s, %s\n; shrunk from\n;   %v\n(set-info :status %s)\n%s",
+				r, z, verdict, fs[i], z, fuzz.Script(st, small)))
 		}
 	}
 	return o, nil
@@ -531,7 +574,7 @@ func TestPropZ3(t *testing.T) {
 			o, err := propZ3Run(context.Background(), st, fs, time.Second)
 			require.NoError(t, err)
 			t.Log(o)
-			require.Zero(t, o.disagree, strings.Join(o.failures, "\n"))
+			require.Zero(t, o.disagree+o.errs, strings.Join(o.failures, "\n"))
 			require.LessOrEqual(t, o.unknown*20, o.checked, "more than 5%% unknown answers")
 			if o.unsupported == n {
 				t.Skip("every formula unsupported")
@@ -601,7 +644,7 @@ func TestCampaignZ3(t *testing.T) {
 			for i, f := range o.failures {
 				name := filepath.Join(dir, fmt.Sprintf("%s-%d-%d.smt2", tc.name, round, i))
 				require.NoError(t, os.WriteFile(name, []byte(f), 0o644))
-				t.Errorf("%s: disagreement, written to %s\n%s", tc.name, name, f)
+				t.Errorf("%s: failure, written to %s\n%s", tc.name, name, f)
 			}
 			tot := &totals[k]
 			tot.checked += o.checked
@@ -610,6 +653,7 @@ func TestCampaignZ3(t *testing.T) {
 			tot.z3Unknown += o.z3Unknown
 			tot.unsupported += o.unsupported
 			tot.disagree += o.disagree
+			tot.errs += o.errs
 		}
 	}
 	for k, tc := range propZ3Theories {
