@@ -287,22 +287,7 @@ func (s *Solver) addClause(lits []Lit, kind ClauseKind, tag uint32) ClauseID {
 	if s.decisionLevel() > 0 {
 		s.cancelUntil(0)
 	}
-	// Normalise: sort, drop duplicates, detect tautologies.
-	c := append(s.addBuf[:0], lits...)
-	slices.Sort(c)
-	j := 0
-	taut := false
-	for i, m := range c {
-		if i > 0 && m == c[j-1] {
-			continue
-		}
-		if i > 0 && m == c[j-1]^1 {
-			taut = true
-		}
-		c[j] = m
-		j++
-	}
-	c = c[:j]
+	c, taut := normalize(append(s.addBuf[:0], lits...))
 	s.addBuf = c
 	id := ClauseID(0)
 	if s.proof != nil {
@@ -322,7 +307,7 @@ func (s *Solver) addClause(lits []Lit, kind ClauseKind, tag uint32) ClauseID {
 	// Level-0 simplification: drop false literals, skip satisfied clauses.
 	inputID := id
 	ch := append(s.chain[:0], id)
-	j = 0
+	j := 0
 	for _, m := range c {
 		switch s.vals[m] {
 		case 1:
@@ -361,6 +346,24 @@ func (s *Solver) addClause(lits []Lit, kind ClauseKind, tag uint32) ClauseID {
 		s.attach(cr)
 	}
 	return inputID
+}
+
+// normalize sorts c in place, drops duplicate literals and reports
+// whether c holds a literal and its negation.
+func normalize(c []Lit) (_ []Lit, taut bool) {
+	slices.Sort(c)
+	j := 0
+	for i, m := range c {
+		if i > 0 && m == c[j-1] {
+			continue
+		}
+		if i > 0 && m == c[j-1]^1 {
+			taut = true
+		}
+		c[j] = m
+		j++
+	}
+	return c[:j], taut
 }
 
 // propagateRoot propagates at level 0 outside the search and records the

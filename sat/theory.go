@@ -106,21 +106,7 @@ func (s *Solver) AddLemma(lits ...Lit) ClauseID {
 func (s *Solver) queueClause(lits []Lit, kind ClauseKind, tag uint32) ClauseID {
 	start := len(s.pendLits)
 	s.pendLits = append(s.pendLits, lits...)
-	c := s.pendLits[start:]
-	slices.Sort(c)
-	j := 0
-	taut := false
-	for i, m := range c {
-		if i > 0 && m == c[j-1] {
-			continue
-		}
-		if i > 0 && m == c[j-1]^1 {
-			taut = true
-		}
-		c[j] = m
-		j++
-	}
-	c = c[:j]
+	c, taut := normalize(s.pendLits[start:])
 	id := ClauseID(0)
 	if s.proof != nil {
 		id = s.proof.add(kind, tag, c, nil)
@@ -129,7 +115,7 @@ func (s *Solver) queueClause(lits []Lit, kind ClauseKind, tag uint32) ClauseID {
 		s.pendLits = s.pendLits[:start]
 		return id
 	}
-	s.pendLits = s.pendLits[:start+j]
+	s.pendLits = s.pendLits[:start+len(c)]
 	s.pending = append(s.pending, pendingClause{int32(len(s.pendLits)), kind, id})
 	return id
 }
@@ -296,15 +282,7 @@ func (s *Solver) theoryPropagate() cref {
 	}
 	s.thBuf = s.theory.Propagate(s.thBuf[:0])
 	s.inCallback = false
-	if m := s.thConflict; m != LitNull {
-		s.thConflict = LitNull
-		e := s.theory.Explain(s.expBuf[:0], m)
-		s.expBuf = e
-		if len(e) == 0 || e[0] != m {
-			panic(fmt.Sprintf("sat: theory explanation of %v does not start with it: %v", m, e))
-		}
-		s.queueClause(e, KindLemma, 0)
-	}
+	s.queueImplyConflict()
 	if len(s.thBuf) > 0 {
 		s.stats.TheoryConflicts++
 		s.queueClause(s.thBuf, KindLemma, 0)
@@ -315,6 +293,23 @@ func (s *Solver) theoryPropagate() cref {
 	return crefUndef
 }
 
+// queueImplyConflict queues the explanation of the first literal the
+// theory implied during the callback that was false already (Imply
+// returned false): a conflict clause.
+func (s *Solver) queueImplyConflict() {
+	m := s.thConflict
+	if m == LitNull {
+		return
+	}
+	s.thConflict = LitNull
+	e := s.theory.Explain(s.expBuf[:0], m)
+	s.expBuf = e
+	if len(e) == 0 || e[0] != m {
+		panic(fmt.Sprintf("sat: theory explanation of %v does not start with it: %v", m, e))
+	}
+	s.queueClause(e, KindLemma, 0)
+}
+
 // finalCheck runs the theory's final check and reports whether the theory
 // accepted the assignment without adding anything.
 func (s *Solver) finalCheck() bool {
@@ -322,6 +317,7 @@ func (s *Solver) finalCheck() bool {
 	s.inCallback = true
 	s.thBuf = s.theory.FinalCheck(s.thBuf[:0])
 	s.inCallback = false
+	s.queueImplyConflict()
 	if len(s.thBuf) > 0 {
 		s.stats.TheoryConflicts++
 		s.queueClause(s.thBuf, KindLemma, 0)

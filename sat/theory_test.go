@@ -1,6 +1,7 @@
 package sat
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -339,4 +340,35 @@ func TestTheoryWithEliminate(t *testing.T) {
 			checkModel(rt, s, cs, nil)
 		}
 	})
+}
+
+// implyAtFinal enforces a ⇒ b only in its final check, through Imply (not
+// through a conflict clause), explained by (b ∨ ¬a).
+type implyAtFinal struct {
+	s    *Solver
+	a, b Lit
+}
+
+func (th *implyAtFinal) Assign(Lit)                     {}
+func (th *implyAtFinal) Propagate(dst []Lit) []Lit      { return dst }
+func (th *implyAtFinal) Backtrack(int)                  {}
+func (th *implyAtFinal) Explain(dst []Lit, m Lit) []Lit { return append(dst, th.b, th.a.Not()) }
+func (th *implyAtFinal) FinalCheck(dst []Lit) []Lit {
+	if th.s.ValueNow(th.a) == True {
+		th.s.Imply(th.b)
+	}
+	return dst
+}
+
+// An Imply of a false literal during the final check is a conflict: the
+// solver must not answer Sat.
+func TestTheoryImplyConflictAtFinalCheck(t *testing.T) {
+	s := New(Options{})
+	a, b := s.NewVar().Pos(), s.NewVar().Pos()
+	th := &implyAtFinal{s: s, a: a, b: b}
+	s.SetTheory(th)
+	s.AddClause(b.Not())
+	require.Equal(t, Unsat, s.Solve(context.Background(), []Lit{a}))
+	require.Equal(t, Sat, s.Solve(context.Background(), nil))
+	require.False(t, s.Value(a))
 }
