@@ -124,7 +124,9 @@
 //	    every property 100000 cases (Check then runs rapid.Check once)
 //	GOSPACER_CAMPAIGN=1h go test ./smt -run TestCampaignZ3 -v -timeout 0
 //	    random formulas of every theory against z3 for an hour, with counts
-//	    per theory; disagreements go to GOSPACER_CAMPAIGN_DIR as .smt2
+//	    per theory; disagreements and solver errors (an internal error, a
+//	    model that fails the formula) are shrunk with Shrink and go to
+//	    GOSPACER_CAMPAIGN_DIR as .smt2
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzCLI -fuzztime 1h -parallel 1
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzDIMACS -fuzztime 1h -parallel 1
 //	go test ./smtlib -run '^$' -fuzz FuzzParse -fuzztime 1h -parallel 1
@@ -138,7 +140,10 @@
 // directory; -rapid.failfile=<that file> replays it, as does
 // -rapid.seed=<the printed seed>. Fail files follow the draws of the
 // generators and stop replaying the same case when a generator changes, so
-// keep the case itself: save the printed script as
+// keep the case itself. Campaigns draw formulas with Generator.Example,
+// which does not shrink; Shrink(st, phi, budget, fails) makes such a
+// failure small by replacing subterms with their arguments or with default
+// values while fails still holds. Save the printed script as
 // smt/testdata/regress/<name>.smt2 with (set-info :status sat) or unsat
 // (the answer of the oracle), which TestPropRegressions runs; a known open
 // bug gets a test marked t.Skip("bug: ...") instead, until it is fixed. A
