@@ -101,6 +101,11 @@ func (s *Solver) pickBranchLit() Lit {
 	for len(s.heap) > 0 {
 		v := s.heapPop()
 		if s.vals[v.Pos()] == 0 && !s.elim[v] {
+			if s.phaser != nil && s.theoryVar[v] {
+				if val, ok := s.phaser.Phase(v); ok {
+					return v.Lit(!val)
+				}
+			}
 			if s.stable && s.target[v] != 0 {
 				return v.Lit(s.target[v] != 1)
 			}

@@ -147,6 +147,7 @@ type Solver struct {
 
 	// Theory hook, see theory.go.
 	theory     Theory
+	phaser     Phaser // theory, when it suggests phases
 	theoryVar  []bool
 	thead      int // trail[:thead] has been told to the theory
 	inCallback bool

@@ -62,6 +62,16 @@ type pendingClause struct {
 func (s *Solver) SetTheory(t Theory) {
 	s.theory = t
 	s.thead = 0
+	s.phaser, _ = t.(Phaser)
+}
+
+// A Phaser is a Theory that suggests the value of its variables when the
+// solver decides them: for an arithmetic bound, whether the current
+// simplex assignment satisfies it, so that decisions agree with the
+// theory's model instead of provoking conflicts. Phase reports ok false to
+// leave the choice to the solver's saved phase.
+type Phaser interface {
+	Phase(v Var) (value, ok bool)
 }
 
 // SetTheoryVar marks v as a theory variable: the theory is told each of

@@ -372,3 +372,49 @@ func TestTheoryImplyConflictAtFinalCheck(t *testing.T) {
 	require.Equal(t, Sat, s.Solve(context.Background(), nil))
 	require.False(t, s.Value(a))
 }
+
+// phaseTheory suggests a fixed value for each of its variables and does
+// nothing else.
+type phaseTheory struct {
+	want  map[Var]bool
+	asked int
+}
+
+func (th *phaseTheory) Assign(Lit)                     {}
+func (th *phaseTheory) Propagate(dst []Lit) []Lit      { return dst }
+func (th *phaseTheory) Backtrack(int)                  {}
+func (th *phaseTheory) Explain(dst []Lit, m Lit) []Lit { return dst }
+func (th *phaseTheory) FinalCheck(dst []Lit) []Lit     { return dst }
+func (th *phaseTheory) Phase(v Var) (value, ok bool) {
+	th.asked++
+	value, ok = th.want[v]
+	return value, ok
+}
+
+// Decisions on theory variables follow the Phaser; the others keep the
+// saved phase (false at first).
+func TestTheoryPhaser(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := New(Options{})
+		n := rapid.IntRange(1, 30).Draw(t, "n")
+		th := &phaseTheory{want: map[Var]bool{}}
+		var vars []Var
+		for range n {
+			v := s.NewVar()
+			vars = append(vars, v)
+			if rapid.Bool().Draw(t, "theory") {
+				s.SetTheoryVar(v)
+				th.want[v] = rapid.Bool().Draw(t, "value")
+			}
+		}
+		s.SetTheory(th)
+		require.Equal(t, Sat, s.Solve(context.Background(), nil))
+		for _, v := range vars {
+			want, ok := th.want[v]
+			require.Equal(t, ok && want, s.Value(v.Pos()), "variable %v", v)
+		}
+		if len(th.want) > 0 {
+			require.Positive(t, th.asked)
+		}
+	})
+}

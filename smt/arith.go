@@ -325,6 +325,25 @@ func (a *arith) lowerAtom(v lra.Var, c num.Rat) sat.Lit {
 	return a.newAtom(k, arithAtom{v, c, false, true, true}, lra.Lower, lra.Exact(c))
 }
 
+// phase is the value of the atom of v under the current simplex
+// assignment: deciding it so keeps the assignment a model of the bounds.
+func (a *arith) phase(v sat.Var) (value, ok bool) {
+	i, ok := a.byVar[v]
+	if !ok {
+		return false, false
+	}
+	at := &a.atoms[i]
+	val := a.lra.Assignment(at.v)
+	switch {
+	case at.lower:
+		return val.Cmp(lra.Exact(at.c)) >= 0, true
+	case at.strict:
+		return val.Cmp(lra.Below(at.c)) <= 0, true
+	default:
+		return val.Cmp(lra.Exact(at.c)) <= 0, true
+	}
+}
+
 func (a *arith) newAtom(k atomKey, at arithAtom, kind lra.BoundKind, b lra.DeltaRat) sat.Lit {
 	sv := a.s.sat.NewVar()
 	m := sv.Pos()

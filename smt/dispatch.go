@@ -101,6 +101,23 @@ func (d *dispatcher) FinalCheck(dst []sat.Lit) []sat.Lit {
 	return dst
 }
 
+// A phaser is a plugin that suggests decision phases (sat.Phaser).
+type phaser interface {
+	phase(v sat.Var) (value, ok bool)
+}
+
+// Phase asks the plugin owning v for the value of v its state agrees with.
+func (d *dispatcher) Phase(v sat.Var) (value, ok bool) {
+	if int(v) < len(d.owner) {
+		if o := d.owner[v]; o > 0 {
+			if p, is := d.plugins[o-1].(phaser); is {
+				return p.phase(v)
+			}
+		}
+	}
+	return false, false
+}
+
 func (d *dispatcher) context() context.Context {
 	if d.ctx == nil {
 		return context.Background()
