@@ -89,6 +89,7 @@ type eufPlugin struct {
 	arrayAtoms []int32                   // atoms over arrays, for extensionality
 	extDue     []int32                   // array atoms assigned false, extensionality not yet added
 	lemmas     []arrays.Lemma            // lemmas to add at the next callback
+	trans      []transLemma              // transitivity lemmas to add at the next propagation
 	staticAt   int                       // graph size at the last addLemmas
 	err        error                     // an error met inside a callback: the answer is unknown
 
@@ -102,7 +103,7 @@ type eufPlugin struct {
 }
 
 type eufStats struct {
-	Atoms, Splits, Lemmas, SharedEqs int
+	Atoms, Splits, Lemmas, SharedEqs, TransAtoms int
 }
 
 // eufAtom is a literal the plugin decides: lit is true iff a = b. For a
@@ -263,12 +264,105 @@ func (p *eufPlugin) conflictClause(dst []sat.Lit) []sat.Lit {
 	for _, r := range p.reasons {
 		dst = append(dst, sat.Lit(r).Not())
 	}
+	p.noteTransitivity(p.reasons)
 	return dst
+}
+
+// maxTransAtoms bounds the equality atoms that transitivity lemmas add.
+const maxTransAtoms = 20000
+
+func (p *eufPlugin) isConst(n euf.Node) bool { return p.g.Term(n).Op() == term.OpConst }
+
+// noteTransitivity looks at the equalities of uninterpreted sort in a
+// conflict's explanation: where a chain a = b, b = c passes through b,
+// the lemma a = b ∧ b = c ⇒ a = c with a new atom a = c lets the SAT
+// solver learn about a = c directly. Without these, formulas like the
+// eq_diamond family need a number of conflicts exponential in the chain's
+// length (dynamic transitivity, as in Yices and z3's dack). The lemmas
+// are added at the next propagation, after the backjump.
+func (p *eufPlugin) noteTransitivity(reasons []euf.Reason) {
+	if p.stats.TransAtoms >= maxTransAtoms || len(reasons) < 3 {
+		return
+	}
+	var adj map[euf.Node][]int32
+	for _, r := range reasons {
+		m := sat.Lit(r)
+		if int(m.Var()) >= len(p.atomsOf) {
+			continue
+		}
+		for _, ai := range p.atomsOf[m.Var()] {
+			at := p.atoms[ai]
+			if at.pred || at.lit != m || !p.g.Term(at.a).Sort().IsUninterpreted() {
+				continue
+			}
+			if adj == nil {
+				adj = map[euf.Node][]int32{}
+			}
+			adj[at.a] = append(adj[at.a], ai)
+			adj[at.b] = append(adj[at.b], ai)
+		}
+	}
+	for b, as := range adj {
+		if len(as) != 2 {
+			continue
+		}
+		x, y := p.atoms[as[0]], p.atoms[as[1]]
+		a, c := x.a, y.a
+		if a == b {
+			a = x.b
+		}
+		if c == b {
+			c = y.b
+		}
+		if a == c {
+			continue
+		}
+		if _, ok := p.atomOf[pairKey(a, c)]; ok {
+			continue
+		}
+		// Chains of constants only: over applications, congruence
+		// already relates the terms, and the new atoms cost more than
+		// they save (measured on the qg and SEQ families).
+		if !p.isConst(a) || !p.isConst(b) || !p.isConst(c) {
+			continue
+		}
+		p.trans = append(p.trans, transLemma{x.lit, y.lit, a, c})
+	}
+}
+
+// transLemma is a ∧ b ⇒ x = y, to add.
+type transLemma struct {
+	ab, bc sat.Lit
+	x, y   euf.Node
+}
+
+// addTransitivity adds the lemmas noteTransitivity found.
+func (p *eufPlugin) addTransitivity() {
+	for _, t := range p.trans {
+		if p.stats.TransAtoms >= maxTransAtoms {
+			break
+		}
+		if _, ok := p.atomOf[pairKey(t.x, t.y)]; !ok {
+			p.stats.TransAtoms++
+		}
+		m := p.eqLit(t.x, t.y, false)
+		if m == sat.LitNull {
+			break
+		}
+		p.s.sat.AddLemma(t.ab.Not(), t.bc.Not(), m)
+	}
+	p.trans = p.trans[:0]
 }
 
 func (p *eufPlugin) propagate(dst []sat.Lit) []sat.Lit {
 	if p.conflict {
 		return p.conflictClause(dst)
+	}
+	if len(p.trans) > 0 {
+		p.addTransitivity()
+		if p.conflict {
+			return p.conflictClause(dst)
+		}
 	}
 	if len(p.lemmas) > 0 || len(p.extDue) > 0 || p.g.NumNodes() != p.staticAt {
 		p.addLemmas()

@@ -2,6 +2,7 @@ package smt_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -190,4 +191,26 @@ func TestEufModelValues(t *testing.T) {
 		require.False(t, seen[val], "two constants share %v", val)
 		seen[val] = true
 	}
+}
+
+// The eq_diamond family (Strichman and Rozanov): n diamonds x_i = y_i =
+// x_{i+1} or x_i = z_i = x_{i+1}, and x_0 ≠ x_n. Unsatisfiable; without
+// transitivity lemmas CDCL needs about 2^n conflicts, with them a few
+// hundred.
+func TestEufDiamondTransitivity(t *testing.T) {
+	const n = 40
+	var b strings.Builder
+	b.WriteString("(declare-sort U 0)\n")
+	for i := 0; i <= n; i++ {
+		fmt.Fprintf(&b, "(declare-fun x%d () U)(declare-fun y%d () U)(declare-fun z%d () U)\n", i, i, i)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "(assert (or (and (= x%d y%d) (= y%d x%d)) (and (= x%d z%d) (= z%d x%d))))\n",
+			i, i, i, i+1, i, i, i, i+1)
+	}
+	fmt.Fprintf(&b, "(assert (not (= x0 x%d)))\n", n)
+	r, s, _ := checkScript(t, b.String())
+	require.Equal(t, smt.Unsat, r, "%s", s.ReasonUnknown())
+	require.Positive(t, s.Stats().TransAtoms)
+	require.Less(t, s.Stats().Conflicts, uint64(1)<<20)
 }

@@ -277,6 +277,7 @@ type Stats struct {
 	Pivots       uint64
 	Branches     uint64 // integer branches (lia)
 	Cuts         uint64 // integer cuts (lia)
+	TransAtoms   int    // equality atoms added by transitivity lemmas (euf)
 }
 
 // Stats returns the counters so far.
@@ -289,5 +290,6 @@ func (s *Solver) Stats() Stats {
 	st.Pivots = uint64(s.ar.lra.Stats().Pivots)
 	ls := s.ar.li.Stats()
 	st.Branches, st.Cuts = uint64(ls.Branches), uint64(ls.GomoryCuts+ls.GCDCuts+ls.DiophCuts)
+	st.TransAtoms = s.eu.stats.TransAtoms
 	return st
 }
