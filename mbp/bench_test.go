@@ -74,10 +74,10 @@ func family(st *term.Store, kind string, n int) (phi *term.Term, vars []*term.Te
 // BenchmarkProject: time per projection grows linearly with the size of
 // the formula: ns/block stays flat up to memory effects, and terms/block
 // (terms the projection adds to the store) and allocs/op per block are
-// constant, which shows the work itself is linear. Each iteration projects in a fresh
-// store, built outside the timer: a store only grows (fresh variables,
-// values), and a store grown by earlier iterations would slow its hash
-// consing down for later ones.
+// constant, which shows the work itself is linear. Each iteration
+// projects in a fresh store, built outside the timer: a store only grows
+// (fresh variables, values), and a store grown by earlier iterations
+// would slow its hash consing down for later ones.
 func BenchmarkProject(b *testing.B) {
 	for _, kind := range []string{"LRA", "LIA", "arrays"} {
 		for _, n := range []int{10, 100, 1000, 10000} {
