@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 )
@@ -31,6 +32,7 @@ type options struct {
 	cnf       bool
 	timeout   time.Duration
 	drat      string
+	profile   string
 	file      string
 }
 
@@ -52,6 +54,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.cnf, "cnf", false, "read the input as DIMACS CNF whatever its name")
 	secs := fs.Float64("t", 0, "timeout in `seconds` (0: none); on timeout the answer is unknown")
 	fs.StringVar(&o.drat, "drat", "", "write a DRAT proof of unsatisfiability to `file` (CNF input)")
+	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile to `file` (for go tool pprof)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -84,6 +87,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer f.Close()
 		in, name = f, o.file
+	}
+	if o.profile != "" {
+		pf, err := os.Create(o.profile)
+		if err != nil {
+			fmt.Fprintln(stderr, "gospacer:", err)
+			return 2
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fmt.Fprintln(stderr, "gospacer:", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if o.cnf || strings.HasSuffix(strings.ToLower(o.file), ".cnf") {
 		return runDIMACS(stdout, stderr, in, name, o)
