@@ -148,6 +148,7 @@ type Solver struct {
 	// Theory hook, see theory.go.
 	theory     Theory
 	phaser     Phaser // theory, when it suggests phases
+	added      uint64 // clauses added by the user or the theory (NumAdded)
 	theoryVar  []bool
 	thead      int // trail[:thead] has been told to the theory
 	inCallback bool
@@ -231,6 +232,11 @@ func (s *Solver) NewVar() Var {
 // NumVars returns the number of variables; they are 1..NumVars().
 func (s *Solver) NumVars() int { return len(s.vd) - 1 }
 
+// NumAdded returns the number of AddClause, AddClauseTagged and AddLemma
+// calls so far: a theory compares it before and after a step to tell
+// whether the step gave the solver a new clause.
+func (s *Solver) NumAdded() uint64 { return s.added }
+
 // Okay reports whether the clauses may still be satisfiable: it is false
 // once a conflict was derived without assumptions.
 func (s *Solver) Okay() bool { return s.ok }
@@ -271,6 +277,7 @@ func (s *Solver) AddClauseTagged(tag uint32, lits ...Lit) ClauseID {
 
 // addClause is AddClause, AddClauseTagged and AddLemma.
 func (s *Solver) addClause(lits []Lit, kind ClauseKind, tag uint32) ClauseID {
+	s.added++
 	for _, m := range lits {
 		if m.Var() == VarNull {
 			panic("sat: clause with LitNull")

@@ -185,19 +185,15 @@ func (p *eufPlugin) combine() combineResult {
 // combineAgain when the atom existed and only the graph learned its value.
 func (p *eufPlugin) split(x, y euf.Node) combineResult {
 	p.stats.Splits++
-	e := &p.s.enc
-	var pols uint8
-	arith := p.g.Term(x).Sort().IsArith()
-	if arith {
-		eq := p.s.st.Eq(p.g.Term(x), p.g.Term(y))
-		e.grow(eq.ID())
-		pols = e.pols[eq.ID()]
-	}
-	before := p.s.sat.NumVars()
+	vars, added := p.s.sat.NumVars(), p.s.sat.NumAdded()
 	if p.eqLit(x, y, true) == sat.LitNull {
 		return combineDone
 	}
-	if p.s.sat.NumVars() != before || arith && pols != polBoth {
+	// A new variable or clause (the encoder's clauses for a polarity of
+	// an arithmetic equality not encoded before) is for the SAT solver
+	// to take up. Otherwise the atom existed, or its literal's encoding
+	// did, and registering it told the graph its value.
+	if p.s.sat.NumVars() != vars || p.s.sat.NumAdded() != added {
 		return combineChanged
 	}
 	return combineAgain
