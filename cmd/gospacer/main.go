@@ -89,20 +89,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		in, name = f, o.file
 	}
 	if o.profile != "" {
-		pf, err := os.Create(o.profile)
+		stop, err := startProfile(o.profile)
 		if err != nil {
 			fmt.Fprintln(stderr, "gospacer:", err)
 			return 2
 		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			fmt.Fprintln(stderr, "gospacer:", err)
-			return 2
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	if o.cnf || strings.HasSuffix(strings.ToLower(o.file), ".cnf") {
 		return runDIMACS(stdout, stderr, in, name, o)
 	}
 	return runSMT(stdout, stderr, in, name, o)
+}
+
+// startProfile writes a CPU profile to file until the returned stop runs.
+func startProfile(file string) (stop func(), err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
