@@ -1,6 +1,7 @@
 package arrays
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -67,16 +68,16 @@ func (s *Solver) Values(vals []*term.Term, fresh func(*term.Sort) *term.Term) (R
 		if da != db {
 			return da - db
 		}
-		return cmpNode(a, b)
+		return cmp.Compare(a, b)
 	})
 	comp := newComponents(g, roots, s.stores)
 	// Selects by root of their array.
 	s.bySel = append(s.bySel[:0], s.selects...)
 	slices.SortFunc(s.bySel, func(p, q euf.Node) int {
-		if c := cmpNode(g.Find(g.Args(p)[0]), g.Find(g.Args(q)[0])); c != 0 {
+		if c := cmp.Compare(g.Find(g.Args(p)[0]), g.Find(g.Args(q)[0])); c != 0 {
 			return c
 		}
-		return cmpNode(p, q)
+		return cmp.Compare(p, q)
 	})
 	ranges := make(map[euf.Node][2]int, len(roots))
 	for lo := 0; lo < len(s.bySel); {

@@ -1,6 +1,7 @@
 package arrays
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -222,9 +223,9 @@ func (s *Solver) Check(dst []Lemma) []Lemma {
 	slices.SortFunc(s.bySel, func(p, q euf.Node) int {
 		rp, rq := g.Find(g.Args(p)[0]), g.Find(g.Args(q)[0])
 		if rp != rq {
-			return cmpNode(rp, rq)
+			return cmp.Compare(rp, rq)
 		}
-		return cmpNode(p, q)
+		return cmp.Compare(p, q)
 	})
 	for lo := 0; lo < len(s.bySel); {
 		r := g.Find(g.Args(s.bySel[lo])[0])
@@ -310,14 +311,4 @@ func (s *Solver) Extensionality(a, b euf.Node, dst []Lemma) []Lemma {
 		{A: at, B: bt},
 		{A: s.st.Select(at, i), B: s.st.Select(bt, i), Neg: true},
 	}})
-}
-
-func cmpNode(a, b euf.Node) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

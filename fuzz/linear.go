@@ -37,20 +37,10 @@ func atomLin(x *term.Term) lin { return lin{vs: []*term.Term{x}, cs: []num.Rat{r
 
 // coeff is the coefficient of x in l (0 if absent).
 func (l lin) coeff(x *term.Term) num.Rat {
-	if i, ok := slices.BinarySearchFunc(l.vs, x, byID); ok {
+	if i, ok := slices.BinarySearchFunc(l.vs, x, term.CompareID); ok {
 		return l.cs[i]
 	}
 	return num.Rat{}
-}
-
-func byID(a, b *term.Term) int {
-	switch {
-	case a.ID() < b.ID():
-		return -1
-	case a.ID() > b.ID():
-		return 1
-	}
-	return 0
 }
 
 // combine returns ka·a + kb·b.

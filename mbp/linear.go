@@ -14,16 +14,6 @@ var (
 	intOne      = num.NewInt(1)
 )
 
-func cmpID(a, b *term.Term) int {
-	switch {
-	case a.ID() < b.ID():
-		return -1
-	case a.ID() > b.ID():
-		return 1
-	}
-	return 0
-}
-
 // combine returns ka*a + kb*b.
 func combine(ka num.Rat, a term.Linear, kb num.Rat, b term.Linear) term.Linear {
 	l := term.Linear{Const: a.Const.Mul(ka).Add(b.Const.Mul(kb))}
@@ -35,10 +25,10 @@ func combine(ka num.Rat, a term.Linear, kb num.Rat, b term.Linear) term.Linear {
 		var v *term.Term
 		var c num.Rat
 		switch {
-		case j == len(b.Vars) || i < len(a.Vars) && cmpID(a.Vars[i], b.Vars[j]) < 0:
+		case j == len(b.Vars) || i < len(a.Vars) && term.CompareID(a.Vars[i], b.Vars[j]) < 0:
 			v, c = a.Vars[i], a.Coeffs[i].Mul(ka)
 			i++
-		case i == len(a.Vars) || cmpID(b.Vars[j], a.Vars[i]) < 0:
+		case i == len(a.Vars) || term.CompareID(b.Vars[j], a.Vars[i]) < 0:
 			v, c = b.Vars[j], b.Coeffs[j].Mul(kb)
 			j++
 		default:
@@ -88,7 +78,7 @@ func cmpLinear(a, b term.Linear) int {
 		return len(a.Vars) - len(b.Vars)
 	}
 	for i := range a.Vars {
-		if c := cmpID(a.Vars[i], b.Vars[i]); c != 0 {
+		if c := term.CompareID(a.Vars[i], b.Vars[i]); c != 0 {
 			return c
 		}
 		if c := a.Coeffs[i].Cmp(b.Coeffs[i]); c != 0 {

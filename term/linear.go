@@ -24,7 +24,7 @@ func (l Linear) IsConst() bool { return len(l.Vars) == 0 }
 
 // Coeff returns the coefficient of x in l (0 if x does not occur).
 func (l Linear) Coeff(x *Term) num.Rat {
-	if i, ok := slices.BinarySearchFunc(l.Vars, x, byID); ok {
+	if i, ok := slices.BinarySearchFunc(l.Vars, x, CompareID); ok {
 		return l.Coeffs[i]
 	}
 	return num.Rat{}
@@ -135,7 +135,7 @@ type linItem struct {
 
 // normalize sorts acc by variable, merges and drops zero coefficients.
 func normalize(acc []linItem, k num.Rat) Linear {
-	slices.SortFunc(acc, func(a, b linItem) int { return byID(a.v, b.v) })
+	slices.SortFunc(acc, func(a, b linItem) int { return CompareID(a.v, b.v) })
 	l := Linear{Const: k}
 	for i := 0; i < len(acc); {
 		v, c := acc[i].v, acc[i].c
@@ -278,7 +278,7 @@ func (lz *linearizer) product(s *Sort, args []*Term) Linear {
 			}
 		}
 	}
-	slices.SortFunc(fs, byID)
+	slices.SortFunc(fs, CompareID)
 	p := lz.st.Mk(OpMul, fs...)
 	lz.monomial(p)
 	return Linear{Vars: []*Term{p}, Coeffs: []num.Rat{k}}

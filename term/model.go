@@ -2,6 +2,7 @@ package term
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -160,7 +161,7 @@ func (m *Model) Consts() []*Term {
 	for f := range m.consts {
 		cs = append(cs, m.st.ConstOf(f))
 	}
-	slices.SortFunc(cs, byID)
+	slices.SortFunc(cs, CompareID)
 	return cs
 }
 
@@ -170,7 +171,7 @@ func (m *Model) Funcs() []*Func {
 	for f := range m.funcs {
 		fs = append(fs, f)
 	}
-	slices.SortFunc(fs, func(f, g *Func) int { return cmpU32(f.id, g.id) })
+	slices.SortFunc(fs, func(f, g *Func) int { return cmp.Compare(f.id, g.id) })
 	return fs
 }
 
@@ -298,7 +299,7 @@ func (m *Model) printUniverses(w *bufio.Writer, cs []*Term, fs []*Func) {
 		}
 		note(fm.def)
 	}
-	slices.SortFunc(sorts, func(s, r *Sort) int { return cmpU32(s.id, r.id) })
+	slices.SortFunc(sorts, func(s, r *Sort) int { return cmp.Compare(s.id, r.id) })
 	for _, s := range sorts {
 		es := elems[s]
 		slices.SortFunc(es, CompareValues)

@@ -155,11 +155,11 @@ func (st *Store) mkAndOr(op Op, args []*Term) *Term {
 			buf = append(buf, a)
 		}
 	}
-	slices.SortFunc(buf, byID)
+	slices.SortFunc(buf, CompareID)
 	buf = slices.Compact(buf)
 	for _, a := range buf {
 		if a.op == OpNot {
-			if _, ok := slices.BinarySearchFunc(buf, a.args[0], byID); ok {
+			if _, ok := slices.BinarySearchFunc(buf, a.args[0], CompareID); ok {
 				return zero
 			}
 		}
@@ -200,7 +200,7 @@ func (st *Store) mkXor(args []*Term) *Term {
 	for _, a := range args {
 		add(a)
 	}
-	slices.SortFunc(buf, byID)
+	slices.SortFunc(buf, CompareID)
 	out := buf[:0]
 	for i := 0; i < len(buf); {
 		j := i
@@ -301,7 +301,7 @@ func (s *simplifier) mkDistinct(args []*Term) *Term {
 		return st.fls // three Booleans cannot be pairwise distinct
 	}
 	buf := slices.Clone(args)
-	slices.SortFunc(buf, byID)
+	slices.SortFunc(buf, CompareID)
 	values := true
 	for i, a := range buf {
 		if i > 0 && buf[i-1] == a {

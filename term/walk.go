@@ -1,6 +1,7 @@
 package term
 
 import (
+	"cmp"
 	"iter"
 	"slices"
 )
@@ -78,7 +79,7 @@ func FreeConsts(t *Term) []*Term {
 			cs = append(cs, u)
 		}
 	}
-	slices.SortFunc(cs, byID)
+	slices.SortFunc(cs, CompareID)
 	return cs
 }
 
@@ -93,18 +94,10 @@ func Funcs(t *Term) []*Func {
 			fs = append(fs, u.fn)
 		}
 	}
-	slices.SortFunc(fs, func(f, g *Func) int { return cmpU32(f.id, g.id) })
+	slices.SortFunc(fs, func(f, g *Func) int { return cmp.Compare(f.id, g.id) })
 	return fs
 }
 
-func byID(t, u *Term) int { return cmpU32(t.id, u.id) }
-
-func cmpU32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
+// CompareID orders terms by ID (their order of creation), for sorting
+// and searching slices of terms.
+func CompareID(t, u *Term) int { return cmp.Compare(t.id, u.id) }
