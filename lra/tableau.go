@@ -40,7 +40,7 @@ func (s *Solver) AddRow(coeffs []num.Rat, vars []Var) Var {
 			panic(fmt.Sprintf("lra: AddRow with unknown variable %d", v))
 		}
 	}
-	cs, vs = canonicalize(cs, vs)
+	cs, vs = Canonicalize(cs, vs)
 	s.addRowCfs, s.addRowVars = cs, vs
 	if len(vs) == 1 && cs[0].IsOne() {
 		return vs[0]
@@ -119,7 +119,7 @@ func (s *Solver) Row(v Var, dstCoeffs []num.Rat, dstVars []Var) ([]num.Rat, []Va
 // A bound on the original combination becomes a bound on the normalized
 // one divided by f, with the direction flipped when f < 0.
 func Normalize(coeffs []num.Rat, vars []Var) ([]num.Rat, []Var, num.Rat) {
-	coeffs, vars = canonicalize(coeffs, vars)
+	coeffs, vars = Canonicalize(coeffs, vars)
 	if len(coeffs) == 0 {
 		return coeffs, vars, num.Rat{}
 	}
@@ -133,9 +133,9 @@ func Normalize(coeffs []num.Rat, vars []Var) ([]num.Rat, []Var, num.Rat) {
 	return coeffs, vars, f
 }
 
-// canonicalize sorts by variable, merges duplicates and drops zeros, in
-// place.
-func canonicalize(cs []num.Rat, vs []Var) ([]num.Rat, []Var) {
+// Canonicalize sorts the combination Σ cs[i]·vs[i] by variable, merges
+// duplicates and drops zeros, in place.
+func Canonicalize(cs []num.Rat, vs []Var) ([]num.Rat, []Var) {
 	if len(vs) <= 16 {
 		for i := 1; i < len(vs); i++ {
 			for j := i; j > 0 && vs[j] < vs[j-1]; j-- {

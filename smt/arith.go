@@ -170,8 +170,7 @@ func (a *arith) linAtom(coeffs []num.Rat, vars []lra.Var, k num.Rat, op term.Op)
 
 // intAtom is linAtom over integer variables.
 func (a *arith) intAtom(coeffs []num.Rat, vars []lra.Var, k num.Rat, op term.Op) sat.Lit {
-	sortLinear(coeffs, vars)
-	coeffs, vars = mergeLinear(coeffs, vars)
+	coeffs, vars = lra.Canonicalize(coeffs, vars)
 	if len(vars) == 0 {
 		return a.constAtom(op, k.Sign())
 	}
@@ -213,33 +212,6 @@ func (a *arith) constAtom(op term.Op, sign int) sat.Lit {
 		return a.s.enc.tru
 	}
 	return a.s.enc.tru.Not()
-}
-
-// sortLinear sorts a combination by variable (insertion sort: forms are
-// short).
-func sortLinear(cs []num.Rat, vs []lra.Var) {
-	for i := 1; i < len(vs); i++ {
-		for j := i; j > 0 && vs[j] < vs[j-1]; j-- {
-			vs[j], vs[j-1] = vs[j-1], vs[j]
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-		}
-	}
-}
-
-// mergeLinear merges duplicates of a sorted combination and drops zeros.
-func mergeLinear(cs []num.Rat, vs []lra.Var) ([]num.Rat, []lra.Var) {
-	w := 0
-	for i := 0; i < len(vs); {
-		v, c := vs[i], cs[i]
-		for i++; i < len(vs) && vs[i] == v; i++ {
-			c = c.Add(cs[i])
-		}
-		if !c.IsZero() {
-			vs[w], cs[w] = v, c
-			w++
-		}
-	}
-	return cs[:w], vs[:w]
 }
 
 // holds evaluates "k op 0" for a constant k of the given sign.
@@ -290,16 +262,7 @@ func (a *arith) variable(x, t *term.Term) (lra.Var, error) {
 		a.varOf[x] = v
 		return v, nil
 	}
-	v := a.lra.NewVar()
-	a.varOf[x] = v
-	for int(v) >= len(a.terms) {
-		a.terms = append(a.terms, nil)
-	}
-	a.terms[v] = x
-	if x.Sort().IsInt() {
-		a.li.SetInt(v)
-	}
-	return v, nil
+	return a.newVar(x), nil
 }
 
 func (a *arith) boundAtom(v lra.Var, c num.Rat, strict bool) sat.Lit {
@@ -514,6 +477,20 @@ func (a *arith) checkAtoms() error {
 	return nil
 }
 
+// newVar makes a simplex variable for the term x, integer when x is.
+func (a *arith) newVar(x *term.Term) lra.Var {
+	v := a.lra.NewVar()
+	a.varOf[x] = v
+	for int(v) >= len(a.terms) {
+		a.terms = append(a.terms, nil)
+	}
+	a.terms[v] = x
+	if x.Sort().IsInt() {
+		a.li.SetInt(v)
+	}
+	return v
+}
+
 // ---- Shared with euf (issue 6, smt/euf.go) ----
 
 // eufVar returns the simplex variable of x, a select or application of
@@ -532,15 +509,7 @@ func (a *arith) eufVar(x, t *term.Term) (lra.Var, error) {
 		}
 		return v, err
 	}
-	v := a.lra.NewVar()
-	a.varOf[x] = v
-	for int(v) >= len(a.terms) {
-		a.terms = append(a.terms, nil)
-	}
-	a.terms[v] = x
-	if x.Sort().IsInt() {
-		a.li.SetInt(v)
-	}
+	v := a.newVar(x)
 	_, err = a.s.eu.internalize(x)
 	return v, err
 }

@@ -309,18 +309,7 @@ func (e *encoder) lift(t *term.Term) (*term.Term, error) {
 			k := st.Fresh("ite", u.Sort())
 			e.lifted[u] = k
 			memo[u] = k
-			c := u.Arg(0)
-			for _, def := range []*term.Term{
-				st.Implies(c, st.Eq(k, u.Arg(1))),
-				st.Implies(st.Not(c), st.Eq(k, u.Arg(2))),
-			} {
-				m, err := e.lit(def, polPos)
-				if err != nil {
-					return nil, err
-				}
-				e.s.sat.AddClause(m)
-			}
-			return k, nil
+			return k, e.defineIte(k, u)
 		}
 		args := make([]*term.Term, u.NumArgs())
 		changed := false
@@ -340,6 +329,24 @@ func (e *encoder) lift(t *term.Term) (*term.Term, error) {
 		return r, nil
 	}
 	return walk(t)
+}
+
+// defineIte asserts, for good, that the fresh constant k stands for the
+// ite u = (ite c a b): (=> c (= k a)) and (=> (not c) (= k b)).
+func (e *encoder) defineIte(k, u *term.Term) error {
+	st := e.s.st
+	c := u.Arg(0)
+	for _, def := range []*term.Term{
+		st.Implies(c, st.Eq(k, u.Arg(1))),
+		st.Implies(st.Not(c), st.Eq(k, u.Arg(2))),
+	} {
+		m, err := e.lit(def, polPos)
+		if err != nil {
+			return err
+		}
+		e.s.sat.AddClause(m)
+	}
+	return nil
 }
 
 func hasArithIte(t *term.Term) bool {

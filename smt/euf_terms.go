@@ -155,17 +155,9 @@ func (p *eufPlugin) lift(t *term.Term) (*term.Term, error) {
 	case t.Op() == term.OpIte && !t.Sort().IsBool():
 		k := st.Fresh("ite", t.Sort())
 		p.lifted[t] = k
-		c := t.Arg(0)
-		for _, def := range []*term.Term{
-			st.Implies(c, st.Eq(k, t.Arg(1))),
-			st.Implies(st.Not(c), st.Eq(k, t.Arg(2))),
-		} {
-			m, err := e.lit(def, polPos)
-			if err != nil {
-				delete(p.lifted, t)
-				return nil, err
-			}
-			p.s.sat.AddClause(m)
+		if err := e.defineIte(k, t); err != nil {
+			delete(p.lifted, t)
+			return nil, err
 		}
 		return k, nil
 	case t.Sort().IsBool() && t.Op() != term.OpApply && t.Op() != term.OpSelect:

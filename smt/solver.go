@@ -9,24 +9,15 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// Result is the answer of Check.
-type Result uint8
+// Result is the answer of Check: the SAT solver's answers, whose String
+// gives "sat", "unsat" and "unknown".
+type Result = sat.Result
 
 const (
-	Unknown Result = iota
-	Sat
-	Unsat
+	Unknown = sat.Unknown
+	Sat     = sat.Sat
+	Unsat   = sat.Unsat
 )
-
-func (r Result) String() string {
-	switch r {
-	case Sat:
-		return "sat"
-	case Unsat:
-		return "unsat"
-	}
-	return "unknown"
-}
 
 // UnsupportedError reports a term the solver cannot decide.
 type UnsupportedError struct {
