@@ -292,32 +292,30 @@ func (s *Solver) theoryPropagate() cref {
 	}
 	s.thBuf = s.theory.Propagate(s.thBuf[:0])
 	s.inCallback = false
-	s.queueImplyConflict()
-	if len(s.thBuf) > 0 {
-		s.stats.TheoryConflicts++
-		s.queueClause(s.thBuf, KindLemma, 0)
-	}
+	s.queueConflicts()
 	if len(s.pending) > 0 {
 		return s.flushPending()
 	}
 	return crefUndef
 }
 
-// queueImplyConflict queues the explanation of the first literal the
-// theory implied during the callback that was false already (Imply
-// returned false): a conflict clause.
-func (s *Solver) queueImplyConflict() {
-	m := s.thConflict
-	if m == LitNull {
-		return
+// queueConflicts queues the conflicts a theory callback reported: the
+// explanation of the first literal it implied that was false already
+// (Imply returned false), and the conflict clause it returned in thBuf.
+func (s *Solver) queueConflicts() {
+	if m := s.thConflict; m != LitNull {
+		s.thConflict = LitNull
+		e := s.theory.Explain(s.expBuf[:0], m)
+		s.expBuf = e
+		if len(e) == 0 || e[0] != m {
+			panic(fmt.Sprintf("sat: theory explanation of %v does not start with it: %v", m, e))
+		}
+		s.queueClause(e, KindLemma, 0)
 	}
-	s.thConflict = LitNull
-	e := s.theory.Explain(s.expBuf[:0], m)
-	s.expBuf = e
-	if len(e) == 0 || e[0] != m {
-		panic(fmt.Sprintf("sat: theory explanation of %v does not start with it: %v", m, e))
+	if len(s.thBuf) > 0 {
+		s.stats.TheoryConflicts++
+		s.queueClause(s.thBuf, KindLemma, 0)
 	}
-	s.queueClause(e, KindLemma, 0)
 }
 
 // finalCheck runs the theory's final check and reports whether the theory
@@ -327,10 +325,6 @@ func (s *Solver) finalCheck() bool {
 	s.inCallback = true
 	s.thBuf = s.theory.FinalCheck(s.thBuf[:0])
 	s.inCallback = false
-	s.queueImplyConflict()
-	if len(s.thBuf) > 0 {
-		s.stats.TheoryConflicts++
-		s.queueClause(s.thBuf, KindLemma, 0)
-	}
+	s.queueConflicts()
 	return len(s.vd) == nv && len(s.pending) == np && len(s.trail) == nt
 }
