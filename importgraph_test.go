@@ -17,19 +17,21 @@ const module = "github.com/seed-f9c3434d/gospacer"
 // package may use what its allowed imports use: the check is on the
 // transitive closure.
 var mayImport = map[string][]string{
-	"num":    {},
-	"term":   {"num"},
-	"smtlib": {"term"},
-	"sat":    {},
-	"lra":    {"num"},
-	"lia":    {"lra", "num"},
-	"euf":    {"term"},
-	"arrays": {"euf", "term"},
-	"smt":    {"sat", "lra", "lia", "euf", "arrays", "term"},
-	"mbp":    {"term", "num"},
-	"itp":    {"smt", "term"},
-	"chc":    {"term", "smtlib", "smt"},
-	"spacer": {"chc", "smt", "mbp", "itp", "term"},
+	"num":     {},
+	"term":    {"num"},
+	"smtlib":  {"term"},
+	"sat":     {},
+	"lra":     {"num"},
+	"lia":     {"lra", "num"},
+	"euf":     {"term"},
+	"arrays":  {"euf", "term"},
+	"smt":     {"sat", "lra", "lia", "euf", "arrays", "term"},
+	"mbp":     {"term", "num"},
+	"itp":     {"smt", "term"},
+	"script":  {"smtlib", "smt", "itp", "term", "num"},
+	"chc":     {"term", "smtlib", "smt", "num"},
+	"spacer":  {"chc", "smt", "mbp", "itp", "term", "num"},
+	"engines": {"chc", "spacer"},
 }
 
 func closure(pkg string, seen map[string]bool) {

@@ -1,0 +1,162 @@
+package chc
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// A Pred is an uninterpreted predicate of a system. Params are its
+// canonical argument constants: a model's formula for the predicate
+// mentions no other constant.
+type Pred struct {
+	ID     int // index in System.Preds
+	Func   *term.Func
+	Params []*term.Term
+}
+
+// Name is the predicate's name.
+func (p *Pred) Name() string { return p.Func.Name() }
+
+// Arity is the number of arguments.
+func (p *Pred) Arity() int { return len(p.Params) }
+
+// String is the name.
+func (p *Pred) String() string { return p.Func.Name() }
+
+// Instantiate is the formula f over p's Params with args substituted for
+// them.
+func (p *Pred) Instantiate(st *term.Store, f *term.Term, args []*term.Term) *term.Term {
+	if len(p.Params) == 0 {
+		return f
+	}
+	return st.Substitute(f, p.Params, args)
+}
+
+// An Atom is a predicate applied to clause variables.
+type Atom struct {
+	Pred *Pred
+	Args []*term.Term
+}
+
+// A Clause is body ∧ constraint ⇒ head. Head is nil for a query (head
+// false). Vars are the clause's own local constants: every constant the
+// atoms and the constraint mention is one of them. In a normalised clause
+// (as Read and every pass produce) each argument of every atom is a distinct
+// element of Vars; relations between them live in Constraint.
+type Clause struct {
+	Head       *Atom
+	Body       []Atom
+	Constraint *term.Term
+	Vars       []*term.Term
+	Origin     string // where the clause came from: "file:line:col", or the pass that made it
+}
+
+// IsQuery reports whether the head is false.
+func (c *Clause) IsQuery() bool { return c.Head == nil }
+
+// IsFact reports whether the body has no predicate.
+func (c *Clause) IsFact() bool { return len(c.Body) == 0 }
+
+// A System is a set of constrained Horn clauses over one term store.
+type System struct {
+	St      *term.Store
+	Preds   []*Pred
+	Clauses []*Clause
+	// FixedpointFormat is true when the input was in z3's fixedpoint format
+	// (declare-rel/rule/query): z3 answers such a file sat when the query
+	// is reachable, the opposite of the HORN reading.
+	FixedpointFormat bool
+}
+
+// NewPred adds a predicate named like f with fresh canonical parameters.
+func (s *System) NewPred(f *term.Func) *Pred {
+	p := &Pred{ID: len(s.Preds), Func: f}
+	for i, srt := range f.Domain() {
+		p.Params = append(p.Params, s.St.Fresh(fmt.Sprintf("%s!%d", f.Name(), i), srt))
+	}
+	s.Preds = append(s.Preds, p)
+	return p
+}
+
+// IsLinear reports whether every clause has at most one body atom.
+func (s *System) IsLinear() bool {
+	for _, c := range s.Clauses {
+		if len(c.Body) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// String prints the system as HORN (see Write).
+func (s *System) String() string {
+	var b strings.Builder
+	_ = Write(&b, s)
+	return b.String()
+}
+
+// Answer is the verdict on a system.
+type Answer uint8
+
+// The answers. Sat: the clauses have a model (the program is safe). Unsat:
+// a derivation of false exists.
+const (
+	Unknown Answer = iota
+	Sat
+	Unsat
+)
+
+func (a Answer) String() string {
+	switch a {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// A Model maps each predicate to a quantifier-free formula over its
+// Params. A predicate the map lacks is false.
+type Model map[*Pred]*term.Term
+
+// Lookup is m's formula for p, false when there is none.
+func (m Model) Lookup(st *term.Store, p *Pred) *term.Term {
+	if f, ok := m[p]; ok && f != nil {
+		return f
+	}
+	return st.False()
+}
+
+// A Node of a derivation is a ground instance of a clause: Values give the
+// clause's Vars in order, Children derive the body atoms in order.
+type Node struct {
+	Clause   *Clause
+	Values   []*term.Term
+	Children []*Node
+}
+
+// A Stat is one named statistic of a run.
+type Stat struct {
+	Name  string
+	Value any
+}
+
+// Result is an engine's answer with its witness: a Model for Sat, the root
+// of a derivation (a query node) for Unsat, a Reason for Unknown.
+type Result struct {
+	Answer     Answer
+	Model      Model
+	Derivation *Node
+	Reason     string
+	Stats      []Stat
+}
+
+// An Engine decides a system. Solve returns Unknown, never a guess, when it
+// cannot decide, and when ctx is done.
+type Engine interface {
+	Solve(ctx context.Context, s *System) Result
+}
