@@ -1,0 +1,63 @@
+// Package script runs SMT-LIB 2.6 scripts against the smt solver: it
+// answers check-sat and check-sat-assuming, prints models, values,
+// unsat cores and assertions, and keeps the scopes of push and pop. The
+// command-line tool and the tests share it; a Go program reading SMT-LIB
+// text uses it the same way:
+//
+//	st := term.NewStore()
+//	s, err := smtlib.Parse(name, r, st)
+//	...
+//	x := script.New(st, os.Stdout, os.Stderr, script.Options{})
+//	if x.Run(ctx, s) > 0 { ... } // errors were reported on os.Stderr
+//
+// # Design
+//
+// An Executor owns one smt.Solver over the store the script was read
+// into, and runs the commands in order. Responses go to one writer
+// (buffered; flushed at the end of Run and Exec, and before each error
+// so that the two streams interleave in order), errors to another as "file:line:col: message" lines. The
+// error behaviour is continued-execution: a failing command reports its
+// error and the next one runs; Run returns the number of errors
+// reported, and the CLI maps a nonzero count to exit code 1. Exec runs a
+// single command, for sessions read command by command with an
+// smtlib.Reader.
+//
+// Scopes. Each push records the lengths of the declaration list (what
+// get-model prints) and of the named assertions; pop truncates both and
+// pops the solver. reset clears everything, :print-success included;
+// reset-assertions keeps the declarations.
+//
+// Named assertions. (assert (! t :named n)) asserts g => t for a fresh
+// Boolean g, and every check-sat assumes all live guards, so that the
+// solver's core, mapped back through the guards, names the assertions
+// of get-unsat-core. check-sat-assuming adds its literals to the guards.
+//
+// Failed assertions. An assertion the solver cannot take (non-linear
+// arithmetic, say) is an error, and every check-sat after it answers
+// unknown until the scope it was made in is popped (or a reset): an
+// answer without the assertion could be wrong.
+//
+// Answers. get-model, get-value and get-unsat-core need the last
+// check-sat to have answered sat (unsat for the core), with no assert
+// or pop since; otherwise they are errors. get-model prints the
+// declared symbols in scope, each with a total value. A check-sat marked
+// Query (z3's (query q)) prints sat and unsat swapped, as z3 does: sat
+// when q is reachable. A cancelled context makes check-sat answer
+// unknown; the reason is in (get-info :reason-unknown).
+//
+// # Files
+//
+//	doc.go        this description
+//	executor.go   Options, Executor, New, Run, Exec, Stats; commands, scopes, assert
+//	answers.go    check-sat, get-info, get-assertions, get-model, get-value, get-unsat-core
+//
+// # Naming
+//
+//	x        *Executor
+//	st       *term.Store
+//	s        *smtlib.Script
+//	c        *smtlib.Command
+//	g        guard, the literal of a named assertion
+//	m        *term.Model; in pop, a scopeMark
+//	as       the assumptions of one check-sat
+package script
