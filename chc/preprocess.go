@@ -1,0 +1,59 @@
+package chc
+
+// A Pass transforms a system into an equisatisfiable one. It never changes
+// its input: the new system has new clauses (it may share predicates and
+// clauses that it keeps unchanged), and the Translator maps the new
+// system's witnesses back to the input's.
+type Pass interface {
+	Name() string
+	Apply(s *System) (*System, Translator, error)
+}
+
+// A Translator maps witnesses of a transformed system back to the system
+// the transformation started from: a model of the new system to a model of
+// the old one, a derivation of the new system to a derivation of the old
+// one.
+type Translator interface {
+	Model(m Model) (Model, error)
+	Derivation(root *Node) (*Node, error)
+}
+
+// Identity is the Translator of a pass that changed nothing.
+type Identity struct{}
+
+func (Identity) Model(m Model) (Model, error)         { return m, nil }
+func (Identity) Derivation(root *Node) (*Node, error) { return root, nil }
+
+// chain applies translators from the last pass back to the first.
+type chain []Translator
+
+func (c chain) Model(m Model) (Model, error) {
+	var err error
+	for i := len(c) - 1; i >= 0 && err == nil; i-- {
+		m, err = c[i].Model(m)
+	}
+	return m, err
+}
+
+func (c chain) Derivation(root *Node) (*Node, error) {
+	var err error
+	for i := len(c) - 1; i >= 0 && err == nil; i-- {
+		root, err = c[i].Derivation(root)
+	}
+	return root, err
+}
+
+// Preprocess applies the passes in order and returns the final system with
+// one Translator back to s.
+func Preprocess(s *System, passes ...Pass) (*System, Translator, error) {
+	var c chain
+	for _, p := range passes {
+		next, tr, err := p.Apply(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		s = next
+		c = append(c, tr)
+	}
+	return s, c, nil
+}
