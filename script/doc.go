@@ -15,12 +15,12 @@
 // An Executor owns one smt.Solver over the store the script was read
 // into, and runs the commands in order. Responses go to one writer
 // (buffered; flushed at the end of Run and Exec, and before each error
-// so that the two streams interleave in order), errors to another as "file:line:col: message" lines. The
-// error behaviour is continued-execution: a failing command reports its
-// error and the next one runs; Run returns the number of errors
-// reported, and the CLI maps a nonzero count to exit code 1. Exec runs a
-// single command, for sessions read command by command with an
-// smtlib.Reader.
+// so that the two streams interleave in order), errors to another as
+// "file:line:col: message" lines. The error behaviour is
+// continued-execution: a failing command reports its error and the next
+// one runs; Run returns the number of errors reported, and the CLI maps
+// a nonzero count to exit code 1. Exec runs a single command, for
+// sessions read command by command with an smtlib.Reader.
 //
 // Scopes. Each push records the lengths of the declaration list (what
 // get-model prints) and of the named assertions; pop truncates both and
