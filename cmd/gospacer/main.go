@@ -34,6 +34,14 @@ type options struct {
 	drat      string
 	profile   string
 	file      string
+	// CHC options
+	engine   string
+	model    bool
+	cex      bool
+	validate bool
+	verbose  bool
+	trace    string
+	memoryMB int
 }
 
 func main() {
@@ -48,6 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nCHC engines: %s (default %s)\n", strings.Join(engineNames(), ", "), engines[0].name)
 	}
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "read and sort-check the input, print a summary line")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to standard error")
@@ -55,6 +64,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	secs := fs.Float64("t", 0, "timeout in `seconds` (0: none); on timeout the answer is unknown")
 	fs.StringVar(&o.drat, "drat", "", "write a DRAT proof of unsatisfiability to `file` (CNF input)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile to `file` (for go tool pprof)")
+	fs.StringVar(&o.engine, "engine", "", "CHC engine: `name` (default: the first of the list in --help)")
+	fs.BoolVar(&o.model, "model", false, "CHC: print the model after sat")
+	fs.BoolVar(&o.cex, "cex", false, "CHC: print the counterexample derivation after unsat")
+	fs.BoolVar(&o.validate, "validate", false, "CHC: report the check of the witness on the input system (witnesses are always checked)")
+	fs.BoolVar(&o.verbose, "v", false, "CHC: progress lines and the reason of unknown on standard error")
+	fs.StringVar(&o.trace, "trace", "", "CHC: write the engine's lemma and obligation log to `file`")
+	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes (0: no bound)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -68,6 +84,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
+		return 2
+	}
+	if o.memoryMB < 0 {
+		fmt.Fprintln(stderr, "gospacer: --memory must not be negative")
 		return 2
 	}
 	if *secs < 0 {

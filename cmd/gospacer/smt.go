@@ -25,6 +25,9 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int 
 		printSummary(stdout, s)
 		return 0
 	}
+	if isCHC(s) {
+		return runCHC(stdout, stderr, st, s, o)
+	}
 	ctx := context.Background()
 	if o.timeout > 0 {
 		var cancel context.CancelFunc

@@ -1,0 +1,80 @@
+// Package chc holds systems of constrained Horn clauses (CHCs), the
+// preprocessing passes that simplify them, the witnesses engines answer
+// with and the checkers of those witnesses, and the one-method Engine
+// interface that every CHC engine (spacer, engines/...) implements. It is
+// laid out like Golem: a System, a list of passes each returning a
+// back-translator, engines behind one method, witnesses checked against the
+// original system.
+//
+// # Systems
+//
+// A System is a list of predicates and clauses over one term.Store. A
+// clause is body ∧ constraint ⇒ head, the head a predicate atom or false (a
+// query). Read and FromScript take SMT-LIB HORN scripts, in every shape
+// CHC-COMP uses ((assert (forall ...)) with =>, (not (and ...)) queries,
+// disjunctions with one positive atom, nested quantifiers and existentials
+// in the body), and z3's fixedpoint format (declare-rel, rule, query).
+// Predicates range over Bool, Int, Real and arrays of those.
+//
+// Clauses are normalised: each predicate has canonical parameter constants
+// (Pred.Params, the vocabulary of its model formula); each clause has its
+// own local constants (Clause.Vars), and every argument of every atom is a
+// distinct one of them, so instantiating a predicate's formula at an atom
+// is one substitution of Params by Args. An argument that was a term, or a
+// variable that occurred twice, becomes a fresh variable with an equality
+// in the constraint. Input outside the fragment (uninterpreted functions
+// into other sorts, quantifiers inside a constraint, a clause with two
+// positive atoms) is an *smtlib.Error "file:line:col: message", never a
+// panic and never a silent drop.
+//
+// Write prints a System as a HORN script; reading it back gives the same
+// system up to variable names, so printing twice gives the same text.
+//
+// # Witnesses and checking
+//
+// Sat (the clauses have a model; the program is safe) comes with a Model:
+// per predicate a quantifier-free formula over its Params. CheckModel
+// checks every clause of a system with a fresh smt solver per clause (the
+// clause with the formulas substituted must be valid) and names the first
+// clause that fails. Unsat comes with a derivation: a tree (or DAG) of
+// Nodes, each a clause with ground values for its variables and one child
+// per body atom, the root a query. CheckDerivation replays it by
+// evaluation only. The checkers share no code with any engine; tests and
+// the CLI check every witness on the ORIGINAL system, after translating it
+// back through preprocessing, because that is where others' wrong answers
+// came from (z3's inlining and subsumption passes without model
+// conversion).
+//
+// # Preprocessing
+//
+// A Pass maps a System to an equisatisfiable one and returns a Translator
+// that maps the new system's witnesses back (models and derivations).
+// Passes never change their input. Preprocess runs a list of passes and
+// composes their translators.
+//
+// # Engines
+//
+// An Engine has one method, Solve(ctx, system) Result. It answers Unknown,
+// with a Reason, when it cannot decide, when ctx ends (a timeout, a
+// cancellation, or the memory bound of WithMemoryLimit), never a guess.
+//
+// # Files
+//
+//	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine
+//	read.go        Read, FromScript: scripts to systems, normalisation
+//	write.go       Write, WriteModel, WriteDerivation
+//	check.go       CheckModel, CheckDerivation
+//	preprocess.go  Pass, Translator, Preprocess
+//	budget.go      WithMemoryLimit, Reason
+//
+// # Naming
+//
+//	s, sys    *System
+//	st        *term.Store
+//	p, q      *Pred
+//	c, cl     *Clause
+//	a, b      Atom (b: a body atom)
+//	m         Model (or *term.Model when evaluating a node)
+//	n, root   *Node
+//	tr, back  Translator
+package chc
