@@ -79,14 +79,18 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	}
 	pre, back, err := chc.Preprocess(sys, passes()...)
 	if err != nil {
-		fmt.Fprintln(stderr, "gospacer: preprocessing:", err)
+		fmt.Fprintln(stderr, "gospacer: internal error: preprocessing:", err)
 		return 1
 	}
 	if o.verbose {
 		fmt.Fprintf(stderr, "; %d predicates, %d clauses; after preprocessing %d predicates, %d clauses (%.3fs)\n",
 			len(sys.Preds), len(sys.Clauses), len(pre.Preds), len(pre.Clauses), time.Since(start).Seconds())
 	}
-	res := newEngine(eo).Solve(ctx, pre)
+	res, err := solve(ctx, newEngine(eo), pre)
+	if err != nil {
+		fmt.Fprintln(stderr, "gospacer: internal error:", err)
+		return 1
+	}
 	res = translateAndCheck(sys, back, res)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -121,6 +125,17 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		printStats(stderr, res.Stats, time.Since(start))
 	}
 	return 0
+}
+
+// solve runs the engine, turning a panic into an error: a bug, reported as
+// such, never an answer.
+func solve(ctx context.Context, e chc.Engine, s *chc.System) (res chc.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return e.Solve(ctx, s), nil
 }
 
 func wantsModel(s *smtlib.Script) bool {

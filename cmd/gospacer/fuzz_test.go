@@ -97,10 +97,15 @@ func FuzzCLI(f *testing.F) {
 		"(assert (* 1 2))",
 		"(declare-fun x () Int)(assert (> (* x x) 2))(check-sat)",
 		"(define-fun f ((x Int)) Int (+ x 1))(declare-fun y () Int)(assert (= (f y) 0))(check-sat)(get-model)",
+		"(set-logic HORN)(declare-fun P (Int Bool) Bool)(assert (forall ((x Int)(b Bool)) (=> (and (= x 0) b) (P x b))))(assert (forall ((x Int)(b Bool)) (=> (P x b) (P (+ x 1) (not b)))))(assert (forall ((x Int)) (not (and (P x false) (= x 3)))))(check-sat)(get-model)",
+		"(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)(assert (forall ((x Int)) (or (not (> x 0)) (P x))))(assert (forall ((x Int)(y Int)) (=> (and (P x) (P y)) (Q (+ x y)))))(assert (forall ((x Int)) (=> (and (Q x) (< x 2)) false)))(check-sat)",
+		"(declare-rel R (Int (Array Int Int)))(declare-rel Err ())(declare-var i Int)(declare-var a (Array Int Int))(rule (R 0 a))(rule (=> (and (R i a) (< i 3)) (R (+ i 1) (store a i 1))))(rule (=> (and (R i a) (= (select a 0) 1) (>= i 3)) Err))(query Err)",
+		"(set-logic HORN)(declare-fun f (Int) Int)(assert (forall ((x Int)) (=> (= (f x) 0) false)))(check-sat)",
+		"(set-logic HORN)(declare-fun P (Int) Bool)(assert (forall ((x Int)) (=> (exists ((y Int)) (and (= x (* 2 y)) (P y))) (P x))))(assert (forall ((x Int)) (=> (and (P x) (forall ((z Int)) (> z x))) false)))(check-sat)",
 	} {
 		f.Add([]byte(s))
 	}
-	for _, name := range []string{"../../examples/mixing.smt2", "../../examples/counter.smt2"} {
+	for _, name := range []string{"../../examples/mixing.smt2", "../../examples/counter.smt2", "../../examples/unsafe.smt2"} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}
