@@ -1,0 +1,268 @@
+package itp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// Core returns an interpolating unsat core of A and B: literals over the
+// symbols A and B share, each implied by A, whose conjunction with B is
+// unsatisfiable. B is a conjunction of literals (a proof obligation); A
+// is any quantifier-free formulas (a clause, lemmas, reach facts) that
+// smt decides.
+//
+// The steps (see doc.go, "Interpolating cores"):
+//
+//  1. A is asserted and checked under B's literals as assumptions: the
+//     unsat core B' ⊆ B is what the answer must contradict. A that is
+//     unsatisfiable alone gives [false].
+//  2. A's implicant E under one model of A: the literals of A its
+//     Boolean structure makes true there (every conjunct, the first true
+//     disjunct, the branch an ite takes); E ⇒ A.
+//  3. The Farkas combination of one simplex conflict of E ∧ B' gives one
+//     inequality J over the shared terms (Conjunctive); J is returned
+//     when A ⇒ J (one smt check). Otherwise E shrinks to its literals
+//     that A implies (one check each) and J is computed again.
+//  4. When B' is one literal b over shared symbols, [¬b] is the
+//     fallback: A ⇒ ¬b.
+//
+// Otherwise Core returns an error wrapping ErrUnsupported, and the caller
+// falls back to the negation of B. A ∧ B satisfiable gives
+// ErrSatisfiable.
+func Core(st *term.Store, A, B []*term.Term) ([]*term.Term, error) {
+	return CoreContext(context.Background(), st, A, B)
+}
+
+// CoreContext is Core under a context.
+func CoreContext(ctx context.Context, st *term.Store, A, B []*term.Term) ([]*term.Term, error) {
+	core, err := interpolatingCore(ctx, st, A, B)
+	if err != nil {
+		return nil, err
+	}
+	if selfCheck {
+		if err := Check(st, st.And(A...), st.And(B...), st.And(core...)); err != nil {
+			return nil, fmt.Errorf("itp: internal error: core %v: %w", core, err)
+		}
+	}
+	return core, nil
+}
+
+func interpolatingCore(ctx context.Context, st *term.Store, A, B []*term.Term) ([]*term.Term, error) {
+	s := smt.New(st, smt.Options{})
+	for _, a := range A {
+		if err := s.Assert(a); err != nil {
+			return nil, err
+		}
+	}
+	r, err := s.Check(ctx, B...)
+	if err != nil {
+		return nil, err
+	}
+	switch r {
+	case smt.Sat:
+		return nil, ErrSatisfiable
+	case smt.Unknown:
+		return nil, fmt.Errorf("itp: core: %s", s.ReasonUnknown())
+	}
+	inCore := map[*term.Term]bool{}
+	for _, b := range s.UnsatCore() {
+		inCore[b] = true
+	}
+	var Bc []*term.Term // B' in B's order
+	for _, b := range B {
+		if inCore[b] {
+			Bc = append(Bc, b)
+			inCore[b] = false
+		}
+	}
+	if len(Bc) == 0 {
+		return []*term.Term{st.False()}, nil
+	}
+	r, err = s.Check(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch r {
+	case smt.Unsat:
+		return []*term.Term{st.False()}, nil
+	case smt.Unknown:
+		return nil, fmt.Errorf("itp: core: %s", s.ReasonUnknown())
+	}
+	E, err := implicant(st, s.Model(), A)
+	if err != nil {
+		return nil, err
+	}
+	E, Bl := linearOnly(st, E), linearOnly(st, Bc)
+	J, err := conjunctive(ctx, st, E, Bl)
+	if err == nil {
+		if ok, err := implies(ctx, st, A, J); err != nil {
+			return nil, err
+		} else if ok {
+			return []*term.Term{J}, nil
+		}
+		var Es []*term.Term
+		for _, e := range E {
+			ok, err := implies(ctx, st, A, e)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				Es = append(Es, e)
+			}
+		}
+		if J, err := conjunctive(ctx, st, Es, Bl); err == nil {
+			return []*term.Term{J}, nil
+		}
+	} else if !errors.Is(err, ErrSatisfiable) && !isShape(err) {
+		return nil, err
+	}
+	if len(Bc) == 1 && checkVocabulary(Bc[0], A, B) == nil {
+		return []*term.Term{st.Not(Bc[0])}, nil
+	}
+	return nil, fmt.Errorf("%w: no conjunctive core of %d literals", ErrUnsupported, len(Bc))
+}
+
+// shapeError is an input outside the linear fragment of Conjunctive.
+type shapeError struct{ error }
+
+func isShape(err error) bool {
+	var se shapeError
+	return errors.As(err, &se)
+}
+
+// linearOnly returns the literals of lits that Conjunctive accepts.
+func linearOnly(st *term.Store, lits []*term.Term) []*term.Term {
+	var out []*term.Term
+	for _, l := range lits {
+		if _, err := constraints(st, l, nil); err == nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// implies reports whether the conjunction of A implies f.
+func implies(ctx context.Context, st *term.Store, A []*term.Term, f *term.Term) (bool, error) {
+	fs := append(append([]*term.Term(nil), A...), st.Not(f))
+	err := unsat(ctx, st, fs...)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, errSat):
+		return false, nil
+	}
+	return false, err
+}
+
+// implicant returns literals true in m whose conjunction implies the
+// conjunction of fs (all true in m), following the Boolean structure: a
+// conjunction gives its conjuncts, a disjunction its first true disjunct,
+// an ite its condition's literal and the branch taken, a Boolean equality
+// its arguments with their values. An arithmetic disequality becomes the
+// strict inequality m satisfies. Literals are deduplicated, in first-seen
+// order.
+func implicant(st *term.Store, m *term.Model, fs []*term.Term) ([]*term.Term, error) {
+	im := implicantWalk{st: st, m: m, seen: map[*term.Term]bool{}}
+	for _, f := range fs {
+		if err := im.walk(f, true); err != nil {
+			return nil, err
+		}
+	}
+	return im.lits, nil
+}
+
+type implicantWalk struct {
+	st   *term.Store
+	m    *term.Model
+	seen map[*term.Term]bool // lookups only
+	lits []*term.Term
+}
+
+func (w *implicantWalk) value(t *term.Term) (bool, error) { return w.m.EvalBool(t) }
+
+// walk adds literals implying t (val true) or ¬t (val false).
+func (w *implicantWalk) walk(t *term.Term, val bool) error {
+	st := w.st
+	switch t.Op() {
+	case term.OpTrue, term.OpFalse:
+		return nil
+	case term.OpNot:
+		return w.walk(t.Arg(0), !val)
+	case term.OpAnd, term.OpOr:
+		all := (t.Op() == term.OpAnd) == val // every argument has value val
+		for _, a := range t.Args() {
+			if all {
+				if err := w.walk(a, val); err != nil {
+					return err
+				}
+				continue
+			}
+			v, err := w.value(a)
+			if err != nil {
+				return err
+			}
+			if v == val {
+				return w.walk(a, val)
+			}
+		}
+		if all {
+			return nil
+		}
+		return fmt.Errorf("itp: internal error: implicant of %v", t)
+	case term.OpImplies:
+		if t.NumArgs() == 2 {
+			return w.walk(st.Or(st.Not(t.Arg(0)), t.Arg(1)), val)
+		}
+	case term.OpIte:
+		if t.Sort().IsBool() {
+			c, err := w.value(t.Arg(0))
+			if err != nil {
+				return err
+			}
+			if err := w.walk(t.Arg(0), c); err != nil {
+				return err
+			}
+			if c {
+				return w.walk(t.Arg(1), val)
+			}
+			return w.walk(t.Arg(2), val)
+		}
+	case term.OpEq:
+		if t.Arg(0).Sort().IsBool() {
+			for _, a := range t.Args() {
+				v, err := w.value(a)
+				if err != nil {
+					return err
+				}
+				if err := w.walk(a, v); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if !val && t.NumArgs() == 2 && t.Arg(0).Sort().IsArith() {
+			lt := st.Lt(t.Arg(0), t.Arg(1))
+			v, err := w.value(lt)
+			if err != nil {
+				return err
+			}
+			if v {
+				return w.walk(lt, true)
+			}
+			return w.walk(st.Gt(t.Arg(0), t.Arg(1)), true)
+		}
+	}
+	lit := t
+	if !val {
+		lit = st.Not(t)
+	}
+	if !w.seen[lit] {
+		w.seen[lit] = true
+		w.lits = append(w.lits, lit)
+	}
+	return nil
+}
