@@ -46,3 +46,112 @@ func TestReadBench(t *testing.T) {
 	}
 	t.Logf("%d files could not be read", errs)
 }
+
+// TestReadShapes reads the clause shapes CHC-COMP uses and checks the
+// clauses they give.
+func TestReadShapes(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		clauses   []string // head <- body atoms: "P <- Q R", "false <- P"
+	}{
+		{"implication", `(set-logic HORN)(declare-fun P (Int) Bool)
+			(assert (forall ((x Int)) (=> (= x 0) (P x))))
+			(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 1))) (P y))))
+			(assert (forall ((x Int)) (=> (and (P x) (< x 0)) false)))`,
+			[]string{"P <-", "P <- P", "false <- P"}},
+		{"not-and query", `(set-logic HORN)(declare-fun P (Int) Bool)
+			(assert (forall ((x Int)) (P 0)))
+			(assert (forall ((x Int)) (not (and (P x) (< x 0)))))`,
+			[]string{"P <-", "false <- P"}},
+		{"disjunction", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
+			(assert (forall ((x Int)) (or (not (P x)) (Q x) (> x 3))))
+			(assert (forall ((x Int)) (or (not (P x)) (not (Q x)))))`,
+			[]string{"Q <- P", "false <- P Q"}},
+		{"fact without quantifier", `(set-logic HORN)(declare-fun Z () Bool)(declare-fun P (Bool) Bool)
+			(assert Z)(assert (=> Z (P true)))(assert (=> (P false) false))`,
+			[]string{"Z <-", "P <- Z", "false <- P"}},
+		{"exists in body, let, ite", `(set-logic HORN)(declare-fun P (Int) Bool)
+			(assert (forall ((x Int)) (=> (exists ((y Int)) (and (P y) (= x (ite (> y 0) y (- y))))) (P x))))
+			(assert (forall ((x Int)) (let ((z (+ x 1))) (=> (and (P z) (P x)) false))))`,
+			[]string{"P <- P", "false <- P P"}},
+		{"conjunction of heads", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
+			(assert (forall ((x Int)) (=> (> x 0) (and (P x) (Q x)))))`,
+			[]string{"P <-", "Q <-"}},
+		{"negated atom as the head", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
+			(assert (forall ((x Int)) (=> (and (P x) (not (Q x))) false)))`,
+			[]string{"Q <- P"}},
+		{"fixedpoint format", `(declare-rel R (Int Int))(declare-rel Err ())(declare-var a Int)(declare-var b Int)
+			(rule (R 0 0))(rule (=> (R a b) (R (+ a 1) b)))(rule (=> (and (R a a) (> a 2)) Err))(query Err)`,
+			[]string{"R <-", "R <- R", "Err <- R", "false <- Err"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := readString(t, tc.src)
+			var got []string
+			for _, c := range s.Clauses {
+				got = append(got, shape(c))
+				checkNormalised(t, c)
+			}
+			require.Equal(t, tc.clauses, got)
+			printed := s.String()
+			require.Equal(t, printed, readString(t, printed).String())
+		})
+	}
+}
+
+func shape(c *Clause) string {
+	h := "false"
+	if c.Head != nil {
+		h = c.Head.Pred.Name()
+	}
+	h += " <-"
+	for _, b := range c.Body {
+		h += " " + b.Pred.Name()
+	}
+	return h
+}
+
+// checkNormalised checks that every atom argument is a distinct clause
+// variable and that the constraint mentions clause variables only.
+func checkNormalised(t *testing.T, c *Clause) {
+	t.Helper()
+	vars := map[*term.Term]bool{}
+	for _, v := range c.Vars {
+		vars[v] = true
+	}
+	seen := map[*term.Term]bool{}
+	atoms := append([]Atom(nil), c.Body...)
+	if c.Head != nil {
+		atoms = append(atoms, *c.Head)
+	}
+	for _, a := range atoms {
+		require.Len(t, a.Args, a.Pred.Arity())
+		for _, x := range a.Args {
+			require.True(t, vars[x], "argument %v is not a clause variable", x)
+			require.False(t, seen[x], "argument %v occurs twice", x)
+			seen[x] = true
+		}
+	}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		require.True(t, vars[x], "constraint constant %v is not a clause variable", x)
+	}
+}
+
+// TestReadErrors checks that input outside the fragment gives a positioned
+// error.
+func TestReadErrors(t *testing.T) {
+	for _, tc := range []struct{ src, msg string }{
+		{"(set-logic HORN)\n(declare-fun f (Int) Int)", "test.smt2:2:1: uninterpreted function or constant f"},
+		{"(set-logic HORN)\n(declare-sort U 0)\n(declare-fun P (U) Bool)", "test.smt2:2:1: declare-sort is not supported"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (and (P x) (forall ((y Int)) (> y x))) false)))", "test.smt2:2:1: quantifier inside a constraint"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n  (assert (forall ((x Int)) (=> (or (P x) (> x 0)) false)))", "test.smt2:2:3: predicate under or in a clause body"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) (or (P x) (P (+ x 1))))))", "test.smt2:2:1: more than one positive predicate occurrence"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) (ite (P x) true false))))", "test.smt2:2:1: predicate under ite in the head"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(push 1)", "test.smt2:2:1: push is not supported"},
+		{"(set-logic HORN)(declare-fun P (Bool) Bool)(declare-fun Q () Bool)\n(assert (=> (P Q) false))", "test.smt2:2:1: predicate inside an argument of P"},
+		{"(declare-rel E ())(query E)\n(query E)", "test.smt2:2:1: more than one query"},
+	} {
+		_, _, err := Read("test.smt2", strings.NewReader(tc.src), term.NewStore())
+		require.Error(t, err, tc.src)
+		require.Contains(t, err.Error(), tc.msg)
+	}
+}
