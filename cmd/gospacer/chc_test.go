@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+// fixedEngine answers with a model of its own making: the CLI must check
+// it on the input and print it, or turn the answer into unknown.
+type fixedEngine struct {
+	model func(s *chc.System) chc.Model
+}
+
+func (e fixedEngine) Solve(ctx context.Context, s *chc.System) chc.Result {
+	return chc.Result{Answer: chc.Sat, Model: e.model(s), Stats: []chc.Stat{{Name: "lemmas", Value: 1}}}
+}
+
+// withEngine makes the test engine the default for the test's duration.
+func withEngine(t *testing.T, e chc.Engine) {
+	saved := engines
+	t.Cleanup(func() { engines = saved })
+	engines = append(engines[:0:0], struct {
+		name string
+		make func(engineOptions) chc.Engine
+	}{"test", func(engineOptions) chc.Engine { return e }})
+	engines = append(engines, saved...)
+}
+
+// invariant is the model Inv(x) := f(x) of examples/counter.smt2.
+func invariant(f func(st *term.Store, x *term.Term) *term.Term) func(s *chc.System) chc.Model {
+	return func(s *chc.System) chc.Model {
+		p := s.Preds[0]
+		return chc.Model{p: f(s.St, p.Params[0])}
+	}
+}
+
+func TestCHCModelChecked(t *testing.T) {
+	good := invariant(func(st *term.Store, x *term.Term) *term.Term {
+		return st.And(st.Ge(x, st.Int(0)), st.Eq(st.Mod(x, st.Int(2)), st.Int(0)))
+	})
+	withEngine(t, fixedEngine{good})
+	code, out, errs := runCLI(t, "", "--model", "--stats", "--validate", "../../examples/counter.smt2")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, "sat\n(\n  (define-fun Inv ((x!0 Int)) Bool\n    (and (>= x!0 0) (= (mod x!0 2) 0)))\n)\n", out)
+	require.Contains(t, errs, "; sat witness checked on the input system")
+	require.Contains(t, errs, "; lemmas 1")
+
+	// x >= 0 is not inductive relative to the query (7 is not excluded).
+	weak := invariant(func(st *term.Store, x *term.Term) *term.Term { return st.Ge(x, st.Int(0)) })
+	withEngine(t, fixedEngine{weak})
+	code, out, errs = runCLI(t, "", "-v", "--model", "../../examples/counter.smt2")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, "unknown\n", out)
+	require.Contains(t, errs, "the model failed its check: clause 2")
+}
+
+func TestCHCEngineFlag(t *testing.T) {
+	code, _, errs := runCLI(t, "", "--engine", "no-such", "../../examples/counter.smt2")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, `unknown engine "no-such"`)
+	code, _, errs = runCLI(t, "", "--memory", "-1", "../../examples/counter.smt2")
+	require.Equal(t, 2, code, errs)
+}
+
+func TestCHCBadInput(t *testing.T) {
+	src := "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (or (P x) (> x 0)) false)))\n(check-sat)\n"
+	code, out, errs := runCLI(t, src, "-")
+	require.Equal(t, 2, code)
+	require.Empty(t, out)
+	require.True(t, strings.HasPrefix(errs, "<stdin>:3:1: "), errs)
+}
+
+// TestCHCFixedpointAnswer checks z3's reversed reading of the fixedpoint
+// format: a model (the query unreachable) prints unsat.
+func TestCHCFixedpointAnswer(t *testing.T) {
+	src := "(declare-rel R (Int))(declare-rel E ())(declare-var x Int)(rule (R 0))(rule (=> (and (R x) (< x 0)) E))(query E)"
+	withEngine(t, fixedEngine{func(s *chc.System) chc.Model {
+		return chc.Model{s.Preds[0]: s.St.Ge(s.Preds[0].Params[0], s.St.Int(0))}
+	}})
+	code, out, errs := runCLI(t, src, "-")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, "unsat\n", out)
+}
