@@ -204,7 +204,7 @@ func (e *encoder) gate(t *term.Term, pol uint8, args []*term.Term, or, implies b
 	// Now x = and(ls) in both cases.
 	if need&small != 0 {
 		for _, m := range ls {
-			e.s.sat.AddClause(x.Not(), m)
+			e.s.define(x.Not(), m)
 		}
 	}
 	if need&big != 0 {
@@ -213,7 +213,7 @@ func (e *encoder) gate(t *term.Term, pol uint8, args []*term.Term, or, implies b
 			c = append(c, m.Not())
 		}
 		e.clause = c
-		e.s.sat.AddClause(c...)
+		e.s.define(c...)
 	}
 	if or {
 		x = x.Not()
@@ -232,12 +232,12 @@ func (e *encoder) iff(t *term.Term, pol uint8) (sat.Lit, error) {
 	}
 	x, need := e.output(t, pol)
 	if need&polPos != 0 {
-		e.s.sat.AddClause(x.Not(), a.Not(), b)
-		e.s.sat.AddClause(x.Not(), a, b.Not())
+		e.s.define(x.Not(), a.Not(), b)
+		e.s.define(x.Not(), a, b.Not())
 	}
 	if need&polNeg != 0 {
-		e.s.sat.AddClause(x, a, b)
-		e.s.sat.AddClause(x, a.Not(), b.Not())
+		e.s.define(x, a, b)
+		e.s.define(x, a.Not(), b.Not())
 	}
 	return x, nil
 }
@@ -262,12 +262,12 @@ func (e *encoder) ite(t *term.Term, pol uint8) (sat.Lit, error) {
 		return sat.LitNull, err
 	}
 	if need&polPos != 0 {
-		e.s.sat.AddClause(x.Not(), c.Not(), a)
-		e.s.sat.AddClause(x.Not(), c, b)
+		e.s.define(x.Not(), c.Not(), a)
+		e.s.define(x.Not(), c, b)
 	}
 	if need&polNeg != 0 {
-		e.s.sat.AddClause(x, c.Not(), a.Not())
-		e.s.sat.AddClause(x, c, b.Not())
+		e.s.define(x, c.Not(), a.Not())
+		e.s.define(x, c, b.Not())
 	}
 	return x, nil
 }
@@ -344,7 +344,7 @@ func (e *encoder) defineIte(k, u *term.Term) error {
 		if err != nil {
 			return err
 		}
-		e.s.sat.AddClause(m)
+		e.s.define(m)
 	}
 	return nil
 }

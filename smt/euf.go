@@ -186,8 +186,8 @@ func (p *eufPlugin) ownLit(m sat.Lit) sat.Lit {
 			return m
 		}
 		k := p.s.sat.NewVar().Pos()
-		p.s.sat.AddClause(k.Not(), m)
-		p.s.sat.AddClause(k, m.Not())
+		p.s.define(k.Not(), m)
+		p.s.define(k, m.Not())
 		d.register(k.Var(), p)
 		return k
 	}

@@ -170,8 +170,8 @@ func (p *eufPlugin) lift(t *term.Term) (*term.Term, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.s.sat.AddClause(mk.Not(), mt)
-		p.s.sat.AddClause(mk, mt.Not())
+		p.s.define(mk.Not(), mt)
+		p.s.define(mk, mt.Not())
 		r = k
 	default:
 		var args []*term.Term

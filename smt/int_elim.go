@@ -173,7 +173,7 @@ func (a *arith) define(fs ...*term.Term) error {
 		if err != nil {
 			return err
 		}
-		a.s.sat.AddClause(m)
+		a.s.define(m)
 	}
 	return nil
 }

@@ -43,6 +43,10 @@ type Options struct {
 	// model after a Sat answer. The check is on by default: a model that
 	// fails it turns the answer into Unknown with an error.
 	NoModelCheck bool
+	// Proofs makes the solver keep a resolution refutation of each Unsat
+	// answer, with input clauses tagged by partition (AssertPart); see
+	// Refutation. Off, it costs nothing.
+	Proofs bool
 }
 
 // A Solver decides quantifier-free formulas over Booleans and linear real
@@ -59,6 +63,7 @@ type Solver struct {
 	scopes     []scope
 	assertions []*term.Term // in force, for model checking
 	lastErr    error        // sticky error from Assert
+	part       uint32       // proof tag of the clauses being encoded: partition+1, 0 outside Assert
 
 	model  *term.Model
 	core   []*term.Term
@@ -80,7 +85,7 @@ func New(st *term.Store, opts Options) *Solver {
 }
 
 func (s *Solver) init() {
-	s.sat = sat.New(sat.Options{})
+	s.sat = sat.New(sat.Options{Proof: s.opts.Proofs})
 	s.ar = newArith(s)
 	s.eu = newEuf(s)
 	s.th = dispatcher{s: s, plugins: []plugin{s.ar, s.eu}}
@@ -96,23 +101,43 @@ func (s *Solver) init() {
 func (s *Solver) Store() *term.Store { return s.st }
 
 // Assert adds the Boolean formula t to the current scope. A formula the
-// solver does not support gives an error and is not asserted.
-func (s *Solver) Assert(t *term.Term) error {
+// solver does not support gives an error and is not asserted. It is
+// AssertPart(t, 0).
+func (s *Solver) Assert(t *term.Term) error { return s.AssertPart(t, 0) }
+
+// MaxParts is the number of partitions AssertPart accepts.
+const MaxParts = 1 << 16
+
+// AssertPart is Assert for interpolation: with Options.Proofs, the clauses
+// that encode t (its definitions and the assertion itself) carry the
+// partition part in the refutation (Refutation.Part). A part outside
+// [0, MaxParts) is an error.
+func (s *Solver) AssertPart(t *term.Term, part int) error {
 	if !t.Sort().IsBool() {
 		return fmt.Errorf("assert: formula of sort %v", t.Sort())
 	}
+	if part < 0 || part >= MaxParts {
+		return fmt.Errorf("assert: partition %d out of range", part)
+	}
+	s.part = uint32(part) + 1
+	defer func() { s.part = 0 }()
 	m, err := s.enc.encode(t)
 	if err != nil {
 		return err
 	}
 	if len(s.scopes) > 0 {
-		s.sat.AddClause(s.scopes[len(s.scopes)-1].act.Not(), m)
+		s.define(s.scopes[len(s.scopes)-1].act.Not(), m)
 	} else {
-		s.sat.AddClause(m)
+		s.define(m)
 	}
 	s.assertions = append(s.assertions, t)
 	return nil
 }
+
+// define adds a clause of the encoding of the formula being asserted
+// (tagged with its partition) or, outside Assert, a definition valid by
+// construction (tag 0).
+func (s *Solver) define(lits ...sat.Lit) { s.sat.AddClauseTagged(s.part, lits...) }
 
 // Push opens a scope: assertions made until the matching Pop are removed
 // by it.

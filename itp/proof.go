@@ -1,0 +1,420 @@
+package itp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/sat"
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// MaxParts is the number of formulas Sequence and Tree accept.
+const MaxParts = 64
+
+// Interpolate returns an interpolant of A and B, whose conjunction must be
+// unsatisfiable: I over the symbols they share with A ⇒ I and I ∧ B
+// unsatisfiable, computed from smt's refutation of A ∧ B by McMillan's
+// system (see doc.go). It returns ErrSatisfiable when A ∧ B is
+// satisfiable, and an error wrapping ErrUnsupported when a proof step is
+// out of reach.
+func Interpolate(st *term.Store, A, B *term.Term) (*term.Term, error) {
+	is, err := SequenceContext(context.Background(), st, []*term.Term{A, B})
+	if err != nil {
+		return nil, err
+	}
+	return is[0], nil
+}
+
+// Sequence returns a sequence interpolant of parts (at least two
+// formulas, at most MaxParts, unsatisfiable together): I[0..n-2] with
+// parts[0] ⇒ I[0], I[j-1] ∧ parts[j] ⇒ I[j], I[n-2] ∧ parts[n-1]
+// unsatisfiable, each I[j] over the symbols that parts[0..j] and
+// parts[j+1..] share. All come from one refutation.
+func Sequence(st *term.Store, parts []*term.Term) ([]*term.Term, error) {
+	return SequenceContext(context.Background(), st, parts)
+}
+
+// SequenceContext is Sequence under a context.
+func SequenceContext(ctx context.Context, st *term.Store, parts []*term.Term) ([]*term.Term, error) {
+	if len(parts) < 2 || len(parts) > MaxParts {
+		return nil, fmt.Errorf("itp: a sequence needs 2 to %d formulas, got %d", MaxParts, len(parts))
+	}
+	w, err := refute(ctx, st, parts)
+	if err != nil {
+		return nil, err
+	}
+	is := make([]*term.Term, len(parts)-1)
+	for j := range is {
+		if is[j], err = w.interpolant(ctx, uint64(1)<<(j+1)-1); err != nil {
+			return nil, err
+		}
+	}
+	if selfCheck {
+		if err := CheckSequence(st, parts, is); err != nil {
+			return nil, fmt.Errorf("itp: internal error: sequence interpolant: %w", err)
+		}
+	}
+	return is, nil
+}
+
+// Tree returns a tree interpolant of the formulas parts of a tree given
+// by parent (parent[j] > j; the last node is the root, parent -1): I[j]
+// is over the symbols the subtree of j shares with the rest, the
+// children's interpolants and parts[j] imply I[j], and I[root] is false.
+// All come from one refutation of the conjunction of parts.
+func Tree(st *term.Store, parts []*term.Term, parent []int) ([]*term.Term, error) {
+	return TreeContext(context.Background(), st, parts, parent)
+}
+
+// TreeContext is Tree under a context.
+func TreeContext(ctx context.Context, st *term.Store, parts []*term.Term, parent []int) ([]*term.Term, error) {
+	n := len(parts)
+	if n > MaxParts {
+		return nil, fmt.Errorf("itp: a tree of %d nodes: at most %d", n, MaxParts)
+	}
+	if err := checkTreeShape(parent, n); err != nil {
+		return nil, err
+	}
+	w, err := refute(ctx, st, parts)
+	if err != nil {
+		return nil, err
+	}
+	is := make([]*term.Term, n)
+	is[n-1] = st.False()
+	for j := 0; j < n-1; j++ {
+		var set uint64
+		for k := 0; k <= j; k++ {
+			u := k
+			for u < j {
+				u = parent[u]
+			}
+			if u == j {
+				set |= 1 << k
+			}
+		}
+		if is[j], err = w.interpolant(ctx, set); err != nil {
+			return nil, err
+		}
+	}
+	if selfCheck {
+		if err := CheckTree(st, parts, parent, is); err != nil {
+			return nil, fmt.Errorf("itp: internal error: tree interpolant: %w", err)
+		}
+	}
+	return is, nil
+}
+
+// walker computes partial interpolants over one refutation.
+type walker struct {
+	st     *term.Store
+	ref    *smt.Refutation
+	consts map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
+	funcs  map[*term.Func]uint64
+	masks  [][]uint64 // by sat.Var: partition masks of the term's symbols; nil: not computed
+	noTerm []bool     // by sat.Var: the variable has no term
+	order  []sat.ClauseID
+	cur    []sat.Lit // by sat.Var: the literal in the current resolvent
+	curVs  []sat.Var
+}
+
+// refute decides the conjunction of parts with proofs and returns a walker
+// over the refutation.
+func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, error) {
+	s := smt.New(st, smt.Options{Proofs: true})
+	for i, p := range parts {
+		if err := s.AssertPart(p, i); err != nil {
+			return nil, err
+		}
+	}
+	r, err := s.Check(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch r {
+	case smt.Sat:
+		return nil, ErrSatisfiable
+	case smt.Unknown:
+		return nil, fmt.Errorf("itp: the conjunction is unknown: %s", s.ReasonUnknown())
+	}
+	ref, err := s.Refutation()
+	if err != nil {
+		return nil, err
+	}
+	w := &walker{st: st, ref: ref, consts: map[*term.Term]uint64{}, funcs: map[*term.Func]uint64{}}
+	for i, p := range parts {
+		for _, c := range term.FreeConsts(p) {
+			w.consts[c] |= 1 << i
+		}
+		for _, f := range term.Funcs(p) {
+			w.funcs[f] |= 1 << i
+		}
+	}
+	nv := ref.NumVars() + 1
+	w.masks = make([][]uint64, nv)
+	w.noTerm = make([]bool, nv)
+	w.cur = make([]sat.Lit, nv)
+	// The clauses the final one depends on, in increasing id order.
+	need := make([]bool, ref.Len()+1)
+	stack := []sat.ClauseID{ref.Final()}
+	need[ref.Final()] = true
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range ref.Chain(id) {
+			if !need[c] {
+				need[c] = true
+				stack = append(stack, c)
+			}
+		}
+	}
+	for id := range need {
+		if need[id] {
+			w.order = append(w.order, sat.ClauseID(id))
+		}
+	}
+	return w, nil
+}
+
+// Variable classes with respect to a cut (A = the partitions in a set).
+type class uint8
+
+const (
+	shared class = iota // every symbol occurs on both sides
+	aLocal              // a symbol occurs only in A
+	bLocal              // a symbol occurs only in B
+	mixed               // both, or a symbol of no partition, or no term
+)
+
+// classOf classifies SAT variable v for the cut set.
+func (w *walker) classOf(v sat.Var, set uint64) class {
+	if w.masks[v] == nil && !w.noTerm[v] {
+		t := w.ref.Term(v)
+		if t == nil {
+			w.noTerm[v] = true
+		} else {
+			ms := []uint64{}
+			for _, c := range term.FreeConsts(t) {
+				ms = append(ms, w.consts[c])
+			}
+			for _, f := range term.Funcs(t) {
+				ms = append(ms, w.funcs[f])
+			}
+			w.masks[v] = ms
+		}
+	}
+	if w.noTerm[v] {
+		return mixed
+	}
+	a, b := false, false
+	for _, m := range w.masks[v] {
+		switch {
+		case m == 0:
+			return mixed
+		case m&^set == 0:
+			a = true
+		case m&set == 0:
+			b = true
+		}
+	}
+	switch {
+	case a && b:
+		return mixed
+	case a:
+		return aLocal
+	case b:
+		return bLocal
+	}
+	return shared
+}
+
+// interpolant runs McMillan's system over the refutation for the cut
+// whose A side is the partitions in set.
+func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error) {
+	st, ref := w.st, w.ref
+	itps := make([]*term.Term, ref.Len()+1)
+	for n, id := range w.order {
+		if n&1023 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var I *term.Term
+		var err error
+		switch ref.Kind(id) {
+		case sat.KindDerived:
+			I, err = w.resolve(id, set, itps)
+		case sat.KindInput:
+			p := ref.Part(id)
+			switch {
+			case p < 0:
+				I, err = w.lemma(ctx, id, set)
+			case set&(1<<p) == 0: // a B clause
+				I = st.True()
+			default: // an A clause: its non-A-local literals
+				var ds []*term.Term
+				for _, m := range ref.Clause(id) {
+					switch w.classOf(m.Var(), set) {
+					case aLocal:
+					case shared:
+						ds = append(ds, ref.LitTerm(m))
+					default:
+						return nil, fmt.Errorf("%w: A clause with literal %v", ErrUnsupported, ref.LitTerm(m))
+					}
+				}
+				I = orOf(st, ds)
+			}
+		default: // lemma
+			I, err = w.lemma(ctx, id, set)
+		}
+		if err != nil {
+			return nil, err
+		}
+		itps[id] = I
+	}
+	return itps[ref.Final()], nil
+}
+
+// resolve computes the partial interpolant of derived clause id from its
+// chain: at each step the pivot's class chooses ∨ (A-local) or ∧.
+func (w *walker) resolve(id sat.ClauseID, set uint64, itps []*term.Term) (*term.Term, error) {
+	ref, st := w.ref, w.st
+	ch := ref.Chain(id)
+	if len(ch) == 0 {
+		return nil, fmt.Errorf("%w: derived clause without a chain", ErrUnsupported)
+	}
+	defer w.clearCur()
+	for _, m := range ref.Clause(ch[0]) {
+		w.addCur(m)
+	}
+	I := itps[ch[0]]
+	for _, c := range ch[1:] {
+		pivot := sat.LitNull
+		for _, m := range ref.Clause(c) {
+			if w.cur[m.Var()] == m.Not() {
+				pivot = m
+				break
+			}
+		}
+		if pivot == sat.LitNull {
+			return nil, fmt.Errorf("itp: internal error: resolution step without a pivot in clause %d", id)
+		}
+		J := itps[c]
+		if w.classOf(pivot.Var(), set) == aLocal {
+			I = or2(st, I, J)
+		} else {
+			I = and2(st, I, J)
+		}
+		w.cur[pivot.Var()] = sat.LitNull
+		for _, m := range ref.Clause(c) {
+			if m != pivot {
+				w.addCur(m)
+			}
+		}
+	}
+	return I, nil
+}
+
+func (w *walker) addCur(m sat.Lit) {
+	v := m.Var()
+	if w.cur[v] == sat.LitNull {
+		w.curVs = append(w.curVs, v)
+	}
+	w.cur[v] = m
+}
+
+func (w *walker) clearCur() {
+	for _, v := range w.curVs {
+		w.cur[v] = sat.LitNull
+	}
+	w.curVs = w.curVs[:0]
+}
+
+// lemma computes the partial interpolant of a clause valid in the
+// theories: the theory interpolant of its negated literals split into the
+// A-local ones and the others (McMillan's labelling: shared literals go
+// to B).
+func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.Term, error) {
+	ref, st := w.ref, w.st
+	var as, bs []*term.Term
+	for _, m := range ref.Clause(id) {
+		t := ref.LitTerm(m.Not())
+		switch w.classOf(m.Var(), set) {
+		case aLocal:
+			as = append(as, t)
+		case shared, bLocal:
+			bs = append(bs, t)
+		default:
+			return nil, fmt.Errorf("%w: theory lemma with literal %v over both sides", ErrUnsupported, t)
+		}
+	}
+	switch {
+	case len(as) == 0:
+		return st.True(), nil
+	case len(bs) == 0:
+		return st.False(), nil
+	}
+	return theoryInterpolant(ctx, st, as, bs)
+}
+
+// theoryInterpolant returns an interpolant of two conjunctions of
+// literals that are unsatisfiable together in the theories.
+func theoryInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Term) (*term.Term, error) {
+	var cons []constraint
+	var err error
+	linear := true
+	for _, a := range as {
+		if cons, err = constraints(st, a, cons); err != nil {
+			linear = false
+			break
+		}
+	}
+	nA := len(cons)
+	for _, b := range bs {
+		if !linear {
+			break
+		}
+		if cons, err = constraints(st, b, cons); err != nil {
+			linear = false
+		}
+	}
+	if linear {
+		I, err := farkasInterpolant(ctx, st, cons, nA)
+		if errors.Is(err, ErrSatisfiable) {
+			return nil, fmt.Errorf("%w: integer lemma not refutable by Farkas (a cut or branch across A and B)", ErrUnsupported)
+		}
+		return I, err
+	}
+	return nil, fmt.Errorf("%w: theory lemma across A and B outside linear arithmetic", ErrUnsupported)
+}
+
+// or2 and and2 build a ∨ b and a ∧ b with constant folding.
+func or2(st *term.Store, a, b *term.Term) *term.Term {
+	switch {
+	case a.IsTrue() || b.IsFalse() || a == b:
+		return a
+	case b.IsTrue() || a.IsFalse():
+		return b
+	}
+	return st.Or(a, b)
+}
+
+func and2(st *term.Store, a, b *term.Term) *term.Term {
+	switch {
+	case a.IsFalse() || b.IsTrue() || a == b:
+		return a
+	case b.IsFalse() || a.IsTrue():
+		return b
+	}
+	return st.And(a, b)
+}
+
+// orOf is the disjunction of ds (false when empty).
+func orOf(st *term.Store, ds []*term.Term) *term.Term {
+	switch len(ds) {
+	case 0:
+		return st.False()
+	case 1:
+		return ds[0]
+	}
+	return st.Or(ds...)
+}

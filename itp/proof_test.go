@@ -1,0 +1,112 @@
+package itp_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/itp"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// theory is a signature for random formulas of one theory.
+type theory struct {
+	name string
+	// atom draws an atom over the constants of side (0 A-local and
+	// shared, 1 B-local and shared; for sequences and trees: node i).
+	atom func(t *rapid.T, st *term.Store, side int, label string) *term.Term
+}
+
+// boolFormula draws a Boolean combination of atoms of depth <= d.
+func boolFormula(t *rapid.T, st *term.Store, th theory, side, d int, label string) *term.Term {
+	k := 0
+	if d > 0 {
+		k = rapid.IntRange(0, 3).Draw(t, label+"op")
+	}
+	switch k {
+	case 0:
+		a := th.atom(t, st, side, label)
+		if rapid.Bool().Draw(t, label+"neg") {
+			a = st.Not(a)
+		}
+		return a
+	case 1, 2:
+		n := rapid.IntRange(2, 3).Draw(t, label+"n")
+		args := make([]*term.Term, n)
+		for i := range args {
+			args[i] = boolFormula(t, st, th, side, d-1, label)
+		}
+		if k == 1 {
+			return st.And(args...)
+		}
+		return st.Or(args...)
+	}
+	return st.Not(boolFormula(t, st, th, side, d-1, label))
+}
+
+// sideVars returns the constants of node side among n nodes in a chain
+// signature: node i sees constants s(i-1), l(i), s(i) (shared with the
+// neighbours) where l(i) is local.
+func sideVars(st *term.Store, sort *term.Sort, prefix string, side, n int) []*term.Term {
+	var vs []*term.Term
+	if side > 0 {
+		vs = append(vs, st.Const(fmt.Sprintf("%ss%d", prefix, side-1), sort))
+	}
+	vs = append(vs, st.Const(fmt.Sprintf("%sl%d", prefix, side), sort), st.Const(fmt.Sprintf("%sl%db", prefix, side), sort))
+	if side < n-1 {
+		vs = append(vs, st.Const(fmt.Sprintf("%ss%d", prefix, side), sort))
+	}
+	// a constant shared by everybody
+	vs = append(vs, st.Const(prefix+"g", sort))
+	return vs
+}
+
+func propTheory(n int) theory {
+	return theory{"prop", func(t *rapid.T, st *term.Store, side int, label string) *term.Term {
+		vs := sideVars(st, term.BoolSort, "p", side, n)
+		return vs[rapid.IntRange(0, len(vs)-1).Draw(t, label+"v")]
+	}}
+}
+
+func linTheory(name string, sort *term.Sort, n int) theory {
+	return theory{name, func(t *rapid.T, st *term.Store, side int, label string) *term.Term {
+		return linLit(t, st, sideVars(st, sort, "x", side, n), label)
+	}}
+}
+
+func TestInterpolateProperty(t *testing.T) {
+	for _, th := range []theory{propTheory(2), linTheory("LRA", term.RealSort, 2), linTheory("LIA", term.IntSort, 2)} {
+		t.Run(th.name, func(t *testing.T) {
+			var cnt counter
+			rapid.Check(t, func(t *rapid.T) {
+				st := term.NewStore()
+				var A, B []*term.Term
+				for i, n := 0, rapid.IntRange(1, 4).Draw(t, "nA"); i < n; i++ {
+					A = append(A, boolFormula(t, st, th, 0, 2, "a"))
+				}
+				for i, n := 0, rapid.IntRange(1, 4).Draw(t, "nB"); i < n; i++ {
+					B = append(B, boolFormula(t, st, th, 1, 2, "b"))
+				}
+				a, b := st.And(A...), st.And(B...)
+				if !isUnsat(t, st, a, b) {
+					cnt.add("sat")
+					return
+				}
+				I, err := itp.Interpolate(st, a, b)
+				if err != nil {
+					if th.name != "LIA" || !errors.Is(err, itp.ErrUnsupported) {
+						t.Fatalf("A=%v B=%v: %v", a, b, err)
+					}
+					cnt.add("err")
+					return
+				}
+				if err := itp.Check(st, a, b, I); err != nil {
+					t.Fatalf("A=%v B=%v I=%v: %v", a, b, I, err)
+				}
+				cnt.add("ok")
+			})
+			cnt.report(t, "pairs "+th.name)
+		})
+	}
+}
