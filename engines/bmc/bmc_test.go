@@ -1,0 +1,238 @@
+package bmc
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+func read(t testing.TB, src string) *chc.System {
+	t.Helper()
+	sys, _, err := chc.Read("test.smt2", strings.NewReader(src), term.NewStore())
+	require.NoError(t, err)
+	return sys
+}
+
+// height is the height of a derivation: 0 for a fact.
+func height(n *chc.Node) int {
+	h := 0
+	for _, c := range n.Children {
+		if ch := 1 + height(c); ch > h {
+			h = ch
+		}
+	}
+	return h
+}
+
+// solve runs the engine and checks its witness.
+func solve(t testing.TB, sys *chc.System, opts Options) chc.Result {
+	t.Helper()
+	res := New(opts).Solve(context.Background(), sys)
+	switch res.Answer {
+	case chc.Unsat:
+		require.NoError(t, chc.CheckDerivation(sys, res.Derivation))
+	case chc.Sat:
+		require.NoError(t, chc.CheckModel(context.Background(), sys, res.Model))
+	}
+	return res
+}
+
+var cases = []struct {
+	name   string
+	want   chc.Answer
+	height int // of the shortest derivation, for unsat
+	src    string
+}{
+	{"linear counter unsafe", chc.Unsat, 4, `
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int)) (=> (and (inv x) (< x 5)) (inv (+ x 1)))))
+(assert (forall ((x Int)) (=> (and (inv x) (>= x 3)) false)))
+`},
+	{"fact query", chc.Unsat, 0, `
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int)) (=> (> x 0) false)))
+`},
+	{"two loops", chc.Unsat, 6, `
+(set-logic HORN)
+(declare-fun p (Int Int) Bool)
+(declare-fun q (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (p x y))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< x 2)) (p (+ x 1) (+ y 2)))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x y) (>= x 2)) (q x y))))
+(assert (forall ((x Int) (y Int)) (=> (and (q x y) (> y 0)) (q x (- y 1)))))
+(assert (forall ((x Int) (y Int)) (=> (and (q x y) (= y 2)) false)))
+`},
+	{"acyclic safe", chc.Sat, 0, `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int Int) Bool)
+(assert (forall ((x Int)) (=> (or (= x 1) (= x 5)) (p x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (= y (+ x 1)) (= z (* 2 y))) (q y z))))
+(assert (forall ((y Int) (z Int)) (=> (and (q y z) (< z y)) false)))
+`},
+	{"acyclic safe with a Bool local", chc.Sat, 0, `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int) (b Bool)) (=> (ite b (= x 1) (= x 2)) (p x))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x) (= y (- x 1))) (q y))))
+(assert (forall ((y Int)) (=> (and (q y) (< y 0)) false)))
+`},
+	{"no query", chc.Sat, 0, `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 1) (p x))))
+(assert (forall ((x Int)) (=> (p x) (p (+ x 1)))))
+`},
+	{"underivable", chc.Sat, 0, `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun r (Int) Bool)
+(assert (forall ((x Int)) (=> (p x) (p (+ x 1)))))
+(assert (forall ((x Int)) (=> (= x 0) (r x))))
+(assert (forall ((x Int)) (=> (and (p x) (r x)) false)))
+`},
+	{"nonlinear sums", chc.Unsat, 4, `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 1) (p x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (p y) (= z (+ x y))) (p z))))
+(assert (forall ((x Int)) (=> (and (p x) (= x 7)) false)))
+`},
+	{"nonlinear distinct preds", chc.Unsat, 4, `
+(set-logic HORN)
+(declare-fun a (Int) Bool)
+(declare-fun b (Int) Bool)
+(declare-fun c (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 1) (a x))))
+(assert (forall ((x Int) (y Int)) (=> (and (a x) (= y (+ x 1))) (a y))))
+(assert (forall ((x Int)) (=> (= x 10) (b x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (a x) (b y) (= z (+ x y))) (c z))))
+(assert (forall ((z Int)) (=> (and (c z) (= z 13)) false)))
+`},
+	{"second body atom only", chc.Unsat, 3, `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(declare-fun r (Int Int) Bool)
+(assert (forall ((x Int)) (=> (= x 3) (p x))))
+(assert (forall ((x Int)) (=> (p x) (q x))))
+(assert (forall ((x Int) (y Int)) (=> (and (q x) (p y)) (r x y))))
+(assert (forall ((x Int) (y Int)) (=> (and (r x y) (= x y)) false)))
+`},
+	{"zero-ary", chc.Unsat, 2, `
+(set-logic HORN)
+(declare-fun a () Bool)
+(declare-fun b () Bool)
+(assert a)
+(assert (=> (and a a) b))
+(assert (=> b false))
+`},
+	{"zero-ary safe", chc.Sat, 0, `
+(set-logic HORN)
+(declare-fun a () Bool)
+(declare-fun b () Bool)
+(assert a)
+(assert (=> (and a b) b))
+(assert (=> b false))
+`},
+	{"bool args", chc.Unsat, 3, `
+(set-logic HORN)
+(declare-fun p (Bool Int) Bool)
+(assert (forall ((b Bool) (x Int)) (=> (and b (= x 0)) (p b x))))
+(assert (forall ((b Bool) (x Int)) (=> (p b x) (p (not b) (+ x 1)))))
+(assert (forall ((b Bool) (x Int)) (=> (and (p b x) b (= x 2)) false)))
+`},
+	{"real doubling", chc.Unsat, 4, `
+(set-logic HORN)
+(declare-fun p (Real) Bool)
+(assert (forall ((x Real)) (=> (= x 0.5) (p x))))
+(assert (forall ((x Real)) (=> (p x) (p (* 2.0 x)))))
+(assert (forall ((x Real)) (=> (and (p x) (> x 3.0)) false)))
+`},
+	{"arrays", chc.Unsat, 3, `
+(set-logic HORN)
+(declare-fun p ((Array Int Int) Int) Bool)
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (= i 0) (p a i))))
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (p a i) (< i 3)) (p (store a i 1) (+ i 1)))))
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (p a i) (= i 2) (= (select a 1) 1) (= (select a 5) 7)) false)))
+`},
+	{"same argument twice", chc.Unsat, 2, `
+(set-logic HORN)
+(declare-fun p (Int Int) Bool)
+(assert (forall ((x Int)) (=> (= x 1) (p x x))))
+(assert (forall ((x Int)) (=> (p x x) (p x (+ x 1)))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x y) (> y x)) false)))
+`},
+}
+
+func TestCases(t *testing.T) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			sys := read(t, tc.src)
+			res := solve(t, sys, Options{})
+			require.Equal(t, tc.want, res.Answer, res.Reason)
+			if res.Answer == chc.Unsat {
+				require.Equal(t, tc.height, height(res.Derivation))
+			}
+		})
+	}
+}
+
+func TestSafeCyclicIsUnknown(t *testing.T) {
+	sys := read(t, `
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int)) (=> (inv x) (inv (+ x 1)))))
+(assert (forall ((x Int)) (=> (and (inv x) (< x 0)) false)))
+`)
+	var log bytes.Buffer
+	res := solve(t, sys, Options{MaxDepth: 5, Verbose: &log})
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.Contains(t, res.Reason, "depth bound 5")
+	require.Equal(t, 6, strings.Count(log.String(), "\n"), log.String())
+}
+
+func TestCanceled(t *testing.T) {
+	sys := read(t, cases[0].src)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := New(Options{}).Solve(ctx, sys)
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.Equal(t, "canceled", res.Reason)
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, tc := range cases {
+		run := func() string {
+			sys := read(t, tc.src)
+			res := New(Options{}).Solve(context.Background(), sys)
+			var b bytes.Buffer
+			fmt.Fprintln(&b, res.Answer, res.Reason)
+			for _, s := range res.Stats {
+				if s.Name != "time-ms" {
+					fmt.Fprintln(&b, s.Name, s.Value)
+				}
+			}
+			switch res.Answer {
+			case chc.Unsat:
+				require.NoError(t, chc.WriteDerivation(&b, sys, res.Derivation))
+			case chc.Sat:
+				require.NoError(t, chc.WriteModel(&b, sys, res.Model))
+			}
+			return b.String()
+		}
+		require.Equal(t, run(), run(), tc.name)
+	}
+}

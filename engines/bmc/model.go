@@ -1,0 +1,233 @@
+package bmc
+
+import (
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// maxModelSize bounds the DAG size of one predicate's model formula.
+const maxModelSize = 50000
+
+// maxBoolSplits bounds the case splits on Boolean locals per formula.
+const maxBoolSplits = 8
+
+// strongestModel is the least model of a system whose relevant part (the
+// predicates that can be derived and can reach a query) is acyclic; see
+// doc.go. The caller checks it.
+func strongestModel(u *unroller) (chc.Model, error) {
+	sys, st := u.sys, u.st
+	n := len(sys.Preds)
+	// relevant: can reach a query through usable clauses
+	relevant := make([]bool, n)
+	var stack []*chc.Pred
+	mark := func(p *chc.Pred) {
+		if !relevant[p.ID] && u.derivable[p.ID] {
+			relevant[p.ID] = true
+			stack = append(stack, p)
+		}
+	}
+	for _, ci := range u.queries {
+		for _, b := range sys.Clauses[ci].Body {
+			mark(b.Pred)
+		}
+	}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, ci := range u.byHead[p.ID] {
+			for _, b := range sys.Clauses[ci].Body {
+				mark(b.Pred)
+			}
+		}
+	}
+	m := chc.Model{}
+	// 0 unvisited, 1 in progress, 2 done
+	state := make([]uint8, n)
+	var visit func(p *chc.Pred) error
+	visit = func(p *chc.Pred) error {
+		switch state[p.ID] {
+		case 1:
+			return fmt.Errorf("%s is recursive", p.Name())
+		case 2:
+			return nil
+		}
+		state[p.ID] = 1
+		var ds []*term.Term
+		for _, ci := range u.byHead[p.ID] {
+			c := sys.Clauses[ci]
+			for _, b := range c.Body {
+				if err := visit(b.Pred); err != nil {
+					return err
+				}
+			}
+			d, err := u.clauseDisjunct(m, p, ci)
+			if err != nil {
+				return fmt.Errorf("%s: %v", p.Name(), err)
+			}
+			ds = append(ds, d)
+		}
+		f := st.Simplify(st.Or(ds...))
+		if term.Size(f) > maxModelSize {
+			return fmt.Errorf("the model of %s is too large", p.Name())
+		}
+		m[p] = f
+		state[p.ID] = 2
+		return nil
+	}
+	for _, p := range sys.Preds {
+		switch {
+		case !u.derivable[p.ID]:
+			m[p] = st.False()
+		case !relevant[p.ID]:
+			m[p] = st.True()
+		default:
+			if err := visit(p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return m, nil
+}
+
+// clauseDisjunct is ∃ locals. constraint ∧ ∧ M(body) over p's Params for
+// the clause ci with head p, without quantifier.
+func (u *unroller) clauseDisjunct(m chc.Model, p *chc.Pred, ci int) (*term.Term, error) {
+	st := u.st
+	c := u.sys.Clauses[ci]
+	to := map[*term.Term]*term.Term{}
+	var parts []*term.Term
+	for j, a := range c.Head.Args {
+		if old, ok := to[a]; ok {
+			parts = append(parts, st.Eq(old, p.Params[j]))
+			continue
+		}
+		to[a] = p.Params[j]
+	}
+	var locals []*term.Term
+	for _, v := range c.Vars {
+		if _, ok := to[v]; !ok {
+			locals = append(locals, v)
+		}
+	}
+	parts = append(parts, u.cons[ci])
+	for _, b := range c.Body {
+		parts = append(parts, b.Pred.Instantiate(st, m[b.Pred], b.Args))
+	}
+	f := st.SubstituteMap(st.And(parts...), to)
+	isLocal := map[*term.Term]bool{}
+	for _, v := range locals {
+		isLocal[v] = true
+	}
+	return eliminate(st, st.Simplify(f), isLocal, maxBoolSplits)
+}
+
+// eliminate is ∃ locals. f without quantifier, by substituting definitions
+// of locals taken from f's top-level conjuncts and splitting on Boolean
+// locals; an error names a local it cannot eliminate.
+func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits int) (*term.Term, error) {
+	for {
+		if term.Size(f) > maxModelSize {
+			return nil, fmt.Errorf("formula too large")
+		}
+		var left *term.Term
+		for _, c := range term.FreeConsts(f) {
+			if isLocal[c] {
+				left = c
+				break
+			}
+		}
+		if left == nil {
+			return f, nil
+		}
+		if f.Op() == term.OpOr {
+			ds := make([]*term.Term, f.NumArgs())
+			for i, d := range f.Args() {
+				e, err := eliminate(st, d, isLocal, splits)
+				if err != nil {
+					return nil, err
+				}
+				ds[i] = e
+			}
+			return st.Simplify(st.Or(ds...)), nil
+		}
+		if v, t := definition(st, f, isLocal); v != nil {
+			f = st.Simplify(st.Substitute(f, []*term.Term{v}, []*term.Term{t}))
+			continue
+		}
+		if left.Sort() == term.BoolSort && splits > 0 {
+			splits--
+			pos := st.Substitute(f, []*term.Term{left}, []*term.Term{st.True()})
+			neg := st.Substitute(f, []*term.Term{left}, []*term.Term{st.False()})
+			f = st.Simplify(st.Or(pos, neg))
+			continue
+		}
+		return nil, fmt.Errorf("cannot eliminate the local %s", left.Name())
+	}
+}
+
+// definition finds a top-level conjunct of f that defines a local v as a
+// term t free of v.
+func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t *term.Term) {
+	conjuncts := []*term.Term{f}
+	if f.Op() == term.OpAnd {
+		conjuncts = f.Args()
+	}
+	free := func(x, t *term.Term) bool {
+		for _, c := range term.FreeConsts(t) {
+			if c == x {
+				return false
+			}
+		}
+		return true
+	}
+	for _, c := range conjuncts {
+		switch {
+		case isLocal[c]:
+			return c, st.True()
+		case c.Op() == term.OpNot && isLocal[c.Arg(0)]:
+			return c.Arg(0), st.False()
+		case c.Op() == term.OpEq && c.NumArgs() == 2:
+			a, b := c.Arg(0), c.Arg(1)
+			if isLocal[a] && free(a, b) {
+				return a, b
+			}
+			if isLocal[b] && free(b, a) {
+				return b, a
+			}
+			srt := a.Sort()
+			if srt != term.IntSort && srt != term.RealSort {
+				continue
+			}
+			l, ok := st.Linearize(st.Sub(a, b))
+			if !ok {
+				continue
+			}
+			for i, x := range l.Vars {
+				k := l.Coeffs[i]
+				if !isLocal[x] || x.Sort() != srt || (srt == term.IntSort && !k.Abs().IsOne()) {
+					continue
+				}
+				// x = -(rest)/k
+				rest := term.Linear{Const: l.Const.Quo(k).Neg()}
+				ok := true
+				for j, y := range l.Vars {
+					if j == i {
+						continue
+					}
+					if !free(x, y) {
+						ok = false
+						break
+					}
+					rest.Vars = append(rest.Vars, y)
+					rest.Coeffs = append(rest.Coeffs, l.Coeffs[j].Quo(k).Neg())
+				}
+				if ok {
+					return x, st.FromLinear(rest, srt)
+				}
+			}
+		}
+	}
+	return nil, nil
+}

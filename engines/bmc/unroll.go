@@ -1,0 +1,331 @@
+package bmc
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// A slot is one node of the unfolding tree (see doc.go).
+type slot struct {
+	depth    int
+	preds    []*chc.Pred    // predicates that may be derived here, by ID; none at the root
+	active   []*term.Term   // per pred
+	args     [][]*term.Term // per pred: the copy of its Params
+	clauses  []int          // clause indices usable here: head in preds (queries at the root)
+	sels     []*term.Term   // per clause
+	locals   [][]*term.Term // per clause: the term each of c.Vars stands for, once instantiated
+	pending  bool           // some clause has a body and no instance yet
+	children []int          // slot indices per body position, once expanded
+}
+
+// predIndex is the position of p in sl.preds, -1 if absent.
+func (sl *slot) predIndex(p *chc.Pred) int {
+	for i, q := range sl.preds {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// unroller builds the unfolding tree in one smt solver.
+type unroller struct {
+	sys       *chc.System
+	st        *term.Store
+	sv        *smt.Solver
+	cons      []*term.Term // simplified clause constraints
+	byHead    [][]int      // pred ID -> usable clauses with that head
+	queries   []int        // usable query clauses
+	derivable []bool       // pred ID -> some derivation of it may exist
+	slots     []*slot
+	deep      []*term.Term // deep(d) per depth
+	instances int          // clause instances asserted
+	budget    int          // most clause instances, 0 = no limit
+}
+
+// errBudget is the error of an encoding that outgrew its budget.
+type errBudget struct{ instances int }
+
+func (e errBudget) Error() string {
+	return fmt.Sprintf("encoding budget exhausted (%d clause instances)", e.instances)
+}
+
+func newUnroller(sys *chc.System, budget int) *unroller {
+	st := sys.St
+	u := &unroller{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget}
+	u.derivable = derivable(sys)
+	u.byHead = make([][]int, len(sys.Preds))
+	u.cons = make([]*term.Term, len(sys.Clauses))
+	for ci, c := range sys.Clauses {
+		usable := true
+		for _, b := range c.Body {
+			if !u.derivable[b.Pred.ID] {
+				usable = false
+			}
+		}
+		if !usable {
+			continue
+		}
+		u.cons[ci] = st.Simplify(c.Constraint)
+		if u.cons[ci].IsFalse() {
+			continue
+		}
+		if c.Head == nil {
+			u.queries = append(u.queries, ci)
+		} else {
+			u.byHead[c.Head.Pred.ID] = append(u.byHead[c.Head.Pred.ID], ci)
+		}
+	}
+	return u
+}
+
+// derivable marks the predicates that the clauses can derive, ignoring
+// constraints: the least fixpoint from the facts.
+func derivable(sys *chc.System) []bool {
+	d := make([]bool, len(sys.Preds))
+	for changed := true; changed; {
+		changed = false
+		for _, c := range sys.Clauses {
+			if c.Head == nil || d[c.Head.Pred.ID] {
+				continue
+			}
+			ok := true
+			for _, b := range c.Body {
+				if !d[b.Pred.ID] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				d[c.Head.Pred.ID] = true
+				changed = true
+			}
+		}
+	}
+	return d
+}
+
+// deepLit is deep(d), made on first use.
+func (u *unroller) deepLit(d int) *term.Term {
+	for len(u.deep) <= d {
+		u.deep = append(u.deep, u.st.Fresh("bmc!deep"+strconv.Itoa(len(u.deep)), term.BoolSort))
+	}
+	return u.deep[d]
+}
+
+// root makes the root slot: one selector per usable query, one of which
+// must hold.
+func (u *unroller) root() error {
+	sl := &slot{depth: 0}
+	u.slots = append(u.slots, sl)
+	var any []*term.Term
+	for _, ci := range u.queries {
+		any = append(any, u.addClause(sl, ci))
+	}
+	if err := u.sv.Assert(u.st.Or(any...)); err != nil {
+		return err
+	}
+	return u.instantiateFacts(sl)
+}
+
+// newSlot makes a slot at depth holding preds (sorted by ID).
+func (u *unroller) newSlot(depth int, preds []*chc.Pred) (int, error) {
+	sl := &slot{depth: depth, preds: preds}
+	si := len(u.slots)
+	u.slots = append(u.slots, sl)
+	tag := "@" + strconv.Itoa(si)
+	for _, p := range preds {
+		act := u.st.Fresh("bmc!"+p.Name()+tag, term.BoolSort)
+		args := make([]*term.Term, len(p.Params))
+		for i, x := range p.Params {
+			args[i] = u.st.Fresh(x.Name()+tag, x.Sort())
+		}
+		sl.active = append(sl.active, act)
+		sl.args = append(sl.args, args)
+		var any []*term.Term
+		for _, ci := range u.byHead[p.ID] {
+			any = append(any, u.addClause(sl, ci))
+		}
+		if err := u.sv.Assert(u.st.Implies(act, u.st.Or(any...))); err != nil {
+			return si, err
+		}
+	}
+	return si, u.instantiateFacts(sl)
+}
+
+// addClause gives sl a selector for clause ci.
+func (u *unroller) addClause(sl *slot, ci int) *term.Term {
+	sel := u.st.Fresh("bmc!c"+strconv.Itoa(ci), term.BoolSort)
+	sl.clauses = append(sl.clauses, ci)
+	sl.sels = append(sl.sels, sel)
+	sl.locals = append(sl.locals, nil)
+	if len(u.sys.Clauses[ci].Body) > 0 {
+		sl.pending = true
+	}
+	return sel
+}
+
+// instantiateFacts asserts the instances of sl's facts and ties its other
+// selectors to deep(depth).
+func (u *unroller) instantiateFacts(sl *slot) error {
+	deep := u.deepLit(sl.depth)
+	for k, ci := range sl.clauses {
+		if len(u.sys.Clauses[ci].Body) > 0 {
+			if err := u.sv.Assert(u.st.Implies(sl.sels[k], deep)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := u.instantiate(sl, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expand gives the slot si its children and asserts the instances of its
+// clauses with a body.
+func (u *unroller) expand(si int) error {
+	sl := u.slots[si]
+	if !sl.pending || sl.children != nil {
+		return nil
+	}
+	var pos [][]*chc.Pred
+	for _, ci := range sl.clauses {
+		for i, b := range u.sys.Clauses[ci].Body {
+			if i == len(pos) {
+				pos = append(pos, nil)
+			}
+			pos[i] = insertPred(pos[i], b.Pred)
+		}
+	}
+	children := make([]int, len(pos))
+	for i, preds := range pos {
+		ch, err := u.newSlot(sl.depth+1, preds)
+		if err != nil {
+			return err
+		}
+		children[i] = ch
+	}
+	sl.children = children
+	for k, ci := range sl.clauses {
+		if len(u.sys.Clauses[ci].Body) > 0 {
+			if err := u.instantiate(sl, k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// insertPred adds p to the ID-sorted ps.
+func insertPred(ps []*chc.Pred, p *chc.Pred) []*chc.Pred {
+	i := 0
+	for i < len(ps) && ps[i].ID < p.ID {
+		i++
+	}
+	if i < len(ps) && ps[i] == p {
+		return ps
+	}
+	ps = append(ps, nil)
+	copy(ps[i+1:], ps[i:])
+	ps[i] = p
+	return ps
+}
+
+// instantiate asserts sel ⇒ the instance of the k-th clause of sl (its
+// children must exist if it has a body).
+func (u *unroller) instantiate(sl *slot, k int) error {
+	if u.budget > 0 && u.instances >= u.budget {
+		return errBudget{u.instances}
+	}
+	u.instances++
+	st := u.st
+	ci := sl.clauses[k]
+	c := u.sys.Clauses[ci]
+	local := make(map[*term.Term]*term.Term, len(c.Vars))
+	var parts []*term.Term
+	bind := func(v, to *term.Term) {
+		if old, ok := local[v]; ok {
+			parts = append(parts, st.Eq(old, to))
+			return
+		}
+		local[v] = to
+	}
+	if c.Head != nil {
+		pi := sl.predIndex(c.Head.Pred)
+		for j, a := range c.Head.Args {
+			bind(a, sl.args[pi][j])
+		}
+	}
+	for i, b := range c.Body {
+		ch := u.slots[sl.children[i]]
+		pi := ch.predIndex(b.Pred)
+		parts = append(parts, ch.active[pi])
+		for j, a := range b.Args {
+			bind(a, ch.args[pi][j])
+		}
+	}
+	tag := "@" + strconv.Itoa(sl.depth)
+	vals := make([]*term.Term, len(c.Vars))
+	for i, v := range c.Vars {
+		to, ok := local[v]
+		if !ok {
+			to = st.Fresh(v.Name()+tag, v.Sort())
+			local[v] = to
+		}
+		vals[i] = to
+	}
+	sl.locals[k] = vals
+	parts = append(parts, st.Substitute(u.cons[ci], c.Vars, vals))
+	return u.sv.Assert(st.Implies(sl.sels[k], st.And(parts...)))
+}
+
+// derivation reads the derivation the model m selects, from the root.
+func (u *unroller) derivation(m *term.Model) (*chc.Node, error) {
+	return u.node(m, 0, nil)
+}
+
+// node reads the instance selected in slot si for pred p (a query if p is
+// nil).
+func (u *unroller) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
+	sl := u.slots[si]
+	for k, ci := range sl.clauses {
+		c := u.sys.Clauses[ci]
+		if (c.Head == nil) != (p == nil) || (p != nil && c.Head.Pred != p) || sl.locals[k] == nil {
+			continue
+		}
+		on, err := m.EvalBool(sl.sels[k])
+		if err != nil {
+			return nil, err
+		}
+		if !on {
+			continue
+		}
+		n := &chc.Node{Clause: c, Values: make([]*term.Term, len(c.Vars))}
+		for i, t := range sl.locals[k] {
+			v, err := m.Eval(t)
+			if err != nil {
+				return nil, err
+			}
+			n.Values[i] = v
+		}
+		for i, b := range c.Body {
+			ch, err := u.node(m, sl.children[i], b.Pred)
+			if err != nil {
+				return nil, err
+			}
+			n.Children = append(n.Children, ch)
+		}
+		return n, nil
+	}
+	name := "false"
+	if p != nil {
+		name = p.Name()
+	}
+	return nil, fmt.Errorf("bmc: no clause for %s selected in slot %d", name, si)
+}
