@@ -110,3 +110,89 @@ func TestInterpolateProperty(t *testing.T) {
 		})
 	}
 }
+
+func TestSequenceProperty(t *testing.T) {
+	for _, mk := range []func(n int) theory{propTheory, func(n int) theory { return linTheory("LRA", term.RealSort, n) }, func(n int) theory { return linTheory("LIA", term.IntSort, n) }} {
+		name := mk(2).name
+		t.Run(name, func(t *testing.T) {
+			var cnt counter
+			rapid.Check(t, func(t *rapid.T) {
+				st := term.NewStore()
+				n := rapid.IntRange(2, 6).Draw(t, "n")
+				th := mk(n)
+				parts := make([]*term.Term, n)
+				for i := range parts {
+					var fs []*term.Term
+					for k, m := 0, rapid.IntRange(1, 3).Draw(t, "m"); k < m; k++ {
+						fs = append(fs, boolFormula(t, st, th, i, 2, "f"))
+					}
+					parts[i] = st.And(fs...)
+				}
+				if !isUnsat(t, st, parts...) {
+					cnt.add("sat")
+					return
+				}
+				is, err := itp.Sequence(st, parts)
+				if err != nil {
+					if name != "LIA" || !errors.Is(err, itp.ErrUnsupported) {
+						t.Fatalf("parts=%v: %v", parts, err)
+					}
+					cnt.add("err")
+					return
+				}
+				if err := itp.CheckSequence(st, parts, is); err != nil {
+					t.Fatalf("parts=%v I=%v: %v", parts, is, err)
+				}
+				cnt.add("ok")
+			})
+			cnt.report(t, "sequences "+name)
+		})
+	}
+}
+
+func TestTreeProperty(t *testing.T) {
+	for _, mk := range []func(n int) theory{propTheory, func(n int) theory { return linTheory("LRA", term.RealSort, n) }, func(n int) theory { return linTheory("LIA", term.IntSort, n) }} {
+		name := mk(2).name
+		t.Run(name, func(t *testing.T) {
+			var cnt counter
+			rapid.Check(t, func(t *rapid.T) {
+				st := term.NewStore()
+				n := rapid.IntRange(1, 7).Draw(t, "n")
+				th := mk(n)
+				parent := make([]int, n)
+				for j := range parent {
+					if j == n-1 {
+						parent[j] = -1
+					} else {
+						parent[j] = rapid.IntRange(j+1, n-1).Draw(t, "parent")
+					}
+				}
+				parts := make([]*term.Term, n)
+				for i := range parts {
+					var fs []*term.Term
+					for k, m := 0, rapid.IntRange(1, 3).Draw(t, "m"); k < m; k++ {
+						fs = append(fs, boolFormula(t, st, th, i, 2, "f"))
+					}
+					parts[i] = st.And(fs...)
+				}
+				if !isUnsat(t, st, parts...) {
+					cnt.add("sat")
+					return
+				}
+				is, err := itp.Tree(st, parts, parent)
+				if err != nil {
+					if name != "LIA" || !errors.Is(err, itp.ErrUnsupported) {
+						t.Fatalf("parts=%v parent=%v: %v", parts, parent, err)
+					}
+					cnt.add("err")
+					return
+				}
+				if err := itp.CheckTree(st, parts, parent, is); err != nil {
+					t.Fatalf("parts=%v parent=%v I=%v: %v", parts, parent, is, err)
+				}
+				cnt.add("ok")
+			})
+			cnt.report(t, "trees "+name)
+		})
+	}
+}
