@@ -198,7 +198,9 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 	for _, linear := range []bool{true, false} {
 		t.Run(fmt.Sprintf("linear=%v", linear), func(t *testing.T) {
 			counts := map[chc.Answer]int{}
-			defer func() { t.Logf("answers: %d unsat, %d sat, %d unknown", counts[chc.Unsat], counts[chc.Sat], counts[chc.Unknown]) }()
+			defer func() {
+				t.Logf("answers: %d unsat, %d sat, %d unknown", counts[chc.Unsat], counts[chc.Sat], counts[chc.Unknown])
+			}()
 			rapid.Check(t, func(rt *rapid.T) {
 				src := genSystem(rt, linear)
 				sys, _, err := chc.Read("random.smt2", strings.NewReader(src), term.NewStore())
