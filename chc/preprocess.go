@@ -57,3 +57,16 @@ func Preprocess(s *System, passes ...Pass) (*System, Translator, error) {
 	}
 	return s, c, nil
 }
+
+// DefaultPasses is the preprocessing pipeline, in the order of Golem's
+// (see CHC-NOTES §3): simplification and local elimination first, so that
+// the cone and inlining see simple clauses; then the cone of influence,
+// inlining of singly defined predicates, removal of unused arguments, and
+// a second round, since each pass exposes work for the others.
+func DefaultPasses() []Pass {
+	return []Pass{
+		Simplify{}, EliminateLocals{}, RemoveUnreachable{}, Inline{},
+		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
+		Inline{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
+	}
+}

@@ -1,0 +1,112 @@
+package chc
+
+import "github.com/seed-f9c3434d/gospacer/term"
+
+// RemoveUnusedArgs is the pass that removes unused predicate arguments:
+// position i of P is unused when, in every clause with P in its body, the
+// variable at position i occurs nowhere else in the clause (in a
+// normalised clause: not in the constraint). The new predicates have the
+// used positions only; a head argument at a removed position stays in the
+// clause as a local variable when the constraint mentions it.
+//
+// Models: the new predicate's parameters are the old one's at the kept
+// positions, so its formula is the old predicate's. Derivations: a removed
+// body argument takes the value of the child's head argument (it is free in
+// the clause), a removed head argument that the constraint does not
+// mention the default value of its sort.
+type RemoveUnusedArgs struct{}
+
+// Name is "args".
+func (RemoveUnusedArgs) Name() string { return "args" }
+
+// Apply runs the pass on s.
+func (RemoveUnusedArgs) Apply(s *System) (*System, Translator, error) {
+	if err := checkNormal(s); err != nil {
+		return nil, nil, err
+	}
+	used := map[*Pred][]bool{}
+	for _, p := range s.Preds {
+		used[p] = make([]bool, p.Arity())
+	}
+	for _, c := range s.Clauses {
+		inCons := map[*term.Term]bool{}
+		for _, x := range term.FreeConsts(c.Constraint) {
+			inCons[x] = true
+		}
+		for j := range c.Body {
+			b := &c.Body[j]
+			for i, y := range b.Args {
+				if inCons[y] {
+					used[b.Pred][i] = true
+				}
+			}
+		}
+	}
+	keep := map[*Pred][]int{}
+	r := newRebuild(s)
+	for _, p := range s.Preds {
+		k := make([]int, 0, p.Arity())
+		for i, u := range used[p] {
+			if u {
+				k = append(k, i)
+			}
+		}
+		keep[p] = k
+		r.keepPred(p, k)
+	}
+	for _, c := range s.Clauses {
+		r.dropArgs(c, keep)
+	}
+	sys, tr := r.result()
+	return sys, tr, nil
+}
+
+// dropArgs adds c with its atoms restricted to the kept positions.
+func (r *rebuild) dropArgs(c *Clause, keep map[*Pred][]int) {
+	same := c.Head == nil || len(keep[c.Head.Pred]) == c.Head.Pred.Arity()
+	for j := range c.Body {
+		same = same && len(keep[c.Body[j].Pred]) == c.Body[j].Pred.Arity()
+	}
+	if same {
+		r.keepClause(c)
+		return
+	}
+	nc := &Clause{Constraint: c.Constraint, Origin: c.Origin}
+	occurs := map[*term.Term]bool{}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		occurs[x] = true
+	}
+	if c.Head != nil {
+		h := r.atom(c.Head, keep[c.Head.Pred])
+		nc.Head = &h
+		for _, x := range h.Args {
+			occurs[x] = true
+		}
+	}
+	// where a removed body argument comes from
+	bodyArg := map[*term.Term][2]int{}
+	for j := range c.Body {
+		b := &c.Body[j]
+		a := r.atom(b, keep[b.Pred])
+		nc.Body = append(nc.Body, a)
+		for _, x := range a.Args {
+			occurs[x] = true
+		}
+		for i, x := range b.Args {
+			bodyArg[x] = [2]int{j, i}
+		}
+	}
+	src := make([]varSource, len(c.Vars))
+	for i, x := range c.Vars {
+		if occurs[x] {
+			src[i] = fromIndex(len(nc.Vars))
+			nc.Vars = append(nc.Vars, x)
+			continue
+		}
+		src[i] = fromDefault
+		if ja, ok := bodyArg[x]; ok {
+			src[i].child, src[i].arg = ja[0], ja[1]
+		}
+	}
+	r.addClause(nc, c, src)
+}

@@ -1,0 +1,163 @@
+package chc
+
+import (
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// A def is a variable and the term a constraint defines it as.
+type def struct {
+	x, t *term.Term
+}
+
+// solved is a constraint split into definitions in triangular-free form
+// (no definition's term mentions a defined variable) and the remaining
+// conjuncts, into which every definition is substituted: the constraint is
+// equivalent to the conjunction of x = t over defs and of rest.
+type solved struct {
+	defs []def
+	rest []*term.Term
+	sub  map[*term.Term]*term.Term
+}
+
+// isFalse reports whether the constraint simplified to false.
+func (sv *solved) isFalse() bool {
+	return len(sv.rest) == 1 && sv.rest[0].IsFalse()
+}
+
+// solveDefs simplifies f and reads definitions x = t off its conjuncts for
+// the variables that can allows, preferring those that prefer marks when a
+// conjunct could define several. Int variables are defined only from
+// equalities where their coefficient is ±1, so t stays integral. With
+// simple set, only definitions by a value or a variable count.
+func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
+	sv := &solved{sub: map[*term.Term]*term.Term{}}
+	var rest []*term.Term
+	for _, c := range conjuncts(nil, st.Simplify(f)) {
+		if len(sv.sub) > 0 {
+			c = st.Simplify(st.SubstituteMap(c, sv.sub))
+		}
+		for _, a := range conjuncts(nil, c) {
+			if a.IsFalse() {
+				sv.rest = []*term.Term{a}
+				sv.defs = nil
+				return sv
+			}
+			x, t := definition(st, a, func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }, prefer)
+			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
+				rest = append(rest, a)
+				continue
+			}
+			one := map[*term.Term]*term.Term{x: t}
+			for i := range sv.defs {
+				d := &sv.defs[i]
+				d.t = st.Simplify(st.SubstituteMap(d.t, one))
+				sv.sub[d.x] = d.t
+			}
+			sv.defs = append(sv.defs, def{x, t})
+			sv.sub[x] = t
+		}
+	}
+	for _, a := range rest {
+		a = st.Simplify(st.SubstituteMap(a, sv.sub))
+		if a.IsFalse() {
+			sv.rest = []*term.Term{a}
+			sv.defs = nil
+			return sv
+		}
+		sv.rest = conjuncts(sv.rest, a)
+	}
+	return sv
+}
+
+// definition reads a literal a as x = t for a variable x that can allows
+// and a term t free of x.
+func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) bool) (x, t *term.Term) {
+	switch a.Op() {
+	case term.OpConst:
+		if a.Sort().IsBool() && can(a) {
+			return a, st.True()
+		}
+		return nil, nil
+	case term.OpNot:
+		if b := a.Arg(0); b.Op() == term.OpConst && can(b) {
+			return b, st.False()
+		}
+		return nil, nil
+	case term.OpEq:
+		if a.NumArgs() != 2 {
+			return nil, nil
+		}
+	default:
+		return nil, nil
+	}
+	l, r := a.Arg(0), a.Arg(1)
+	if l.Sort().IsArith() {
+		return arithDefinition(st, l, r, can, prefer)
+	}
+	var best, bestT *term.Term
+	for _, p := range [][2]*term.Term{{l, r}, {r, l}} {
+		y, u := p[0], p[1]
+		if y.Op() != term.OpConst || !can(y) || mentions(u, y) {
+			continue
+		}
+		if best == nil || (prefer(y) && !prefer(best)) {
+			best, bestT = y, u
+		}
+	}
+	return best, bestT
+}
+
+// arithDefinition solves l = r for one of its variables.
+func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool) (x, t *term.Term) {
+	srt := l.Sort()
+	lin, ok := st.Linearize(st.Sub(l, r))
+	if !ok {
+		return nil, nil
+	}
+	best := -1
+	for i, v := range lin.Vars {
+		if v.Op() != term.OpConst || v.Sort() != srt || !can(v) {
+			continue
+		}
+		if srt.IsInt() && !lin.Coeffs[i].Abs().IsOne() {
+			continue
+		}
+		if best >= 0 && !(prefer(v) && !prefer(lin.Vars[best])) {
+			continue
+		}
+		// v must not occur inside another (non-linear) variable of the form
+		inside := false
+		for j, w := range lin.Vars {
+			if j != i && w.Op() != term.OpConst && mentions(w, v) {
+				inside = true
+			}
+		}
+		if !inside {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil, nil
+	}
+	// v = -(rest + const)/coeff
+	k := lin.Coeffs[best]
+	var rest term.Linear
+	for j, w := range lin.Vars {
+		if j != best {
+			rest.Vars = append(rest.Vars, w)
+			rest.Coeffs = append(rest.Coeffs, lin.Coeffs[j].Neg().Quo(k))
+		}
+	}
+	rest.Const = lin.Const.Neg().Quo(k)
+	return lin.Vars[best], st.Simplify(st.FromLinear(rest, srt))
+}
+
+// mentions reports whether the constant x occurs in t.
+func mentions(t, x *term.Term) bool {
+	for _, c := range term.FreeConsts(t) {
+		if c == x {
+			return true
+		}
+	}
+	return false
+}

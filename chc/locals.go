@@ -1,0 +1,45 @@
+package chc
+
+import "github.com/seed-f9c3434d/gospacer/term"
+
+// EliminateLocals is the pass that eliminates clause-local variables (no
+// atom's argument) that the constraint defines by an equality x = t, t
+// free of x: t is substituted for x and x leaves the clause.
+//
+// Models translate unchanged. A derivation node of a rewritten clause is a
+// node of the original clause whose eliminated variables take the values
+// of their definitions under the node's values.
+type EliminateLocals struct{}
+
+// Name is "locals".
+func (EliminateLocals) Name() string { return "locals" }
+
+// Apply runs the pass on s.
+func (EliminateLocals) Apply(s *System) (*System, Translator, error) {
+	st := s.St
+	r := newRebuild(s)
+	for _, p := range s.Preds {
+		r.keepPred(p, nil)
+	}
+	yes := func(*term.Term) bool { return true }
+	for _, c := range s.Clauses {
+		args := argVars(c)
+		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args[x] }, yes, false)
+		if sv.isFalse() {
+			r.changed = true
+			continue
+		}
+		if len(sv.defs) == 0 {
+			r.keepClause(c)
+			continue
+		}
+		cons := st.Simplify(conj(st, sv.rest))
+		if cons.IsFalse() {
+			r.changed = true
+			continue
+		}
+		r.rewriteConstraint(c, cons, sv.sub)
+	}
+	sys, tr := r.result()
+	return sys, tr, nil
+}

@@ -1,0 +1,90 @@
+package chc
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+// size is the number of predicates, clauses and the summed DAG size of the
+// clause constraints of s.
+func size(s *System) (preds, clauses, terms int) {
+	for _, c := range s.Clauses {
+		terms += term.Size(c.Constraint)
+	}
+	return len(s.Preds), len(s.Clauses), terms
+}
+
+// TestPassesOnBench runs every pass alone and the default pipeline on every
+// shared CHC file that reads: the input stays unchanged, the output is
+// normalised, prints and reads back to the same text, and the pipeline
+// does not blow up the size. It logs the sizes per folder.
+func TestPassesOnBench(t *testing.T) {
+	type total struct{ files, p0, c0, t0, p1, c1, t1 int }
+	totals := map[string]*total{}
+	passes := append([]Pass{Simplify{}, EliminateLocals{}, RemoveUnreachable{}, Inline{}, RemoveUnusedArgs{}}, pipeline{})
+	for _, f := range benchFiles(t) {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		s, _, err := Read(filepath.Base(f), strings.NewReader(string(data)), term.NewStore())
+		if err != nil {
+			continue
+		}
+		before := s.String()
+		for _, p := range passes {
+			start := time.Now()
+			out, _, err := p.Apply(s)
+			require.NoError(t, err, "%s: %s", f, p.Name())
+			require.Equal(t, before, s.String(), "%s: %s changed its input", f, p.Name())
+			require.NoError(t, checkNormal(out), "%s: %s", f, p.Name())
+			printed := out.String()
+			back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())
+			require.NoError(t, err, "%s: %s: reading the output back\n%s", f, p.Name(), printed)
+			require.Equal(t, printed, back.String(), "%s: %s: round trip", f, p.Name())
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("%s: %s took %v", f, p.Name(), d)
+			}
+			if _, ok := p.(pipeline); ok {
+				p0, c0, t0 := size(s)
+				p1, c1, t1 := size(out)
+				require.LessOrEqual(t, t1, 2*t0+100, "%s: the pipeline blew up the constraints", f)
+				require.LessOrEqual(t, c1, c0, "%s: the pipeline added clauses", f)
+				dir := filepath.Base(filepath.Dir(f))
+				tt := totals[dir]
+				if tt == nil {
+					tt = &total{}
+					totals[dir] = tt
+				}
+				tt.files++
+				tt.p0, tt.c0, tt.t0 = tt.p0+p0, tt.c0+c0, tt.t0+t0
+				tt.p1, tt.c1, tt.t1 = tt.p1+p1, tt.c1+c1, tt.t1+t1
+			}
+		}
+	}
+	dirs := make([]string, 0, len(totals))
+	for d := range totals {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		tt := totals[d]
+		t.Log(fmt.Sprintf("%-18s %3d files: preds %5d → %5d, clauses %5d → %5d, constraint size %7d → %7d",
+			d, tt.files, tt.p0, tt.p1, tt.c0, tt.c1, tt.t0, tt.t1))
+	}
+}
+
+// pipeline is DefaultPasses as one Pass.
+type pipeline struct{}
+
+func (pipeline) Name() string { return "default pipeline" }
+
+func (pipeline) Apply(s *System) (*System, Translator, error) {
+	return Preprocess(s, DefaultPasses()...)
+}

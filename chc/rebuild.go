@@ -1,0 +1,407 @@
+package chc
+
+import (
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// This file holds what the preprocessing passes share: a rebuild collects
+// the new system of a pass together with, for every new clause, how a
+// derivation node of it becomes a node of the old system, and for every
+// removed predicate how its model formula follows from the new model. Its
+// translator is the pass's Translator.
+
+// A rebuild is a pass's output under construction.
+type rebuild struct {
+	old, new *System
+	preds    map[*Pred]*Pred     // old predicate → its new predicate (kept ones only)
+	origins  map[*Clause]*origin // new clause → how its nodes translate back
+	removed  []removedPred       // old predicates without a new one, in order
+	changed  bool
+}
+
+// A removedPred gives the model formula of an old predicate that the new
+// system lacks, from the translated model of the kept predicates.
+type removedPred struct {
+	pred    *Pred
+	formula func(m Model) (*term.Term, error)
+}
+
+// An origin turns a node of a new clause, whose children are already
+// translated, into a node of the old system.
+type origin struct {
+	back func(n *Node, kids []*Node) (*Node, error)
+}
+
+// A varSource says where the value of an old clause variable comes from,
+// given a node of the new clause: the new node's value at index (when
+// index ≥ 0), else the value of def under the new node's values (when def
+// is set), else the head argument arg of the translated child (when child
+// ≥ 0), else the default value of the variable's sort.
+type varSource struct {
+	index      int
+	def        *term.Term
+	child, arg int
+}
+
+func fromIndex(i int) varSource { return varSource{index: i, child: -1} }
+
+var fromDefault = varSource{index: -1, child: -1}
+
+func newRebuild(old *System) *rebuild {
+	return &rebuild{
+		old:     old,
+		new:     &System{St: old.St, FixedpointFormat: old.FixedpointFormat},
+		preds:   map[*Pred]*Pred{},
+		origins: map[*Clause]*origin{},
+	}
+}
+
+// keepPred adds old predicate p to the new system, with the parameters at
+// the positions keep (nil: all of them). The new predicate is p itself when
+// its index and arity are unchanged.
+func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
+	id := len(r.new.Preds)
+	var np *Pred
+	switch {
+	case keep == nil || len(keep) == len(p.Params):
+		if p.ID == id {
+			np = p
+		} else {
+			np = &Pred{ID: id, Func: p.Func, Params: p.Params}
+			r.changed = true
+		}
+	default:
+		dom := make([]*term.Sort, len(keep))
+		params := make([]*term.Term, len(keep))
+		for i, k := range keep {
+			params[i] = p.Params[k]
+			dom[i] = p.Params[k].Sort()
+		}
+		np = &Pred{ID: id, Func: r.old.St.FreshFunc(p.Name(), dom, term.BoolSort), Params: params}
+		r.changed = true
+	}
+	r.new.Preds = append(r.new.Preds, np)
+	r.preds[p] = np
+	return np
+}
+
+// removePred leaves p out of the new system; formula gives its model.
+func (r *rebuild) removePred(p *Pred, formula func(m Model) (*term.Term, error)) {
+	r.removed = append(r.removed, removedPred{p, formula})
+	r.changed = true
+}
+
+// atom maps a to the new predicates: the new predicate of a.Pred applied to
+// the arguments at positions keep (nil: all). It panics if a.Pred was not
+// kept, a bug in the pass.
+func (r *rebuild) atom(a *Atom, keep []int) Atom {
+	np := r.preds[a.Pred]
+	if np == nil {
+		panic("chc: atom of a removed predicate " + a.Pred.Name())
+	}
+	if keep == nil {
+		return Atom{Pred: np, Args: a.Args}
+	}
+	args := make([]*term.Term, len(keep))
+	for i, k := range keep {
+		args[i] = a.Args[k]
+	}
+	return Atom{Pred: np, Args: args}
+}
+
+// keepClause adds c with its atoms mapped to the new predicates; it is c
+// itself when no predicate changed.
+func (r *rebuild) keepClause(c *Clause) {
+	same := c.Head == nil || r.preds[c.Head.Pred] == c.Head.Pred
+	for i := range c.Body {
+		same = same && r.preds[c.Body[i].Pred] == c.Body[i].Pred
+	}
+	if same {
+		r.new.Clauses = append(r.new.Clauses, c)
+		r.origins[c] = &origin{back: func(n *Node, kids []*Node) (*Node, error) {
+			return &Node{Clause: c, Values: n.Values, Children: kids}, nil
+		}}
+		return
+	}
+	nc := &Clause{Constraint: c.Constraint, Vars: c.Vars, Origin: c.Origin}
+	if c.Head != nil {
+		h := r.atom(c.Head, nil)
+		nc.Head = &h
+	}
+	for i := range c.Body {
+		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
+	}
+	src := make([]varSource, len(c.Vars))
+	for i := range src {
+		src[i] = fromIndex(i)
+	}
+	r.addClause(nc, c, src)
+}
+
+// addClause adds nc, whose nodes translate to nodes of old with the values
+// src gives and the children of nc in order (nc and old have as many body
+// atoms).
+func (r *rebuild) addClause(nc, old *Clause, src []varSource) {
+	remapSources(src, canonical(nc))
+	r.changed = true
+	r.new.Clauses = append(r.new.Clauses, nc)
+	st := r.old.St
+	r.origins[nc] = &origin{back: func(n *Node, kids []*Node) (*Node, error) {
+		vals, err := sourceValues(st, n, kids, old, src)
+		if err != nil {
+			return nil, err
+		}
+		return &Node{Clause: old, Values: vals, Children: kids}, nil
+	}}
+}
+
+// canonical puts nc.Vars in the order Read gives them, so that printing
+// and reading back gives the same clause: the atoms' arguments (head
+// first), then the other variables that the constraint mentions, in their
+// order; other variables leave. remap gives the new index of each former
+// one, -1 if it left.
+func canonical(nc *Clause) (remap []int) {
+	index := make(map[*term.Term]int, len(nc.Vars))
+	for i, x := range nc.Vars {
+		index[x] = i
+	}
+	remap = make([]int, len(nc.Vars))
+	for i := range remap {
+		remap[i] = -1
+	}
+	vars := make([]*term.Term, 0, len(nc.Vars))
+	add := func(x *term.Term) {
+		if i, ok := index[x]; ok && remap[i] < 0 {
+			remap[i] = len(vars)
+			vars = append(vars, x)
+		}
+	}
+	if nc.Head != nil {
+		for _, x := range nc.Head.Args {
+			add(x)
+		}
+	}
+	for j := range nc.Body {
+		for _, x := range nc.Body[j].Args {
+			add(x)
+		}
+	}
+	inCons := map[*term.Term]bool{}
+	for _, x := range term.FreeConsts(nc.Constraint) {
+		inCons[x] = true
+	}
+	for _, x := range nc.Vars {
+		if inCons[x] {
+			add(x)
+		}
+	}
+	nc.Vars = vars
+	return remap
+}
+
+// remapSources moves the indices of src to the new positions of remap; a
+// variable that left takes the default value, which is right because the
+// clause does not mention it.
+func remapSources(src []varSource, remap []int) {
+	for i := range src {
+		if src[i].index >= 0 {
+			src[i].index = remap[src[i].index]
+		}
+	}
+}
+
+// sourceValues computes the values of old's variables for the node n of a
+// new clause (see varSource).
+func sourceValues(st *term.Store, n *Node, kids []*Node, old *Clause, src []varSource) ([]*term.Term, error) {
+	var m *term.Model
+	vals := make([]*term.Term, len(old.Vars))
+	for j, s := range src {
+		switch {
+		case s.index >= 0:
+			vals[j] = n.Values[s.index]
+		case s.def != nil:
+			if m == nil {
+				var err error
+				if m, err = nodeModel(st, n); err != nil {
+					return nil, err
+				}
+			}
+			v, err := m.Eval(s.def)
+			if err != nil {
+				return nil, err
+			}
+			vals[j] = v
+		case s.child >= 0:
+			v, err := headValue(st, kids[s.child], s.arg)
+			if err != nil {
+				return nil, err
+			}
+			vals[j] = v
+		default:
+			vals[j] = st.DefaultValue(old.Vars[j].Sort())
+		}
+	}
+	return vals, nil
+}
+
+// headValue is the value of head argument i of node n.
+func headValue(st *term.Store, n *Node, i int) (*term.Term, error) {
+	if n.Clause.Head == nil || i >= len(n.Clause.Head.Args) {
+		return nil, fmt.Errorf("chc: derivation node without head argument %d", i)
+	}
+	m, err := nodeModel(st, n)
+	if err != nil {
+		return nil, err
+	}
+	return m.Eval(n.Clause.Head.Args[i])
+}
+
+// result is the new system and its translator, or s and Identity when
+// nothing changed.
+func (r *rebuild) result() (*System, Translator) {
+	if !r.changed && len(r.new.Clauses) == len(r.old.Clauses) {
+		return r.old, Identity{}
+	}
+	return r.new, &rebuildTranslator{r}
+}
+
+type rebuildTranslator struct{ r *rebuild }
+
+func (t *rebuildTranslator) Model(m Model) (Model, error) {
+	r := t.r
+	st := r.old.St
+	out := Model{}
+	for _, p := range r.old.Preds {
+		if np := r.preds[p]; np != nil {
+			out[p] = m.Lookup(st, np)
+		}
+	}
+	for _, rp := range r.removed {
+		f, err := rp.formula(out)
+		if err != nil {
+			return nil, fmt.Errorf("chc: model of %s: %w", rp.pred.Name(), err)
+		}
+		out[rp.pred] = f
+	}
+	return out, nil
+}
+
+func (t *rebuildTranslator) Derivation(root *Node) (*Node, error) {
+	memo := map[*Node]*Node{}
+	var visit func(n *Node, depth int) (*Node, error)
+	visit = func(n *Node, depth int) (*Node, error) {
+		if done, ok := memo[n]; ok {
+			return done, nil
+		}
+		if n == nil || n.Clause == nil {
+			return nil, fmt.Errorf("chc: derivation node without a clause")
+		}
+		if depth > 1<<20 {
+			return nil, fmt.Errorf("chc: derivation too deep")
+		}
+		o := t.r.origins[n.Clause]
+		if o == nil {
+			return nil, fmt.Errorf("chc: derivation node of a clause not in the transformed system")
+		}
+		if len(n.Values) != len(n.Clause.Vars) {
+			return nil, fmt.Errorf("chc: derivation node has %d values for %d variables", len(n.Values), len(n.Clause.Vars))
+		}
+		if len(n.Children) != len(n.Clause.Body) {
+			return nil, fmt.Errorf("chc: derivation node has %d children for %d body atoms", len(n.Children), len(n.Clause.Body))
+		}
+		kids := make([]*Node, len(n.Children))
+		for i, ch := range n.Children {
+			k, err := visit(ch, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			kids[i] = k
+		}
+		old, err := o.back(n, kids)
+		if err != nil {
+			return nil, err
+		}
+		memo[n] = old
+		return old, nil
+	}
+	return visit(root, 0)
+}
+
+// conjuncts appends the conjuncts of f (nested and flattened) to dst.
+func conjuncts(dst []*term.Term, f *term.Term) []*term.Term {
+	if f.Op() == term.OpAnd {
+		for _, a := range f.Args() {
+			dst = conjuncts(dst, a)
+		}
+		return dst
+	}
+	if f.IsTrue() {
+		return dst
+	}
+	return append(dst, f)
+}
+
+// argVars marks the variables that are arguments of c's atoms.
+func argVars(c *Clause) map[*term.Term]bool {
+	m := map[*term.Term]bool{}
+	if c.Head != nil {
+		for _, a := range c.Head.Args {
+			m[a] = true
+		}
+	}
+	for i := range c.Body {
+		for _, a := range c.Body[i].Args {
+			m[a] = true
+		}
+	}
+	return m
+}
+
+// checkNormal reports the first clause of s that is not normalised: an
+// atom argument that is not a constant, two atom arguments that are the
+// same variable, or a constant of an atom or the constraint missing from
+// Vars.
+func checkNormal(s *System) error {
+	for i, c := range s.Clauses {
+		vars := map[*term.Term]bool{}
+		for _, v := range c.Vars {
+			vars[v] = true
+		}
+		seen := map[*term.Term]bool{}
+		bad := ""
+		check := func(a *Atom) {
+			for _, x := range a.Args {
+				switch {
+				case bad != "":
+				case !x.IsConst():
+					bad = "an argument of " + a.Pred.Name() + " is not a variable"
+				case seen[x]:
+					bad = "variable " + x.Name() + " is two atom arguments"
+				case !vars[x]:
+					bad = "argument " + x.Name() + " is not a clause variable"
+				}
+				seen[x] = true
+			}
+		}
+		if c.Head != nil {
+			check(c.Head)
+		}
+		for j := range c.Body {
+			check(&c.Body[j])
+		}
+		if bad == "" {
+			for _, x := range term.FreeConsts(c.Constraint) {
+				if !vars[x] {
+					bad = "constant " + x.Name() + " of the constraint is not a clause variable"
+					break
+				}
+			}
+		}
+		if bad != "" {
+			return &ClauseError{i, c, "not normalised: " + bad}
+		}
+	}
+	return nil
+}
