@@ -10,6 +10,11 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
+// ErrIncompleteProof reports a refutation that does not hold together (a
+// resolution chain that refers to no clause): a defect of the proof log,
+// reported rather than trusted.
+var ErrIncompleteProof = errors.New("itp: incomplete refutation")
+
 // MaxParts is the number of formulas Sequence and Tree accept.
 const MaxParts = 64
 
@@ -114,7 +119,9 @@ type walker struct {
 	funcs  map[*term.Func]uint64
 	masks  [][]uint64 // by sat.Var: partition masks of the term's symbols; nil: not computed
 	noTerm []bool     // by sat.Var: the variable has no term
-	order  []sat.ClauseID
+	order  []sat.ClauseID                  // the clauses Final depends on, premises first
+	chains map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
+	units  map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
 	cur    []sat.Lit // by sat.Var: the literal in the current resolvent
 	curVs  []sat.Var
 }
@@ -155,24 +162,8 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 	w.masks = make([][]uint64, nv)
 	w.noTerm = make([]bool, nv)
 	w.cur = make([]sat.Lit, nv)
-	// The clauses the final one depends on, in increasing id order.
-	need := make([]bool, ref.Len()+1)
-	stack := []sat.ClauseID{ref.Final()}
-	need[ref.Final()] = true
-	for len(stack) > 0 {
-		id := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, c := range ref.Chain(id) {
-			if !need[c] {
-				need[c] = true
-				stack = append(stack, c)
-			}
-		}
-	}
-	for id := range need {
-		if need[id] {
-			w.order = append(w.order, sat.ClauseID(id))
-		}
+	if err := w.sortClauses(); err != nil {
+		return nil, err
 	}
 	return w, nil
 }
@@ -278,7 +269,7 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 // chain: at each step the pivot's class chooses ∨ (A-local) or ∧.
 func (w *walker) resolve(id sat.ClauseID, set uint64, itps []*term.Term) (*term.Term, error) {
 	ref, st := w.ref, w.st
-	ch := ref.Chain(id)
+	ch := w.chain(id)
 	if len(ch) == 0 {
 		return nil, fmt.Errorf("%w: derived clause without a chain", ErrUnsupported)
 	}
@@ -417,4 +408,135 @@ func orOf(st *term.Store, ds []*term.Term) *term.Term {
 		return ds[0]
 	}
 	return st.Or(ds...)
+}
+
+// chain returns the resolution chain of clause id, repaired if needed.
+func (w *walker) chain(id sat.ClauseID) []sat.ClauseID {
+	if ch, ok := w.chains[id]; ok {
+		return ch
+	}
+	return w.ref.Chain(id)
+}
+
+// sortClauses lists the clauses Final depends on in w.order, each after
+// its premises (depth-first post-order), repairing broken chains.
+func (w *walker) sortClauses() error {
+	ref := w.ref
+	const (
+		unseen = iota
+		onStack
+		done
+	)
+	state := make([]uint8, ref.Len()+1)
+	type frame struct {
+		id sat.ClauseID
+		i  int
+	}
+	stack := []frame{{ref.Final(), 0}}
+	state[ref.Final()] = onStack
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i == 0 && ref.Kind(top.id) == sat.KindDerived {
+			if err := w.repairChain(top.id); err != nil {
+				return err
+			}
+		}
+		ch := w.chain(top.id)
+		if top.i == len(ch) {
+			state[top.id] = done
+			w.order = append(w.order, top.id)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		c := ch[top.i]
+		top.i++
+		switch state[c] {
+		case onStack:
+			return fmt.Errorf("%w: clause %d depends on itself", ErrIncompleteProof, c)
+		case unseen:
+			state[c] = onStack
+			stack = append(stack, frame{c, 0})
+		}
+	}
+	return nil
+}
+
+// repairChain mends a chain that names clause 0 where a level-0 unit
+// clause belongs (the sat log can record a root conflict before the unit
+// of a variable propagated in the same round): the other steps are
+// replayed, and each literal left over that the derived clause does not
+// hold is resolved away at the end with a unit clause of its negation
+// found elsewhere in the log. A chain that cannot be mended is an error.
+func (w *walker) repairChain(id sat.ClauseID) error {
+	ref := w.ref
+	ch := ref.Chain(id)
+	broken := false
+	for _, c := range ch {
+		broken = broken || c == 0
+	}
+	if !broken {
+		return nil
+	}
+	if w.units == nil {
+		w.units = map[sat.Lit]sat.ClauseID{}
+		for u := sat.ClauseID(1); int(u) <= ref.Len(); u++ {
+			if c := ref.Clause(u); len(c) == 1 {
+				if _, ok := w.units[c[0]]; !ok {
+					w.units[c[0]] = u
+				}
+			}
+		}
+	}
+	var fixed []sat.ClauseID
+	for _, c := range ch {
+		if c != 0 {
+			fixed = append(fixed, c)
+		}
+	}
+	if len(fixed) == 0 {
+		return fmt.Errorf("%w: clause %d has an empty chain", ErrIncompleteProof, id)
+	}
+	// Replay the steps that are there.
+	defer w.clearCur()
+	for _, m := range ref.Clause(fixed[0]) {
+		w.addCur(m)
+	}
+	for _, c := range fixed[1:] {
+		pivot := sat.LitNull
+		for _, m := range ref.Clause(c) {
+			if w.cur[m.Var()] == m.Not() {
+				pivot = m
+				break
+			}
+		}
+		if pivot != sat.LitNull {
+			w.cur[pivot.Var()] = sat.LitNull
+		}
+		for _, m := range ref.Clause(c) {
+			if m != pivot {
+				w.addCur(m)
+			}
+		}
+	}
+	keep := map[sat.Lit]bool{}
+	for _, m := range ref.Clause(id) {
+		keep[m] = true
+	}
+	for _, v := range w.curVs {
+		m := w.cur[v]
+		if m == sat.LitNull || keep[m] {
+			continue
+		}
+		u, ok := w.units[m.Not()]
+		if !ok || u == id {
+			return fmt.Errorf("%w: clause %d: no unit clause for %v", ErrIncompleteProof, id, m.Not())
+		}
+		keep[m] = true // once
+		fixed = append(fixed, u)
+	}
+	if w.chains == nil {
+		w.chains = map[sat.ClauseID][]sat.ClauseID{}
+	}
+	w.chains[id] = fixed
+	return nil
 }

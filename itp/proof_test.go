@@ -196,3 +196,98 @@ func TestTreeProperty(t *testing.T) {
 		})
 	}
 }
+
+// eufTheory: sort U, function h: U -> U, atoms (= t u) over constants and
+// h applications.
+func eufTheory(n int) theory {
+	return theory{"EUF", func(t *rapid.T, st *term.Store, side int, label string) *term.Term {
+		u := st.UninterpretedSort("U")
+		h := st.Func("h", []*term.Sort{u}, u)
+		vs := sideVars(st, u, "u", side, n)
+		tm := func() *term.Term {
+			x := vs[rapid.IntRange(0, len(vs)-1).Draw(t, label+"v")]
+			for k := rapid.IntRange(0, 2).Draw(t, label+"h"); k > 0; k-- {
+				x = st.Apply(h, x)
+			}
+			return x
+		}
+		return st.Eq(tm(), tm())
+	}}
+}
+
+// ufLRATheory: Real constants, fr: Real -> Real, linear literals over
+// constants and fr applications.
+func ufLRATheory(n int) theory {
+	return theory{"UFLRA", func(t *rapid.T, st *term.Store, side int, label string) *term.Term {
+		fr := st.Func("fr", []*term.Sort{term.RealSort}, term.RealSort)
+		vs := sideVars(st, term.RealSort, "r", side, n)
+		m := len(vs)
+		for i := 0; i < m; i++ {
+			vs = append(vs, st.Apply(fr, vs[i]))
+		}
+		return linLit(t, st, vs, label)
+	}}
+}
+
+// arrayTheory: arrays (Array Int Int) and Int indices; atoms are
+// equalities between selects, stores and constants.
+func arrayTheory(n int) theory {
+	return theory{"arrays", func(t *rapid.T, st *term.Store, side int, label string) *term.Term {
+		as := sideVars(st, st.ArraySort(term.IntSort, term.IntSort), "a", side, n)
+		is := sideVars(st, term.IntSort, "i", side, n)
+		arr := func() *term.Term {
+			a := as[rapid.IntRange(0, len(as)-1).Draw(t, label+"a")]
+			if rapid.IntRange(0, 2).Draw(t, label+"st") == 0 {
+				a = st.Store(a, is[rapid.IntRange(0, len(is)-1).Draw(t, label+"i")], is[rapid.IntRange(0, len(is)-1).Draw(t, label+"i")])
+			}
+			return a
+		}
+		idx := func() *term.Term {
+			if rapid.Bool().Draw(t, label+"sel") {
+				return st.Select(arr(), is[rapid.IntRange(0, len(is)-1).Draw(t, label+"i")])
+			}
+			return is[rapid.IntRange(0, len(is)-1).Draw(t, label+"i")]
+		}
+		if rapid.IntRange(0, 3).Draw(t, label+"k") == 0 {
+			return st.Eq(arr(), arr())
+		}
+		return st.Eq(idx(), idx())
+	}}
+}
+
+func TestInterpolateEUFProperty(t *testing.T) {
+	for _, th := range []theory{eufTheory(2), ufLRATheory(2), arrayTheory(2)} {
+		t.Run(th.name, func(t *testing.T) {
+			var cnt counter
+			rapid.Check(t, func(t *rapid.T) {
+				st := term.NewStore()
+				var A, B []*term.Term
+				for i, n := 0, rapid.IntRange(1, 4).Draw(t, "nA"); i < n; i++ {
+					A = append(A, boolFormula(t, st, th, 0, 2, "a"))
+				}
+				for i, n := 0, rapid.IntRange(1, 4).Draw(t, "nB"); i < n; i++ {
+					B = append(B, boolFormula(t, st, th, 1, 2, "b"))
+				}
+				a, b := st.And(A...), st.And(B...)
+				if !isUnsat(t, st, a, b) {
+					cnt.add("sat")
+					return
+				}
+				I, err := itp.Interpolate(st, a, b)
+				if err != nil {
+					if !errors.Is(err, itp.ErrUnsupported) {
+						t.Fatalf("A=%v B=%v: %v", a, b, err)
+					}
+					t.Logf("%v", err)
+					cnt.add("err")
+					return
+				}
+				if err := itp.Check(st, a, b, I); err != nil {
+					t.Fatalf("A=%v B=%v I=%v: %v", a, b, I, err)
+				}
+				cnt.add("ok")
+			})
+			cnt.report(t, "pairs "+th.name)
+		})
+	}
+}
