@@ -117,12 +117,12 @@ type walker struct {
 	ref    *smt.Refutation
 	consts map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
 	funcs  map[*term.Func]uint64
-	masks  [][]uint64 // by sat.Var: partition masks of the term's symbols; nil: not computed
-	noTerm []bool     // by sat.Var: the variable has no term
+	masks  [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
+	noTerm []bool                          // by sat.Var: the variable has no term
 	order  []sat.ClauseID                  // the clauses Final depends on, premises first
 	chains map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
 	units  map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
-	cur    []sat.Lit // by sat.Var: the literal in the current resolvent
+	cur    []sat.Lit                       // by sat.Var: the literal in the current resolvent
 	curVs  []sat.Var
 }
 
