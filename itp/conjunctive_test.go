@@ -101,7 +101,7 @@ func TestConjunctiveProperty(t *testing.T) {
 					if sort.IsReal() || !errors.Is(err, itp.ErrSatisfiable) {
 						t.Fatalf("A=%v B=%v: %v", A, B, err)
 					}
-					cnt.add("err")
+					cnt.fail(err)
 					return
 				}
 				if err := itp.Check(st, st.And(A...), st.And(B...), I); err != nil {

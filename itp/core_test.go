@@ -80,7 +80,7 @@ func TestCoreProperty(t *testing.T) {
 					if !errors.Is(err, itp.ErrUnsupported) {
 						t.Fatalf("A=%v B=%v: %v", A, B, err)
 					}
-					cnt.add("err")
+					cnt.fail(err)
 					return
 				}
 				if err := itp.Check(st, st.And(A...), st.And(B...), st.And(core...)); err != nil {

@@ -71,6 +71,17 @@ func linLit(t *rapid.T, st *term.Store, vars []*term.Term, label string) *term.T
 type counter struct {
 	mu     sync.Mutex
 	counts map[string]int
+	errs   []string // the first few error messages
+}
+
+// fail counts an error answer and keeps its message.
+func (c *counter) fail(err error) {
+	c.add("err")
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.errs) < 5 {
+		c.errs = append(c.errs, err.Error())
+	}
 }
 
 func (c *counter) add(k string) {
@@ -87,4 +98,10 @@ func (c *counter) report(t *testing.T, name string) {
 	defer c.mu.Unlock()
 	t.Logf("%s: %d unsat cases, %d interpolants checked, %d errors (%d satisfiable skipped)",
 		name, c.counts["ok"]+c.counts["err"], c.counts["ok"], c.counts["err"], c.counts["sat"])
+	for _, e := range c.errs {
+		if len(e) > 300 {
+			e = e[:300] + "..."
+		}
+		t.Logf("  error: %s", e)
+	}
 }

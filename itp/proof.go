@@ -181,25 +181,35 @@ const (
 // classOf classifies SAT variable v for the cut set.
 func (w *walker) classOf(v sat.Var, set uint64) class {
 	if w.masks[v] == nil && !w.noTerm[v] {
-		t := w.ref.Term(v)
-		if t == nil {
+		if t := w.ref.Term(v); t == nil {
 			w.noTerm[v] = true
 		} else {
-			ms := []uint64{}
-			for _, c := range term.FreeConsts(t) {
-				ms = append(ms, w.consts[c])
-			}
-			for _, f := range term.Funcs(t) {
-				ms = append(ms, w.funcs[f])
-			}
-			w.masks[v] = ms
+			w.masks[v] = w.masksOf(t)
 		}
 	}
 	if w.noTerm[v] {
 		return mixed
 	}
+	return classOfMasks(w.masks[v], set)
+}
+
+// masksOf returns the partition masks of the symbols of t.
+func (w *walker) masksOf(t *term.Term) []uint64 {
+	ms := []uint64{}
+	for _, c := range term.FreeConsts(t) {
+		ms = append(ms, w.consts[c])
+	}
+	for _, f := range term.Funcs(t) {
+		ms = append(ms, w.funcs[f])
+	}
+	return ms
+}
+
+// classOfMasks classifies a term whose symbols occur in the partitions
+// ms for the cut set.
+func classOfMasks(ms []uint64, set uint64) class {
 	a, b := false, false
-	for _, m := range w.masks[v] {
+	for _, m := range ms {
 		switch {
 		case m == 0:
 			return mixed
@@ -344,7 +354,13 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 	case len(bs) == 0:
 		return st.False(), nil
 	}
-	return theoryInterpolant(ctx, st, as, bs)
+	I, err := theoryInterpolant(ctx, st, as, bs)
+	if errors.Is(err, ErrUnsupported) {
+		return candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool {
+			return classOfMasks(w.masksOf(t), set) == shared
+		})
+	}
+	return I, err
 }
 
 // theoryInterpolant returns an interpolant of two conjunctions of
