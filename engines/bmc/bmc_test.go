@@ -236,3 +236,37 @@ func TestDeterministic(t *testing.T) {
 		require.Equal(t, run(), run(), tc.name)
 	}
 }
+
+// BenchmarkLinear unrolls a counter to depth 40.
+func BenchmarkLinear(b *testing.B) {
+	src := `(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (inv x y))))
+(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (inv x y) (= x1 (+ x 1)) (or (= y1 (+ y x)) (= y1 y))) (inv x1 y1))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (= x 40)) false)))
+`
+	for i := 0; i < b.N; i++ {
+		sys := read(b, src)
+		res := New(Options{}).Solve(context.Background(), sys)
+		if res.Answer != chc.Unsat {
+			b.Fatal(res.Answer, res.Reason)
+		}
+	}
+}
+
+// BenchmarkNonlinear unfolds a binary recursion to height 5.
+func BenchmarkNonlinear(b *testing.B) {
+	src := `(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 1) (p x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (p y) (= z (+ x y 1))) (p z))))
+(assert (forall ((x Int)) (=> (and (p x) (= x 31)) false)))
+`
+	for i := 0; i < b.N; i++ {
+		sys := read(b, src)
+		res := New(Options{}).Solve(context.Background(), sys)
+		if res.Answer != chc.Unsat {
+			b.Fatal(res.Answer, res.Reason)
+		}
+	}
+}

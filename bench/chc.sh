@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Runs gospacer and z3 (its Spacer) on the CHC folders of ../shared/bench/chc
+# with one timeout, one solver at a time, and prints per folder and solver:
+# files, solved / wrong / unknown (against the column `expected` of each
+# MANIFEST.tsv; '?' expects nothing, so no answer there is wrong), total
+# time, the median and geometric-mean per-file time ratio gospacer/z3 over
+# the files both solve where either takes >= 0.05 s, and the median peak
+# memory (/usr/bin/time -v, when installed).
+#
+#   bench/chc.sh [-t SECONDS] [--engine NAME] [--validate-with z3] [FOLDER...]
+#   BENCH=/path/to/chc bench/chc.sh            (default ../shared/bench/chc)
+#   KEEP=results.tsv bench/chc.sh              (keep the raw results)
+#   GOSPACER=/path/to/binary bench/chc.sh      (instead of building cmd/gospacer)
+#
+# FOLDER is a folder name under the bench directory (default: all of them).
+# --engine is passed to gospacer (spacer, bmc, ...).
+#
+# --validate-with z3 checks every `sat` model gospacer prints independently:
+# bench/chcmodel.py writes one script per clause (the input's declarations,
+# each predicate replaced by its define-fun, then the negated clause), and z3
+# must answer unsat on each. A model z3 refutes, or that lacks a predicate,
+# is rejected (must be 0); a clause z3 cannot decide in time leaves the model
+# unchecked. Unsat answers are checked against the manifest (the wrong
+# column); gospacer itself replays every derivation before answering.
+#
+# z3's fixedpoint format (declare-rel/rule/query, the spacer-diverging
+# folder): z3 answers sat when the query is reachable, the reverse of HORN.
+# gospacer prints z3's convention for those files too, so the answers of the
+# two solvers compare directly; there the model follows gospacer's `unsat`.
+#
+# The script works with an older gospacer CLI: options it does not list in
+# its --help (--engine, --model, -t) are left out, with a note.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+usage() { echo "usage: $0 [-t SECONDS] [--engine NAME] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
+timeout_s=10
+engine=
+validate=
+folders=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    -t) [ $# -ge 2 ] || usage; timeout_s=$2; shift 2 ;;
+    -t*) timeout_s=${1#-t}; shift ;;
+    --engine|-engine) [ $# -ge 2 ] || usage; engine=$2; shift 2 ;;
+    --engine=*) engine=${1#--engine=}; shift ;;
+    --validate-with) [ $# -ge 2 ] || usage; validate=$2; shift 2 ;;
+    --validate-with=*) validate=${1#--validate-with=}; shift ;;
+    -h|--help) usage ;;
+    -*) usage ;;
+    *) folders+=("$1"); shift ;;
+  esac
+done
+case $validate in ''|z3) ;; *) echo "only z3 validates models" >&2; exit 2 ;; esac
+bench=${BENCH:-../shared/bench/chc}
+if [ ${#folders[@]} -eq 0 ]; then
+  for d in "$bench"/*/; do [ -f "$d/MANIFEST.tsv" ] && folders+=("$(basename "$d")"); done
+fi
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+if [ -n "${GOSPACER:-}" ]; then
+  cp "$GOSPACER" "$out/gospacer" || exit 1
+else
+  CGO_ENABLED=0 go build -o "$out/gospacer" ./cmd/gospacer || exit 1
+fi
+
+# the options this gospacer understands
+help=$("$out/gospacer" --help 2>&1)
+has() { grep -q -- "^ *-$1\b" <<<"$help"; }
+gflags=()
+if has t; then gflags+=(-t "$timeout_s"); else echo "note: gospacer has no -t; the timeout alone stops it" >&2; fi
+if [ -n "$engine" ]; then
+  if has engine; then gflags+=(--engine "$engine"); else echo "note: gospacer has no --engine; running its default" >&2; fi
+fi
+want_model=
+if has model; then gflags+=(--model); want_model=1
+elif [ -n "$validate" ]; then echo "note: gospacer has no --model; no model to validate" >&2; fi
+
+solvers=(gospacer)
+if command -v z3 >/dev/null; then solvers+=(z3); else
+  echo "note: z3 not installed (apt-get update && apt-get install -y z3)" >&2
+  [ -n "$validate" ] && { echo "--validate-with z3 needs z3" >&2; exit 2; }
+fi
+timev=
+if /usr/bin/time -v true >/dev/null 2>&1; then timev=1; else
+  echo "note: no /usr/bin/time -v (apt-get install -y time): no memory figures" >&2
+fi
+
+# run SOLVER FILE -> "answer<TAB>seconds<TAB>peak KB" (stdout kept in $out/stdout)
+run() {
+  local solver=$1 file=$2 cmd
+  case $solver in
+    gospacer) cmd=("$out/gospacer" "${gflags[@]}" "$file") ;;
+    z3) cmd=(z3 "-T:$timeout_s" "$file") ;;
+  esac
+  # a hard stop 2 s after the solver's own timeout; time(1) outside it sees
+  # the solver's peak memory through timeout(1)'s rusage of its child
+  cmd=(timeout -k 1 $((${timeout_s%.*} + 2)) "${cmd[@]}")
+  [ -n "$timev" ] && cmd=(/usr/bin/time -v -o "$out/time" "${cmd[@]}")
+  rm -f "$out/time"
+  local t0 t1 ans rc kb=-
+  t0=$(date +%s.%N)
+  "${cmd[@]}" >"$out/stdout" 2>/dev/null
+  rc=$?
+  t1=$(date +%s.%N)
+  ans=$(grep -m1 -E '^(sat|unsat|unknown)$' "$out/stdout")
+  [ -z "$ans" ] && ans=error
+  [ $rc -eq 124 ] || [ $rc -eq 137 ] && [ "$ans" = error ] && ans=timeout
+  if [ -f "$out/time" ]; then
+    kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$out/time")
+    [ -z "$kb" ] && kb=-
+  fi
+  awk -v a="$ans" -v t0="$t0" -v t1="$t1" -v kb="$kb" 'BEGIN { printf "%s\t%.3f\t%s\n", a, t1 - t0, kb }'
+}
+
+# validate FILE -> valid / rejected / unchecked, for the model in $out/stdout
+validate_model() {
+  local file=$1 dir=$out/clauses verdict=valid r
+  if ! grep -q '^(' "$out/stdout"; then echo rejected; return; fi
+  rm -rf "$dir"
+  python3 bench/chcmodel.py "$file" "$out/stdout" "$dir" 2>>"$out/validate.log"
+  case $? in 0) ;; 3) echo rejected; return ;; *) echo unchecked; return ;; esac
+  for c in "$dir"/clause-*.smt2; do
+    [ -f "$c" ] || continue
+    r=$(timeout -k 1 $((${timeout_s%.*} + 2)) z3 "-T:$timeout_s" "$c" 2>/dev/null | head -1)
+    case $r in
+      unsat) ;;
+      sat) verdict=rejected; echo "$file: model refuted on $(basename "$c")" >>"$out/validate.log"; break ;;
+      *) verdict=unchecked ;;
+    esac
+  done
+  echo $verdict
+}
+
+results=$out/results.tsv
+: >"$results"
+validated=0 rejected=0 unchecked=0
+for folder in "${folders[@]}"; do
+  manifest=$bench/$folder/MANIFEST.tsv
+  [ -f "$manifest" ] || { echo "no $manifest" >&2; continue; }
+  col=$(head -1 "$manifest" | tr '\t' '\n' | grep -n -x expected | cut -d: -f1)
+  while IFS=$'\t' read -r file expected; do
+    path=$bench/$folder/$file
+    fp=0
+    grep -q '^[[:space:]]*(query' "$path" && fp=1
+    for s in "${solvers[@]}"; do
+      line=$(run "$s" "$path")
+      printf '%s\t%s\t%s\t%s\t%s\n' "$folder" "$file" "$s" "$expected" "$line" >>"$results"
+      ans=${line%%$'\t'*}
+      # the model follows sat (HORN) or unsat (z3's fixedpoint reading)
+      if [ "$s" = gospacer ] && [ -n "$validate" ] && [ -n "$want_model" ] &&
+         { { [ $fp = 0 ] && [ "$ans" = sat ]; } || { [ $fp = 1 ] && [ "$ans" = unsat ]; }; }; then
+        v=$(validate_model "$path")
+        case $v in
+          valid) validated=$((validated + 1)) ;;
+          rejected) rejected=$((rejected + 1)); echo "REJECTED model: $folder/$file" >&2 ;;
+          *) unchecked=$((unchecked + 1)) ;;
+        esac
+      fi
+    done
+  done < <(tail -n +2 "$manifest" | cut -f1,"$col")
+done
+awk -v ref=z3 -f bench/chcreport.awk "$results"
+if [ -n "$validate" ]; then
+  echo "models validated by z3: $validated valid, $rejected rejected, $unchecked unchecked (z3 undecided)"
+  [ -s "$out/validate.log" ] && sed 's/^/  /' "$out/validate.log"
+fi
+if [ -n "${KEEP:-}" ]; then cp "$results" "$KEEP"; echo "results kept in $KEEP"; fi
+[ "$rejected" -eq 0 ]
