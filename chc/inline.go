@@ -140,8 +140,12 @@ func inlineOne(s *System, p *Pred, d *Clause, sub map[*term.Term]*term.Term) (*S
 		}
 		f := st.SubstituteMap(conj(st, parts), sub)
 		f = st.Simplify(st.Substitute(f, d.Head.Args, p.Params))
+		own := map[*term.Term]bool{}
+		for _, x := range p.Params {
+			own[x] = true
+		}
 		for _, x := range term.FreeConsts(f) {
-			if !mentions(conj(st, p.Params), x) {
+			if !own[x] {
 				return nil, fmt.Errorf("inlined definition mentions %s", x.Name())
 			}
 		}

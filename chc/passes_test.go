@@ -1,0 +1,147 @@
+package chc_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/fuzz"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// The domain of the random systems: BruteCHC is exact on them.
+const lo, hi = 0, 2
+
+// pipeline is chc.DefaultPasses as one Pass.
+type pipeline struct{}
+
+func (pipeline) Name() string { return "pipeline" }
+func (pipeline) Apply(s *chc.System) (*chc.System, chc.Translator, error) {
+	return chc.Preprocess(s, chc.DefaultPasses()...)
+}
+
+func allPasses() []chc.Pass {
+	return []chc.Pass{chc.Simplify{}, chc.EliminateLocals{}, chc.RemoveUnreachable{}, chc.Inline{}, chc.RemoveUnusedArgs{}, pipeline{}}
+}
+
+// brute is fuzz.BruteCHC, skipping the case when the system is too large
+// to enumerate.
+func brute(t *rapid.T, s *chc.System) *fuzz.CHCAnswer {
+	res, err := fuzz.BruteCHC(s, lo, hi)
+	if errors.Is(err, fuzz.ErrTooLarge) {
+		t.Skip("too large to enumerate")
+	}
+	require.NoError(t, err)
+	return res
+}
+
+// TestPassesPreserveAnswersAndWitnesses checks every pass alone and the
+// default pipeline on random systems: the input is unchanged, the answer
+// (by brute force) is preserved, and the brute-force witness of the new
+// system, translated back, is a valid witness on the original system.
+func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
+	ctx := context.Background()
+	for _, p := range allPasses() {
+		t.Run(p.Name(), func(t *testing.T) {
+			fuzz.Check(t, 500, func(t *rapid.T) {
+				st := term.NewStore()
+				s := fuzz.CHCSystem(st, lo, hi).Draw(t, "system")
+				before := s.String()
+				t.Logf("system:\n%s", before)
+				r0 := brute(t, s)
+				out, tr, err := p.Apply(s)
+				require.NoError(t, err)
+				require.Equal(t, before, s.String(), "the pass changed its input")
+				t.Logf("after %s:\n%s", p.Name(), out)
+				r1 := brute(t, out)
+				require.Equal(t, r0.Answer, r1.Answer, "answer changed")
+				switch r1.Answer {
+				case chc.Sat:
+					require.NoError(t, chc.CheckModel(ctx, out, r1.Model), "brute-force model of the new system")
+					m, err := tr.Model(r1.Model)
+					require.NoError(t, err)
+					require.NoError(t, chc.CheckModel(ctx, s, m), "translated model")
+				case chc.Unsat:
+					require.NoError(t, chc.CheckDerivation(out, r1.Derivation), "brute-force derivation of the new system")
+					d, err := tr.Derivation(r1.Derivation)
+					require.NoError(t, err)
+					require.NoError(t, chc.CheckDerivation(s, d), "translated derivation")
+				}
+			})
+		})
+	}
+}
+
+// TestWitnessMutationsRejected checks that the checkers reject broken
+// witnesses: the least model without one of its tuples breaks the clause
+// that derived it, and a derivation with a value out of the domain breaks
+// that variable's bounds.
+func TestWitnessMutationsRejected(t *testing.T) {
+	ctx := context.Background()
+	fuzz.Check(t, 500, func(t *rapid.T) {
+		st := term.NewStore()
+		s := fuzz.CHCSystem(st, lo, hi).Draw(t, "system")
+		r := brute(t, s)
+		switch r.Answer {
+		case chc.Sat:
+			require.NoError(t, chc.CheckModel(ctx, s, r.Model))
+			var preds []*chc.Pred
+			for _, p := range s.Preds {
+				if len(r.Tuples[p]) > 0 {
+					preds = append(preds, p)
+				}
+			}
+			if len(preds) == 0 {
+				return
+			}
+			p := rapid.SampledFrom(preds).Draw(t, "pred")
+			k := rapid.IntRange(0, len(r.Tuples[p])-1).Draw(t, "tuple")
+			tuples := map[*chc.Pred][][]*term.Term{}
+			for q, ts := range r.Tuples {
+				tuples[q] = ts
+			}
+			tuples[p] = append(append([][]*term.Term(nil), ts(r, p)[:k]...), ts(r, p)[k+1:]...)
+			err := chc.CheckModel(ctx, s, fuzz.TuplesModel(s, tuples))
+			var ce *chc.ClauseError
+			require.ErrorAs(t, err, &ce, "the least model without one tuple")
+		case chc.Unsat:
+			require.NoError(t, chc.CheckDerivation(s, r.Derivation))
+			var nodes []*chc.Node
+			var walk func(n *chc.Node)
+			walk = func(n *chc.Node) {
+				for i, v := range n.Clause.Vars {
+					if v.Sort().IsInt() {
+						_ = i
+						nodes = append(nodes, n)
+						break
+					}
+				}
+				for _, ch := range n.Children {
+					walk(ch)
+				}
+			}
+			walk(r.Derivation)
+			if len(nodes) == 0 {
+				return
+			}
+			n := rapid.SampledFrom(nodes).Draw(t, "node")
+			var ints []int
+			for i, v := range n.Clause.Vars {
+				if v.Sort().IsInt() {
+					ints = append(ints, i)
+				}
+			}
+			i := rapid.SampledFrom(ints).Draw(t, "var")
+			old := n.Values[i]
+			n.Values = append([]*term.Term(nil), n.Values...)
+			n.Values[i] = st.Int(hi + 1)
+			err := chc.CheckDerivation(s, r.Derivation)
+			require.Error(t, err, "value %s of %s changed from %s", n.Values[i], n.Clause.Vars[i].Name(), old)
+		}
+	})
+}
+
+func ts(r *fuzz.CHCAnswer, p *chc.Pred) [][]*term.Term { return r.Tuples[p] }

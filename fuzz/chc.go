@@ -1,0 +1,178 @@
+package fuzz
+
+import (
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// CHCSystem draws small normalised CHC systems for property tests of
+// preprocessing and engines: 1–3 predicates P0, P1, P2 of arity 0–3 over
+// Int and sometimes Bool arguments, 2–6 clauses among facts, linear and
+// nonlinear rules and queries (the first clause is a fact, the last a
+// query), with constraints made of a few linear literals over small
+// constants, sometimes a clause-local Int variable defined by an
+// equality. Every Int variable of a clause is bounded to [lo, hi] by its
+// clause's own constraint, so BruteCHC over [lo, hi] decides the system
+// exactly. A clause has at most 7 variables, which keeps BruteCHC fast
+// for a domain of 3 values.
+func CHCSystem(st *term.Store, lo, hi int) *rapid.Generator[*chc.System] {
+	return rapid.Custom(func(t *rapid.T) *chc.System {
+		g := &chcGen{t: t, st: st, lo: int64(lo), hi: int64(hi)}
+		return g.system()
+	})
+}
+
+type chcGen struct {
+	t      *rapid.T
+	st     *term.Store
+	lo, hi int64
+	s      *chc.System
+}
+
+const chcMaxVars = 7
+
+func (g *chcGen) draw(label string, lo, hi int) int {
+	return rapid.IntRange(lo, hi).Draw(g.t, label)
+}
+
+func (g *chcGen) system() *chc.System {
+	st := g.st
+	g.s = &chc.System{St: st}
+	np := g.draw("preds", 1, 3)
+	for i := range np {
+		ar := g.draw("arity", 0, 3)
+		dom := make([]*term.Sort, ar)
+		for j := range dom {
+			dom[j] = term.IntSort
+			if g.draw("bool arg", 0, 4) == 4 {
+				dom[j] = term.BoolSort
+			}
+		}
+		g.s.NewPred(st.Func(fmt.Sprintf("P%d", i), dom, term.BoolSort))
+	}
+	nc := g.draw("clauses", 2, 6)
+	for i := range nc {
+		kind := g.draw("clause kind", 0, 3) // 0 fact, 1 linear, 2 nonlinear, 3 query
+		switch i {
+		case 0:
+			kind = 0
+		case nc - 1:
+			kind = 3
+		}
+		g.s.Clauses = append(g.s.Clauses, g.clause(kind, i))
+	}
+	return g.s
+}
+
+func (g *chcGen) pred(label string) *chc.Pred {
+	return g.s.Preds[g.draw(label, 0, len(g.s.Preds)-1)]
+}
+
+func (g *chcGen) clause(kind, i int) *chc.Clause {
+	st := g.st
+	c := &chc.Clause{Origin: fmt.Sprintf("generated clause %d", i)}
+	nvars := 0
+	atom := func(p *chc.Pred) chc.Atom {
+		a := chc.Atom{Pred: p}
+		for _, x := range p.Params {
+			v := st.Fresh("v", x.Sort())
+			a.Args = append(a.Args, v)
+			c.Vars = append(c.Vars, v)
+		}
+		nvars += p.Arity()
+		return a
+	}
+	if kind != 3 {
+		h := atom(g.pred("head"))
+		c.Head = &h
+	}
+	nbody := kind
+	if kind == 3 {
+		nbody = g.draw("query body", 0, 2)
+	}
+	for range nbody {
+		p := g.pred("body")
+		if nvars+p.Arity() > chcMaxVars {
+			continue
+		}
+		c.Body = append(c.Body, atom(p))
+	}
+	var ints, bools []*term.Term
+	for _, v := range c.Vars {
+		if v.Sort().IsInt() {
+			ints = append(ints, v)
+		} else {
+			bools = append(bools, v)
+		}
+	}
+	var parts []*term.Term
+	if nvars < chcMaxVars && len(ints) > 0 && g.draw("local", 0, 2) == 2 {
+		// a local defined by an equality
+		z := st.Fresh("z", term.IntSort)
+		c.Vars = append(c.Vars, z)
+		parts = append(parts, st.Eq(z, st.Add(g.intVar(ints), st.Int(int64(g.draw("offset", -1, 1))))))
+		ints = append(ints, z)
+	}
+	for range g.draw("literals", 0, 3) {
+		parts = append(parts, g.literal(ints, bools))
+	}
+	for _, x := range ints {
+		parts = append(parts, st.Le(st.Int(g.lo), x), st.Le(x, st.Int(g.hi)))
+	}
+	switch len(parts) {
+	case 0:
+		c.Constraint = st.True()
+	case 1:
+		c.Constraint = parts[0]
+	default:
+		c.Constraint = st.And(parts...)
+	}
+	return c
+}
+
+func (g *chcGen) intVar(ints []*term.Term) *term.Term {
+	return ints[g.draw("int var", 0, len(ints)-1)]
+}
+
+func (g *chcGen) small() *term.Term {
+	return g.st.Int(int64(g.draw("constant", int(g.lo)-1, int(g.hi)+1)))
+}
+
+// literal draws one literal over the clause's variables.
+func (g *chcGen) literal(ints, bools []*term.Term) *term.Term {
+	st := g.st
+	k := g.draw("literal kind", 0, 6)
+	if len(ints) == 0 {
+		if len(bools) == 0 {
+			return st.Bool(g.draw("bool", 0, 3) > 0)
+		}
+		k = 7
+	}
+	switch k {
+	case 0: // x = c
+		return st.Eq(g.intVar(ints), g.small())
+	case 1: // x = y + c
+		return st.Eq(g.intVar(ints), st.Add(g.intVar(ints), st.Int(int64(g.draw("offset", -1, 1)))))
+	case 2: // x <= y + c
+		return st.Le(g.intVar(ints), st.Add(g.intVar(ints), st.Int(int64(g.draw("offset", -1, 1)))))
+	case 3: // x + y <= c
+		return st.Le(st.Add(g.intVar(ints), g.intVar(ints)), g.small())
+	case 4: // x != y
+		return st.Not(st.Eq(g.intVar(ints), g.intVar(ints)))
+	case 5: // x >= c
+		return st.Ge(g.intVar(ints), g.small())
+	case 6: // b = (x <= y) or x < c
+		if len(bools) > 0 {
+			return st.Eq(bools[g.draw("bool var", 0, len(bools)-1)], st.Le(g.intVar(ints), g.intVar(ints)))
+		}
+		return st.Lt(g.intVar(ints), g.small())
+	}
+	b := bools[g.draw("bool var", 0, len(bools)-1)]
+	if g.draw("negate", 0, 1) == 1 {
+		return st.Not(b)
+	}
+	return b
+}

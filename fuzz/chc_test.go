@@ -1,0 +1,85 @@
+package fuzz_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/fuzz"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// TestCHCSystemAndBrute checks the generator and the oracle against each
+// other and the chc checkers: systems print and read back, BruteCHC's
+// witnesses pass chc.CheckModel and chc.CheckDerivation, and widening the
+// domain changes neither the answer nor the least model (the constraints
+// bound every variable, so brute force is exact).
+func TestCHCSystemAndBrute(t *testing.T) {
+	ctx := context.Background()
+	fuzz.Check(t, 200, func(t *rapid.T) {
+		st := term.NewStore()
+		s := fuzz.CHCSystem(st, 0, 2).Draw(t, "system")
+		text := s.String()
+		t.Logf("system:\n%s", text)
+		back, _, err := chc.Read("printed", strings.NewReader(text), term.NewStore())
+		require.NoError(t, err)
+		require.Len(t, back.Preds, len(s.Preds))
+		require.Len(t, back.Clauses, len(s.Clauses))
+		again, _, err := chc.Read("printed", strings.NewReader(back.String()), term.NewStore())
+		require.NoError(t, err)
+		require.Equal(t, back.String(), again.String())
+		require.Len(t, s.Clauses[0].Body, 0, "the first clause is a fact")
+		require.Nil(t, s.Clauses[len(s.Clauses)-1].Head, "the last clause is a query")
+		r, err := fuzz.BruteCHC(s, 0, 2)
+		require.NoError(t, err)
+		wide, err := fuzz.BruteCHC(s, -1, 3)
+		require.NoError(t, err)
+		require.Equal(t, r.Answer, wide.Answer)
+		switch r.Answer {
+		case chc.Sat:
+			require.NoError(t, chc.CheckModel(ctx, s, r.Model))
+			for _, p := range s.Preds {
+				require.Len(t, wide.Tuples[p], len(r.Tuples[p]), "tuples of %s", p.Name())
+			}
+		case chc.Unsat:
+			require.NoError(t, chc.CheckDerivation(s, r.Derivation))
+		default:
+			t.Fatalf("answer %v", r.Answer)
+		}
+	})
+}
+
+// TestBruteCHCSmall decides hand-written systems.
+func TestBruteCHCSmall(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want chc.Answer
+	}{
+		{`(declare-fun P (Int) Bool)
+		  (assert (forall ((x Int)) (=> (= x 0) (P x))))
+		  (assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 1)) (<= y 2)) (P y))))
+		  (assert (forall ((x Int)) (=> (and (P x) (= x 2)) false)))`, chc.Unsat},
+		{`(declare-fun P (Int) Bool)
+		  (assert (forall ((x Int)) (=> (= x 0) (P x))))
+		  (assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 2)) (<= y 2)) (P y))))
+		  (assert (forall ((x Int)) (=> (and (P x) (= x 1)) false)))`, chc.Sat},
+		{`(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+		  (assert (forall ((x Int)) (=> (and (<= 0 x) (<= x 1)) (P x))))
+		  (assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (P y) (= z (+ x y))) (Q z))))
+		  (assert (forall ((x Int)) (=> (and (Q x) (= x 2)) false)))`, chc.Unsat},
+	} {
+		s, _, err := chc.Read("test.smt2", strings.NewReader("(set-logic HORN)"+tc.src), term.NewStore())
+		require.NoError(t, err)
+		r, err := fuzz.BruteCHC(s, 0, 2)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, r.Answer, tc.src)
+		if r.Answer == chc.Unsat {
+			require.NoError(t, chc.CheckDerivation(s, r.Derivation))
+		} else {
+			require.NoError(t, chc.CheckModel(context.Background(), s, r.Model))
+		}
+	}
+}
