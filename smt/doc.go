@@ -1,0 +1,87 @@
+// Package smt decides quantifier-free formulas over Booleans, linear
+// integer and real arithmetic, uninterpreted functions and arrays, by
+// DPLL(T): package sat runs the search, the theories join it through
+// sat.Theory. The API is incremental (Assert, Push/Pop, Check under
+// assumptions), every Sat answer comes with a model that is evaluated
+// against the assertions before it is returned, every Unsat answer with
+// an unsat core of the assumptions, and with Options.Proofs with a
+// resolution refutation for interpolation.
+//
+// # Shape of a check
+//
+//  1. Encoding (cnf.go). Assert turns a formula into clauses once per
+//     subterm (Plaisted–Greenbaum polarities: x → φ for positive uses,
+//     φ → x for negative ones, both when needed); the literal of each
+//     subterm is kept by term ID, so assumptions never re-encode. Atoms go
+//     to their theory: comparisons to arith (arith.go), equalities of
+//     uninterpreted and array sorts, applications and selects to the euf
+//     plugin (euf.go, euf_terms.go). Arithmetic ite terms, div, mod, abs,
+//     to_int and division by zero become fresh constants with defining
+//     clauses (cnf.go lift, int_elim.go).
+//  2. Search. The dispatcher (dispatch.go) is the sat.Theory: it routes
+//     each theory literal to the plugin owning its variable and keeps the
+//     plugins' scopes in step with the decision levels.
+//  3. Arithmetic (arith.go). Every atom is one bound on one simplex
+//     variable (a term's variable or a slack for a normalized linear
+//     combination); over integers atoms are never strict and the
+//     negation of v <= c is v >= c+1. lra decides the bounds, conflicts
+//     are the negated reasons of a Farkas explanation, propagations are
+//     explained lazily. Integer reasoning at the final check
+//     (lia_check.go): branches are fresh atoms the SAT solver decides,
+//     cuts are lemmas recorded with their lia proofs.
+//  4. EUF and arrays (euf.go, array.go): congruence closure with
+//     explanations; package arrays proposes axiom instances, added as
+//     clauses; theory combination with arithmetic is model based
+//     (combine.go).
+//  5. Models (solver.go buildModel, euf_model.go): Boolean values from
+//     the SAT solver, arithmetic from the simplex, classes and function
+//     tables from euf; every assertion and assumption is evaluated under
+//     the model (Options.NoModelCheck turns that off).
+//
+// # Proofs (proof.go)
+//
+// With Options.Proofs the SAT solver logs every clause (sat.Proof):
+// inputs, theory lemmas (conflicts, explanations, cut lemmas, transitivity
+// lemmas), and the resolution chain of every learnt clause. The option is
+// read once, when the solver is built; off, the only cost is a nil test in
+// the SAT solver. AssertPart(t, p) tags the clauses encoding t with
+// partition p (Assert is partition 0): the tag is kept in the log.
+// Clauses a theory adds during the search as inputs (array axiom
+// instances, theory-combination equalities) and definitions made outside
+// Assert (the encoding of assumptions) carry no partition: they are valid
+// in the theories. Refutation gives the proof of the last Unsat answer
+// read-only: clause kinds, partitions, literals, chains, and the term each
+// SAT variable stands for (Term), rebuilt on demand from the atom tables:
+// arithmetic atoms as the bound over the simplex row's definition, euf
+// atoms as their equality or predicate, other variables as the first
+// term (by ID) the encoder gave them. Under that reading an input clause
+// of partition p follows from p's formulas and every other leaf is valid
+// in the theories, which is all package itp needs; it re-derives the
+// certificates of theory lemmas (Farkas coefficients) from the lemma's
+// literals rather than reading them from the solver.
+//
+// # Files
+//
+//	solver.go     Solver, Options, Assert/AssertPart, Push/Pop, Check, models
+//	cnf.go        the encoder: Tseitin/Plaisted–Greenbaum, lifting of ite
+//	dispatch.go   the sat.Theory over the plugins
+//	arith.go      arithmetic atoms, bounds, conflicts, explanations
+//	lia_check.go  integer branches and cuts at the final check
+//	int_elim.go   div, mod, abs, to_int, division by zero
+//	euf.go        the euf plugin: atoms, propagation, explanations
+//	euf_terms.go  internalizing terms into the graph
+//	euf_model.go  the euf part of models
+//	combine.go    model-based theory combination with arithmetic
+//	array.go      array axiom instances as clauses
+//	proof.go      Refutation: the proof of an Unsat answer
+//
+// # Naming
+//
+//	s           the *Solver; st its *term.Store
+//	m, q        SAT literals (sat.Lit); v, sv SAT variables
+//	t, u        terms; x an arithmetic variable term
+//	a           the *arith plugin; p the *eufPlugin; e the *encoder
+//	at, ai      an atom, its index; c a bound or coefficient
+//	pol         encoding polarities (polPos, polNeg, polBoth)
+//	part        a partition (AssertPart); its proof tag is part+1
+package smt
