@@ -103,7 +103,7 @@ run() {
   "${cmd[@]}" >"$out/stdout" 2>/dev/null
   rc=$?
   t1=$(date +%s.%N)
-  ans=$(grep -m1 -E '^(sat|unsat|unknown)$' "$out/stdout")
+  ans=$(grep -m1 -E '^(sat|unsat|unknown|timeout)$' "$out/stdout")
   [ -z "$ans" ] && ans=error
   [ $rc -eq 124 ] || [ $rc -eq 137 ] && [ "$ans" = error ] && ans=timeout
   if [ -f "$out/time" ]; then

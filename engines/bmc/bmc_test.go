@@ -270,3 +270,47 @@ func BenchmarkNonlinear(b *testing.B) {
 		}
 	}
 }
+
+func TestAcyclicModels(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      chc.Answer
+	}{
+		{"real local with a coefficient", `
+(set-logic HORN)
+(declare-fun p (Real) Bool)
+(assert (forall ((x Real) (y Real)) (=> (and (= (* 2.0 y) (+ x 1.0)) (> y 3.0)) (p x))))
+(assert (forall ((x Real)) (=> (and (p x) (< x 0.0)) false)))
+`, chc.Sat},
+		{"array local", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((a (Array Int Int)) (x Int)) (=> (and (= a ((as const (Array Int Int)) 3)) (= x (select a 7))) (p x))))
+(assert (forall ((x Int)) (=> (and (p x) (not (= x 3))) false)))
+`, chc.Sat},
+		{"local bounded by inequalities only", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (< 0 y) (< y x)) (p x))))
+(assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))
+`, chc.Unknown},
+		{"chain of three", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int Bool) Bool)
+(declare-fun r (Int) Bool)
+(assert (forall ((x Int)) (=> (and (<= 0 x) (<= x 5)) (p x))))
+(assert (forall ((x Int) (y Int) (b Bool)) (=> (and (p x) (= y (* 3 x)) (= b (> x 2))) (q y b))))
+(assert (forall ((x Int) (y Int) (b Bool)) (=> (and (q x b) (p y) b (= x (+ y 6))) (r x))))
+(assert (forall ((x Int)) (=> (and (r x) (> x 15)) false)))
+`, chc.Sat},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := solve(t, read(t, tc.src), Options{})
+			require.Equal(t, tc.want, res.Answer, res.Reason)
+			if tc.want == chc.Unknown {
+				require.Contains(t, res.Reason, "cannot eliminate")
+			}
+		})
+	}
+}

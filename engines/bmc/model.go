@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -152,8 +153,8 @@ func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits
 			}
 			return st.Simplify(st.Or(ds...)), nil
 		}
-		if v, t := definition(st, f, isLocal); v != nil {
-			f = st.Simplify(st.Substitute(f, []*term.Term{v}, []*term.Term{t}))
+		if v, t, side := definition(st, f, isLocal); v != nil {
+			f = st.Simplify(st.And(side, st.Substitute(f, []*term.Term{v}, []*term.Term{t})))
 			continue
 		}
 		if left.Sort() == term.BoolSort && splits > 0 {
@@ -168,8 +169,10 @@ func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits
 }
 
 // definition finds a top-level conjunct of f that defines a local v as a
-// term t free of v.
-func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t *term.Term) {
+// term t free of v, under the condition side: ∃v. f ≡ side ∧ f[v:=t]. An
+// Int equality k·v = e with |k| ≠ 1 gives t = e div k and side
+// e mod k = 0.
+func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t, side *term.Term) {
 	conjuncts := []*term.Term{f}
 	if f.Op() == term.OpAnd {
 		conjuncts = f.Args()
@@ -185,16 +188,16 @@ func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t
 	for _, c := range conjuncts {
 		switch {
 		case isLocal[c]:
-			return c, st.True()
+			return c, st.True(), st.True()
 		case c.Op() == term.OpNot && isLocal[c.Arg(0)]:
-			return c.Arg(0), st.False()
+			return c.Arg(0), st.False(), st.True()
 		case c.Op() == term.OpEq && c.NumArgs() == 2:
 			a, b := c.Arg(0), c.Arg(1)
 			if isLocal[a] && free(a, b) {
-				return a, b
+				return a, b, st.True()
 			}
 			if isLocal[b] && free(b, a) {
-				return b, a
+				return b, a, st.True()
 			}
 			srt := a.Sort()
 			if srt != term.IntSort && srt != term.RealSort {
@@ -206,8 +209,12 @@ func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t
 			}
 			for i, x := range l.Vars {
 				k := l.Coeffs[i]
-				if !isLocal[x] || x.Sort() != srt || (srt == term.IntSort && !k.Abs().IsOne()) {
+				if !isLocal[x] || x.Sort() != srt || !k.IsInt() && srt == term.IntSort {
 					continue
+				}
+				unit := srt == term.RealSort || k.Abs().IsOne()
+				if !unit {
+					k = num.RatFromInt(num.NewInt(1)) // k·x = rest below
 				}
 				// x = -(rest)/k
 				rest := term.Linear{Const: l.Const.Quo(k).Neg()}
@@ -216,18 +223,24 @@ func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t
 					if j == i {
 						continue
 					}
-					if !free(x, y) {
+					if !free(x, y) || (!unit && (y.Sort() != term.IntSort || !l.Coeffs[j].IsInt())) {
 						ok = false
 						break
 					}
 					rest.Vars = append(rest.Vars, y)
 					rest.Coeffs = append(rest.Coeffs, l.Coeffs[j].Quo(k).Neg())
 				}
-				if ok {
-					return x, st.FromLinear(rest, srt)
+				if !ok || (!unit && !l.Const.IsInt()) {
+					continue
 				}
+				e := st.FromLinear(rest, srt)
+				if unit {
+					return x, e, st.True()
+				}
+				kt := st.Num(l.Coeffs[i], term.IntSort)
+				return x, st.IntDiv(e, kt), st.Eq(st.Mod(e, kt), st.Int(0))
 			}
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
