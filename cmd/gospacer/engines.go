@@ -1,9 +1,8 @@
 package main
 
 import (
-	"context"
-
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/bmc"
 )
 
 // engines are the CHC engines --engine chooses from; the first is the
@@ -12,14 +11,8 @@ var engines = []struct {
 	name string
 	make func(engineOptions) chc.Engine
 }{
-	{"none", func(engineOptions) chc.Engine { return noEngine{} }},
-}
-
-type noEngine struct{}
-
-func (noEngine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	return chc.Result{Answer: chc.Unknown, Reason: "no engine"}
+	{"bmc", func(o engineOptions) chc.Engine { return bmc.New(bmc.Options{Verbose: o.verbose}) }},
 }
 
 // passes are the preprocessing passes run before every engine.
-func passes() []chc.Pass { return nil }
+func passes() []chc.Pass { return chc.DefaultPasses() }
