@@ -1,0 +1,133 @@
+package spacer
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// TestBenchFolders runs the engine over the benchmark folders named in
+// GOSPACER_BENCH (comma-separated paths, or "1" for all of
+// ../../shared/bench/chc) with GOSPACER_TIMEOUT (default 10s) per file and
+// prints solved/wrong/unknown against each folder's MANIFEST.tsv. A wrong
+// answer fails the test.
+func TestBenchFolders(t *testing.T) {
+	spec := os.Getenv("GOSPACER_BENCH")
+	if spec == "" {
+		t.Skip("set GOSPACER_BENCH=1 (or folders) to run the benchmarks")
+	}
+	root := "../../shared/bench/chc"
+	var dirs []string
+	if spec == "1" {
+		for _, d := range []string{"lia-lin", "lia-nonlin", "lra-ts", "arrays", "recursion", "spacer-diverging"} {
+			dirs = append(dirs, filepath.Join(root, d))
+		}
+	} else {
+		dirs = strings.Split(spec, ",")
+	}
+	timeout := 10 * time.Second
+	if s := os.Getenv("GOSPACER_TIMEOUT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		timeout = d
+	}
+	only := os.Getenv("GOSPACER_ONLY")
+	for _, dir := range dirs {
+		man, err := readManifest(filepath.Join(dir, "MANIFEST.tsv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		solved, wrong, unknown, z3solved := 0, 0, 0, 0
+		var total time.Duration
+		for _, row := range man {
+			if only != "" && !strings.Contains(row.file, only) {
+				continue
+			}
+			if row.z3 == row.expected {
+				z3solved++
+			}
+			t0 := time.Now()
+			ans, reason := solveFile(t, filepath.Join(dir, row.file), timeout)
+			el := time.Since(t0)
+			total += el
+			status := "ok"
+			switch {
+			case ans == chc.Unknown:
+				unknown++
+				status = "unknown (" + reason + ")"
+			case ans.String() == row.expected:
+				solved++
+			case row.expected != "sat" && row.expected != "unsat":
+				status = "no expectation"
+			default:
+				wrong++
+				status = "WRONG"
+				t.Errorf("%s: answered %s, expected %s", row.file, ans, row.expected)
+			}
+			fmt.Printf("%-8s %6.2fs %-7s exp %-7s z3 %-7s %s %s\n", filepath.Base(dir), el.Seconds(), ans, row.expected, row.z3, row.file, status)
+		}
+		fmt.Printf("== %s: solved %d wrong %d unknown %d (z3 %d) time %.1fs\n", filepath.Base(dir), solved, wrong, unknown, z3solved, total.Seconds())
+	}
+}
+
+type manifestRow struct{ file, expected, z3 string }
+
+func readManifest(path string) ([]manifestRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	var rows []manifestRow
+	var cols map[string]int
+	for sc.Scan() {
+		fs := strings.Split(sc.Text(), "\t")
+		if cols == nil {
+			cols = map[string]int{}
+			for i, c := range fs {
+				cols[c] = i
+			}
+			continue
+		}
+		rows = append(rows, manifestRow{fs[cols["file"]], fs[cols["expected"]], fs[cols["z3_answer"]]})
+	}
+	return rows, sc.Err()
+}
+
+func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, string) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st := term.NewStore()
+	sys, _, err := chc.Read(path, f, st)
+	if err != nil {
+		return chc.Unknown, "read: " + err.Error()
+	}
+	if sys.FixedpointFormat {
+		return chc.Unknown, "fixedpoint format"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	opts := Options{MemoryMB: 4096}
+	if os.Getenv("GOSPACER_VERBOSE") != "" {
+		opts.Verbose = os.Stdout
+	}
+	if os.Getenv("GOSPACER_TRACE") != "" {
+		opts.Trace = os.Stdout
+	}
+	res := New(opts).Solve(ctx, sys)
+	return res.Answer, res.Reason
+}

@@ -1,0 +1,226 @@
+package spacer
+
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// soft is a "body position under reach facts" assumption.
+type soft struct {
+	pos int
+	lit *term.Term
+}
+
+// process handles one pob: a reach fact, a child pob (the pob is
+// requeued), or a lemma.
+func (e *engine) process(pb *pob) (*found, error) {
+	p, L := pb.pred, pb.level
+	inCore := make([]bool, len(pb.cube))
+	bound := infLevel
+	type pending struct {
+		cs   *clauseSolver
+		core []*term.Term
+	}
+	var needChild []pending
+	var hard, assumps []*term.Term
+	for _, cs := range p.heads {
+		if L == 0 && len(cs.body) > 0 {
+			bound = min(bound, 0)
+			continue
+		}
+		hard = e.instCube(p, pb.cube, cs.hargs, hard[:0])
+		softs := cs.softs()
+		assumps = e.query(cs, L, hard, softs, assumps)
+		sat, err := e.check(cs, assumps)
+		if err != nil {
+			return nil, err
+		}
+		if sat {
+			if len(softs) == len(cs.body) {
+				return e.reached(pb, cs)
+			}
+			return nil, e.makeChild(pb, cs, len(softs))
+		}
+		core := cs.sv.UnsatCore()
+		if hasSoft(core, softs) {
+			needChild = append(needChild, pending{cs, slices.Clone(core)})
+			continue
+		}
+		bound = min(bound, e.boundOf(core))
+		markCore(core, hard, inCore)
+	}
+	// No clause reaches the pob under reach facts: the nonlinear order.
+	// Find the longest prefix of body positions under reach facts that
+	// leaves the query satisfiable; the next position gets a child pob.
+	for _, nc := range needChild {
+		cs := nc.cs
+		hard = e.instCube(p, pb.cube, cs.hargs, hard[:0])
+		softs := cs.softs()
+		core := nc.core
+		for k := len(softs) - 1; k >= 0; k-- {
+			assumps = e.query(cs, L, hard, softs[:k], assumps)
+			sat, err := e.check(cs, assumps)
+			if err != nil {
+				return nil, err
+			}
+			if sat {
+				return nil, e.makeChild(pb, cs, k)
+			}
+			core = cs.sv.UnsatCore()
+			if !hasSoft(core, softs[:k]) {
+				break
+			}
+		}
+		bound = min(bound, e.boundOf(core))
+		markCore(core, hard, inCore)
+	}
+	// blocked
+	var cube []*term.Term
+	for i, l := range pb.cube {
+		if inCore[i] {
+			cube = append(cube, l)
+		}
+	}
+	level := max(L, bound)
+	cube, level, err := e.generalize(p, cube, level)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.addLemma(p, cube, level); err != nil {
+		return nil, err
+	}
+	if level >= infLevel && p == e.goal {
+		return e.infModel(), nil
+	}
+	if !e.opts.NoPobPush && level < e.bound {
+		pb.level = level + 1
+		e.queue.push(pb)
+	}
+	return nil, nil
+}
+
+// boundOf is the level a lemma may take given a core of a blocking query.
+func (e *engine) boundOf(core []*term.Term) int {
+	low := e.coreLevel(core)
+	if low >= infLevel {
+		return infLevel
+	}
+	return low + 1
+}
+
+func markCore(core, hard []*term.Term, in []bool) {
+	for _, a := range core {
+		if i := slices.Index(hard, a); i >= 0 {
+			in[i] = true
+		}
+	}
+}
+
+func hasSoft(core []*term.Term, softs []soft) bool {
+	for _, s := range softs {
+		if slices.Contains(core, s.lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// softs are the reach-fact literals of the leading body positions that
+// have reach facts.
+func (cs *clauseSolver) softs() []soft {
+	var out []soft
+	for j, l := range cs.rfLit {
+		if l == nil {
+			break
+		}
+		out = append(out, soft{j, l})
+	}
+	return out
+}
+
+// query builds the assumptions of a blocking query at level L.
+func (e *engine) query(cs *clauseSolver, L int, hard []*term.Term, softs []soft, dst []*term.Term) []*term.Term {
+	dst = dst[:0]
+	if len(cs.body) > 0 {
+		dst = e.frame(dst, L-1)
+	}
+	dst = append(dst, hard...)
+	for _, s := range softs {
+		dst = append(dst, s.lit)
+	}
+	return dst
+}
+
+// reached handles a model of pb's query on cs with every body position
+// under reach facts: a new reach fact of pb's predicate, or a
+// counterexample when it is the goal.
+func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
+	m := cs.sv.Model()
+	children := make([]*reachFact, len(cs.body))
+	parts := []*term.Term{cs.c.Constraint}
+	for j, q := range cs.body {
+		rf := cs.usedFact(m, j)
+		if rf == nil {
+			return nil, &errUnknown{"internal: no reach fact under a kept position"}
+		}
+		children[j] = rf
+		parts = append(parts, e.inst(q, rf.formula, cs.c.Body[j].Args))
+	}
+	pb.closed = true
+	if pb.pred == e.goal {
+		root, err := e.derive(cs, children, nil)
+		if err != nil {
+			return nil, err
+		}
+		return &found{answer: chc.Unsat, root: root}, nil
+	}
+	psi, err := e.project(cs.hfree, e.st.And(parts...), m)
+	if err != nil {
+		return nil, err
+	}
+	psi = e.st.Substitute(psi, cs.hargs, pb.pred.params)
+	_, err = e.addReachFact(pb.pred, psi, cs, children)
+	return nil, err
+}
+
+// makeChild makes a child pob for body position j of cs, the positions
+// before j being under reach facts in the model, and requeues pb.
+func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
+	m := cs.sv.Model()
+	parts := []*term.Term{cs.c.Constraint}
+	parts = e.instCube(pb.pred, pb.cube, cs.hargs, parts)
+	for i := range j {
+		rf := cs.usedFact(m, i)
+		if rf == nil {
+			return &errUnknown{"internal: no reach fact under a kept position"}
+		}
+		parts = append(parts, e.inst(cs.body[i], rf.formula, cs.c.Body[i].Args))
+	}
+	psi, err := e.project(cs.free[j], e.st.And(parts...), m)
+	if err != nil {
+		return err
+	}
+	q := cs.body[j]
+	psi = e.st.Substitute(psi, cs.c.Body[j].Args, q.params)
+	child := e.newPob(q, conjuncts(psi), pb.level-1, pb.depth+1, pb)
+	e.queue.push(pb)
+	e.queue.push(child)
+	return nil
+}
+
+// conjuncts flattens a conjunction into its literals.
+func conjuncts(t *term.Term) []*term.Term {
+	switch {
+	case t.IsTrue():
+		return nil
+	case t.Op() == term.OpAnd:
+		var out []*term.Term
+		for _, a := range t.Args() {
+			out = append(out, conjuncts(a)...)
+		}
+		return out
+	}
+	return []*term.Term{t}
+}

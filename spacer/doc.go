@@ -1,0 +1,70 @@
+// Package spacer is the Spacer engine for constrained Horn clauses:
+// GSpacer / FMCAD'15 Alg. 2 over linear and nonlinear clauses, with
+// over-approximations (lemmas, may summaries) per predicate and level,
+// under-approximations (reach facts, must summaries) from model-based
+// projection, and a queue of proof obligations (pobs).
+//
+// # Design
+//
+// Every clause gets one incremental smt.Solver holding its constraint over
+// the clause's own variables (Clause.Vars); a query clause is a clause whose
+// head is the internal predicate "goal" without parameters. For each body
+// position j with predicate Q:
+//
+//   - a lemma ¬cube of Q at level k is asserted once as (lvl_k ∨ ¬cube(args_j)),
+//     an inductive lemma (level ∞) unguarded; lvl_k is a Boolean constant
+//     shared by all solvers;
+//   - a reach fact ψ of Q as (tag ⇒ ψ(args_j)) and a chain literal r_j with
+//     r_j ⇒ tag ∨ r_j' (the previous chain literal), so that assuming r_j
+//     says "position j is under Q's reach facts".
+//
+// A query at frame F (the level of the body predicates) assumes ¬lvl_i for
+// every i ≥ F; lemmas of lower levels stay off because their lvl literal is
+// free. The lowest ¬lvl_i in an unsat core gives the level of the lemma
+// ("uses level"); a core without level literal gives an inductive lemma.
+// Frame -1 is empty: at level 0 only clauses without body atoms apply.
+//
+// Levels: R_k(P) is the set of P-facts derivable by a tree of height ≤ k
+// (facts have height 0); a lemma of level k holds on R_k, a pob <P, φ, L>
+// asks whether R_L(P) meets φ. The main loop raises the bound N = 0, 1, ...
+// and blocks <goal, true, N>; then lemmas are pushed level by level; a level
+// k where no predicate has a lemma of level exactly k is a fixpoint and the
+// lemmas above k form the model (checked by chc.CheckModel before returning).
+//
+// Blocking a pob <P, φ, L> checks each clause with head P under φ(head)
+// (hard), the frame L-1 and the "under reach facts" literals (soft): sat
+// with every soft kept gives a reach fact (MBP of the clause and the
+// children's reach facts onto the head); sat after dropping the softs of an
+// unsat core gives a child pob on the first body position not under reach
+// facts (MBP onto its arguments, left positions under reach facts, right
+// positions over-approximated by their lemmas); unsat for every clause gives
+// a lemma, generalised by the unsat core and then by inductive
+// generalisation (drop a literal while the cube stays blocked relative to
+// its own negation on the body positions of P). A reach fact of goal is a
+// counterexample: the derivation is rebuilt with ground values by one small
+// smt query per node (constraint ∧ head = required values ∧ the children's
+// reach facts) and checked by chc.CheckDerivation.
+//
+// Everything is deterministic: predicates, clauses, lemmas and pobs live in
+// slices; the queue is ordered by (level, depth, creation).
+//
+// # Files
+//
+//	spacer.go   Options, Engine, Solve, the main loop, stats
+//	state.go    predicates, clause solvers, lemmas, reach facts
+//	block.go    the blocking query: reach facts, child pobs, lemmas
+//	gen.go      lemma generalisation
+//	push.go     propagation, fixpoint, the model
+//	cex.go      the ground derivation
+//	queue.go    the pob queue
+//
+// # Naming
+//
+//	e     *engine (one Solve)
+//	p, q  *pred
+//	cs    *clauseSolver
+//	pb    *pob
+//	lm    *lemma
+//	rf    *reachFact
+//	cube  []*term.Term, literals over a predicate's Params
+package spacer

@@ -1,0 +1,157 @@
+package spacer
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// solveText reads a HORN script, solves it and checks the witness.
+func solveText(t *testing.T, src string, opts Options) chc.Result {
+	t.Helper()
+	st := term.NewStore()
+	sys, _, err := chc.Read("test.smt2", strings.NewReader(src), st)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res := New(opts).Solve(ctx, sys)
+	checkWitness(t, sys, res)
+	return res
+}
+
+func checkWitness(t *testing.T, sys *chc.System, res chc.Result) {
+	t.Helper()
+	switch res.Answer {
+	case chc.Sat:
+		require.NoError(t, chc.CheckModel(context.Background(), sys, res.Model), "model")
+	case chc.Unsat:
+		require.NoError(t, chc.CheckDerivation(sys, res.Derivation), "derivation")
+	}
+}
+
+var handwritten = []struct {
+	name, want, src string
+}{
+	{"counter-safe", "sat", `
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (< x 10) (= y (+ x 1))) (inv y))))
+(assert (forall ((x Int)) (=> (and (inv x) (> x 10)) false)))
+(check-sat)`},
+	{"counter-unsafe", "unsat", `
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (< x 10) (= y (+ x 1))) (inv y))))
+(assert (forall ((x Int)) (=> (and (inv x) (>= x 10)) false)))
+(check-sat)`},
+	{"two-vars-safe", "sat", `
+(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (inv x y))))
+(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (inv x y) (= x1 (+ x 1)) (= y1 (+ y 1))) (inv x1 y1))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (not (= x y))) false)))
+(check-sat)`},
+	{"real-safe", "sat", `
+(set-logic HORN)
+(declare-fun inv (Real Real) Bool)
+(assert (forall ((x Real) (y Real)) (=> (and (= x 0.0) (= y 1.0)) (inv x y))))
+(assert (forall ((x Real) (y Real) (x1 Real) (y1 Real)) (=> (and (inv x y) (= x1 (+ x y)) (= y1 (+ y 0.5))) (inv x1 y1))))
+(assert (forall ((x Real) (y Real)) (=> (and (inv x y) (< x 0.0)) false)))
+(check-sat)`},
+	{"zero-ary", "unsat", `
+(set-logic HORN)
+(declare-fun p () Bool)
+(declare-fun q () Bool)
+(assert p)
+(assert (=> p q))
+(assert (=> q false))
+(check-sat)`},
+	{"zero-ary-safe", "sat", `
+(set-logic HORN)
+(declare-fun p () Bool)
+(declare-fun q () Bool)
+(assert p)
+(assert (=> q p))
+(assert (=> q false))
+(check-sat)`},
+	{"bool-args", "sat", `
+(set-logic HORN)
+(declare-fun inv (Bool Int) Bool)
+(assert (forall ((b Bool) (x Int)) (=> (and b (= x 0)) (inv b x))))
+(assert (forall ((b Bool) (x Int) (b1 Bool) (x1 Int)) (=> (and (inv b x) (= b1 (not b)) (= x1 (ite b (+ x 1) (- x 1)))) (inv b1 x1))))
+(assert (forall ((b Bool) (x Int)) (=> (and (inv b x) (or (> x 1) (< x 0))) false)))
+(check-sat)`},
+	{"nonlinear-twice-safe", "sat", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int)) (=> (and (>= x 0) (<= x 2)) (p x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (p y) (= z (+ x y))) (q z))))
+(assert (forall ((z Int)) (=> (and (q z) (> z 4)) false)))
+(check-sat)`},
+	{"nonlinear-twice-unsafe", "unsat", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int)) (=> (and (>= x 0) (<= x 2)) (p x))))
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (p y) (= z (+ x y))) (q z))))
+(assert (forall ((z Int)) (=> (and (q z) (>= z 4)) false)))
+(check-sat)`},
+	{"second-atom-reachable", "unsat", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun r (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 1) (p x))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x) (< x 5) (= y (+ x 1))) (p y))))
+(assert (forall ((x Int)) (=> (= x 7) (r x))))
+(assert (forall ((x Int) (y Int)) (=> (and (r x) (p y) (= y 5) (= x 7)) false)))
+(check-sat)`},
+	{"array-safe", "sat", `
+(set-logic HORN)
+(declare-fun inv ((Array Int Int) Int) Bool)
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (= i 0) (= (select a 0) 5)) (inv a i))))
+(assert (forall ((a (Array Int Int)) (i Int) (b (Array Int Int)) (j Int)) (=> (and (inv a i) (= b (store a (+ i 1) 3)) (= j (+ i 1))) (inv b j))))
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (inv a i) (not (= (select a 0) 5))) false)))
+(check-sat)`},
+	{"array-unsafe", "unsat", `
+(set-logic HORN)
+(declare-fun inv ((Array Int Int) Int) Bool)
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (= i 0) (= (select a 0) 5)) (inv a i))))
+(assert (forall ((a (Array Int Int)) (i Int) (b (Array Int Int)) (j Int)) (=> (and (inv a i) (< i 3) (= b (store a (- 2 i) 3)) (= j (+ i 1))) (inv b j))))
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (inv a i) (not (= (select a 0) 5))) false)))
+(check-sat)`},
+	{"no-clauses-for-pred", "sat", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int)) (=> (p x) false)))
+(check-sat)`},
+	{"fact-query", "unsat", `
+(set-logic HORN)
+(assert (forall ((x Int)) (=> (> x 3) false)))
+(check-sat)`},
+}
+
+// needsItp lists systems core-based generalisation does not solve.
+var needsItp = map[string]bool{"real-safe": true, "array-safe": true}
+
+func TestHandwritten(t *testing.T) {
+	for _, tc := range handwritten {
+		if needsItp[tc.name] {
+			continue
+		}
+		for _, opts := range []Options{{}, {NoInductiveGen: true, NoPobPush: true}} {
+			t.Run(tc.name, func(t *testing.T) {
+				res := solveText(t, tc.src, opts)
+				require.Equal(t, tc.want, res.Answer.String(), "reason: %s", res.Reason)
+			})
+		}
+	}
+}

@@ -1,0 +1,319 @@
+package spacer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/mbp"
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// infLevel is the level of inductive lemmas.
+const infLevel = 1 << 30
+
+type engine struct {
+	ctx   context.Context
+	opts  Options
+	sys   *chc.System
+	st    *term.Store
+	mbp   *mbp.Projector
+	start time.Time
+
+	preds   []*pred // the system's predicates by ID, then goal
+	goal    *pred
+	clauses []*clauseSolver
+	lvl     []*term.Term // level literals
+	queue   pobQueue
+	bound   int
+	steps   int
+	nextPob int
+	stats   stats
+}
+
+// A pred is a predicate of the system, or goal (the head of queries).
+type pred struct {
+	id     int
+	p      *chc.Pred // nil for goal
+	name   string
+	params []*term.Term
+	heads  []*clauseSolver // clauses with this head
+	uses   []use           // body positions of this predicate
+	lemmas []*lemma
+	byKey  map[string]*lemma
+	rfs    []*reachFact
+	rfKeys map[*term.Term]*reachFact
+}
+
+// A use is a body position of a predicate in a clause.
+type use struct {
+	cs  *clauseSolver
+	pos int
+}
+
+type lemma struct {
+	pred  *pred
+	cube  []*term.Term // over params, sorted by ID
+	level int
+}
+
+// A reachFact is a must summary: every assignment of the predicate's
+// params satisfying formula is derivable, by clause cs from the children's
+// reach facts.
+type reachFact struct {
+	id       int
+	pred     *pred
+	formula  *term.Term
+	cs       *clauseSolver
+	children []*reachFact
+}
+
+// A clauseSolver holds one clause in its own incremental solver.
+type clauseSolver struct {
+	idx   int
+	c     *chc.Clause
+	head  *pred
+	body  []*pred
+	hargs []*term.Term // head arguments (nil for a query)
+	sv    *smt.Solver
+	rfLit []*term.Term   // per body position, the chain literal (nil: no reach fact)
+	tags  [][]rfTag      // per body position
+	self  []int          // body positions whose predicate is the head's
+	free  [][]*term.Term // per body position: the clause vars other than its args
+	hfree []*term.Term   // the clause vars other than the head args
+}
+
+type rfTag struct {
+	tag *term.Term
+	rf  *reachFact
+}
+
+func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
+	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, mbp: mbp.New(s.St, mbp.Options{}), start: time.Now()}
+}
+
+func (e *engine) build() error {
+	for _, p := range e.sys.Preds {
+		e.preds = append(e.preds, &pred{id: len(e.preds), p: p, name: p.Name(), params: p.Params,
+			byKey: map[string]*lemma{}, rfKeys: map[*term.Term]*reachFact{}})
+	}
+	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, rfKeys: map[*term.Term]*reachFact{}}
+	e.preds = append(e.preds, e.goal)
+	for i, c := range e.sys.Clauses {
+		cs := &clauseSolver{idx: i, c: c, sv: smt.New(e.st, smt.Options{NoModelCheck: true})}
+		if c.Head == nil {
+			cs.head = e.goal
+		} else {
+			cs.head = e.preds[c.Head.Pred.ID]
+			cs.hargs = c.Head.Args
+		}
+		if err := cs.sv.Assert(c.Constraint); err != nil {
+			return &errUnknown{fmt.Sprintf("clause %d: %v", i, err)}
+		}
+		cs.hfree = others(c.Vars, cs.hargs)
+		for j := range c.Body {
+			q := e.preds[c.Body[j].Pred.ID]
+			cs.body = append(cs.body, q)
+			q.uses = append(q.uses, use{cs, j})
+			if q == cs.head {
+				cs.self = append(cs.self, j)
+			}
+			cs.free = append(cs.free, others(c.Vars, c.Body[j].Args))
+		}
+		cs.rfLit = make([]*term.Term, len(c.Body))
+		cs.tags = make([][]rfTag, len(c.Body))
+		cs.head.heads = append(cs.head.heads, cs)
+		e.clauses = append(e.clauses, cs)
+	}
+	return nil
+}
+
+func others(vars, keep []*term.Term) []*term.Term {
+	var out []*term.Term
+	for _, v := range vars {
+		if !slices.Contains(keep, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// level literal k, made on demand.
+func (e *engine) lvlLit(k int) *term.Term {
+	for len(e.lvl) <= k {
+		e.lvl = append(e.lvl, e.st.Fresh("spacer.lvl"+strconv.Itoa(len(e.lvl)), term.BoolSort))
+	}
+	return e.lvl[k]
+}
+
+// frame returns the assumptions activating the lemmas of level >= f.
+func (e *engine) frame(dst []*term.Term, f int) []*term.Term {
+	for k := f; k < len(e.lvl); k++ {
+		dst = append(dst, e.st.Not(e.lvl[k]))
+	}
+	return dst
+}
+
+// coreLevel is the lowest level literal in a core, or infLevel.
+func (e *engine) coreLevel(core []*term.Term) int {
+	low := infLevel
+	for _, a := range core {
+		if a.Op() != term.OpNot {
+			continue
+		}
+		x := a.Arg(0)
+		for k, l := range e.lvl {
+			if l == x && k < low {
+				low = k
+			}
+		}
+	}
+	return low
+}
+
+// inst instantiates a formula over p's params with args.
+func (e *engine) inst(p *pred, f *term.Term, args []*term.Term) *term.Term {
+	if len(p.params) == 0 {
+		return f
+	}
+	return e.st.Substitute(f, p.params, args)
+}
+
+func (e *engine) instCube(p *pred, cube []*term.Term, args []*term.Term, dst []*term.Term) []*term.Term {
+	for _, l := range cube {
+		dst = append(dst, e.inst(p, l, args))
+	}
+	return dst
+}
+
+func cubeKey(cube []*term.Term) string {
+	var b strings.Builder
+	for _, l := range cube {
+		b.WriteString(strconv.FormatUint(uint64(l.ID()), 36))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+func sortCube(cube []*term.Term) []*term.Term {
+	cube = slices.Clone(cube)
+	slices.SortFunc(cube, term.CompareID)
+	return slices.Compact(cube)
+}
+
+// lemmaFormula is ¬cube over args.
+func (e *engine) lemmaFormula(p *pred, cube []*term.Term, args []*term.Term) *term.Term {
+	return e.st.Not(e.st.And(e.instCube(p, cube, args, nil)...))
+}
+
+// addLemma records ¬cube at level for p and asserts it where p is used.
+func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
+	cube = sortCube(cube)
+	key := cubeKey(cube)
+	lm := p.byKey[key]
+	if lm != nil {
+		if lm.level >= level {
+			return nil
+		}
+		lm.level = level
+	} else {
+		lm = &lemma{pred: p, cube: cube, level: level}
+		p.byKey[key] = lm
+		p.lemmas = append(p.lemmas, lm)
+	}
+	e.tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	return e.assertLemma(lm)
+}
+
+func (e *engine) assertLemma(lm *lemma) error {
+	p := lm.pred
+	for _, u := range p.uses {
+		f := e.lemmaFormula(p, lm.cube, u.cs.c.Body[u.pos].Args)
+		if lm.level < infLevel {
+			f = e.st.Or(e.lvlLit(lm.level), f)
+		}
+		if err := u.cs.sv.Assert(f); err != nil {
+			return &errUnknown{"assert lemma: " + err.Error()}
+		}
+	}
+	if lm.level < infLevel {
+		e.lvlLit(lm.level)
+	}
+	return nil
+}
+
+func levelString(l int) string {
+	if l >= infLevel {
+		return "inf"
+	}
+	return strconv.Itoa(l)
+}
+
+// addReachFact records a reach fact for p and asserts it where p is used.
+// It returns the existing one when the formula is known.
+func (e *engine) addReachFact(p *pred, f *term.Term, cs *clauseSolver, children []*reachFact) (*reachFact, error) {
+	if rf := p.rfKeys[f]; rf != nil {
+		return rf, nil
+	}
+	rf := &reachFact{id: e.stats.reach, pred: p, formula: f, cs: cs, children: children}
+	e.stats.reach++
+	p.rfs = append(p.rfs, rf)
+	p.rfKeys[f] = rf
+	e.tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
+	for _, u := range p.uses {
+		cs := u.cs
+		tag := e.st.Fresh("spacer.rf", term.BoolSort)
+		args := cs.c.Body[u.pos].Args
+		if err := cs.sv.Assert(e.st.Implies(tag, e.inst(p, f, args))); err != nil {
+			return nil, &errUnknown{"assert reach fact: " + err.Error()}
+		}
+		lit := e.st.Fresh("spacer.under", term.BoolSort)
+		disj := tag
+		if old := cs.rfLit[u.pos]; old != nil {
+			disj = e.st.Or(tag, old)
+		}
+		if err := cs.sv.Assert(e.st.Implies(lit, disj)); err != nil {
+			return nil, &errUnknown{"assert reach fact: " + err.Error()}
+		}
+		cs.rfLit[u.pos] = lit
+		cs.tags[u.pos] = append(cs.tags[u.pos], rfTag{tag, rf})
+	}
+	return rf, nil
+}
+
+// usedFact is the reach fact a model uses at a body position under reach
+// facts: the first whose tag is true.
+func (cs *clauseSolver) usedFact(m *term.Model, pos int) *reachFact {
+	for _, t := range cs.tags[pos] {
+		if v, err := m.EvalBool(t.tag); err == nil && v {
+			return t.rf
+		}
+	}
+	return nil
+}
+
+// check runs one query on a clause solver.
+func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error) {
+	t0 := time.Now()
+	e.stats.checks++
+	r, err := cs.sv.Check(e.ctx, assumptions...)
+	e.stats.checkTime += time.Since(t0)
+	if err != nil {
+		return false, &errUnknown{"smt: " + err.Error()}
+	}
+	switch r {
+	case smt.Sat:
+		return true, nil
+	case smt.Unsat:
+		return false, nil
+	}
+	if e.ctx.Err() != nil {
+		return false, e.ctx.Err()
+	}
+	return false, &errUnknown{"smt unknown: " + cs.sv.ReasonUnknown()}
+}
