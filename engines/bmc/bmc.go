@@ -57,7 +57,7 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	}
 	fail := func(err error) chc.Result {
 		if ctx.Err() != nil {
-			return unknown(ctxReason(ctx))
+			return unknown(chc.Reason(ctx))
 		}
 		var b errBudget
 		if errors.As(err, &b) {
@@ -75,12 +75,12 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	frontier := []int{0}
 	for {
 		if ctx.Err() != nil {
-			return unknown(ctxReason(ctx))
+			return unknown(chc.Reason(ctx))
 		}
 		checks++
 		r, err := u.sv.Check(ctx, u.st.Not(u.deepLit(H)))
 		if ctx.Err() != nil {
-			return unknown(ctxReason(ctx))
+			return unknown(chc.Reason(ctx))
 		}
 		if err != nil {
 			return fail(err)
@@ -137,16 +137,9 @@ func (e *Engine) sat(ctx context.Context, u *unroller, res func(chc.Result) chc.
 	}
 	if err := chc.CheckModel(ctx, u.sys, m); err != nil {
 		if ctx.Err() != nil {
-			return unknown(ctxReason(ctx))
+			return unknown(chc.Reason(ctx))
 		}
 		return unknown("bmc: no derivation of false; model rejected: " + err.Error())
 	}
 	return res(chc.Result{Answer: chc.Sat, Model: m})
-}
-
-func ctxReason(ctx context.Context) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return "timeout"
-	}
-	return "canceled"
 }

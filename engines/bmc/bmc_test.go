@@ -211,6 +211,12 @@ func TestCanceled(t *testing.T) {
 	res := New(Options{}).Solve(ctx, sys)
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.Equal(t, "canceled", res.Reason)
+
+	ctx, cancelCause := context.WithCancelCause(context.Background())
+	cancelCause(chc.ErrMemory)
+	res = New(Options{}).Solve(ctx, sys)
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.Contains(t, res.Reason, "memory limit")
 }
 
 func TestDeterministic(t *testing.T) {
