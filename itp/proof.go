@@ -56,6 +56,17 @@ func SequenceContext(ctx context.Context, st *term.Store, parts []*term.Term) ([
 			return nil, err
 		}
 	}
+	if w.guessed && len(parts) > 2 {
+		parent := make([]int, len(parts))
+		for j := range parent {
+			parent[j] = j + 1
+		}
+		parent[len(parts)-1] = -1
+		if is, err = treeByParts(ctx, st, parts, parent); err != nil {
+			return nil, err
+		}
+		is = is[:len(parts)-1]
+	}
 	if selfCheck {
 		if err := CheckSequence(st, parts, is); err != nil {
 			return nil, fmt.Errorf("itp: internal error: sequence interpolant: %w", err)
@@ -103,6 +114,11 @@ func TreeContext(ctx context.Context, st *term.Store, parts []*term.Term, parent
 			return nil, err
 		}
 	}
+	if w.guessed && n > 2 {
+		if is, err = treeByParts(ctx, st, parts, parent); err != nil {
+			return nil, err
+		}
+	}
 	if selfCheck {
 		if err := CheckTree(st, parts, parent, is); err != nil {
 			return nil, fmt.Errorf("itp: internal error: tree interpolant: %w", err)
@@ -111,19 +127,58 @@ func TreeContext(ctx context.Context, st *term.Store, parts []*term.Term, parent
 	return is, nil
 }
 
+// treeByParts computes a tree interpolant by one binary interpolation per
+// node, children first: I[x] interpolates A[x] ∧ I[children of x] against
+// the formulas of the nodes after x and the interpolants of the finished
+// subtrees outside x (nodes y < x whose parent comes after x). Each step
+// is unsatisfiable by the previous steps' interpolants, and the tree
+// property holds by construction: this is the fallback when the theory
+// interpolants of one refutation need not agree across cuts (those
+// guessed by candidateInterpolant).
+func treeByParts(ctx context.Context, st *term.Store, parts []*term.Term, parent []int) ([]*term.Term, error) {
+	n := len(parts)
+	is := make([]*term.Term, n)
+	is[n-1] = st.False()
+	for x := 0; x < n-1; x++ {
+		as := []*term.Term{parts[x]}
+		var bs []*term.Term
+		for y := 0; y < x; y++ {
+			switch {
+			case parent[y] == x:
+				as = append(as, is[y])
+			case parent[y] > x:
+				bs = append(bs, is[y])
+			}
+		}
+		bs = append(bs, parts[x+1:]...)
+		w, err := refute(ctx, st, []*term.Term{st.And(as...), st.And(bs...)})
+		if err != nil {
+			return nil, err
+		}
+		if is[x], err = w.interpolant(ctx, 1); err != nil {
+			return nil, err
+		}
+	}
+	return is, nil
+}
+
 // walker computes partial interpolants over one refutation.
 type walker struct {
-	st     *term.Store
-	ref    *smt.Refutation
-	consts map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
-	funcs  map[*term.Func]uint64
-	masks  [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
-	noTerm []bool                          // by sat.Var: the variable has no term
-	order  []sat.ClauseID                  // the clauses Final depends on, premises first
-	chains map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
-	units  map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
-	cur    []sat.Lit                       // by sat.Var: the literal in the current resolvent
-	curVs  []sat.Var
+	st      *term.Store
+	ref     *smt.Refutation
+	consts  map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
+	defs    map[*term.Term]*term.Term
+	defKs   []*term.Term // the solver's fresh constants and their terms
+	defTs   []*term.Term
+	funcs   map[*term.Func]uint64
+	masks   [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
+	noTerm  []bool                          // by sat.Var: the variable has no term
+	order   []sat.ClauseID                  // the clauses Final depends on, premises first
+	guessed bool                            // a theory lemma's interpolant came from candidateInterpolant
+	chains  map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
+	units   map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
+	cur     []sat.Lit                       // by sat.Var: the literal in the current resolvent
+	curVs   []sat.Var
 }
 
 // refute decides the conjunction of parts with proofs and returns a walker
@@ -157,6 +212,11 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 		for _, f := range term.Funcs(p) {
 			w.funcs[f] |= 1 << i
 		}
+	}
+	w.defKs, w.defTs = ref.Definitions()
+	w.defs = map[*term.Term]*term.Term{}
+	for i, k := range w.defKs {
+		w.defs[k] = w.defTs[i]
 	}
 	nv := ref.NumVars() + 1
 	w.masks = make([][]uint64, nv)
@@ -193,16 +253,37 @@ func (w *walker) classOf(v sat.Var, set uint64) class {
 	return classOfMasks(w.masks[v], set)
 }
 
-// masksOf returns the partition masks of the symbols of t.
+// masksOf returns the partition masks of the symbols of t, with the
+// solver's fresh constants read as the terms they stand for.
 func (w *walker) masksOf(t *term.Term) []uint64 {
-	ms := []uint64{}
+	return w.addMasks([]uint64{}, t, 0)
+}
+
+func (w *walker) addMasks(ms []uint64, t *term.Term, depth int) []uint64 {
 	for _, c := range term.FreeConsts(t) {
+		if d, ok := w.defs[c]; ok && depth < 8 {
+			ms = w.addMasks(ms, d, depth+1)
+			continue
+		}
 		ms = append(ms, w.consts[c])
 	}
 	for _, f := range term.Funcs(t) {
 		ms = append(ms, w.funcs[f])
 	}
 	return ms
+}
+
+// expand replaces the solver's fresh constants in I by the terms they
+// stand for.
+func (w *walker) expand(I *term.Term) *term.Term {
+	for i := 0; i < 8 && len(w.defKs) > 0; i++ {
+		J := w.st.Substitute(I, w.defKs, w.defTs)
+		if J == I {
+			break
+		}
+		I = J
+	}
+	return I
 }
 
 // classOfMasks classifies a term whose symbols occur in the partitions
@@ -272,7 +353,7 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 		}
 		itps[id] = I
 	}
-	return itps[ref.Final()], nil
+	return w.expand(itps[ref.Final()]), nil
 }
 
 // resolve computes the partial interpolant of derived clause id from its
@@ -356,6 +437,7 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 	}
 	I, err := theoryInterpolant(ctx, st, as, bs)
 	if errors.Is(err, ErrUnsupported) {
+		w.guessed = true
 		return candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool {
 			return classOfMasks(w.masksOf(t), set) == shared
 		})

@@ -3,6 +3,7 @@ package smt
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/lra"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -146,6 +147,48 @@ func (r *Refutation) buildTerms() {
 			set(m, st.Term(uint32(id)))
 		}
 	}
+}
+
+// Definitions returns the fresh constants the solver introduced for
+// terms it does not decide directly, each with the term it stands for
+// (sorted by constant ID): a lifted ite, (div a k) and (mod a k), abs,
+// to_int, a Boolean formula under a function. The defining clauses are
+// input clauses of the partition that first used the term, so a formula
+// over these constants stays equivalent, under the definitions, to the
+// formula with the terms substituted for them.
+func (r *Refutation) Definitions() (consts, terms []*term.Term) {
+	s, st := r.s, r.s.st
+	def := map[*term.Term]*term.Term{}
+	add := func(k, t *term.Term) {
+		if k != t && k.Op() == term.OpConst {
+			// Several terms may stand for k (abs and its ite, div by
+			// equal numerals): the smallest ID, for determinism.
+			if u, ok := def[k]; !ok || t.ID() < u.ID() {
+				def[k] = t
+			}
+		}
+	}
+	for t, k := range s.enc.lifted {
+		add(k, t)
+	}
+	for t, k := range s.eu.lifted {
+		add(k, t)
+	}
+	for x, k := range s.ar.elim.fresh {
+		add(k, x)
+	}
+	for key, qr := range s.ar.elim.divmod {
+		add(qr[0], st.IntDiv(key.a, key.k))
+		add(qr[1], st.Mod(key.a, key.k))
+	}
+	for k := range def {
+		consts = append(consts, k)
+	}
+	slices.SortFunc(consts, term.CompareID)
+	for _, k := range consts {
+		terms = append(terms, def[k])
+	}
+	return consts, terms
 }
 
 // atomLit returns the positive literal of atom i.
