@@ -300,6 +300,14 @@ func TestAcyclicModels(t *testing.T) {
 (assert (forall ((x Int) (y Int)) (=> (and (< 0 y) (< y x)) (p x))))
 (assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))
 `, chc.Unknown},
+		{"definitions inside disjunctions", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int)) (=> (or (= x 1) (= x 2)) (p x))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x) (or (= y x) (= y (+ x 10)))) (q y))))
+(assert (forall ((y Int)) (=> (and (q y) (> y 12)) false)))
+`, chc.Sat},
 		{"chain of three", `
 (set-logic HORN)
 (declare-fun p (Int) Bool)

@@ -11,8 +11,9 @@ import (
 // maxModelSize bounds the DAG size of one predicate's model formula.
 const maxModelSize = 50000
 
-// maxBoolSplits bounds the case splits on Boolean locals per formula.
-const maxBoolSplits = 8
+// maxSplits bounds the case splits (on Boolean locals, and distributing a
+// conjunction over a disjunction) per clause.
+const maxSplits = 32
 
 // strongestModel is the least model of a system whose relevant part (the
 // predicates that can be derived and can reach a query) is acyclic; see
@@ -121,13 +122,14 @@ func (u *unroller) clauseDisjunct(m chc.Model, p *chc.Pred, ci int) (*term.Term,
 	for _, v := range locals {
 		isLocal[v] = true
 	}
-	return eliminate(st, st.Simplify(f), isLocal, maxBoolSplits)
+	splits := maxSplits
+	return eliminate(st, st.Simplify(f), isLocal, &splits)
 }
 
 // eliminate is ∃ locals. f without quantifier, by substituting definitions
 // of locals taken from f's top-level conjuncts and splitting on Boolean
 // locals; an error names a local it cannot eliminate.
-func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits int) (*term.Term, error) {
+func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits *int) (*term.Term, error) {
 	for {
 		if term.Size(f) > maxModelSize {
 			return nil, fmt.Errorf("formula too large")
@@ -157,8 +159,23 @@ func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits
 			f = st.Simplify(st.And(side, st.Substitute(f, []*term.Term{v}, []*term.Term{t})))
 			continue
 		}
-		if left.Sort() == term.BoolSort && splits > 0 {
-			splits--
+		if *splits > 0 && f.Op() == term.OpAnd {
+			// distribute over a disjunction that mentions a local:
+			// definitions may sit inside its disjuncts
+			if k := disjunctWithLocal(f, isLocal); k >= 0 {
+				*splits--
+				rest := append([]*term.Term{}, f.Args()[:k]...)
+				rest = append(rest, f.Args()[k+1:]...)
+				ds := make([]*term.Term, f.Arg(k).NumArgs())
+				for i, d := range f.Arg(k).Args() {
+					ds[i] = st.Simplify(st.And(append([]*term.Term{d}, rest...)...))
+				}
+				f = st.Simplify(st.Or(ds...))
+				continue
+			}
+		}
+		if left.Sort() == term.BoolSort && *splits > 0 {
+			*splits--
 			pos := st.Substitute(f, []*term.Term{left}, []*term.Term{st.True()})
 			neg := st.Substitute(f, []*term.Term{left}, []*term.Term{st.False()})
 			f = st.Simplify(st.Or(pos, neg))
@@ -243,4 +260,20 @@ func definition(st *term.Store, f *term.Term, isLocal map[*term.Term]bool) (v, t
 		}
 	}
 	return nil, nil, nil
+}
+
+// disjunctWithLocal is the index of the first conjunct of f that is a
+// disjunction mentioning a local, -1 if none.
+func disjunctWithLocal(f *term.Term, isLocal map[*term.Term]bool) int {
+	for k, c := range f.Args() {
+		if c.Op() != term.OpOr {
+			continue
+		}
+		for _, x := range term.FreeConsts(c) {
+			if isLocal[x] {
+				return k
+			}
+		}
+	}
+	return -1
 }
