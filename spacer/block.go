@@ -84,12 +84,24 @@ func (e *engine) process(pb *pob) (*found, error) {
 		}
 	}
 	level := max(L, bound)
-	cube, level, err := e.generalize(p, cube, level)
-	if err != nil {
-		return nil, err
+	lv := -1
+	if p != e.goal {
+		var err error
+		if lv, err = e.interpolate(p, cube, L); err != nil {
+			return nil, err
+		}
 	}
-	if err := e.addLemma(p, cube, level); err != nil {
-		return nil, err
+	if lv >= 0 {
+		level = lv
+	} else {
+		var err error
+		cube, level, err = e.generalize(p, cube, level)
+		if err != nil {
+			return nil, err
+		}
+		if err := e.addLemma(p, cube, level); err != nil {
+			return nil, err
+		}
 	}
 	if level >= infLevel && p == e.goal {
 		return e.infModel(), nil

@@ -1,8 +1,10 @@
 package spacer
 
 import (
+	"slices"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -75,4 +77,76 @@ func (e *engine) generalize(p *pred, cube []*term.Term, level int) ([]*term.Term
 		}
 	}
 	return cube, level, nil
+}
+
+// interpolate tries lemmas from interpolating cores (itp.Core): for the
+// first clause with head p that has a body (at level 0: the first fact
+// clause), A is its constraint and the
+// body lemmas of frame L-1, B the pob on the head. Each literal of the
+// answer becomes a one-literal lemma when it is blocked for every clause
+// with head p; the answer is used only when all its literals are. It
+// returns the lowest level of the lemmas added, or -1 when it added none.
+func (e *engine) interpolate(p *pred, cube []*term.Term, L int) (int, error) {
+	if e.opts.NoItp || len(cube) == 0 {
+		return -1, nil
+	}
+	var cs *clauseSolver
+	for _, c := range p.heads {
+		if (L > 0) == (len(c.body) > 0) {
+			cs = c
+			break
+		}
+	}
+	if cs == nil {
+		return -1, nil
+	}
+	t0 := time.Now()
+	defer func() { e.stats.itpTime += time.Since(t0) }()
+	A := []*term.Term{cs.c.Constraint}
+	for j, q := range cs.body {
+		for _, lm := range q.lemmas {
+			if lm.level >= L-1 {
+				A = append(A, e.lemmaFormula(q, lm.cube, cs.c.Body[j].Args))
+			}
+		}
+	}
+	B := e.instCube(p, cube, cs.hargs, nil)
+	e.stats.itpCalls++
+	I, err := itp.CoreContext(e.ctx, e.st, A, B)
+	if err != nil {
+		if e.ctx.Err() != nil {
+			return -1, e.ctx.Err()
+		}
+		return -1, nil
+	}
+	type cand struct {
+		cube  []*term.Term
+		level int
+	}
+	var found []cand
+	for _, l := range I {
+		nl := e.st.Simplify(e.st.Not(e.st.Substitute(l, cs.hargs, p.params)))
+		for _, c := range term.FreeConsts(nl) {
+			if !slices.Contains(p.params, c) {
+				return -1, nil
+			}
+		}
+		ok, _, lv, err := e.blocked(p, []*term.Term{nl}, L, true)
+		if err != nil || !ok {
+			return -1, err
+		}
+		found = append(found, cand{[]*term.Term{nl}, lv})
+	}
+	if len(found) == 0 {
+		return -1, nil
+	}
+	e.stats.itpLemmas++
+	low := infLevel
+	for _, c := range found {
+		if err := e.addLemma(p, c.cube, c.level); err != nil {
+			return -1, err
+		}
+		low = min(low, c.level)
+	}
+	return low, nil
 }

@@ -31,6 +31,8 @@ type Options struct {
 	// NoPobPush turns off re-queueing a blocked obligation one level
 	// higher (up to the current bound).
 	NoPobPush bool
+	// NoItp turns off lemmas from interpolating cores (package itp).
+	NoItp bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
 	MaxLevel int
 }
@@ -201,6 +203,9 @@ type stats struct {
 	mbpCalls   int
 	mbpTime    time.Duration
 	genTime    time.Duration
+	itpTime    time.Duration
+	itpCalls   int
+	itpLemmas  int
 	pushChecks int
 }
 
@@ -234,6 +239,9 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.mbp-calls", Value: e.stats.mbpCalls},
 		{Name: "spacer.mbp-time", Value: e.stats.mbpTime.Round(time.Millisecond).String()},
 		{Name: "spacer.gen-time", Value: e.stats.genTime.Round(time.Millisecond).String()},
+		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
+		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},
+		{Name: "spacer.itp-time", Value: e.stats.itpTime.Round(time.Millisecond).String()},
 	}
 }
 
