@@ -1,17 +1,91 @@
 // Package itp computes Craig interpolants and checks them. Given formulas
 // A and B whose conjunction is unsatisfiable, an interpolant is a formula
 // I over the symbols A and B share with A ⇒ I and I ∧ B unsatisfiable.
-// Spacer learns lemmas from them; every interpolant this package returns
-// has passed Check in tests (and under the CLI's --validate), and where a
-// step is out of reach the answer is an error, never an unchecked formula.
+// Spacer learns lemmas from them. Every interpolant the tests see has
+// passed Check; where a step is out of reach the answer is an error
+// (ErrUnsupported), never an unchecked formula.
 //
 // # Entry points
 //
-//	Check(st, A, B, I)          vocabulary + A ∧ ¬I unsat + I ∧ B unsat
-//	CheckSequence, CheckTree    the same for sequences and trees
-//	Conjunctive(st, A, B)       A, B conjunctions of linear literals: one
-//	                            simplex run, no SAT proof
-//	Core(st, A, B)              interpolating unsat core for Spacer
+//	Check(st, A, B, I)             vocabulary, A ∧ ¬I unsat, I ∧ B unsat
+//	CheckSequence, CheckTree       the same for sequences and trees
+//	Interpolate(st, A, B)          from smt's refutation of A ∧ B
+//	Sequence(st, parts)            I_0..I_n-2, one refutation
+//	Tree(st, parts, parent)        I_0..I_n-1 (the root's is false)
+//	Conjunctive(st, A, B)          A, B conjunctions of linear literals:
+//	                               one simplex run, no SAT proof
+//	Core(st, A, B)                 interpolating unsat core for Spacer
+//
+// The *Context variants take a context. Errors: ErrSatisfiable (A ∧ B has
+// a model, or for Conjunctive a rational one), ErrUnsupported (a step out
+// of reach), ErrIncompleteProof (the refutation does not hold together).
+//
+// # Proof-based interpolation (proof.go)
+//
+// The formulas are asserted into a fresh smt.Solver with Options.Proofs,
+// formula i with AssertPart(·, i). The Unsat answer's smt.Refutation is
+// a resolution proof whose leaves are input clauses (tagged by partition)
+// and theory-valid clauses, and whose SAT variables stand for terms
+// (Refutation.Term). The solver's fresh constants (lifted ite, div, mod)
+// are read as the terms they stand for (Refutation.Definitions), both to
+// classify variables and in the answer.
+//
+// A cut is the set of partitions on the A side (for a sequence, 0..j;
+// for a tree, the subtree of node j). A SAT variable is A-local when a
+// symbol of its term occurs only in A's formulas, B-local when one occurs
+// only in B's, shared when every symbol occurs on both sides, and mixed
+// otherwise (both kinds, or no term): a mixed variable where its class
+// matters is ErrUnsupported. McMillan's system then labels the proof,
+// clauses in increasing order of dependency (sortClauses):
+//
+//	A input clause C      I = ∨ { l ∈ C : l not A-local }
+//	B input clause        I = true
+//	theory-valid clause C I = T-interpolant(A-local literals of ¬C,
+//	                          the other literals of ¬C)
+//	resolution on pivot p I = I1 ∨ I2 if p is A-local, else I1 ∧ I2
+//
+// Shared variables take McMillan's B label. Partial interpolants are
+// hash-consed terms with constant folding; only the clauses the empty
+// clause depends on are visited. Pudlák's system is not implemented: no
+// measurement asked for it.
+//
+// The sat log may name clause 0 in a chain where a level-0 unit belongs
+// (a root conflict found before the unit was logged); repairChain replays
+// the chain and resolves the left-over literals with unit clauses found
+// elsewhere in the log, and a cycle or a missing unit is
+// ErrIncompleteProof.
+//
+// # Theory interpolants (farkas.go, candidates.go)
+//
+// A theory-valid leaf C has the conjunction ¬C split into the A-local
+// literals and the others; when one side is empty the answer is false or
+// true without theory reasoning (so every lemma over one side only, a LIA
+// cut or branch included, is free).
+//
+// Linear arithmetic: the literals become constraints (linear.go) and the
+// A-part of a Farkas combination from a fresh simplex is the interpolant
+// (see Conjunctive below). Integer literals are tightened first, which
+// covers the bound-rounding smt does on integer atoms; an integer
+// conjunction that is satisfiable over the rationals (a cut's lemma
+// across A and B) makes the candidate step below try next.
+//
+// EUF, arrays and their combination with arithmetic: candidateInterpolant
+// guesses and checks. The shared subterms of the literals (plus shared
+// versions of A's applications, arguments replaced by shared terms of
+// equal value) are compared pairwise under a model of the A-part: equal
+// values give t = u, different ones t ≠ u (and t <= u for arithmetic),
+// Boolean applications give their value. The candidates the A-part
+// implies are kept (one incremental smt check each) and, when they
+// contradict the B-part, reduced to an unsat core: an interpolant by
+// construction. It needs the interpolant's terms to be buildable from the
+// lemma's own terms, which congruence-closure conflicts usually allow.
+//
+// Guessed theory interpolants need not agree across the cuts of one
+// proof, so a sequence or tree that used one is recomputed node by node
+// (treeByParts): I[x] interpolates parts[x] ∧ I[children] against the
+// later formulas and the interpolants of the finished subtrees, which
+// gives the sequence and tree properties by construction. Farkas
+// interpolants of one proof are additive and need no fallback.
 //
 // # Conjunctive: Farkas interpolants
 //
@@ -32,31 +106,54 @@
 // over integers divided by the gcd of its coefficients and rounded down,
 // which keeps it implied by A and only strengthens it against B.
 //
-// # Interpolating cores
+// # Interpolating cores (core.go)
 //
 // Core(st, A, B) serves Spacer's blocking queries (CHC-NOTES §2): B is the
 // proof obligation's literals, A the clause and lemmas. It returns a
-// conjunction of literals over shared symbols (today one inequality, or
-// false, or ¬b for a single obligation literal b over shared symbols)
-// implied by A and contradicting B. A's Boolean structure is resolved
-// under one model of A (its implicant: conjuncts, the first true
-// disjunct, the ite branch taken), the Farkas interpolant of implicant
-// and B's unsat core is computed, and kept only when A implies it (an smt
+// conjunction of literals over shared symbols (one inequality, or false,
+// or ¬b for a single obligation literal b over shared symbols) implied by
+// A and contradicting B. A's Boolean structure is resolved under one
+// model of A (its implicant: conjuncts, the first true disjunct, the ite
+// branch taken), the Farkas interpolant of the implicant's linear literals
+// and B's unsat core is computed and kept only when A implies it (an smt
 // check); else the implicant shrinks to the literals A implies and the
 // Farkas step is repeated. When no conjunction is found the answer is
 // ErrUnsupported and Spacer uses the negated obligation.
 //
+// # What is out of reach (ErrUnsupported)
+//
+//   - a theory lemma with a mixed literal: an atom over A-local and
+//     B-local symbols together, which smt creates for theory combination
+//     equalities and array extensionality witnesses (fresh k!n constants
+//     of no partition);
+//   - an integer lemma across A and B that neither a Farkas combination
+//     of tightened literals nor the candidates cover (cuts whose
+//     interpolant needs divisibility, such as i = 2j against i = 1);
+//   - EUF conflicts whose interpolant needs a term built from shared
+//     symbols that is not among the candidates;
+//   - more than MaxParts (64) formulas.
+//
+// The error rates measured by the property tests are quoted in the tests
+// (go test -v -run Property -rapid.checks=1000).
+//
 // # Files
 //
-//	check.go     Check, CheckSequence, CheckTree, the vocabulary check
-//	linear.go    literals to constraints, integer tightening, sums
-//	farkas.go    the simplex run, Farkas certificates, Conjunctive
-//	core.go      Core, model implicants
+//	check.go       Check, CheckSequence, CheckTree, the vocabulary check
+//	proof.go       Interpolate, Sequence, Tree; McMillan's system
+//	candidates.go  guessed-and-checked theory interpolants
+//	linear.go      literals to constraints, integer tightening, sums
+//	farkas.go      the simplex run, Farkas certificates, Conjunctive
+//	core.go        Core, model implicants
 //
 // # Naming
 //
 //	st         the *term.Store
 //	A, B       the two sides (formulas or literal lists); I an interpolant
+//	parts      the formulas of a sequence or tree; parent the tree
+//	set        a cut: the bit mask of the partitions on the A side
+//	w          the *walker over one refutation; ref the smt.Refutation
+//	id, c      clause ids (sat.ClauseID); m a literal; v a variable
+//	as, bs     the A-part and B-part literals of a theory lemma
 //	c, cons    a constraint, constraints; λ, lambda Farkas multipliers
 //	nA         the number of A's constraints (they come first)
 //	E, Bc      implicant literals of A; B's unsat core
