@@ -103,11 +103,21 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		default:
 			return unknown("bmc: smt: " + u.sv.ReasonUnknown())
 		}
+		complete := true
+		for _, si := range frontier {
+			if u.slots[si].pending {
+				complete = false
+			}
+		}
+		if complete {
+			// The tree covers every derivation, and none derives false.
+			return e.sat(ctx, u, res, unknown)
+		}
+		if e.opts.MaxDepth > 0 && H+1 > e.opts.MaxDepth {
+			return unknown(fmt.Sprintf("bmc: depth bound %d reached", e.opts.MaxDepth))
+		}
 		var next []int
 		for _, si := range frontier {
-			if !u.slots[si].pending {
-				continue
-			}
 			n := len(u.slots)
 			if err := u.expand(si); err != nil {
 				return fail(err)
@@ -115,13 +125,6 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 			for c := n; c < len(u.slots); c++ {
 				next = append(next, c)
 			}
-		}
-		if len(next) == 0 {
-			// The tree covers every derivation, and none derives false.
-			return e.sat(ctx, u, res, unknown)
-		}
-		if e.opts.MaxDepth > 0 && H+1 > e.opts.MaxDepth {
-			return unknown(fmt.Sprintf("bmc: depth bound %d reached", e.opts.MaxDepth))
 		}
 		frontier = next
 		H++
