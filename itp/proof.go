@@ -15,6 +15,9 @@ import (
 // reported rather than trusted.
 var ErrIncompleteProof = errors.New("itp: incomplete refutation")
 
+// debugWalk prints every partial interpolant (tests only).
+var debugWalk = false
+
 // MaxParts is the number of formulas Sequence and Tree accept.
 const MaxParts = 64
 
@@ -332,15 +335,16 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 				I, err = w.lemma(ctx, id, set)
 			case set&(1<<p) == 0: // a B clause
 				I = st.True()
+				if !w.fits(id, set, aLocal) {
+					I, err = w.lemma(ctx, id, set)
+				}
+			case !w.fits(id, set, bLocal):
+				I, err = w.lemma(ctx, id, set)
 			default: // an A clause: its non-A-local literals
 				var ds []*term.Term
 				for _, m := range ref.Clause(id) {
-					switch w.classOf(m.Var(), set) {
-					case aLocal:
-					case shared:
+					if w.classOf(m.Var(), set) == shared {
 						ds = append(ds, ref.LitTerm(m))
-					default:
-						return nil, fmt.Errorf("%w: A clause with literal %v", ErrUnsupported, ref.LitTerm(m))
 					}
 				}
 				I = orOf(st, ds)
@@ -351,9 +355,26 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 		if err != nil {
 			return nil, err
 		}
+		if debugWalk {
+			fmt.Printf("clause %d %v part %d: %v\n", id, ref.Kind(id), ref.Part(id), I)
+		}
 		itps[id] = I
 	}
 	return w.expand(itps[ref.Final()]), nil
+}
+
+// fits reports whether input clause id has no literal of class other
+// (nor a mixed one), as a clause of its side must. A clause tagged with a
+// partition that does not fit is a definition made while that partition
+// was asserted (the encoding of an atom a theory created, say): valid
+// under Refutation.Term, so it is interpolated as a theory lemma.
+func (w *walker) fits(id sat.ClauseID, set uint64, other class) bool {
+	for _, m := range w.ref.Clause(id) {
+		if c := w.classOf(m.Var(), set); c == other || c == mixed {
+			return false
+		}
+	}
+	return true
 }
 
 // resolve computes the partial interpolant of derived clause id from its
