@@ -160,6 +160,9 @@ func translateAndCheck(sys *chc.System, back chc.Translator, res chc.Result) chc
 		if err != nil {
 			return unknown("model translation: " + err.Error())
 		}
+		for _, p := range sys.Preds {
+			m[p] = sys.St.Simplify(m.Lookup(sys.St, p))
+		}
 		// The check gets its own time: the engine's may be spent.
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/engines/bmc"
+	"github.com/seed-f9c3434d/gospacer/spacer"
 )
 
 // engines are the CHC engines --engine chooses from; the first is the
@@ -11,6 +12,9 @@ var engines = []struct {
 	name string
 	make func(engineOptions) chc.Engine
 }{
+	{"spacer", func(o engineOptions) chc.Engine {
+		return spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB})
+	}},
 	{"bmc", func(o engineOptions) chc.Engine { return bmc.New(bmc.Options{Verbose: o.verbose}) }},
 }
 
