@@ -167,21 +167,22 @@ func treeByParts(ctx context.Context, st *term.Store, parts []*term.Term, parent
 
 // walker computes partial interpolants over one refutation.
 type walker struct {
-	st      *term.Store
-	ref     *smt.Refutation
-	consts  map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
-	defs    map[*term.Term]*term.Term
-	defKs   []*term.Term // the solver's fresh constants and their terms
-	defTs   []*term.Term
-	funcs   map[*term.Func]uint64
-	masks   [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
-	noTerm  []bool                          // by sat.Var: the variable has no term
-	order   []sat.ClauseID                  // the clauses Final depends on, premises first
-	guessed bool                            // a theory lemma's interpolant came from candidateInterpolant
-	chains  map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
-	units   map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
-	cur     []sat.Lit                       // by sat.Var: the literal in the current resolvent
-	curVs   []sat.Var
+	st                *term.Store
+	ref               *smt.Refutation
+	consts            map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
+	defs              map[*term.Term]*term.Term
+	defKs             []*term.Term // the solver's fresh constants and their terms
+	defTs             []*term.Term
+	funcs             map[*term.Func]uint64
+	masks             [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
+	noTerm            []bool                          // by sat.Var: the variable has no term
+	order             []sat.ClauseID                  // the clauses Final depends on, premises first
+	guessed           bool                            // a theory lemma's interpolant came from candidateInterpolant
+	recorded, derived int                             // lemmas interpolated from smt's certificates, from a fresh simplex
+	chains            map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
+	units             map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
+	cur               []sat.Lit                       // by sat.Var: the literal in the current resolvent
+	curVs             []sat.Var
 }
 
 // refute decides the conjunction of parts with proofs and returns a walker
@@ -456,7 +457,10 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 	case len(bs) == 0:
 		return st.False(), nil
 	}
-	I, err := theoryInterpolant(ctx, st, as, bs)
+	if I, ok := w.recordedFarkas(id, set); ok {
+		return I, nil
+	}
+	I, err := w.theoryInterpolant(ctx, as, bs)
 	if errors.Is(err, ErrUnsupported) {
 		w.guessed = true
 		return candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool {
@@ -466,9 +470,47 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 	return I, err
 }
 
+// recordedFarkas returns the A-part of the Farkas certificate smt
+// recorded for lemma id, when there is one and it verifies (every
+// variable cancels, the constant contradicts); otherwise the caller
+// derives a certificate itself.
+func (w *walker) recordedFarkas(id sat.ClauseID, set uint64) (*term.Term, bool) {
+	steps, ok := w.ref.Farkas(id)
+	if !ok {
+		return nil, false
+	}
+	total, apart := newLinSum(), newLinSum()
+	var cs []constraint
+	for _, step := range steps {
+		t := w.ref.LitTerm(step.Lit)
+		if t == nil {
+			return nil, false
+		}
+		var err error
+		if cs, err = constraints(w.st, t, cs[:0]); err != nil || len(cs) != 1 {
+			return nil, false
+		}
+		total.add(step.Coeff, cs[0])
+		if w.classOf(step.Lit.Var(), set) == aLocal {
+			apart.add(step.Coeff, cs[0])
+		}
+	}
+	for _, a := range total.cs {
+		if !a.IsZero() {
+			return nil, false
+		}
+	}
+	if !(total.k.Sign() < 0 || total.k.Sign() == 0 && total.strict) {
+		return nil, false
+	}
+	w.recorded++
+	return apart.constraint().formula(w.st), true
+}
+
 // theoryInterpolant returns an interpolant of two conjunctions of
 // literals that are unsatisfiable together in the theories.
-func theoryInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Term) (*term.Term, error) {
+func (w *walker) theoryInterpolant(ctx context.Context, as, bs []*term.Term) (*term.Term, error) {
+	st := w.st
 	var cons []constraint
 	var err error
 	linear := true
@@ -488,6 +530,7 @@ func theoryInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Term)
 		}
 	}
 	if linear {
+		w.derived++
 		I, err := farkasInterpolant(ctx, st, cons, nA)
 		if errors.Is(err, ErrSatisfiable) {
 			return nil, fmt.Errorf("%w: integer lemma not refutable by Farkas (a cut or branch across A and B)", ErrUnsupported)

@@ -45,10 +45,11 @@ type arith struct {
 	// (which decide δ) with it.
 	values []num.Rat
 
-	elim  eliminator  // div, mod, abs, to_int, division by zero (int_elim.go)
-	ints  intSearch   // integer search state (lia_check.go)
-	cuts  []cutRecord // the cut lemmas added, with their proofs
-	lemma []sat.Lit   // scratch
+	elim   eliminator  // div, mod, abs, to_int, division by zero (int_elim.go)
+	ints   intSearch   // integer search state (lia_check.go)
+	cuts   []cutRecord // the cut lemmas added, with their proofs
+	farkas farkasLog   // certificates of conflicts and explanations (Options.Proofs)
+	lemma  []sat.Lit   // scratch
 
 	// scratch for linAtom
 	linCs []num.Rat
@@ -348,8 +349,12 @@ var ratOne = num.NewRat(1, 1)
 
 // conflictClause appends the negations of the bounds in the conflict.
 func (a *arith) conflictClause(dst []sat.Lit) []sat.Lit {
+	n := len(dst)
 	for _, e := range a.lra.Conflict() {
 		dst = append(dst, sat.Lit(e.Reason).Not())
+	}
+	if a.s.opts.Proofs {
+		a.farkas.record(dst[n:], a.lra.Conflict(), sat.LitNull)
 	}
 	return dst
 }
@@ -389,9 +394,13 @@ func (a *arith) propagate(dst []sat.Lit) []sat.Lit {
 }
 
 func (a *arith) explain(dst []sat.Lit, m sat.Lit) []sat.Lit {
+	n := len(dst)
 	dst = append(dst, m)
 	for _, e := range a.expl[m] {
 		dst = append(dst, sat.Lit(e.Reason).Not())
+	}
+	if a.s.opts.Proofs {
+		a.farkas.record(dst[n:], a.expl[m], m)
 	}
 	return dst
 }
