@@ -62,9 +62,12 @@
 // true without theory reasoning (so every lemma over one side only, a LIA
 // cut or branch included, is free).
 //
-// Linear arithmetic: the literals become constraints (linear.go) and the
-// A-part of a Farkas combination from a fresh simplex is the interpolant
-// (see Conjunctive below). Integer literals are tightened first, which
+// Linear arithmetic: smt's own certificate (Refutation.Farkas) is used
+// when it verifies: the sum of the steps' constraints must cancel and
+// contradict, and the A-local steps' part is the interpolant. Otherwise
+// the literals become constraints (linear.go) and the A-part of a Farkas
+// combination from a fresh simplex is the interpolant (see Conjunctive
+// below). Integer literals are tightened first, which
 // covers the bound-rounding smt does on integer atoms; an integer
 // conjunction that is satisfiable over the rationals (a cut's lemma
 // across A and B) makes the candidate step below try next.

@@ -55,10 +55,15 @@
 // arithmetic atoms as the bound over the simplex row's definition, euf
 // atoms as their equality or predicate, other variables as the first
 // term (by ID) the encoder gave them. Under that reading an input clause
-// of partition p follows from p's formulas and every other leaf is valid
-// in the theories, which is all package itp needs; it re-derives the
-// certificates of theory lemmas (Farkas coefficients) from the lemma's
-// literals rather than reading them from the solver.
+// of partition p follows from p's formulas (or is a definition, valid by
+// construction) and every other leaf is valid in the theories.
+// Arithmetic lemmas (simplex conflicts and explanations of propagated
+// bounds) keep their Farkas certificates (farkas.go): Refutation.Farkas
+// gives the literals of the lemma's negation with their multipliers, read
+// over the atoms' terms. Refutation.Definitions maps the solver's fresh
+// constants (lifted ite, div, mod, to_int) back to their terms. Lemmas of
+// euf, arrays, cuts and theory combination carry no certificate: package
+// itp re-derives what it needs from their literals.
 //
 // # Files
 //
@@ -74,6 +79,7 @@
 //	combine.go    model-based theory combination with arithmetic
 //	array.go      array axiom instances as clauses
 //	proof.go      Refutation: the proof of an Unsat answer
+//	farkas.go     Farkas certificates of arithmetic lemmas
 //
 // # Naming
 //
