@@ -23,6 +23,9 @@ func Check(st *term.Store, A, B, I *term.Term) error {
 
 // CheckContext is Check under a context.
 func CheckContext(ctx context.Context, st *term.Store, A, B, I *term.Term) error {
+	if err := boolFormulas(A, B, I); err != nil {
+		return err
+	}
 	if err := checkVocabulary(I, []*term.Term{A}, []*term.Term{B}); err != nil {
 		return err
 	}
@@ -42,6 +45,9 @@ func CheckContext(ctx context.Context, st *term.Store, A, B, I *term.Term) error
 func CheckSequence(st *term.Store, A, I []*term.Term) error {
 	if len(I) != len(A)-1 {
 		return fmt.Errorf("itp: %d interpolants for %d formulas", len(I), len(A))
+	}
+	if err := boolFormulas(append(append([]*term.Term(nil), A...), I...)...); err != nil {
+		return err
 	}
 	ctx := context.Background()
 	for j, ij := range I {
@@ -75,6 +81,9 @@ func CheckTree(st *term.Store, A []*term.Term, parent []int, I []*term.Term) err
 	}
 	if len(I) != n {
 		return fmt.Errorf("itp: %d interpolants for %d nodes", len(I), n)
+	}
+	if err := boolFormulas(append(append([]*term.Term(nil), A...), I...)...); err != nil {
+		return err
 	}
 	if !I[n-1].IsFalse() {
 		return fmt.Errorf("itp: the root's interpolant is %v, not false", I[n-1])
@@ -132,6 +141,19 @@ func subtree(parent []int, j int, A []*term.Term) (in, out []*term.Term) {
 		}
 	}
 	return in, out
+}
+
+// boolFormulas reports the first argument that is nil or not Boolean.
+func boolFormulas(fs ...*term.Term) error {
+	for _, f := range fs {
+		if f == nil {
+			return fmt.Errorf("itp: nil formula")
+		}
+		if !f.Sort().IsBool() {
+			return fmt.Errorf("itp: %v is of sort %v, not Bool", f, f.Sort())
+		}
+	}
+	return nil
 }
 
 // errSat is unsat's answer for a satisfiable conjunction.

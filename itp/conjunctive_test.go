@@ -113,3 +113,31 @@ func TestConjunctiveProperty(t *testing.T) {
 		})
 	}
 }
+
+// TestBadInput: formulas of the wrong sort, nil, bad trees and too short
+// sequences are errors, never panics.
+func TestBadInput(t *testing.T) {
+	st := term.NewStore()
+	x := st.Const("x", term.IntSort)
+	p := st.Const("p", term.BoolSort)
+	_, err := itp.Conjunctive(st, []*term.Term{x}, []*term.Term{p})
+	require.Error(t, err)
+	_, err = itp.Conjunctive(st, []*term.Term{nil}, nil)
+	require.Error(t, err)
+	require.Error(t, itp.Check(st, p, st.Not(p), x))
+	require.Error(t, itp.Check(st, p, nil, p))
+	_, err = itp.Interpolate(st, x, p)
+	require.Error(t, err)
+	_, err = itp.Interpolate(st, p, p)
+	require.ErrorIs(t, err, itp.ErrSatisfiable)
+	_, err = itp.Sequence(st, []*term.Term{p})
+	require.Error(t, err)
+	_, err = itp.Tree(st, []*term.Term{p, st.Not(p)}, []int{0, -1})
+	require.Error(t, err)
+	_, err = itp.Tree(st, []*term.Term{p, st.Not(p)}, []int{1})
+	require.Error(t, err)
+	_, err = itp.Core(st, []*term.Term{x}, []*term.Term{p})
+	require.Error(t, err)
+	require.Error(t, itp.CheckSequence(st, []*term.Term{p, st.Not(p)}, nil))
+	require.Error(t, itp.CheckTree(st, []*term.Term{p, st.Not(p)}, []int{1, -1}, []*term.Term{p, p}))
+}

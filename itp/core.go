@@ -52,6 +52,9 @@ func CoreContext(ctx context.Context, st *term.Store, A, B []*term.Term) ([]*ter
 }
 
 func interpolatingCore(ctx context.Context, st *term.Store, A, B []*term.Term) ([]*term.Term, error) {
+	if err := boolFormulas(append(append([]*term.Term(nil), A...), B...)...); err != nil {
+		return nil, err
+	}
 	s := smt.New(st, smt.Options{})
 	for _, a := range A {
 		if err := s.Assert(a); err != nil {

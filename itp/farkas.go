@@ -134,6 +134,9 @@ func Conjunctive(st *term.Store, A, B []*term.Term) (*term.Term, error) {
 }
 
 func conjunctive(ctx context.Context, st *term.Store, A, B []*term.Term) (*term.Term, error) {
+	if err := boolFormulas(append(append([]*term.Term(nil), A...), B...)...); err != nil {
+		return nil, shapeError{err}
+	}
 	var cons []constraint
 	var err error
 	for _, a := range A {

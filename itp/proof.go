@@ -188,6 +188,9 @@ type walker struct {
 // refute decides the conjunction of parts with proofs and returns a walker
 // over the refutation.
 func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, error) {
+	if err := boolFormulas(parts...); err != nil {
+		return nil, err
+	}
 	s := smt.New(st, smt.Options{Proofs: true})
 	for i, p := range parts {
 		if err := s.AssertPart(p, i); err != nil {
