@@ -39,8 +39,9 @@ func (Inline) Apply(s *System) (*System, Translator, error) {
 	}
 	var trs chain
 	cur := s
+	tried := map[*Clause]bool{} // defining clauses found unfit
 	for range len(s.Preds) {
-		p, d, sub := pickInline(cur)
+		p, d, sub := pickInline(cur, tried)
 		if p == nil {
 			break
 		}
@@ -51,12 +52,16 @@ func (Inline) Apply(s *System) (*System, Translator, error) {
 	if len(trs) == 0 {
 		return s, Identity{}, nil
 	}
+	if next, tr := renumber(cur); next != cur {
+		trs = append(trs, tr)
+		cur = next
+	}
 	return cur, trs, nil
 }
 
 // pickInline finds the first predicate of s that Inline may eliminate, its
 // defining clause and the definitions of the clause's other variables.
-func pickInline(s *System) (*Pred, *Clause, map[*term.Term]*term.Term) {
+func pickInline(s *System, tried map[*Clause]bool) (*Pred, *Clause, map[*term.Term]*term.Term) {
 	st := s.St
 	heads := map[*Pred]int{}
 	uses := map[*Pred]int{}
@@ -72,7 +77,7 @@ func pickInline(s *System) (*Pred, *Clause, map[*term.Term]*term.Term) {
 	}
 	for _, p := range s.Preds {
 		d := defining[p]
-		if heads[p] != 1 || uses[p] == 0 {
+		if heads[p] != 1 || uses[p] == 0 || tried[d] {
 			continue
 		}
 		loop := false
@@ -89,6 +94,7 @@ func pickInline(s *System) (*Pred, *Clause, map[*term.Term]*term.Term) {
 		for _, x := range d.Head.Args {
 			head[x] = true
 		}
+		tried[d] = true
 		sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
 			continue
@@ -127,6 +133,7 @@ func pickInline(s *System) (*Pred, *Clause, map[*term.Term]*term.Term) {
 func inlineOne(s *System, p *Pred, d *Clause, sub map[*term.Term]*term.Term) (*System, Translator) {
 	st := s.St
 	r := newRebuild(s)
+	r.stale = true
 	for _, q := range s.Preds {
 		if q != p {
 			r.keepPred(q, nil)

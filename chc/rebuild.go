@@ -19,6 +19,10 @@ type rebuild struct {
 	origins  map[*Clause]*origin // new clause → how its nodes translate back
 	removed  []removedPred       // old predicates without a new one, in order
 	changed  bool
+	// stale keeps predicates whose index changes (their ID then differs
+	// from their index): for the intermediate systems of a pass, which
+	// renumbers once at the end (see renumber).
+	stale bool
 }
 
 // A removedPred gives the model formula of an old predicate that the new
@@ -66,7 +70,7 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 	var np *Pred
 	switch {
 	case keep == nil || len(keep) == len(p.Params):
-		if p.ID == id {
+		if p.ID == id || r.stale {
 			np = p
 		} else {
 			np = &Pred{ID: id, Func: p.Func, Params: p.Params}
@@ -256,6 +260,19 @@ func headValue(st *term.Store, n *Node, i int) (*term.Term, error) {
 		return nil, err
 	}
 	return m.Eval(n.Clause.Head.Args[i])
+}
+
+// renumber gives the predicates of s whose ID is not their index new
+// Pred objects (and the clauses that mention them new Clause objects).
+func renumber(s *System) (*System, Translator) {
+	r := newRebuild(s)
+	for _, p := range s.Preds {
+		r.keepPred(p, nil)
+	}
+	for _, c := range s.Clauses {
+		r.keepClause(c)
+	}
+	return r.result()
 }
 
 // result is the new system and its translator, or s and Identity when

@@ -20,16 +20,27 @@ import (
 // for a domain of 3 values.
 func CHCSystem(st *term.Store, lo, hi int) *rapid.Generator[*chc.System] {
 	return rapid.Custom(func(t *rapid.T) *chc.System {
-		g := &chcGen{t: t, st: st, lo: int64(lo), hi: int64(hi)}
+		g := &chcGen{t: t, st: st, lo: int64(lo), hi: int64(hi), bounded: true}
+		return g.system()
+	})
+}
+
+// CHCSystemUnbounded draws systems of the shapes of CHCSystem, with
+// constants in [-1, 3], without the bounds on the variables: for engines
+// and for bounded model checking, which brute force cannot decide.
+func CHCSystemUnbounded(st *term.Store) *rapid.Generator[*chc.System] {
+	return rapid.Custom(func(t *rapid.T) *chc.System {
+		g := &chcGen{t: t, st: st, lo: 0, hi: 2}
 		return g.system()
 	})
 }
 
 type chcGen struct {
-	t      *rapid.T
-	st     *term.Store
-	lo, hi int64
-	s      *chc.System
+	t       *rapid.T
+	st      *term.Store
+	lo, hi  int64
+	bounded bool
+	s       *chc.System
 }
 
 const chcMaxVars = 7
@@ -120,7 +131,9 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 		parts = append(parts, g.literal(ints, bools))
 	}
 	for _, x := range ints {
-		parts = append(parts, st.Le(st.Int(g.lo), x), st.Le(x, st.Int(g.hi)))
+		if g.bounded {
+			parts = append(parts, st.Le(st.Int(g.lo), x), st.Le(x, st.Int(g.hi)))
+		}
 	}
 	switch len(parts) {
 	case 0:
