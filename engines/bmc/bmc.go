@@ -118,6 +118,9 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		}
 		var next []int
 		for _, si := range frontier {
+			if ctx.Err() != nil {
+				return unknown(chc.Reason(ctx))
+			}
 			n := len(u.slots)
 			if err := u.expand(si); err != nil {
 				return fail(err)
