@@ -20,23 +20,24 @@ type Options struct {
 	Verbose io.Writer
 }
 
-// budget is the most clause instances one run asserts: a nonlinear
+// defaultBudget is the most clause instances one run asserts: a nonlinear
 // unfolding that outgrows it answers Unknown rather than exhaust memory.
-const budget = 400000
+const defaultBudget = 200000
 
 // Engine is the BMC engine.
 type Engine struct {
-	opts Options
+	opts   Options
+	budget int // clause instances, see defaultBudget
 }
 
 // New returns a BMC engine.
-func New(opts Options) *Engine { return &Engine{opts: opts} }
+func New(opts Options) *Engine { return &Engine{opts: opts, budget: defaultBudget} }
 
 // Solve looks for a derivation of false of increasing height. See the
 // package documentation for the answers it gives.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	start := time.Now()
-	u := newUnroller(s, budget)
+	u := newUnroller(s, e.budget)
 	H := 0
 	checks := 0
 	res := func(r chc.Result) chc.Result {

@@ -204,6 +204,31 @@ func TestSafeCyclicIsUnknown(t *testing.T) {
 	require.Equal(t, 6, strings.Count(log.String(), "\n"), log.String())
 }
 
+func TestBudget(t *testing.T) {
+	var src string
+	for _, tc := range cases {
+		if tc.name == "nonlinear sums" {
+			src = tc.src
+		}
+	}
+	e := New(Options{})
+	e.budget = 10
+	res := e.Solve(context.Background(), read(t, src))
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.Contains(t, res.Reason, "budget")
+	res = New(Options{}).Solve(context.Background(), read(t, src))
+	require.Equal(t, chc.Unsat, res.Answer)
+}
+
+func TestVerbose(t *testing.T) {
+	var log bytes.Buffer
+	res := solve(t, read(t, cases[0].src), Options{Verbose: &log})
+	require.Equal(t, chc.Unsat, res.Answer)
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	require.Len(t, lines, 5) // depths 0 to 4
+	require.Regexp(t, `^bmc: depth 4 sat slots \d+ clauses \d+ elapsed [0-9.]+s$`, lines[4])
+}
+
 func TestCanceled(t *testing.T) {
 	sys := read(t, cases[0].src)
 	ctx, cancel := context.WithCancel(context.Background())
