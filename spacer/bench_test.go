@@ -122,6 +122,16 @@ func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, st
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	opts := Options{MemoryMB: 4096}
+	for _, o := range strings.Split(os.Getenv("GOSPACER_OPTS"), ",") {
+		switch o {
+		case "noitp":
+			opts.NoItp = true
+		case "noind":
+			opts.NoInductiveGen = true
+		case "nopush":
+			opts.NoPobPush = true
+		}
+	}
 	if os.Getenv("GOSPACER_VERBOSE") != "" {
 		opts.Verbose = os.Stdout
 	}

@@ -210,6 +210,13 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 		}
 		parts = append(parts, e.inst(cs.body[i], rf.formula, cs.c.Body[i].Args))
 	}
+	// the positions from j on are over-approximated by their frame, as
+	// in the query: then the pob meets no reach fact the prefix query
+	// could have used, and reaching it makes progress.
+	parts = e.frameLiterals(cs.body[j], pb.level-1, cs.c.Body[j].Args, m, parts)
+	for i := j + 1; i < len(cs.body); i++ {
+		parts = e.frameLemmas(cs.body[i], pb.level-1, cs.c.Body[i].Args, parts)
+	}
 	psi, err := e.project(cs.free[j], e.st.And(parts...), m)
 	if err != nil {
 		return err
@@ -235,4 +242,33 @@ func conjuncts(t *term.Term) []*term.Term {
 		return out
 	}
 	return []*term.Term{t}
+}
+
+// frameLemmas appends the lemmas of q active at frame f, over args.
+func (e *engine) frameLemmas(q *pred, f int, args, dst []*term.Term) []*term.Term {
+	for _, lm := range q.lemmas {
+		if lm.level >= f {
+			dst = append(dst, e.lemmaFormula(q, lm.cube, args))
+		}
+	}
+	return dst
+}
+
+// frameLiterals appends, for each lemma ¬cube of q active at frame f, the
+// negation of the first literal of cube false in m, over args: literals
+// that imply the lemmas where m is.
+func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model, dst []*term.Term) []*term.Term {
+	for _, lm := range q.lemmas {
+		if lm.level < f {
+			continue
+		}
+		for _, l := range lm.cube {
+			nl := e.st.Not(e.inst(q, l, args))
+			if v, err := m.EvalBool(nl); err == nil && v {
+				dst = append(dst, nl)
+				break
+			}
+		}
+	}
+	return dst
 }

@@ -79,36 +79,46 @@ func (e *engine) generalize(p *pred, cube []*term.Term, level int) ([]*term.Term
 	return cube, level, nil
 }
 
-// interpolate tries lemmas from interpolating cores (itp.Core): for the
-// first clause with head p that has a body (at level 0: the first fact
-// clause), A is its constraint and the
-// body lemmas of frame L-1, B the pob on the head. Each literal of the
-// answer becomes a one-literal lemma when it is blocked for every clause
-// with head p; the answer is used only when all its literals are. It
-// returns the lowest level of the lemmas added, or -1 when it added none.
+// interpolate tries lemmas from interpolating cores (itp.Core): for a
+// clause with head p (those with a body first when L > 0), A is its
+// constraint and the body lemmas of frame L-1, B the pob on the head.
+// Each literal of the answer becomes a one-literal lemma when it is blocked
+// for every clause with head p; an answer is used only when all its
+// literals are. At most two clauses are tried. It returns the lowest level
+// of the lemmas added, or -1 when it added none.
 func (e *engine) interpolate(p *pred, cube []*term.Term, L int) (int, error) {
 	if e.opts.NoItp || len(cube) == 0 {
 		return -1, nil
 	}
-	var cs *clauseSolver
+	var order []*clauseSolver
 	for _, c := range p.heads {
-		if (L > 0) == (len(c.body) > 0) {
-			cs = c
-			break
+		if L > 0 && len(c.body) > 0 {
+			order = append(order, c)
 		}
 	}
-	if cs == nil {
-		return -1, nil
+	for _, c := range p.heads {
+		if len(c.body) == 0 {
+			order = append(order, c)
+		}
 	}
+	if len(order) > 2 {
+		order = order[:2]
+	}
+	for _, cs := range order {
+		lv, err := e.interpolateClause(p, cs, cube, L)
+		if err != nil || lv >= 0 {
+			return lv, err
+		}
+	}
+	return -1, nil
+}
+
+func (e *engine) interpolateClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) (int, error) {
 	t0 := time.Now()
 	defer func() { e.stats.itpTime += time.Since(t0) }()
 	A := []*term.Term{cs.c.Constraint}
 	for j, q := range cs.body {
-		for _, lm := range q.lemmas {
-			if lm.level >= L-1 {
-				A = append(A, e.lemmaFormula(q, lm.cube, cs.c.Body[j].Args))
-			}
-		}
+		A = e.frameLemmas(q, L-1, cs.c.Body[j].Args, A)
 	}
 	B := e.instCube(p, cube, cs.hargs, nil)
 	e.stats.itpCalls++

@@ -33,6 +33,10 @@ type Options struct {
 	NoPobPush bool
 	// NoItp turns off lemmas from interpolating cores (package itp).
 	NoItp bool
+	// NoArrayEqualities turns off strengthening obligations and reach
+	// facts with the array (dis)equalities of the model (FMCAD'15
+	// §IV-C.2), on by default when a predicate has an array argument.
+	NoArrayEqualities bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
 	MaxLevel int
 }

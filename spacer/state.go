@@ -94,7 +94,14 @@ type rfTag struct {
 }
 
 func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
-	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, mbp: mbp.New(s.St, mbp.Options{}), start: time.Now()}
+	arrays := false
+	for _, p := range s.Preds {
+		for _, x := range p.Params {
+			arrays = arrays || x.Sort().IsArray()
+		}
+	}
+	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, start: time.Now(),
+		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 
 func (e *engine) build() error {
