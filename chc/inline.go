@@ -6,23 +6,28 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// Inline is the pass that eliminates predicates defined by a single
-// clause: a predicate P with exactly one clause D = B1 ∧ … ∧ Bk ∧ φ ⇒ P(x̄)
-// with P as head, P not in D's body, is replaced in every body where it
-// occurs by D's body and constraint, renamed apart with fresh variables
-// per occurrence; D and P leave the system. The pass repeats while some
-// predicate qualifies.
+// Inline is the pass that eliminates non-recursive predicates by
+// inlining: a predicate P whose defining clauses D = B1 ∧ … ∧ Bk ∧ φ ⇒ P(x̄)
+// (those with head P) do not have P in their body is replaced where it
+// occurs in a body by a defining clause's body and constraint, renamed
+// apart with fresh variables per occurrence; the defining clauses and P
+// leave the system. P qualifies with one defining clause (every
+// occurrence is inlined; with several occurrences only when D is small),
+// or with several defining clauses and a single occurrence (the using
+// clause becomes one clause per defining clause). The pass repeats while
+// some predicate qualifies.
 //
-// A model of P is ∃ȳ. B1 ∧ … ∧ Bk ∧ φ over D's variables ȳ other than x̄,
-// which must be quantifier-free: P is eliminated only when φ defines every
-// such variable that occurs by equalities as a term over x̄ (solveDefs),
-// and then the model is the body and constraint with the definitions
+// The model of P is the disjunction over its defining clauses of
+// ∃ȳ. B1 ∧ … ∧ Bk ∧ φ, ȳ the clause's variables other than x̄, which must
+// be quantifier-free: P is eliminated only when each φ defines every such
+// variable that occurs by equalities as a term over x̄ (solveDefs), and
+// then the projection is the body and constraint with the definitions
 // substituted (Golem #99 and #101 shipped wrong answers by ignoring such
-// auxiliary variables). To bound growth a predicate with several
-// occurrences is inlined only when D is small.
+// auxiliary variables).
 //
 // A derivation node of a merged clause splits into the node of the using
-// clause and one node of D per inlined occurrence, with their values.
+// clause and one node of the defining clause per inlined occurrence, with
+// their values.
 type Inline struct{}
 
 // Name is "inline".
@@ -39,13 +44,13 @@ func (Inline) Apply(s *System) (*System, Translator, error) {
 	}
 	var trs chain
 	cur := s
-	tried := map[*Clause]bool{} // defining clauses found unfit
+	proj := map[*Clause]*projection{}
 	for range len(s.Preds) {
-		p, d, sub := pickInline(cur, tried)
+		p, ds := pickInline(cur, proj)
 		if p == nil {
 			break
 		}
-		next, tr := inlineOne(cur, p, d, sub)
+		next, tr := inlineOne(cur, p, ds, proj)
 		trs = append(trs, tr)
 		cur = next
 	}
@@ -59,78 +64,105 @@ func (Inline) Apply(s *System) (*System, Translator, error) {
 	return cur, trs, nil
 }
 
-// pickInline finds the first predicate of s that Inline may eliminate, its
-// defining clause and the definitions of the clause's other variables.
-func pickInline(s *System, tried map[*Clause]bool) (*Pred, *Clause, map[*term.Term]*term.Term) {
+// A projection records whether the variables of a defining clause other
+// than its head arguments are defined over them (sub), so that the body
+// and constraint projected on the head arguments are quantifier-free.
+type projection struct {
+	ok  bool
+	sub map[*term.Term]*term.Term
+}
+
+// project decides whether d's variables other than its head arguments are
+// defined over them, memoized in proj.
+func project(st *term.Store, d *Clause, proj map[*Clause]*projection) *projection {
+	if pr := proj[d]; pr != nil {
+		return pr
+	}
+	pr := &projection{}
+	proj[d] = pr
+	head := map[*term.Term]bool{}
+	for _, x := range d.Head.Args {
+		head[x] = true
+	}
+	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
+	if sv.isFalse() {
+		return pr
+	}
+	ok := true
+	need := func(x *term.Term) {
+		if head[x] || !ok {
+			return
+		}
+		t := sv.sub[x]
+		if t == nil {
+			ok = false
+			return
+		}
+		for _, y := range term.FreeConsts(t) {
+			ok = ok && head[y]
+		}
+	}
+	for _, x := range term.FreeConsts(d.Constraint) {
+		need(x)
+	}
+	for i := range d.Body {
+		for _, x := range d.Body[i].Args {
+			need(x)
+		}
+	}
+	pr.ok, pr.sub = ok, sv.sub
+	return pr
+}
+
+// pickInline finds the first predicate of s that Inline may eliminate and
+// its defining clauses: one defining clause (and few uses or a small
+// constraint), or several defining clauses and a single occurrence in a
+// body. No defining clause may have the predicate in its body, and each
+// must project (see project).
+func pickInline(s *System, proj map[*Clause]*projection) (*Pred, []*Clause) {
 	st := s.St
-	heads := map[*Pred]int{}
 	uses := map[*Pred]int{}
-	defining := map[*Pred]*Clause{}
+	defining := map[*Pred][]*Clause{}
 	for _, c := range s.Clauses {
 		if c.Head != nil {
-			heads[c.Head.Pred]++
-			defining[c.Head.Pred] = c
+			defining[c.Head.Pred] = append(defining[c.Head.Pred], c)
 		}
 		for i := range c.Body {
 			uses[c.Body[i].Pred]++
 		}
 	}
+next:
 	for _, p := range s.Preds {
-		d := defining[p]
-		if heads[p] != 1 || uses[p] == 0 || tried[d] {
+		ds := defining[p]
+		switch {
+		case uses[p] == 0 || len(ds) == 0:
+			continue
+		case len(ds) == 1:
+			if uses[p] > 1 && term.Size(ds[0].Constraint)*(uses[p]-1) > inlineMaxSize {
+				continue
+			}
+		case uses[p] > 1:
 			continue
 		}
-		loop := false
-		for i := range d.Body {
-			loop = loop || d.Body[i].Pred == p
-		}
-		if loop {
-			continue
-		}
-		if uses[p] > 1 && term.Size(d.Constraint)*(uses[p]-1) > inlineMaxSize {
-			continue
-		}
-		head := map[*term.Term]bool{}
-		for _, x := range d.Head.Args {
-			head[x] = true
-		}
-		tried[d] = true
-		sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
-		if sv.isFalse() {
-			continue
-		}
-		ok := true
-		need := func(x *term.Term) {
-			if head[x] || !ok {
-				return
-			}
-			t := sv.sub[x]
-			if t == nil {
-				ok = false
-				return
-			}
-			for _, y := range term.FreeConsts(t) {
-				ok = ok && head[y]
+		for _, d := range ds {
+			for i := range d.Body {
+				if d.Body[i].Pred == p {
+					continue next
+				}
 			}
 		}
-		for _, x := range term.FreeConsts(d.Constraint) {
-			need(x)
-		}
-		for i := range d.Body {
-			for _, x := range d.Body[i].Args {
-				need(x)
+		for _, d := range ds {
+			if !project(st, d, proj).ok {
+				continue next
 			}
 		}
-		if ok {
-			return p, d, sv.sub
-		}
+		return p, ds
 	}
-	return nil, nil, nil
+	return nil, nil
 }
 
-// inlineOne eliminates p, defined by the clause d whose variables other
-// than the head arguments sub defines over them.
-func inlineOne(s *System, p *Pred, d *Clause, sub map[*term.Term]*term.Term) (*System, Translator) {
+// inlineOne eliminates p, defined by the clauses ds, which project.
+func inlineOne(s *System, p *Pred, ds []*Clause, proj map[*Clause]*projection) (*System, Translator) {
 	st := s.St
 	r := newRebuild(s)
 	r.stale = true
@@ -140,13 +172,17 @@ func inlineOne(s *System, p *Pred, d *Clause, sub map[*term.Term]*term.Term) (*S
 		}
 	}
 	r.removePred(p, func(m Model) (*term.Term, error) {
-		parts := []*term.Term{d.Constraint}
-		for i := range d.Body {
-			b := &d.Body[i]
-			parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
+		var ors []*term.Term
+		for _, d := range ds {
+			parts := []*term.Term{d.Constraint}
+			for i := range d.Body {
+				b := &d.Body[i]
+				parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
+			}
+			f := st.SubstituteMap(conj(st, parts), proj[d].sub)
+			ors = append(ors, st.Substitute(f, d.Head.Args, p.Params))
 		}
-		f := st.SubstituteMap(conj(st, parts), sub)
-		f = st.Simplify(st.Substitute(f, d.Head.Args, p.Params))
+		f := st.Simplify(st.Or(ors...))
 		own := map[*term.Term]bool{}
 		for _, x := range p.Params {
 			own[x] = true
@@ -158,19 +194,26 @@ func inlineOne(s *System, p *Pred, d *Clause, sub map[*term.Term]*term.Term) (*S
 		}
 		return f, nil
 	})
+	isDef := map[*Clause]bool{}
+	for _, d := range ds {
+		isDef[d] = true
+	}
 	for _, c := range s.Clauses {
 		inBody := false
 		for i := range c.Body {
 			inBody = inBody || c.Body[i].Pred == p
 		}
 		switch {
-		case c == d:
+		case isDef[c]:
 		case !inBody:
 			r.keepClause(c)
 		default:
-			r.inlineInto(c, p, d)
+			for _, d := range ds {
+				r.inlineInto(c, p, d)
+			}
 		}
 	}
+	r.changed = true
 	sys, tr := r.result()
 	return sys, tr
 }
