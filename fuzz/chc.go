@@ -14,7 +14,8 @@ import (
 // nonlinear rules and queries (the first clause is a fact, the last a
 // query), with constraints made of a few linear literals over small
 // constants, sometimes a clause-local Int variable defined by an
-// equality. Every Int variable of a clause is bounded to [lo, hi] by its
+// equality, sometimes (in rules) body arguments defined as head arguments
+// plus a constant, the shape that inlining eliminates. Every Int variable of a clause is bounded to [lo, hi] by its
 // clause's own constraint, so BruteCHC over [lo, hi] decides the system
 // exactly. A clause has at most 7 variables, which keeps BruteCHC fast
 // for a domain of 3 values.
@@ -120,6 +121,28 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 		}
 	}
 	var parts []*term.Term
+	if c.Head != nil && len(c.Body) > 0 && g.draw("link", 0, 1) == 1 {
+		// body arguments as functions of head arguments, as in a
+		// transition: the shape that inlining can eliminate
+		var hints, hbools []*term.Term
+		for _, x := range c.Head.Args {
+			if x.Sort().IsInt() {
+				hints = append(hints, x)
+			} else {
+				hbools = append(hbools, x)
+			}
+		}
+		for j := range c.Body {
+			for _, y := range c.Body[j].Args {
+				switch {
+				case y.Sort().IsInt() && len(hints) > 0:
+					parts = append(parts, st.Eq(y, st.Add(g.intVar(hints), st.Int(int64(g.draw("offset", -1, 1))))))
+				case y.Sort().IsBool() && len(hbools) > 0:
+					parts = append(parts, st.Eq(y, hbools[g.draw("bool var", 0, len(hbools)-1)]))
+				}
+			}
+		}
+	}
 	if nvars < chcMaxVars && len(ints) > 0 && g.draw("local", 0, 2) == 2 {
 		// a local defined by an equality
 		z := st.Fresh("z", term.IntSort)
