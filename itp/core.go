@@ -29,6 +29,9 @@ import (
 //     that A implies (one check each) and J is computed again.
 //  4. When B' is one literal b over shared symbols, [¬b] is the
 //     fallback: A ⇒ ¬b.
+//  5. Last, the proof-based interpolant of A and B' (Interpolate), split
+//     at its top-level conjunction: its conjuncts are formulas, not
+//     necessarily literals, each implied by A.
 //
 // Otherwise Core returns an error wrapping ErrUnsupported, and the caller
 // falls back to the negation of B. A ∧ B satisfiable gives
@@ -126,7 +129,20 @@ func interpolatingCore(ctx context.Context, st *term.Store, A, B []*term.Term) (
 	if len(Bc) == 1 && checkVocabulary(Bc[0], A, B) == nil {
 		return []*term.Term{st.Not(Bc[0])}, nil
 	}
-	return nil, fmt.Errorf("%w: no conjunctive core of %d literals", ErrUnsupported, len(Bc))
+	// The proof-based interpolant of A and B', split at its top-level
+	// conjunction.
+	is, err := SequenceContext(ctx, st, []*term.Term{andOf(st, A), andOf(st, Bc)})
+	switch {
+	case err == nil:
+		I := is[0]
+		if I.Op() == term.OpAnd {
+			return append([]*term.Term(nil), I.Args()...), nil
+		}
+		return []*term.Term{I}, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	}
+	return nil, fmt.Errorf("%w: no conjunctive core of %d literals: %v", ErrUnsupported, len(Bc), err)
 }
 
 // shapeError is an input outside the linear fragment of Conjunctive.
@@ -135,6 +151,17 @@ type shapeError struct{ error }
 func isShape(err error) bool {
 	var se shapeError
 	return errors.As(err, &se)
+}
+
+// andOf is the conjunction of fs (true when empty).
+func andOf(st *term.Store, fs []*term.Term) *term.Term {
+	switch len(fs) {
+	case 0:
+		return st.True()
+	case 1:
+		return fs[0]
+	}
+	return st.And(fs...)
 }
 
 // linearOnly returns the literals of lits that Conjunctive accepts.

@@ -112,16 +112,18 @@
 // # Interpolating cores (core.go)
 //
 // Core(st, A, B) serves Spacer's blocking queries (CHC-NOTES §2): B is the
-// proof obligation's literals, A the clause and lemmas. It returns a
-// conjunction of literals over shared symbols (one inequality, or false,
-// or ¬b for a single obligation literal b over shared symbols) implied by
-// A and contradicting B. A's Boolean structure is resolved under one
-// model of A (its implicant: conjuncts, the first true disjunct, the ite
-// branch taken), the Farkas interpolant of the implicant's linear literals
-// and B's unsat core is computed and kept only when A implies it (an smt
-// check); else the implicant shrinks to the literals A implies and the
-// Farkas step is repeated. When no conjunction is found the answer is
-// ErrUnsupported and Spacer uses the negated obligation.
+// proof obligation's literals, A the clause and lemmas. It returns
+// formulas over shared symbols, each implied by A, whose conjunction
+// contradicts B: usually one inequality (or false, or ¬b for a single
+// obligation literal b over shared symbols). A's Boolean structure is
+// resolved under one model of A (its implicant: conjuncts, the first true
+// disjunct, the ite branch taken), the Farkas interpolant of the
+// implicant's linear literals and B's unsat core is computed and kept
+// only when A implies it (an smt check); else the implicant shrinks to the
+// literals A implies and the Farkas step is repeated. Last comes the
+// proof-based interpolant of A and B's core, split at its top-level
+// conjunction. Only when that fails too is the answer ErrUnsupported, and
+// Spacer uses the negated obligation.
 //
 // # What is out of reach (ErrUnsupported)
 //
