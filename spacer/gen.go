@@ -79,76 +79,59 @@ func (e *engine) generalize(p *pred, cube []*term.Term, level int) ([]*term.Term
 	return cube, level, nil
 }
 
-// interpolate tries lemmas from interpolating cores (itp.Core): for a
-// clause with head p (those with a body first when L > 0), A is its
-// constraint and the body lemmas of frame L-1, B the pob on the head.
-// Each literal of the answer becomes a one-literal lemma when it is blocked
-// for every clause with head p; an answer is used only when all its
-// literals are. At most two clauses are tried. It returns the lowest level
-// of the lemmas added, or -1 when it added none.
+// interpolate tries lemmas from interpolating cores (itp.Core). For each
+// clause c with head p that applies at level L, A_c is its constraint and
+// the body lemmas of frame L-1, B the pob on the head; the core I_c (a
+// conjunction over the head arguments) is implied by A_c and contradicts
+// the pob, so the disjunction of the I_c over the clauses, over p's
+// params, holds at level L and blocks the pob. With one clause, each
+// literal of I_c becomes a lemma of its own. Every lemma is re-checked by
+// blocked (which also gives its level, relative to itself). It returns the
+// lowest level of the lemmas added, or -1 when it added none.
 func (e *engine) interpolate(p *pred, cube []*term.Term, L int) (int, error) {
 	if e.opts.NoItp || len(cube) == 0 {
 		return -1, nil
 	}
-	var order []*clauseSolver
-	for _, c := range p.heads {
-		if L > 0 && len(c.body) > 0 {
-			order = append(order, c)
-		}
-	}
-	for _, c := range p.heads {
-		if len(c.body) == 0 {
-			order = append(order, c)
-		}
-	}
-	if len(order) > 2 {
-		order = order[:2]
-	}
-	for _, cs := range order {
-		lv, err := e.interpolateClause(p, cs, cube, L)
-		if err != nil || lv >= 0 {
-			return lv, err
-		}
-	}
-	return -1, nil
-}
-
-func (e *engine) interpolateClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) (int, error) {
 	t0 := time.Now()
 	defer func() { e.stats.itpTime += time.Since(t0) }()
-	A := []*term.Term{cs.c.Constraint}
-	for j, q := range cs.body {
-		A = e.frameLemmas(q, L-1, cs.c.Body[j].Args, A)
-	}
-	B := e.instCube(p, cube, cs.hargs, nil)
-	e.stats.itpCalls++
-	I, err := itp.CoreContext(e.ctx, e.st, A, B)
-	if err != nil {
-		if e.ctx.Err() != nil {
-			return -1, e.ctx.Err()
+	var parts [][]*term.Term // per clause, I_c over params
+	for _, cs := range p.heads {
+		if L == 0 && len(cs.body) > 0 {
+			continue
 		}
+		I, err := e.itpClause(p, cs, cube, L)
+		if err != nil || I == nil {
+			return -1, err
+		}
+		parts = append(parts, I)
+	}
+	var cands [][]*term.Term
+	switch len(parts) {
+	case 0:
 		return -1, nil
+	case 1:
+		for _, l := range parts[0] {
+			cands = append(cands, []*term.Term{e.st.Simplify(e.st.Not(l))})
+		}
+	default:
+		disj := make([]*term.Term, len(parts))
+		for i, I := range parts {
+			disj[i] = e.st.And(I...)
+		}
+		cands = append(cands, []*term.Term{e.st.Simplify(e.st.Not(e.st.Or(disj...)))})
 	}
 	type cand struct {
 		cube  []*term.Term
 		level int
 	}
 	var found []cand
-	for _, l := range I {
-		nl := e.st.Simplify(e.st.Not(e.st.Substitute(l, cs.hargs, p.params)))
-		for _, c := range term.FreeConsts(nl) {
-			if !slices.Contains(p.params, c) {
-				return -1, nil
-			}
-		}
-		ok, _, lv, err := e.blocked(p, []*term.Term{nl}, L, true)
+	for _, c := range cands {
+		ok, _, lv, err := e.blocked(p, c, L, true)
 		if err != nil || !ok {
+			e.tracef("itp candidate not blocked: %s\n", term.Sprint(c[0]))
 			return -1, err
 		}
-		found = append(found, cand{[]*term.Term{nl}, lv})
-	}
-	if len(found) == 0 {
-		return -1, nil
+		found = append(found, cand{c, lv})
 	}
 	e.stats.itpLemmas++
 	low := infLevel
@@ -159,4 +142,39 @@ func (e *engine) interpolateClause(p *pred, cs *clauseSolver, cube []*term.Term,
 		low = min(low, c.level)
 	}
 	return low, nil
+}
+
+// itpClause is the interpolating core of one clause against the pob, over
+// p's params, or nil.
+func (e *engine) itpClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) ([]*term.Term, error) {
+	A := []*term.Term{cs.c.Constraint}
+	for j, q := range cs.body {
+		A = e.frameLemmas(q, L-1, cs.c.Body[j].Args, A)
+	}
+	B := e.instCube(p, cube, cs.hargs, nil)
+	e.stats.itpCalls++
+	I, err := itp.CoreContext(e.ctx, e.st, A, B)
+	if e.opts.Trace != nil {
+		e.tracef("itp %s level %d clause %d: %v err %v\n", p.name, L, cs.idx, I, err)
+	}
+	if err != nil {
+		if e.ctx.Err() != nil {
+			return nil, e.ctx.Err()
+		}
+		return nil, nil
+	}
+	out := make([]*term.Term, 0, len(I))
+	for _, l := range I {
+		l = e.st.Substitute(l, cs.hargs, p.params)
+		for _, c := range term.FreeConsts(l) {
+			if !slices.Contains(p.params, c) {
+				return nil, nil
+			}
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
 }

@@ -37,6 +37,8 @@ type Options struct {
 	// facts with the array (dis)equalities of the model (FMCAD'15
 	// §IV-C.2), on by default when a predicate has an array argument.
 	NoArrayEqualities bool
+	// NoPreprocess solves the system as given, without chc.DefaultPasses.
+	NoPreprocess bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
 	MaxLevel int
 }
@@ -68,10 +70,66 @@ type found struct {
 // Solve decides s: Sat with a model checked by chc.CheckModel, Unsat with
 // a derivation checked by chc.CheckDerivation, Unknown (never a guess) on
 // timeout, cancellation, the memory bound or a sub-solver's unknown.
+//
+// Unless Options.NoPreprocess is set, s is first simplified by
+// chc.DefaultPasses; the witness found on the simplified system is
+// translated back and checked again on s.
 func (en *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	e := newEngine(ctx, en.opts, s)
+	sys := s
+	var tr chc.Translator
+	if !en.opts.NoPreprocess {
+		if ps, t, err := preprocess(s); err == nil {
+			sys, tr = ps, t
+		}
+	}
+	e := newEngine(ctx, en.opts, sys)
 	res := e.run()
-	res.Stats = e.statistics()
+	stats := e.statistics()
+	if tr != nil {
+		res = translate(ctx, s, tr, res)
+		stats = append(stats, chc.Stat{Name: "spacer.preprocessed-clauses", Value: len(sys.Clauses)})
+	}
+	res.Stats = stats
+	return res
+}
+
+// preprocess runs the default passes, turning a panic into an error.
+func preprocess(s *chc.System) (ps *chc.System, tr chc.Translator, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("preprocess: %v", r)
+		}
+	}()
+	return chc.Preprocess(s, chc.DefaultPasses()...)
+}
+
+// translate maps the witness of res back to s and checks it there.
+func translate(ctx context.Context, s *chc.System, tr chc.Translator, res chc.Result) (out chc.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = chc.Result{Answer: chc.Unknown, Reason: fmt.Sprintf("internal: translating the witness: %v", r)}
+		}
+	}()
+	switch res.Answer {
+	case chc.Sat:
+		m, err := tr.Model(res.Model)
+		if err == nil {
+			err = chc.CheckModel(ctx, s, m)
+		}
+		if err != nil {
+			return chc.Result{Answer: chc.Unknown, Reason: "internal: translated model failed: " + err.Error()}
+		}
+		return chc.Result{Answer: chc.Sat, Model: m}
+	case chc.Unsat:
+		root, err := tr.Derivation(res.Derivation)
+		if err == nil {
+			err = chc.CheckDerivation(s, root)
+		}
+		if err != nil {
+			return chc.Result{Answer: chc.Unknown, Reason: "internal: translated derivation failed: " + err.Error()}
+		}
+		return chc.Result{Answer: chc.Unsat, Derivation: root}
+	}
 	return res
 }
 
