@@ -31,34 +31,53 @@ func (sv *solved) isFalse() bool {
 // simple set, only definitions by a value or a variable count.
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	sv := &solved{sub: map[*term.Term]*term.Term{}}
+	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
+	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
+		var from, to []*term.Term
+		for _, x := range term.FreeConsts(c) {
+			if t, ok := sv.sub[x]; ok {
+				from = append(from, x)
+				to = append(to, t)
+			}
+		}
+		if len(from) == 0 {
+			return c
+		}
+		return st.Simplify(st.Substitute(c, from, to))
+	}
+	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
 	var rest []*term.Term
 	for _, c := range conjuncts(nil, st.Simplify(f)) {
-		if len(sv.sub) > 0 {
-			c = st.Simplify(st.SubstituteMap(c, sv.sub))
-		}
-		for _, a := range conjuncts(nil, c) {
+		for _, a := range conjuncts(nil, apply(c)) {
 			if a.IsFalse() {
 				sv.rest = []*term.Term{a}
 				sv.defs = nil
 				return sv
 			}
-			x, t := definition(st, a, func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }, prefer)
+			x, t := definition(st, a, undefined, prefer)
 			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
 				rest = append(rest, a)
 				continue
 			}
-			one := map[*term.Term]*term.Term{x: t}
-			for i := range sv.defs {
+			// keep the definitions free of defined variables
+			for _, i := range users[x] {
 				d := &sv.defs[i]
-				d.t = st.Simplify(st.SubstituteMap(d.t, one))
+				d.t = st.Simplify(st.Substitute(d.t, []*term.Term{x}, []*term.Term{t}))
 				sv.sub[d.x] = d.t
+				for _, y := range term.FreeConsts(t) {
+					users[y] = append(users[y], i)
+				}
+			}
+			delete(users, x)
+			for _, y := range term.FreeConsts(t) {
+				users[y] = append(users[y], len(sv.defs))
 			}
 			sv.defs = append(sv.defs, def{x, t})
 			sv.sub[x] = t
 		}
 	}
 	for _, a := range rest {
-		a = st.Simplify(st.SubstituteMap(a, sv.sub))
+		a = apply(a)
 		if a.IsFalse() {
 			sv.rest = []*term.Term{a}
 			sv.defs = nil
