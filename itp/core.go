@@ -9,9 +9,9 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// Core returns an interpolating unsat core of A and B: literals over the
-// symbols A and B share, each implied by A, whose conjunction with B is
-// unsatisfiable. B is a conjunction of literals (a proof obligation); A
+// Core returns an interpolating unsat core of A and B: formulas over the
+// symbols A and B share (literals, except from the last step below), each
+// implied by A, whose conjunction with B is unsatisfiable. B is a conjunction of literals (a proof obligation); A
 // is any quantifier-free formulas (a clause, lemmas, reach facts) that
 // smt decides.
 //
@@ -33,7 +33,7 @@ import (
 //     at its top-level conjunction: its conjuncts are formulas, not
 //     necessarily literals, each implied by A.
 //
-// Otherwise Core returns an error wrapping ErrUnsupported, and the caller
+// When every step fails Core returns an error wrapping ErrUnsupported, and the caller
 // falls back to the negation of B. A ∧ B satisfiable gives
 // ErrSatisfiable.
 func Core(st *term.Store, A, B []*term.Term) ([]*term.Term, error) {
