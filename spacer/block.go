@@ -99,6 +99,9 @@ func (e *engine) process(pb *pob) (*found, error) {
 		if err != nil {
 			return nil, err
 		}
+		if cube, level, err = e.guide(p, cube, level); err != nil {
+			return nil, err
+		}
 		if err := e.addLemma(p, cube, level); err != nil {
 			return nil, err
 		}

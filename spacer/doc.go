@@ -53,7 +53,8 @@
 //	spacer.go   Options, Engine, Solve, the main loop, stats
 //	state.go    predicates, clause solvers, lemmas, reach facts
 //	block.go    the blocking query: reach facts, child pobs, lemmas
-//	gen.go      lemma generalisation
+//	gen.go      lemma generalisation: inductive, interpolating cores (itp)
+//	guide.go    lemma-cluster guidance against divergence
 //	push.go     propagation, fixpoint, the model
 //	cex.go      the ground derivation
 //	queue.go    the pob queue

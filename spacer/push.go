@@ -78,10 +78,10 @@ func (e *engine) modelAbove(k int) chc.Model {
 		var parts []*term.Term
 		for _, lm := range p.lemmas {
 			if lm.level > k {
-				parts = append(parts, e.st.Not(e.st.And(lm.cube...)))
+				parts = append(parts, e.st.Simplify(e.st.Not(e.st.And(lm.cube...))))
 			}
 		}
-		m[p.p] = e.st.And(parts...)
+		m[p.p] = e.st.Simplify(e.st.And(parts...))
 	}
 	return m
 }

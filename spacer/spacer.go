@@ -37,6 +37,8 @@ type Options struct {
 	// facts with the array (dis)equalities of the model (FMCAD'15
 	// §IV-C.2), on by default when a predicate has an array argument.
 	NoArrayEqualities bool
+	// NoGuidance turns off the lemma-cluster generalisations (guide.go).
+	NoGuidance bool
 	// NoPreprocess solves the system as given, without chc.DefaultPasses.
 	NoPreprocess bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
@@ -268,6 +270,8 @@ type stats struct {
 	itpTime    time.Duration
 	itpCalls   int
 	itpLemmas  int
+	guideTries int
+	guideWins  int
 	pushChecks int
 }
 
@@ -301,6 +305,8 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.mbp-calls", Value: e.stats.mbpCalls},
 		{Name: "spacer.mbp-time", Value: e.stats.mbpTime.Round(time.Millisecond).String()},
 		{Name: "spacer.gen-time", Value: e.stats.genTime.Round(time.Millisecond).String()},
+		{Name: "spacer.guide-tries", Value: e.stats.guideTries},
+		{Name: "spacer.guide-wins", Value: e.stats.guideWins},
 		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
 		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},
 		{Name: "spacer.itp-time", Value: e.stats.itpTime.Round(time.Millisecond).String()},
