@@ -56,6 +56,7 @@ func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, before, s.String(), "the pass changed its input")
 				t.Logf("after %s:\n%s", p.Name(), out)
+				wellFormed(t, out)
 				r1 := brute(t, out)
 				require.Equal(t, r0.Answer, r1.Answer, "answer changed")
 				switch r1.Answer {
@@ -72,6 +73,46 @@ func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// wellFormed checks that s is a normalised system: predicates numbered by
+// their index, atoms of its own predicates with arguments that are
+// distinct clause variables of the parameters' sorts, constraints over the
+// clause variables.
+func wellFormed(t require.TestingT, s *chc.System) {
+	own := map[*chc.Pred]bool{}
+	for i, p := range s.Preds {
+		require.Equal(t, i, p.ID, "ID of %s", p.Name())
+		require.Len(t, p.Func.Domain(), p.Arity())
+		own[p] = true
+	}
+	for i, c := range s.Clauses {
+		vars := map[*term.Term]bool{}
+		for _, v := range c.Vars {
+			require.False(t, vars[v], "clause %d: variable %s twice", i, v.Name())
+			vars[v] = true
+		}
+		seen := map[*term.Term]bool{}
+		atom := func(a *chc.Atom) {
+			require.True(t, own[a.Pred], "clause %d: predicate %s not in the system", i, a.Pred.Name())
+			require.Len(t, a.Args, a.Pred.Arity())
+			for k, x := range a.Args {
+				require.True(t, vars[x], "clause %d: argument %s not a clause variable", i, x)
+				require.False(t, seen[x], "clause %d: argument %s twice", i, x)
+				require.Equal(t, a.Pred.Params[k].Sort(), x.Sort())
+				seen[x] = true
+			}
+		}
+		if c.Head != nil {
+			atom(c.Head)
+		}
+		for j := range c.Body {
+			atom(&c.Body[j])
+		}
+		for _, x := range term.FreeConsts(c.Constraint) {
+			require.True(t, vars[x], "clause %d: constant %s of the constraint not a clause variable", i, x.Name())
+		}
 	}
 }
 

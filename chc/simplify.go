@@ -1,12 +1,15 @@
 package chc
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"github.com/seed-f9c3434d/gospacer/num"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // Simplify is the pass that simplifies every clause constraint with
 // term.Store.Simplify after propagating constants and equalities into it:
 // a conjunct x = t (x a clause variable, t free of x) is substituted into
-// the other conjuncts and kept. Clauses whose constraint becomes false are
-// removed, and variables that no longer occur leave Vars.
+// the other conjuncts and kept. Clauses whose constraint becomes false, or
+// bounds some variable by contradicting constants, are removed, and variables that no longer occur leave Vars.
 //
 // Models translate unchanged. A derivation node of a rewritten clause is a
 // node of the original clause with the same values, and any value (the
@@ -37,7 +40,7 @@ func (Simplify) Apply(s *System) (*System, Translator, error) {
 			parts = append(parts, st.Eq(d.x, d.t))
 		}
 		cons := st.Simplify(conj(st, parts))
-		if cons.IsFalse() {
+		if cons.IsFalse() || boundsConflict(st, cons) {
 			r.changed = true
 			continue
 		}
@@ -83,4 +86,107 @@ func (r *rebuild) rewriteConstraint(c *Clause, cons *term.Term, defs map[*term.T
 		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
 	}
 	r.addClause(nc, c, src)
+}
+
+// A bound on a variable: its value is ≥ (or >, when strict) lo.
+type bound struct {
+	val    num.Rat
+	strict bool
+	set    bool
+}
+
+// boundsConflict reports whether the conjuncts of f that bound a single
+// variable by a constant contradict each other: a cheap refutation that
+// term.Store.Simplify does not make (x > 2 ∧ x ≤ 0).
+func boundsConflict(st *term.Store, f *term.Term) bool {
+	lo := map[*term.Term]*bound{}
+	hi := map[*term.Term]*bound{}
+	tighten := func(m map[*term.Term]*bound, x *term.Term, v num.Rat, strict bool, upper bool) {
+		b := m[x]
+		if b == nil {
+			b = &bound{}
+			m[x] = b
+		}
+		c := v.Cmp(b.val)
+		if upper {
+			c = -c
+		}
+		if !b.set || c > 0 || (c == 0 && strict) {
+			b.val, b.strict, b.set = v, strict, true
+		}
+	}
+	for _, a := range conjuncts(nil, f) {
+		neg := false
+		if a.Op() == term.OpNot {
+			neg, a = true, a.Arg(0)
+		}
+		op := a.Op()
+		if op != term.OpLe && op != term.OpGe && op != term.OpEq && op != term.OpLt && op != term.OpGt {
+			continue
+		}
+		if a.NumArgs() != 2 || !a.Arg(0).Sort().IsArith() || (neg && op == term.OpEq) {
+			continue
+		}
+		l, ok := st.Linearize(st.Sub(a.Arg(0), a.Arg(1)))
+		if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
+			continue
+		}
+		// k·x + c op 0, i.e. x op' -c/k
+		x, k := l.Vars[0], l.Coeffs[0]
+		v := l.Const.Neg().Quo(k)
+		isInt := x.Sort().IsInt()
+		// normalise to x ≤ v, x < v, x ≥ v, x > v or x = v
+		upper, strict := false, false
+		switch op {
+		case term.OpLe:
+			upper = true
+		case term.OpLt:
+			upper, strict = true, true
+		case term.OpGt:
+			strict = true
+		case term.OpEq:
+			tighten(lo, x, v, false, false)
+			tighten(hi, x, v, false, true)
+			continue
+		}
+		if k.Sign() < 0 {
+			upper = !upper
+		}
+		if neg {
+			upper, strict = !upper, !strict
+		}
+		if isInt {
+			// integral bounds: x < v is x ≤ ceil(v)-1, x > v is x ≥ floor(v)+1
+			if upper {
+				if strict {
+					v = num.RatFromInt(v.Ceil()).Sub(num.NewRat(1, 1))
+				} else {
+					v = num.RatFromInt(v.Floor())
+				}
+			} else {
+				if strict {
+					v = num.RatFromInt(v.Floor()).Add(num.NewRat(1, 1))
+				} else {
+					v = num.RatFromInt(v.Ceil())
+				}
+			}
+			strict = false
+		}
+		if upper {
+			tighten(hi, x, v, strict, true)
+		} else {
+			tighten(lo, x, v, strict, false)
+		}
+	}
+	for x, l := range lo {
+		h := hi[x]
+		if h == nil || !l.set || !h.set {
+			continue
+		}
+		c := l.val.Cmp(h.val)
+		if c > 0 || (c == 0 && (l.strict || h.strict)) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,122 @@
+package chc_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/bmc"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+// passCases are small systems in SMT-LIB with what a pass must make of
+// them: the predicates and the number of clauses left, and the answer,
+// which BMC finds on the original and on the result alike (or, for sat,
+// may not find: it proves sat only when it can build a model), with the
+// result's witness valid on the original once translated.
+var passCases = []struct {
+	name    string
+	pass    chc.Pass
+	preds   string // names of the predicates left, space-separated
+	clauses int
+	want    chc.Answer
+	src     string
+}{
+	{"simplify removes a clause whose constraint is false", chc.Simplify{}, "P Q", 2, chc.Sat, `
+(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 2) (< x 1)) (Q x))))
+(assert (forall ((x Int)) (=> (Q x) false)))`},
+	{"simplify propagates constants", chc.Simplify{}, "P", 2, chc.Unsat, `
+(declare-fun P (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 1) (= y (+ x 1))) (P x y))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x y) (= y 2)) false)))`},
+	{"locals eliminates a chain of definitions", chc.EliminateLocals{}, "P", 3, chc.Unsat, `
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (= z (+ x 1)) (= w (* 2 z)) (= y (- w 1))) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= x 7)) false)))`},
+	{"cone removes underivable and useless predicates", chc.RemoveUnreachable{}, "P", 3, chc.Sat, `
+(declare-fun P (Int) Bool) (declare-fun R (Int) Bool) (declare-fun S (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (< x 5)) (P (+ x 1)))))
+(assert (forall ((x Int)) (=> (R x) (R (+ x 1)))))
+(assert (forall ((x Int)) (=> (and (R x) (P x)) (P (- x 1)))))
+(assert (forall ((x Int)) (=> (P x) (S x))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 10)) false)))`},
+	{"inline keeps a predicate with an undefined auxiliary variable (Golem #99)", chc.Inline{}, "P", 2, chc.Sat, `
+(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((y Int)) (=> (and (<= 0 y) (<= y 5)) (Q y))))
+(assert (forall ((x Int) (y Int)) (=> (and (Q y) (<= x y)) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 5)) false)))`},
+	{"inline renames apart per occurrence (Golem #101)", chc.Inline{}, "", 1, chc.Unsat, `
+(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((z Int)) (=> (or (= z 0) (= z 1)) (Q z))))
+(assert (forall ((x Int) (z Int)) (=> (and (Q z) (= x (+ z 0))) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (P y) (not (= x y))) false)))`},
+	{"inline with several defining clauses and one use", chc.Inline{}, "", 2, chc.Sat, `
+(declare-fun Q (Int) Bool)
+(assert (forall ((z Int)) (=> (= z 0) (Q z))))
+(assert (forall ((z Int)) (=> (= z 3) (Q z))))
+(assert (forall ((x Int)) (=> (and (Q x) (= x 2)) false)))`},
+	{"inline leaves a loop", chc.Inline{}, "P", 3, chc.Unsat, `
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (P x) (P (+ x 2)))))
+(assert (forall ((x Int)) (=> (and (P x) (= x 4)) false)))`},
+	{"args removes an argument no body occurrence constrains", chc.RemoveUnusedArgs{}, "P", 3, chc.Sat, `
+(declare-fun P (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 5)) (P x y))))
+(assert (forall ((x Int) (y Int)) (=> (P x y) (P (+ x 1) (+ y 1)))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x y) (< x 0)) false)))`},
+	{"args keeps an argument the query constrains (z3 #7466)", chc.RemoveUnusedArgs{}, "P", 3, chc.Unsat, `
+(declare-fun P (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 5)) (P x y))))
+(assert (forall ((x Int) (y Int)) (=> (P x y) (P (+ x 1) (+ y 1)))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x y) (= y 7)) false)))`},
+}
+
+func TestPassCases(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range passCases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _, err := chc.Read("test.smt2", strings.NewReader("(set-logic HORN)"+tc.src), term.NewStore())
+			require.NoError(t, err)
+			out, tr, err := tc.pass.Apply(s)
+			require.NoError(t, err)
+			wellFormed(t, out)
+			var names []string
+			for _, p := range out.Preds {
+				names = append(names, strings.SplitN(p.Name(), "!", 2)[0])
+			}
+			require.Equal(t, tc.preds, strings.Join(names, " "), "predicates left\n%s", out)
+			require.Len(t, out.Clauses, tc.clauses, "clauses left\n%s", out)
+			for _, sys := range []*chc.System{s, out} {
+				c, cancel := context.WithTimeout(ctx, 10*time.Second)
+				r := bmc.New(bmc.Options{MaxDepth: 12}).Solve(c, sys)
+				cancel()
+				if r.Answer == chc.Unknown && tc.want == chc.Sat {
+					// BMC proves Sat only when it can build a model
+					continue
+				}
+				require.Equal(t, tc.want, r.Answer, "BMC on\n%s", sys)
+				if sys != out {
+					continue
+				}
+				switch r.Answer {
+				case chc.Sat:
+					m, err := tr.Model(r.Model)
+					require.NoError(t, err)
+					require.NoError(t, chc.CheckModel(ctx, s, m))
+				case chc.Unsat:
+					d, err := tr.Derivation(r.Derivation)
+					require.NoError(t, err)
+					require.NoError(t, chc.CheckDerivation(s, d))
+				}
+			}
+		})
+	}
+}
