@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -171,7 +172,8 @@ type walker struct {
 	ref               *smt.Refutation
 	consts            map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
 	defs              map[*term.Term]*term.Term
-	defKs             []*term.Term // the solver's fresh constants and their terms
+	memo              map[*term.Term][]uint64 // termMasks
+	defKs             []*term.Term            // the solver's fresh constants and their terms
 	defTs             []*term.Term
 	funcs             map[*term.Func]uint64
 	masks             [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
@@ -222,6 +224,7 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 	}
 	w.defKs, w.defTs = ref.Definitions()
 	w.defs = map[*term.Term]*term.Term{}
+	w.memo = map[*term.Term][]uint64{}
 	for i, k := range w.defKs {
 		w.defs[k] = w.defTs[i]
 	}
@@ -263,20 +266,42 @@ func (w *walker) classOf(v sat.Var, set uint64) class {
 // masksOf returns the partition masks of the symbols of t, with the
 // solver's fresh constants read as the terms they stand for.
 func (w *walker) masksOf(t *term.Term) []uint64 {
-	return w.addMasks([]uint64{}, t, 0)
+	return w.termMasks(t, 0)
 }
 
-func (w *walker) addMasks(ms []uint64, t *term.Term, depth int) []uint64 {
-	for _, c := range term.FreeConsts(t) {
-		if d, ok := w.defs[c]; ok && depth < 8 {
-			ms = w.addMasks(ms, d, depth+1)
-			continue
+// termMasks returns the distinct partition masks of the symbols of t,
+// memoized by term (bottom-up, so each node is visited once).
+func (w *walker) termMasks(t *term.Term, depth int) []uint64 {
+	if ms, ok := w.memo[t]; ok {
+		return ms
+	}
+	var ms []uint64
+	add := func(m uint64) {
+		if !slices.Contains(ms, m) {
+			ms = append(ms, m)
 		}
-		ms = append(ms, w.consts[c])
 	}
-	for _, f := range term.Funcs(t) {
-		ms = append(ms, w.funcs[f])
+	switch {
+	case t.Op() == term.OpConst:
+		if d, ok := w.defs[t]; ok && depth < 8 {
+			for _, m := range w.termMasks(d, depth+1) {
+				add(m)
+			}
+		} else {
+			add(w.consts[t])
+		}
+	case t.Op() == term.OpApply:
+		add(w.funcs[t.Func()])
 	}
+	for _, a := range t.Args() {
+		for _, m := range w.termMasks(a, depth) {
+			add(m)
+		}
+	}
+	if ms == nil {
+		ms = []uint64{}
+	}
+	w.memo[t] = ms
 	return ms
 }
 
