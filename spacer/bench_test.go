@@ -128,6 +128,8 @@ func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, st
 			opts.NoItp = true
 		case "noind":
 			opts.NoInductiveGen = true
+		case "itpcore":
+			opts.ItpCore = true
 		case "noguide":
 			opts.NoGuidance = true
 		case "nopre":

@@ -99,9 +99,18 @@ func (e *engine) interpolate(p *pred, cube []*term.Term, L int) (int, error) {
 		if L == 0 && len(cs.body) > 0 {
 			continue
 		}
-		I, err := e.itpClause(p, cs, cube, L)
-		if err != nil || I == nil {
+		I, err := e.farkasClause(p, cs, cube, L)
+		if err != nil {
 			return -1, err
+		}
+		if I == nil && e.opts.ItpCore {
+			I, err = e.itpClause(p, cs, cube, L)
+			if err != nil {
+				return -1, err
+			}
+		}
+		if I == nil {
+			return -1, nil
 		}
 		parts = append(parts, I)
 	}

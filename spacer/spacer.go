@@ -31,8 +31,11 @@ type Options struct {
 	// NoPobPush turns off re-queueing a blocked obligation one level
 	// higher (up to the current bound).
 	NoPobPush bool
-	// NoItp turns off lemmas from interpolating cores (package itp).
+	// NoItp turns off lemmas from Farkas interpolants (package itp).
 	NoItp bool
+	// ItpCore falls back to itp.Core (a fresh solver per call) when the
+	// cheap Farkas step on the clause solver's model finds nothing.
+	ItpCore bool
 	// NoArrayEqualities turns off strengthening obligations and reach
 	// facts with the array (dis)equalities of the model (FMCAD'15
 	// §IV-C.2), on by default when a predicate has an array argument.
@@ -259,20 +262,21 @@ func (e *engine) tracef(format string, args ...any) {
 }
 
 type stats struct {
-	levels     int
-	pobs       int
-	reach      int
-	checks     int
-	checkTime  time.Duration
-	mbpCalls   int
-	mbpTime    time.Duration
-	genTime    time.Duration
-	itpTime    time.Duration
-	itpCalls   int
-	itpLemmas  int
-	guideTries int
-	guideWins  int
-	pushChecks int
+	levels      int
+	pobs        int
+	reach       int
+	checks      int
+	checkTime   time.Duration
+	mbpCalls    int
+	mbpTime     time.Duration
+	genTime     time.Duration
+	itpTime     time.Duration
+	itpCalls    int
+	itpLemmas   int
+	farkasCalls int
+	guideTries  int
+	guideWins   int
+	pushChecks  int
 }
 
 func (e *engine) statistics() []chc.Stat {
@@ -307,6 +311,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.gen-time", Value: e.stats.genTime.Round(time.Millisecond).String()},
 		{Name: "spacer.guide-tries", Value: e.stats.guideTries},
 		{Name: "spacer.guide-wins", Value: e.stats.guideWins},
+		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},
 		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
 		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},
 		{Name: "spacer.itp-time", Value: e.stats.itpTime.Round(time.Millisecond).String()},
