@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"pgregory.net/rapid"
 )
@@ -27,11 +28,12 @@ func CHCSystem(st *term.Store, lo, hi int) *rapid.Generator[*chc.System] {
 }
 
 // CHCSystemUnbounded draws systems of the shapes of CHCSystem, with
-// constants in [-1, 3], without the bounds on the variables: for engines
-// and for bounded model checking, which brute force cannot decide.
+// constants in [-1, 3] (halves of them for Real), without the bounds on
+// the variables and with some Real arguments: for engines and bounded
+// model checking, since brute force cannot decide them.
 func CHCSystemUnbounded(st *term.Store) *rapid.Generator[*chc.System] {
 	return rapid.Custom(func(t *rapid.T) *chc.System {
-		g := &chcGen{t: t, st: st, lo: 0, hi: 2}
+		g := &chcGen{t: t, st: st, lo: 0, hi: 2, reals: true}
 		return g.system()
 	})
 }
@@ -41,6 +43,7 @@ type chcGen struct {
 	st      *term.Store
 	lo, hi  int64
 	bounded bool
+	reals   bool // some arguments are Real
 	s       *chc.System
 }
 
@@ -59,8 +62,13 @@ func (g *chcGen) system() *chc.System {
 		dom := make([]*term.Sort, ar)
 		for j := range dom {
 			dom[j] = term.IntSort
-			if g.draw("bool arg", 0, 4) == 4 {
+			switch g.draw("arg sort", 0, 4) {
+			case 4:
 				dom[j] = term.BoolSort
+			case 3:
+				if g.reals {
+					dom[j] = term.RealSort
+				}
 			}
 		}
 		g.s.NewPred(st.Func(fmt.Sprintf("P%d", i), dom, term.BoolSort))
@@ -112,11 +120,14 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 		}
 		c.Body = append(c.Body, atom(p))
 	}
-	var ints, bools []*term.Term
+	var ints, reals, bools []*term.Term
 	for _, v := range c.Vars {
-		if v.Sort().IsInt() {
+		switch {
+		case v.Sort().IsInt():
 			ints = append(ints, v)
-		} else {
+		case v.Sort().IsReal():
+			reals = append(reals, v)
+		default:
 			bools = append(bools, v)
 		}
 	}
@@ -124,11 +135,14 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 	if c.Head != nil && len(c.Body) > 0 && g.draw("link", 0, 1) == 1 {
 		// body arguments as functions of head arguments, as in a
 		// transition: the shape that inlining can eliminate
-		var hints, hbools []*term.Term
+		var hints, hreals, hbools []*term.Term
 		for _, x := range c.Head.Args {
-			if x.Sort().IsInt() {
+			switch {
+			case x.Sort().IsInt():
 				hints = append(hints, x)
-			} else {
+			case x.Sort().IsReal():
+				hreals = append(hreals, x)
+			default:
 				hbools = append(hbools, x)
 			}
 		}
@@ -136,7 +150,9 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 			for _, y := range c.Body[j].Args {
 				switch {
 				case y.Sort().IsInt() && len(hints) > 0:
-					parts = append(parts, st.Eq(y, st.Add(g.intVar(hints), st.Int(int64(g.draw("offset", -1, 1))))))
+					parts = append(parts, st.Eq(y, st.Add(g.intVar(hints), g.offset(term.IntSort))))
+				case y.Sort().IsReal() && len(hreals) > 0:
+					parts = append(parts, st.Eq(y, st.Add(g.intVar(hreals), g.offset(term.RealSort))))
 				case y.Sort().IsBool() && len(hbools) > 0:
 					parts = append(parts, st.Eq(y, hbools[g.draw("bool var", 0, len(hbools)-1)]))
 				}
@@ -147,11 +163,15 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 		// a local defined by an equality
 		z := st.Fresh("z", term.IntSort)
 		c.Vars = append(c.Vars, z)
-		parts = append(parts, st.Eq(z, st.Add(g.intVar(ints), st.Int(int64(g.draw("offset", -1, 1))))))
+		parts = append(parts, st.Eq(z, st.Add(g.intVar(ints), g.offset(term.IntSort))))
 		ints = append(ints, z)
 	}
 	for range g.draw("literals", 0, 3) {
-		parts = append(parts, g.literal(ints, bools))
+		nums := ints
+		if len(reals) > 0 && (len(ints) == 0 || g.draw("real literal", 0, 1) == 1) {
+			nums = reals
+		}
+		parts = append(parts, g.literal(nums, bools))
 	}
 	for _, x := range ints {
 		if g.bounded {
@@ -173,11 +193,26 @@ func (g *chcGen) intVar(ints []*term.Term) *term.Term {
 	return ints[g.draw("int var", 0, len(ints)-1)]
 }
 
-func (g *chcGen) small() *term.Term {
-	return g.st.Int(int64(g.draw("constant", int(g.lo)-1, int(g.hi)+1)))
+// small is a constant of sort s in [lo-1, hi+1], a half-integer for Real.
+func (g *chcGen) small(s *term.Sort) *term.Term {
+	c := int64(g.draw("constant", int(g.lo)-1, int(g.hi)+1))
+	if s.IsReal() {
+		return g.st.Real(num.NewRat(2*c+int64(g.draw("half", 0, 1)), 2))
+	}
+	return g.st.Int(c)
 }
 
-// literal draws one literal over the clause's variables.
+// offset is -1, 0 or 1 of sort s, or ±1/2 for Real.
+func (g *chcGen) offset(s *term.Sort) *term.Term {
+	c := int64(g.draw("offset", -1, 1))
+	if s.IsReal() {
+		return g.st.Real(num.NewRat(c, 1+int64(g.draw("half", 0, 1))))
+	}
+	return g.st.Int(c)
+}
+
+// literal draws one literal over the clause's numeric variables ints (all
+// of one sort) and Boolean variables.
 func (g *chcGen) literal(ints, bools []*term.Term) *term.Term {
 	st := g.st
 	k := g.draw("literal kind", 0, 6)
@@ -187,24 +222,28 @@ func (g *chcGen) literal(ints, bools []*term.Term) *term.Term {
 		}
 		k = 7
 	}
+	var srt *term.Sort
+	if len(ints) > 0 {
+		srt = ints[0].Sort()
+	}
 	switch k {
 	case 0: // x = c
-		return st.Eq(g.intVar(ints), g.small())
+		return st.Eq(g.intVar(ints), g.small(srt))
 	case 1: // x = y + c
-		return st.Eq(g.intVar(ints), st.Add(g.intVar(ints), st.Int(int64(g.draw("offset", -1, 1)))))
+		return st.Eq(g.intVar(ints), st.Add(g.intVar(ints), g.offset(srt)))
 	case 2: // x <= y + c
-		return st.Le(g.intVar(ints), st.Add(g.intVar(ints), st.Int(int64(g.draw("offset", -1, 1)))))
+		return st.Le(g.intVar(ints), st.Add(g.intVar(ints), g.offset(srt)))
 	case 3: // x + y <= c
-		return st.Le(st.Add(g.intVar(ints), g.intVar(ints)), g.small())
+		return st.Le(st.Add(g.intVar(ints), g.intVar(ints)), g.small(srt))
 	case 4: // x != y
 		return st.Not(st.Eq(g.intVar(ints), g.intVar(ints)))
 	case 5: // x >= c
-		return st.Ge(g.intVar(ints), g.small())
+		return st.Ge(g.intVar(ints), g.small(srt))
 	case 6: // b = (x <= y) or x < c
 		if len(bools) > 0 {
 			return st.Eq(bools[g.draw("bool var", 0, len(bools)-1)], st.Le(g.intVar(ints), g.intVar(ints)))
 		}
-		return st.Lt(g.intVar(ints), g.small())
+		return st.Lt(g.intVar(ints), g.small(srt))
 	}
 	b := bools[g.draw("bool var", 0, len(bools)-1)]
 	if g.draw("negate", 0, 1) == 1 {
