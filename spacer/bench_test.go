@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,6 +50,8 @@ func TestBenchFolders(t *testing.T) {
 			t.Fatal(err)
 		}
 		solved, wrong, unknown, z3solved := 0, 0, 0, 0
+		z3now, both := 0, 0
+		var ratios []float64
 		var total time.Duration
 		for _, row := range man {
 			if only != "" && !strings.Contains(row.file, only) {
@@ -79,9 +83,29 @@ func TestBenchFolders(t *testing.T) {
 				status = "WRONG"
 				t.Errorf("%s: answered %s, expected %s", row.file, ans, exp)
 			}
-			fmt.Printf("%-8s %6.2fs %-7s exp %-7s z3 %-7s %s %s\n", filepath.Base(dir), el.Seconds(), ans, row.expected, row.z3, row.file, status)
+			z3info := ""
+			if os.Getenv("GOSPACER_Z3") != "" {
+				z3ans, z3el := runZ3(filepath.Join(dir, row.file), timeout)
+				z3info = fmt.Sprintf(" | z3 now %s %.2fs", z3ans, z3el.Seconds())
+				if z3ans == exp {
+					z3now++
+					if ans.String() == exp {
+						both++
+						ratios = append(ratios, math.Max(el.Seconds(), 0.01)/math.Max(z3el.Seconds(), 0.01))
+					}
+				}
+			}
+			fmt.Printf("%-8s %6.2fs %-7s exp %-7s z3 %-7s %s %s%s\n", filepath.Base(dir), el.Seconds(), ans, row.expected, row.z3, row.file, status, z3info)
 		}
 		fmt.Printf("== %s: solved %d wrong %d unknown %d (z3 %d) time %.1fs\n", filepath.Base(dir), solved, wrong, unknown, z3solved, total.Seconds())
+		if len(ratios) > 0 {
+			g := 0.0
+			for _, r := range ratios {
+				g += math.Log(r)
+			}
+			fmt.Printf("== %s: z3 in this run solved %d; on the %d both solved, time ratio geomean (ours/z3, floor 0.01s) %.2f\n",
+				filepath.Base(dir), z3now, both, math.Exp(g/float64(len(ratios))))
+		}
 	}
 }
 
@@ -151,4 +175,16 @@ func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, st
 	}
 	res := New(opts).Solve(ctx, sys)
 	return res.Answer, res.Reason
+}
+
+// runZ3 runs z3 on a file with the same timeout: its answer and time.
+func runZ3(path string, timeout time.Duration) (string, time.Duration) {
+	t0 := time.Now()
+	out, _ := exec.Command("z3", fmt.Sprintf("-T:%d", int(timeout.Seconds())), path).Output()
+	el := time.Since(t0)
+	ans := strings.TrimSpace(string(out))
+	if i := strings.IndexByte(ans, '\n'); i >= 0 {
+		ans = ans[:i]
+	}
+	return ans, el
 }
