@@ -46,34 +46,52 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		return st.Simplify(st.Substitute(c, from, to))
 	}
 	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
-	var rest []*term.Term
-	for _, c := range conjuncts(nil, st.Simplify(f)) {
-		for _, a := range conjuncts(nil, apply(c)) {
-			if a.IsFalse() {
-				sv.rest = []*term.Term{a}
-				sv.defs = nil
-				return sv
-			}
-			x, t := definition(st, a, undefined, prefer)
-			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
-				rest = append(rest, a)
-				continue
-			}
-			// keep the definitions free of defined variables
-			for _, i := range users[x] {
-				d := &sv.defs[i]
-				d.t = st.Simplify(st.Substitute(d.t, []*term.Term{x}, []*term.Term{t}))
-				sv.sub[d.x] = d.t
-				for _, y := range term.FreeConsts(t) {
-					users[y] = append(users[y], i)
+	// process reads definitions off the conjuncts cs and returns the others
+	// (nil, false when one is false).
+	process := func(cs []*term.Term) ([]*term.Term, bool) {
+		var rest []*term.Term
+		for _, c := range cs {
+			for _, a := range conjuncts(nil, apply(c)) {
+				if a.IsFalse() {
+					return nil, false
 				}
+				x, t := definition(st, a, undefined, prefer)
+				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
+					rest = append(rest, a)
+					continue
+				}
+				// keep the definitions free of defined variables
+				for _, i := range users[x] {
+					d := &sv.defs[i]
+					d.t = st.Simplify(st.Substitute(d.t, []*term.Term{x}, []*term.Term{t}))
+					sv.sub[d.x] = d.t
+					for _, y := range term.FreeConsts(t) {
+						users[y] = append(users[y], i)
+					}
+				}
+				delete(users, x)
+				for _, y := range term.FreeConsts(t) {
+					users[y] = append(users[y], len(sv.defs))
+				}
+				sv.defs = append(sv.defs, def{x, t})
+				sv.sub[x] = t
 			}
-			delete(users, x)
-			for _, y := range term.FreeConsts(t) {
-				users[y] = append(users[y], len(sv.defs))
-			}
-			sv.defs = append(sv.defs, def{x, t})
-			sv.sub[x] = t
+		}
+		return rest, true
+	}
+	// Definitions found late can simplify conjuncts met earlier into new
+	// definitions: repeat a few rounds while that happens.
+	rest := conjuncts(nil, st.Simplify(f))
+	for range 8 {
+		n := len(sv.defs)
+		var ok bool
+		if rest, ok = process(rest); !ok {
+			sv.rest = []*term.Term{st.False()}
+			sv.defs = nil
+			return sv
+		}
+		if len(sv.defs) == n {
+			break
 		}
 	}
 	for _, a := range rest {

@@ -24,8 +24,10 @@ func size(s *System) (preds, clauses, terms int) {
 
 // TestPassesOnBench runs every pass alone and the default pipeline on every
 // shared CHC file that reads: the input stays unchanged, the output is
-// normalised, prints and reads back to the same text, and the pipeline
-// does not blow up the size. It logs the sizes per folder.
+// normalised, prints and reads back to the same text, each pass is
+// idempotent (a second application changes nothing), and the pipeline
+// neither adds clauses nor blows up the constraints. It logs the sizes per
+// folder.
 func TestPassesOnBench(t *testing.T) {
 	type total struct{ files, p0, c0, t0, p1, c1, t1 int }
 	totals := map[string]*total{}
@@ -50,6 +52,11 @@ func TestPassesOnBench(t *testing.T) {
 			require.Equal(t, printed, back.String(), "%s: %s: round trip", f, p.Name())
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("%s: %s took %v", f, p.Name(), d)
+			}
+			if _, ok := p.(pipeline); !ok {
+				again, _, err := p.Apply(out)
+				require.NoError(t, err, "%s: %s", f, p.Name())
+				require.Same(t, out, again, "%s: %s is not idempotent", f, p.Name())
 			}
 			if _, ok := p.(pipeline); ok {
 				p0, c0, t0 := size(s)
