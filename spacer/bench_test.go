@@ -159,6 +159,8 @@ func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, st
 			opts.NoInductiveGen = true
 		case "itpcore":
 			opts.ItpCore = true
+		case "noweaken":
+			opts.NoWeaken = true
 		case "noguide":
 			opts.NoGuidance = true
 		case "nopre":

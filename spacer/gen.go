@@ -76,6 +76,37 @@ func (e *engine) generalize(p *pred, cube []*term.Term, level int) ([]*term.Term
 			i = len(cube)
 		}
 	}
+	return e.weaken(p, cube, level)
+}
+
+// weaken tries each arithmetic equality a = b of the cube as a <= b, then
+// as a >= b (a larger cube, so a stronger lemma), keeping the first that
+// stays blocked relative to itself; the literals a lone equality was
+// covering can then go by the other half.
+func (e *engine) weaken(p *pred, cube []*term.Term, level int) ([]*term.Term, int, error) {
+	if e.opts.NoWeaken {
+		return cube, level, nil
+	}
+	for i := 0; i < len(cube); i++ {
+		l := cube[i]
+		if l.Op() != term.OpEq || l.NumArgs() != 2 || !l.Arg(0).Sort().IsArith() {
+			continue
+		}
+		for _, half := range []*term.Term{e.st.Le(l.Arg(0), l.Arg(1)), e.st.Ge(l.Arg(0), l.Arg(1))} {
+			half = e.st.Simplify(half)
+			cand := slices.Clone(cube)
+			cand[i] = half
+			ok, _, lv, err := e.blocked(p, cand, level, true)
+			if err != nil {
+				return nil, 0, err
+			}
+			if ok {
+				e.stats.weakened++
+				cube, level = cand, max(level, lv)
+				break
+			}
+		}
+	}
 	return cube, level, nil
 }
 

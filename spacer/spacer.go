@@ -28,6 +28,9 @@ type Options struct {
 	// NoInductiveGen turns off inductive generalisation (only the unsat
 	// core then generalises a blocked obligation).
 	NoInductiveGen bool
+	// NoWeaken turns off weakening the equalities of a lemma's cube into
+	// inequalities after inductive generalisation.
+	NoWeaken bool
 	// NoPobPush turns off re-queueing a blocked obligation one level
 	// higher (up to the current bound).
 	NoPobPush bool
@@ -273,6 +276,7 @@ type stats struct {
 	itpTime     time.Duration
 	itpCalls    int
 	itpLemmas   int
+	weakened    int
 	farkasCalls int
 	guideTries  int
 	guideWins   int
@@ -309,6 +313,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.mbp-calls", Value: e.stats.mbpCalls},
 		{Name: "spacer.mbp-time", Value: e.stats.mbpTime.Round(time.Millisecond).String()},
 		{Name: "spacer.gen-time", Value: e.stats.genTime.Round(time.Millisecond).String()},
+		{Name: "spacer.weakened", Value: e.stats.weakened},
 		{Name: "spacer.guide-tries", Value: e.stats.guideTries},
 		{Name: "spacer.guide-wins", Value: e.stats.guideWins},
 		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},
