@@ -95,3 +95,25 @@ func (pipeline) Name() string { return "default pipeline" }
 func (pipeline) Apply(s *System) (*System, Translator, error) {
 	return Preprocess(s, DefaultPasses()...)
 }
+
+// BenchmarkPipeline runs DefaultPasses over every shared CHC file that
+// reads.
+func BenchmarkPipeline(b *testing.B) {
+	var systems []*System
+	for _, f := range benchFiles(b) {
+		data, err := os.ReadFile(f)
+		require.NoError(b, err)
+		s, _, err := Read(filepath.Base(f), strings.NewReader(string(data)), term.NewStore())
+		if err == nil {
+			systems = append(systems, s)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, s := range systems {
+			if _, _, err := Preprocess(s, DefaultPasses()...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

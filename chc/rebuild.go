@@ -83,7 +83,9 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 			params[i] = p.Params[k]
 			dom[i] = p.Params[k].Sort()
 		}
-		np = &Pred{ID: id, Func: r.old.St.FreshFunc(p.Name(), dom, term.BoolSort), Params: params}
+		// the same name with the new signature: a different Func, and no
+		// other predicate of the system has the name
+		np = &Pred{ID: id, Func: r.old.St.Func(p.Name(), dom, term.BoolSort), Params: params}
 		r.changed = true
 	}
 	r.new.Preds = append(r.new.Preds, np)
