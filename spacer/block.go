@@ -18,14 +18,16 @@ type soft struct {
 func (e *engine) process(pb *pob) (*found, error) {
 	p, L := pb.pred, pb.level
 	inCore := make([]bool, len(pb.cube))
+	cores := make([][]*term.Term, len(p.heads)) // per clause: its core's cube literals
 	bound := infLevel
 	type pending struct {
+		ci   int
 		cs   *clauseSolver
 		core []*term.Term
 	}
 	var needChild []pending
 	var hard, assumps []*term.Term
-	for _, cs := range p.heads {
+	for ci, cs := range p.heads {
 		if L == 0 && len(cs.body) > 0 {
 			bound = min(bound, 0)
 			continue
@@ -45,11 +47,11 @@ func (e *engine) process(pb *pob) (*found, error) {
 		}
 		core := cs.sv.UnsatCore()
 		if hasSoft(core, softs) {
-			needChild = append(needChild, pending{cs, slices.Clone(core)})
+			needChild = append(needChild, pending{ci, cs, slices.Clone(core)})
 			continue
 		}
 		bound = min(bound, e.boundOf(core))
-		markCore(core, hard, inCore)
+		cores[ci] = markCore(core, hard, inCore, pb.cube)
 	}
 	// No clause reaches the pob under reach facts: the nonlinear order.
 	// Find the longest prefix of body positions under reach facts that
@@ -74,7 +76,7 @@ func (e *engine) process(pb *pob) (*found, error) {
 			}
 		}
 		bound = min(bound, e.boundOf(core))
-		markCore(core, hard, inCore)
+		cores[nc.ci] = markCore(core, hard, inCore, pb.cube)
 	}
 	// blocked
 	var cube []*term.Term
@@ -87,7 +89,7 @@ func (e *engine) process(pb *pob) (*found, error) {
 	lv := -1
 	if p != e.goal {
 		var err error
-		if lv, err = e.interpolate(p, cube, L); err != nil {
+		if lv, err = e.interpolate(p, cores, L); err != nil {
 			return nil, err
 		}
 	}
@@ -125,12 +127,17 @@ func (e *engine) boundOf(core []*term.Term) int {
 	return low + 1
 }
 
-func markCore(core, hard []*term.Term, in []bool) {
-	for _, a := range core {
-		if i := slices.Index(hard, a); i >= 0 {
+// markCore marks the cube literals whose instances (hard) are in the core
+// and returns them (nil slice made non-nil: an empty core is "false").
+func markCore(core, hard []*term.Term, in []bool, cube []*term.Term) []*term.Term {
+	out := []*term.Term{}
+	for i, h := range hard {
+		if slices.Contains(core, h) {
 			in[i] = true
+			out = append(out, cube[i])
 		}
 	}
+	return out
 }
 
 func hasSoft(core []*term.Term, softs []soft) bool {
@@ -268,7 +275,11 @@ func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model,
 		for _, l := range lm.cube {
 			nl := e.st.Not(e.inst(q, l, args))
 			if v, err := m.EvalBool(nl); err == nil && v {
-				dst = append(dst, nl)
+				// a disequality (from a point lemma) would only bloat
+				// the pob: the frame excludes the point anyway
+				if l.Op() != term.OpEq {
+					dst = append(dst, nl)
+				}
 				break
 			}
 		}

@@ -39,7 +39,7 @@ func (e *engine) blocked(p *pred, cube []*term.Term, L int, self bool) (bool, []
 		}
 		core := cs.sv.UnsatCore()
 		bound = min(bound, e.boundOf(core))
-		markCore(core, hard, inCore)
+		markCore(core, hard, inCore, cube)
 	}
 	var out []*term.Term
 	for i, l := range cube {
@@ -119,31 +119,42 @@ func (e *engine) weaken(p *pred, cube []*term.Term, level int) ([]*term.Term, in
 // literal of I_c becomes a lemma of its own. Every lemma is re-checked by
 // blocked (which also gives its level, relative to itself). It returns the
 // lowest level of the lemmas added, or -1 when it added none.
-func (e *engine) interpolate(p *pred, cube []*term.Term, L int) (int, error) {
-	if e.opts.NoItp || len(cube) == 0 {
+func (e *engine) interpolate(p *pred, cores [][]*term.Term, L int) (int, error) {
+	if e.opts.NoItp {
 		return -1, nil
 	}
 	t0 := time.Now()
 	defer func() { e.stats.itpTime += time.Since(t0) }()
 	var parts [][]*term.Term // per clause, I_c over params
-	for _, cs := range p.heads {
-		if L == 0 && len(cs.body) > 0 {
+	farkas := 0
+	for ci, cs := range p.heads {
+		core := cores[ci]
+		if core == nil { // the clause does not apply at level 0
 			continue
 		}
-		I, err := e.farkasClause(p, cs, cube, L)
-		if err != nil {
-			return -1, err
-		}
-		if I == nil && e.opts.ItpCore {
-			I, err = e.itpClause(p, cs, cube, L)
+		var I []*term.Term
+		var err error
+		if len(core) > 0 {
+			I, err = e.farkasClause(p, cs, core, L)
 			if err != nil {
 				return -1, err
 			}
+			if I == nil && e.opts.ItpCore {
+				if I, err = e.itpClause(p, cs, core, L); err != nil {
+					return -1, err
+				}
+			}
 		}
-		if I == nil {
-			return -1, nil
+		if I != nil {
+			farkas++
+		} else {
+			// the clause's own core: clause ∧ frame ⇒ ¬core
+			I = []*term.Term{e.st.Not(e.st.And(core...))}
 		}
 		parts = append(parts, I)
+	}
+	if farkas == 0 {
+		return -1, nil
 	}
 	var cands [][]*term.Term
 	switch len(parts) {
