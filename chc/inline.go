@@ -117,19 +117,42 @@ func project(st *term.Store, d *Clause, proj map[*Clause]*projection) *projectio
 // pickInline finds the first predicate of s that Inline may eliminate and
 // its defining clauses: one defining clause (and few uses or a small
 // constraint), or several defining clauses and a single occurrence in a
-// body. No defining clause may have the predicate in its body, and each
-// must project (see project).
+// body. No defining clause may have the predicate in its body, each must
+// project (see project), and no merged clause may have a longer body than
+// both clauses it comes from: linear systems stay linear, and nonlinear
+// ones do not grow wider.
 func pickInline(s *System, proj map[*Clause]*projection) (*Pred, []*Clause) {
 	st := s.St
 	uses := map[*Pred]int{}
 	defining := map[*Pred][]*Clause{}
+	using := map[*Pred][]*Clause{}
 	for _, c := range s.Clauses {
 		if c.Head != nil {
 			defining[c.Head.Pred] = append(defining[c.Head.Pred], c)
 		}
 		for i := range c.Body {
-			uses[c.Body[i].Pred]++
+			p := c.Body[i].Pred
+			uses[p]++
+			if n := len(using[p]); n == 0 || using[p][n-1] != c {
+				using[p] = append(using[p], c)
+			}
 		}
+	}
+	// longer reports whether inlining p's defining clause d makes the body
+	// of a using clause longer than both the using clause's and d's.
+	longer := func(p *Pred, d *Clause) bool {
+		for _, c := range using[p] {
+			occ := 0
+			for i := range c.Body {
+				if c.Body[i].Pred == p {
+					occ++
+				}
+			}
+			if n := len(c.Body) - occ + occ*len(d.Body); n > max(len(c.Body), len(d.Body)) {
+				return true
+			}
+		}
+		return false
 	}
 next:
 	for _, p := range s.Preds {
@@ -149,6 +172,9 @@ next:
 				if d.Body[i].Pred == p {
 					continue next
 				}
+			}
+			if longer(p, d) {
+				continue next
 			}
 		}
 		for _, d := range ds {

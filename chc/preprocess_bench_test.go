@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -39,17 +40,19 @@ func TestPassesOnBench(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		before := s.String()
+		before := fingerprint(s)
 		for _, p := range passes {
 			start := time.Now()
 			out, _, err := p.Apply(s)
 			require.NoError(t, err, "%s: %s", f, p.Name())
-			require.Equal(t, before, s.String(), "%s: %s changed its input", f, p.Name())
+			require.True(t, slices.Equal(before, fingerprint(s)), "%s: %s changed its input", f, p.Name())
 			require.NoError(t, checkNormal(out), "%s: %s", f, p.Name())
-			printed := out.String()
-			back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())
-			require.NoError(t, err, "%s: %s: reading the output back\n%s", f, p.Name(), printed)
-			require.Equal(t, printed, back.String(), "%s: %s: round trip", f, p.Name())
+			if out != s {
+				printed := out.String()
+				back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())
+				require.NoError(t, err, "%s: %s: reading the output back\n%s", f, p.Name(), printed)
+				require.Equal(t, printed, back.String(), "%s: %s: round trip", f, p.Name())
+			}
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("%s: %s took %v", f, p.Name(), d)
 			}
@@ -85,6 +88,37 @@ func TestPassesOnBench(t *testing.T) {
 		t.Log(fmt.Sprintf("%-18s %3d files: preds %5d → %5d, clauses %5d → %5d, constraint size %7d → %7d",
 			d, tt.files, tt.p0, tt.p1, tt.c0, tt.c1, tt.t0, tt.t1))
 	}
+}
+
+// fingerprint lists the objects s is made of, down to the terms of its
+// clauses, to check that a pass left s as it was.
+func fingerprint(s *System) []any {
+	fp := []any{len(s.Preds), len(s.Clauses)}
+	for _, p := range s.Preds {
+		fp = append(fp, p, p.ID, p.Func, len(p.Params))
+		for _, x := range p.Params {
+			fp = append(fp, x)
+		}
+	}
+	atom := func(a *Atom) {
+		fp = append(fp, a.Pred, len(a.Args))
+		for _, x := range a.Args {
+			fp = append(fp, x)
+		}
+	}
+	for _, c := range s.Clauses {
+		fp = append(fp, c, c.Constraint, c.Head != nil, len(c.Body), len(c.Vars), c.Origin)
+		if c.Head != nil {
+			atom(c.Head)
+		}
+		for j := range c.Body {
+			atom(&c.Body[j])
+		}
+		for _, x := range c.Vars {
+			fp = append(fp, x)
+		}
+	}
+	return fp
 }
 
 // pipeline is DefaultPasses as one Pass.
