@@ -232,26 +232,15 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 		return err
 	}
 	q := cs.body[j]
-	psi = e.st.Substitute(psi, cs.c.Body[j].Args, q.params)
-	child := e.newPob(q, conjuncts(psi), pb.level-1, pb.depth+1, pb)
+	// a cube of literals: the implicant of psi where the model is
+	lits := e.implicant(psi, m, nil)
+	for i, l := range lits {
+		lits[i] = e.st.Substitute(l, cs.c.Body[j].Args, q.params)
+	}
+	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)
 	e.queue.push(pb)
 	e.queue.push(child)
 	return nil
-}
-
-// conjuncts flattens a conjunction into its literals.
-func conjuncts(t *term.Term) []*term.Term {
-	switch {
-	case t.IsTrue():
-		return nil
-	case t.Op() == term.OpAnd:
-		var out []*term.Term
-		for _, a := range t.Args() {
-			out = append(out, conjuncts(a)...)
-		}
-		return out
-	}
-	return []*term.Term{t}
 }
 
 // frameLemmas appends the lemmas of q active at frame f, over args.
