@@ -1,0 +1,53 @@
+package chc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/smtlib"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+// parseFormula reads the assertion of a script declaring x, y (Int) and
+// r (Real).
+func parseFormula(t *testing.T, st *term.Store, f string) *term.Term {
+	t.Helper()
+	src := "(declare-fun x () Int) (declare-fun y () Int) (declare-fun r () Real) (assert " + f + ")"
+	script, err := smtlib.Parse("test.smt2", strings.NewReader(src), st)
+	require.NoError(t, err)
+	for _, c := range script.Commands {
+		if c.Kind == smtlib.Assert {
+			return c.Term
+		}
+	}
+	t.Fatal("no assertion")
+	return nil
+}
+
+func TestBoundsConflict(t *testing.T) {
+	for _, tc := range []struct {
+		f    string
+		want bool
+	}{
+		{"(and (> x 2) (<= x 0))", true},
+		{"(and (>= x 1) (<= x 1))", false},
+		{"(and (> r 1.0) (<= r 1.0))", true},
+		{"(and (>= r 1.0) (<= r 1.0))", false},
+		{"(and (> r 1.0) (< r 1.5))", false},
+		{"(and (<= (* 2 x) 3) (>= x 2))", true},
+		{"(and (<= (* 2 x) 3) (>= x 1))", false},
+		{"(and (<= (- x) (- 3)) (<= x 2))", true},
+		{"(and (= x 3) (< x 3))", true},
+		{"(and (not (= x 3)) (<= x 3) (>= x 3))", false},
+		{"(and (not (<= x 3)) (not (>= x 4)))", true},
+		{"(and (<= x y) (<= y 0) (>= x 1))", false}, // needs two variables
+		{"(and (<= (to_real x) 2.5) (>= (to_real x) 2.2))", true},
+	} {
+		st := term.NewStore()
+		f := parseFormula(t, st, tc.f)
+		require.Equal(t, tc.want, boundsConflict(st, f), tc.f)
+		g := st.Simplify(f)
+		require.Equal(t, tc.want, g.IsFalse() || boundsConflict(st, g), "simplified %s", tc.f)
+	}
+}
