@@ -45,6 +45,46 @@
 // smt query per node (constraint ∧ head = required values ∧ the children's
 // reach facts) and checked by chc.CheckDerivation.
 //
+// # Generalisation
+//
+// A blocked pob <P, φ, L> gives, per clause with head P, the literals of φ
+// in that clause's unsat core. Then, in order:
+//
+//  1. Farkas lemmas (farkas.go, Options.NoItp): per clause, the clause
+//     solver's model of the clause and its frame (without φ) gives an
+//     implicant, whose arithmetic literals and the clause's core go to
+//     itp.Conjunctive (one simplex run); the disjunction over the clauses
+//     of these inequalities (a clause without one contributes the negation
+//     of its core) is a lemma that holds at L and blocks φ. It is kept
+//     when blocked relative to itself at L (which also gives its level).
+//     Options.ItpCore adds itp.Core (a fresh solver per call) as fallback.
+//  2. Otherwise the union of the cores, then inductive generalisation
+//     (gen.go, Options.NoInductiveGen): drop each literal while the cube
+//     stays blocked relative to its own lemma on the body positions of P,
+//     shrinking to the cores; then weakening (Options.NoWeaken): each
+//     equality a = b tried as a <= b, then a >= b.
+//  3. Lemma-cluster guidance (guide.go, Options.NoGuidance), against the
+//     "x ≤ 1, x ≤ 2, ..." divergence: when the new lemma's cube differs from
+//     two or more earlier lemmas of P only in the constants of its
+//     arithmetic literals, drop the varying literals ("conjecture"), or sum
+//     two varying upper bounds whose total is constant ("convex closure"),
+//     when the result is still blocked.
+//
+// A lemma is learned at the lowest level literal of its cores plus one
+// (unguarded when no level literal was used), and a blocked pob is
+// requeued one level above its lemma while that is below the bound
+// (Options.NoPobPush).
+//
+// Arrays: MBP strengthens projections with the array (dis)equalities of
+// the model (FMCAD'15 §IV-C.2; mbp.Options.ArrayEqualities) when a
+// predicate has an array argument; with inductive generalisation this
+// turns select-by-select lemmas into array equalities (see
+// TestPaperExamples/fmcad15-array-equality).
+//
+// Preprocessing: Solve runs chc.DefaultPasses first (Options.NoPreprocess
+// to skip), solves the result, translates the witness back and checks it
+// on the input system; a witness that fails any check gives Unknown.
+//
 // Everything is deterministic: predicates, clauses, lemmas and pobs live in
 // slices; the queue is ordered by (level, depth, creation).
 //
@@ -57,6 +97,7 @@
 //	guide.go    lemma-cluster guidance against divergence
 //	push.go     propagation, fixpoint, the model
 //	cex.go      the ground derivation
+//	farkas.go   Farkas lemmas from a clause solver's model and itp.Conjunctive
 //	queue.go    the pob queue
 //
 // # Naming
