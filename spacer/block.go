@@ -246,7 +246,7 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 // frameLemmas appends the lemmas of q active at frame f, over args.
 func (e *engine) frameLemmas(q *pred, f int, args, dst []*term.Term) []*term.Term {
 	for _, lm := range q.lemmas {
-		if lm.level >= f {
+		if lm.level >= f && !lm.dead {
 			dst = append(dst, e.lemmaFormula(q, lm.cube, args))
 		}
 	}
@@ -258,7 +258,7 @@ func (e *engine) frameLemmas(q *pred, f int, args, dst []*term.Term) []*term.Ter
 // that imply the lemmas where m is.
 func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model, dst []*term.Term) []*term.Term {
 	for _, lm := range q.lemmas {
-		if lm.level < f {
+		if lm.level < f || lm.dead {
 			continue
 		}
 		for _, l := range lm.cube {

@@ -31,7 +31,7 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 	E = e.implicant(cs.c.Constraint, m, E)
 	for j, q := range cs.body {
 		for _, lm := range q.lemmas {
-			if lm.level >= L-1 {
+			if lm.level >= L-1 && !lm.dead {
 				E = e.implicant(e.lemmaFormula(q, lm.cube, cs.c.Body[j].Args), m, E)
 			}
 		}

@@ -16,7 +16,7 @@ func (e *engine) propagate(n int) (*found, error) {
 		left := false
 		for _, p := range e.preds {
 			for _, lm := range p.lemmas {
-				if lm.level != k {
+				if lm.level != k || lm.dead {
 					continue
 				}
 				if err := e.tick(); err != nil {
@@ -77,7 +77,7 @@ func (e *engine) modelAbove(k int) chc.Model {
 		}
 		var parts []*term.Term
 		for _, lm := range p.lemmas {
-			if lm.level > k {
+			if lm.level > k && !lm.dead {
 				parts = append(parts, e.st.Simplify(e.st.Not(e.st.And(lm.cube...))))
 			}
 		}

@@ -276,6 +276,7 @@ type stats struct {
 	itpTime     time.Duration
 	itpCalls    int
 	itpLemmas   int
+	subsumed    int
 	weakened    int
 	farkasCalls int
 	guideTries  int
@@ -306,6 +307,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.lemmas", Value: total},
 		{Name: "spacer.lemmas-inductive", Value: inf},
 		{Name: "spacer.lemmas-per-level", Value: fmt.Sprint(perLevel)},
+		{Name: "spacer.lemmas-subsumed", Value: e.stats.subsumed},
 		{Name: "spacer.reach-facts", Value: e.stats.reach},
 		{Name: "spacer.smt-checks", Value: e.stats.checks},
 		{Name: "spacer.smt-time", Value: e.stats.checkTime.Round(time.Millisecond).String()},

@@ -60,6 +60,9 @@ type lemma struct {
 	pred  *pred
 	cube  []*term.Term // over params, sorted by ID
 	level int
+	// dead: subsumed by a stronger lemma of at least its level, so left
+	// out of pushing, projections and models (still asserted).
+	dead bool
 }
 
 // A reachFact is a must summary: every assignment of the predicate's
@@ -234,6 +237,13 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 		p.lemmas = append(p.lemmas, lm)
 	}
 	e.tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	lm.dead = false
+	for _, o := range p.lemmas {
+		if o != lm && !o.dead && o.level <= lm.level && subset(lm.cube, o.cube) {
+			o.dead = true
+			e.stats.subsumed++
+		}
+	}
 	return e.assertLemma(lm)
 }
 
@@ -323,4 +333,22 @@ func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error)
 		return false, e.ctx.Err()
 	}
 	return false, &errUnknown{"smt unknown: " + cs.sv.ReasonUnknown()}
+}
+
+// subset reports whether every literal of a is in b (both sorted by ID).
+func subset(a, b []*term.Term) bool {
+	if len(a) > len(b) {
+		return false
+	}
+	j := 0
+	for _, l := range a {
+		for j < len(b) && term.CompareID(b[j], l) < 0 {
+			j++
+		}
+		if j == len(b) || b[j] != l {
+			return false
+		}
+		j++
+	}
+	return true
 }
