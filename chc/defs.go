@@ -9,10 +9,11 @@ type def struct {
 	x, t *term.Term
 }
 
-// solved is a constraint split into definitions in triangular-free form
-// (no definition's term mentions a defined variable) and the remaining
+// solved is a constraint split into definitions in solved form (no
+// definition's term mentions a defined variable) and the remaining
 // conjuncts, into which every definition is substituted: the constraint is
-// equivalent to the conjunction of x = t over defs and of rest.
+// equivalent to the conjunction of x = t over defs and of rest. sub maps
+// each defined variable to its term.
 type solved struct {
 	defs []def
 	rest []*term.Term
