@@ -260,7 +260,7 @@ func (r *rebuild) inlineInto(c *Clause, p *Pred, d *Clause) {
 	for i, x := range c.Vars {
 		index[x] = i
 	}
-	nc := &Clause{Origin: c.Origin, Vars: append([]*term.Term(nil), c.Vars...)}
+	nc := &Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
 	parts := []*term.Term{c.Constraint}
 	segs := make([]segment, len(c.Body))
 	for j := range c.Body {
