@@ -50,7 +50,15 @@
 // A Pass maps a System to an equisatisfiable one and returns a Translator
 // that maps the new system's witnesses back (models and derivations).
 // Passes never change their input. Preprocess runs a list of passes and
-// composes their translators.
+// composes their translators. DefaultPasses is Golem's order: Simplify
+// (constant and equality propagation, false clauses), EliminateLocals
+// (variables defined by equalities), RemoveUnreachable (the cone of
+// influence), Inline (non-recursive predicates whose model stays
+// quantifier-free), RemoveUnusedArgs, and a second round. Each pass builds
+// its output with a rebuild (rebuild.go), which records for every new
+// clause how its derivation nodes become nodes of the input and for every
+// removed predicate its model; every output is normalised, with Vars in
+// the order Read gives them.
 //
 // # Engines
 //
@@ -64,7 +72,12 @@
 //	read.go        Read, FromScript: scripts to systems, normalisation
 //	write.go       Write, WriteModel, WriteDerivation
 //	check.go       CheckModel, CheckDerivation
-//	preprocess.go  Pass, Translator, Preprocess
+//	preprocess.go  Pass, Translator, Preprocess, DefaultPasses
+//	rebuild.go     what the passes share: new system and translator
+//	defs.go        reading definitions x = t off a constraint
+//	simplify.go    Simplify       locals.go  EliminateLocals
+//	cone.go        RemoveUnreachable
+//	inline.go      Inline         args.go    RemoveUnusedArgs
 //	budget.go      WithMemoryLimit, Reason
 //
 // # Naming
