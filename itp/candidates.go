@@ -8,8 +8,8 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// maxCandidateTerms bounds the shared terms candidateInterpolant compares
-// pairwise.
+// maxCandidateTerms bounds the shared non-Boolean terms
+// candidateInterpolant compares pairwise (and, times 8, all shared terms).
 const maxCandidateTerms = 24
 
 // candidateInterpolant computes a theory interpolant of two conjunctions
@@ -17,13 +17,12 @@ const maxCandidateTerms = 24
 // arrays, their combination with arithmetic) by guessing and checking:
 //
 //  1. S is the subterms of as and bs over shared symbols (shared says
-//     which), of a sort other than Bool, plus the shared Boolean
-//     applications and selects;
+//     which), Boolean ones (atoms, Tseitin subformulas) included;
 //  2. M is a model of as (as unsatisfiable alone gives false);
 //  3. the candidates are, for every two terms t, u of S of one sort,
 //     t = u when M gives them one value and t ≠ u otherwise, t <= u or
 //     u <= t as M orders two arithmetic terms, and each Boolean term of S
-//     with its value;
+//     with its value (Boolean terms are not compared pairwise);
 //  4. the candidates that as implies are kept (one incremental smt check
 //     each), and their conjunction is returned, reduced to an unsat core
 //     against bs, if it contradicts bs.
@@ -58,7 +57,7 @@ func candidateInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Te
 				continue
 			}
 			seen[u] = true
-			if u.Sort().IsBool() && u.Op() != term.OpApply && u.Op() != term.OpSelect {
+			if u.IsTrue() || u.IsFalse() {
 				continue
 			}
 			if shared(u) {
@@ -67,7 +66,13 @@ func candidateInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Te
 		}
 	}
 	S = extendShared(st, m, as, S, seen, shared)
-	if len(S) > maxCandidateTerms {
+	nonBool := 0
+	for _, t := range S {
+		if !t.Sort().IsBool() {
+			nonBool++
+		}
+	}
+	if nonBool > maxCandidateTerms || len(S) > 8*maxCandidateTerms {
 		return nil, fmt.Errorf("%w: theory lemma across A and B with %d shared terms", ErrUnsupported, len(S))
 	}
 	vals := make([]*term.Term, len(S))
