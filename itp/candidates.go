@@ -66,9 +66,9 @@ func candidateInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Te
 		}
 	}
 	S = extendShared(st, m, as, S, seen, shared)
-	nonBool := 0
+	nonBool := 0 // the terms compared pairwise
 	for _, t := range S {
-		if !t.Sort().IsBool() {
+		if !t.Sort().IsBool() || boolLeaf(t) {
 			nonBool++
 		}
 	}
@@ -89,11 +89,13 @@ func candidateInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Te
 			} else {
 				cands = append(cands, st.Not(t))
 			}
-			continue
+			if !boolLeaf(t) {
+				continue
+			}
 		}
 		for j := i + 1; j < len(S); j++ {
 			u := S[j]
-			if u.Sort() != t.Sort() {
+			if u.Sort() != t.Sort() || t.Sort().IsBool() && !boolLeaf(u) {
 				continue
 			}
 			if vals[i] == vals[j] {
@@ -152,6 +154,16 @@ func candidateInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Te
 		return I[0], nil
 	}
 	return st.And(I...), nil
+}
+
+// boolLeaf reports whether the Boolean term t is a constant, an
+// application or a select: compared pairwise like terms of other sorts.
+func boolLeaf(t *term.Term) bool {
+	switch t.Op() {
+	case term.OpConst, term.OpApply, term.OpSelect:
+		return true
+	}
+	return false
 }
 
 // extendShared adds to S shared versions of the applications, selects
