@@ -56,6 +56,13 @@ var cases = []struct {
 (assert (forall ((x Int)) (=> (and (inv x) (< x 5)) (inv (+ x 1)))))
 (assert (forall ((x Int)) (=> (and (inv x) (>= x 3)) false)))
 `},
+	{"deep counter", chc.Unsat, 38, `
+(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (inv x y))))
+(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (inv x y) (= x1 (+ x 1)) (or (= y1 y) (= y1 (+ y 2)))) (inv x1 y1))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (= x 37) (= y 74)) false)))
+`},
 	{"fact query", chc.Unsat, 0, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
@@ -351,5 +358,22 @@ func TestAcyclicModels(t *testing.T) {
 				require.Contains(t, res.Reason, "cannot eliminate")
 			}
 		})
+	}
+}
+
+// TestLeastHeightAfterJumps checks that the chain's jumps and the bisection
+// find the least height for every target depth.
+func TestLeastHeightAfterJumps(t *testing.T) {
+	for n := 1; n <= 70; n += 3 {
+		sys := read(t, fmt.Sprintf(`
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (or (= y (+ x 1)) (= y (+ x 2)))) (inv y))))
+(assert (forall ((x Int)) (=> (and (inv x) (= x %d)) false)))
+`, 2*n))
+		res := solve(t, sys, Options{})
+		require.Equal(t, chc.Unsat, res.Answer, res.Reason)
+		require.Equal(t, n+1, height(res.Derivation), "target %d", 2*n)
 	}
 }
