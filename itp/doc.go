@@ -83,6 +83,12 @@
 // construction. It needs the interpolant's terms to be buildable from the
 // lemma's own terms, which congruence-closure conflicts usually allow.
 //
+// Extensionality witnesses (the arrays package's fresh k in a = b ∨
+// a[k] ≠ b[k]) belong to no formula. findWitnesses gives each one a side:
+// B's when one of its arrays is B-local, A's otherwise; its defining
+// lemma is then an input clause of that side (a conservative extension),
+// and every other clause that mentions it stays a valid lemma.
+//
 // Guessed theory interpolants need not agree across the cuts of one
 // proof, so a sequence or tree that used one is recomputed node by node
 // (treeByParts): I[x] interpolates parts[x] ∧ I[children] against the
@@ -129,14 +135,14 @@
 //
 //   - a theory lemma with a mixed literal: an atom over A-local and
 //     B-local symbols together, which smt creates for theory combination
-//     equalities and array extensionality witnesses (fresh k!n constants
-//     of no partition);
+//     equalities (x = y between an A-local and a B-local term) and for
+//     extensionality between an A-local and a B-local array;
 //   - an integer lemma across A and B that neither a Farkas combination
 //     of tightened literals nor the candidates cover (cuts whose
 //     interpolant needs divisibility, such as i = 2j against i = 1);
 //   - EUF conflicts whose interpolant needs a term built from shared
 //     symbols that is not among the candidates;
-//   - more than MaxParts (64) formulas.
+//   - more than MaxParts (63) formulas.
 //
 // The error rates measured by the property tests are quoted in the tests
 // (go test -v -run Property -rapid.checks=1000).

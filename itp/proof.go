@@ -20,7 +20,11 @@ var ErrIncompleteProof = errors.New("itp: incomplete refutation")
 var debugWalk = false
 
 // MaxParts is the number of formulas Sequence and Tree accept.
-const MaxParts = 64
+const MaxParts = 63
+
+// witnessBit flags the partition masks an extensionality witness takes
+// from its two arrays (see witnesses).
+const witnessBit = uint64(1) << 63
 
 // Interpolate returns an interpolant of A and B, whose conjunction must be
 // unsatisfiable: I over the symbols they share with A ⇒ I and I ∧ B
@@ -172,8 +176,9 @@ type walker struct {
 	ref               *smt.Refutation
 	consts            map[*term.Term]uint64 // symbol -> partitions it occurs in (lookups only)
 	defs              map[*term.Term]*term.Term
-	memo              map[*term.Term][]uint64 // termMasks
-	defKs             []*term.Term            // the solver's fresh constants and their terms
+	memo              map[*term.Term][]uint64   // termMasks
+	witness           map[*term.Term]*term.Term // extensionality witness k -> (= a b); see findWitnesses
+	defKs             []*term.Term              // the solver's fresh constants and their terms
 	defTs             []*term.Term
 	funcs             map[*term.Func]uint64
 	masks             [][]uint64                      // by sat.Var: partition masks of the term's symbols; nil: not computed
@@ -235,7 +240,41 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 	if err := w.sortClauses(); err != nil {
 		return nil, err
 	}
+	w.findWitnesses()
 	return w, nil
+}
+
+// findWitnesses records the extensionality witnesses of the refutation:
+// a constant k of no partition that occurs in a literal
+// (= (select a k) (select b k)) over arrays a, b of the formulas. k is
+// the arrays package's diff(a, b) (the lemma a = b ∨ a[k] ≠ b[k]); it has
+// no term in the formulas' vocabulary, so it is given a side: it takes
+// the masks of a's and b's symbols, flagged with witnessBit, and
+// classOfMasks puts it on B's side when one of them is B-local and on
+// A's otherwise. Fresh on that side, its lemma is a conservative
+// extension of that side's formulas: an input clause of that side.
+func (w *walker) findWitnesses() {
+	ref := w.ref
+	for _, id := range w.order {
+		for _, m := range ref.Clause(id) {
+			t := ref.Term(m.Var())
+			if t == nil || t.Op() != term.OpEq || t.NumArgs() != 2 {
+				continue
+			}
+			x, y := t.Arg(0), t.Arg(1)
+			if x.Op() != term.OpSelect || y.Op() != term.OpSelect || x.Arg(1) != y.Arg(1) {
+				continue
+			}
+			k := x.Arg(1)
+			if k.Op() != term.OpConst || w.consts[k] != 0 || w.defs[k] != nil || w.witness[k] != nil {
+				continue
+			}
+			if w.witness == nil {
+				w.witness = map[*term.Term]*term.Term{}
+			}
+			w.witness[k] = w.st.Eq(x.Arg(0), y.Arg(0))
+		}
+	}
 }
 
 // Variable classes with respect to a cut (A = the partitions in a set).
@@ -282,6 +321,10 @@ func (w *walker) termMasks(t *term.Term, depth int) []uint64 {
 		}
 	}
 	switch {
+	case t.Op() == term.OpConst && w.witness[t] != nil:
+		for _, m := range w.termMasks(w.witness[t], depth) {
+			add(m | witnessBit)
+		}
 	case t.Op() == term.OpConst:
 		if d, ok := w.defs[t]; ok && depth < 8 {
 			for _, m := range w.termMasks(d, depth+1) {
@@ -322,7 +365,17 @@ func (w *walker) expand(I *term.Term) *term.Term {
 // ms for the cut set.
 func classOfMasks(ms []uint64, set uint64) class {
 	a, b := false, false
+	wa, wb := false, false // witnesses' arrays: some symbol only in A, in B
 	for _, m := range ms {
+		if m&witnessBit != 0 {
+			m &^= witnessBit
+			wa = wa || m != 0 && m&^set == 0
+			wb = wb || m != 0 && m&set == 0
+			if m == 0 {
+				return mixed
+			}
+			continue
+		}
 		switch {
 		case m == 0:
 			return mixed
@@ -333,6 +386,14 @@ func classOfMasks(ms []uint64, set uint64) class {
 		}
 	}
 	switch {
+	case wa && wb:
+		return mixed
+	case wb:
+		b = true
+	case hasWitness(ms):
+		a = true
+	}
+	switch {
 	case a && b:
 		return mixed
 	case a:
@@ -341,6 +402,16 @@ func classOfMasks(ms []uint64, set uint64) class {
 		return bLocal
 	}
 	return shared
+}
+
+// hasWitness reports whether ms holds a witness's masks.
+func hasWitness(ms []uint64) bool {
+	for _, m := range ms {
+		if m&witnessBit != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // interpolant runs McMillan's system over the refutation for the cut
@@ -360,6 +431,18 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 		case sat.KindInput:
 			p := ref.Part(id)
 			switch {
+			case p < 0 && w.isExtensionality(id):
+				// The lemma that defines a witness: a clause of the
+				// witness's side (see findWitnesses).
+				switch {
+				case !w.fits(id, set, bLocal):
+					I = st.True()
+					if !w.fits(id, set, aLocal) {
+						err = fmt.Errorf("%w: extensionality lemma over both sides", ErrUnsupported)
+					}
+				default:
+					I = w.sharedOr(id, set)
+				}
 			case p < 0:
 				I, err = w.lemma(ctx, id, set)
 			case set&(1<<p) == 0: // a B clause
@@ -370,13 +453,7 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 			case !w.fits(id, set, bLocal):
 				I, err = w.lemma(ctx, id, set)
 			default: // an A clause: its non-A-local literals
-				var ds []*term.Term
-				for _, m := range ref.Clause(id) {
-					if w.classOf(m.Var(), set) == shared {
-						ds = append(ds, ref.LitTerm(m))
-					}
-				}
-				I = orOf(st, ds)
+				I = w.sharedOr(id, set)
 			}
 		default: // lemma
 			I, err = w.lemma(ctx, id, set)
@@ -392,6 +469,41 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 	// McMillan's interpolants nest binary ∧ and ∨ deeply; the rewriter
 	// flattens and folds them (17617 nodes become 279 on NEQ004_size4).
 	return st.Simplify(w.expand(itps[ref.Final()])), nil
+}
+
+// sharedOr is the partial interpolant of an A clause: the disjunction of
+// its shared literals.
+func (w *walker) sharedOr(id sat.ClauseID, set uint64) *term.Term {
+	var ds []*term.Term
+	for _, m := range w.ref.Clause(id) {
+		if w.classOf(m.Var(), set) == shared {
+			ds = append(ds, w.ref.LitTerm(m))
+		}
+	}
+	return orOf(w.st, ds)
+}
+
+// isExtensionality reports whether clause id is a = b ∨ a[k] ≠ b[k] for
+// a witness k.
+func (w *walker) isExtensionality(id sat.ClauseID) bool {
+	c := w.ref.Clause(id)
+	if len(c) != 2 || w.witness == nil {
+		return false
+	}
+	for i, m := range c {
+		t := w.ref.Term(m.Var())
+		if t == nil || t.Op() != term.OpEq || t.Arg(0).Op() != term.OpSelect {
+			continue
+		}
+		k := t.Arg(0).Arg(1)
+		eq, ok := w.witness[k]
+		if !ok {
+			continue
+		}
+		other := w.ref.Term(c[1-i].Var())
+		return other != nil && other.Op() == term.OpEq && (other.Arg(0) == eq.Arg(0) && other.Arg(1) == eq.Arg(1) || other.Arg(0) == eq.Arg(1) && other.Arg(1) == eq.Arg(0))
+	}
+	return false
 }
 
 // fits reports whether input clause id has no literal of class other
