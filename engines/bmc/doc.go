@@ -43,7 +43,11 @@
 // When it is unsat, the frontier slots get their children and the clause
 // instances of their non-fact clauses, and the check runs again under
 // ¬deep(H+1). Nothing is retracted: one solver serves every bound, and the
-// first bound that is sat gives a derivation of minimal height.
+// first bound that is sat gives a derivation of minimal height. Every bound
+// is checked: growing a chain by several levels between checks (and
+// bisecting back to the least bound on sat) was measured slower, twice the
+// CPU time on the deepest benchmark, since each unsat check leaves learned
+// clauses that make the next one cheap.
 //
 // # Sat answers
 //
