@@ -3,6 +3,7 @@ package chc_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -186,3 +187,20 @@ func TestWitnessMutationsRejected(t *testing.T) {
 }
 
 func ts(r *fuzz.CHCAnswer, p *chc.Pred) [][]*term.Term { return r.Tuples[p] }
+
+// TestPipelineDeterministic checks that the pipeline gives the same system
+// on the same input read into two fresh stores.
+func TestPipelineDeterministic(t *testing.T) {
+	fuzz.Check(t, 200, func(t *rapid.T) {
+		text := fuzz.CHCSystemUnbounded(term.NewStore()).Draw(t, "system").String()
+		var outs []string
+		for range 2 {
+			s, _, err := chc.Read("test.smt2", strings.NewReader(text), term.NewStore())
+			require.NoError(t, err)
+			out, _, err := chc.Preprocess(s, chc.DefaultPasses()...)
+			require.NoError(t, err)
+			outs = append(outs, out.String())
+		}
+		require.Equal(t, outs[0], outs[1])
+	})
+}
