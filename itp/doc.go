@@ -150,7 +150,10 @@
 // # Files
 //
 //	check.go       Check, CheckSequence, CheckTree, the vocabulary check
-//	proof.go       Interpolate, Sequence, Tree; McMillan's system
+//	sequence.go    Interpolate, Sequence, Tree, the per-node fallback
+//	proof.go       the walker: McMillan's system, theory lemma leaves
+//	classes.go     variable classes per cut, masks, witnesses, definitions
+//	chains.go      clause order, mending of broken chains
 //	candidates.go  guessed-and-checked theory interpolants
 //	linear.go      literals to constraints, integer tightening, sums
 //	farkas.go      the simplex run, Farkas certificates, Conjunctive
