@@ -1,8 +1,11 @@
 package main
 
 import (
+	"time"
+
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/engines/bmc"
+	"github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	"github.com/seed-f9c3434d/gospacer/spacer"
 )
 
@@ -14,6 +17,12 @@ var engines = []struct {
 }{
 	{"spacer", func(o engineOptions) chc.Engine {
 		return spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB})
+	}},
+	{"portfolio", func(o engineOptions) chc.Engine {
+		return &portfolio.Engine{Slices: []portfolio.Slice{
+			{Name: "bmc", Engine: bmc.New(bmc.Options{Verbose: o.verbose}), Share: 0.1, Without: time.Second},
+			{Name: "spacer", Engine: spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB})},
+		}}
 	}},
 	{"bmc", func(o engineOptions) chc.Engine { return bmc.New(bmc.Options{Verbose: o.verbose}) }},
 }
