@@ -45,6 +45,7 @@ type walker struct {
 	units             map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
 	cur               []sat.Lit                       // by sat.Var: the literal in the current resolvent
 	curVs             []sat.Var
+	in                []sat.Lit // by sat.Var: the literal of the derived clause (resolve's check)
 }
 
 // refute decides the conjunction of parts with proofs and returns a walker
@@ -92,6 +93,7 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 	w.masks = make([][]uint64, nv)
 	w.noTerm = make([]bool, nv)
 	w.cur = make([]sat.Lit, nv)
+	w.in = make([]sat.Lit, nv)
 	if err := w.sortClauses(); err != nil {
 		return nil, err
 	}
@@ -218,6 +220,23 @@ func (w *walker) resolve(id sat.ClauseID, set uint64, itps []*term.Term) (*term.
 				w.addCur(m)
 			}
 		}
+	}
+	// The resolvent must be within the clause (then I holds for it).
+	d := ref.Clause(id)
+	for _, m := range d {
+		w.in[m.Var()] = m
+	}
+	ok := true
+	for _, v := range w.curVs {
+		if m := w.cur[v]; m != sat.LitNull && w.in[v] != m {
+			ok = false
+		}
+	}
+	for _, m := range d {
+		w.in[m.Var()] = sat.LitNull
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: the chain of clause %d does not derive it", ErrIncompleteProof, id)
 	}
 	return I, nil
 }
