@@ -22,7 +22,11 @@
 // variable to a fresh constant of that (slot, clause). A slot has one child
 // per body position (as many as the longest body among its clauses), and
 // the child at position i holds every predicate some clause of the slot has
-// at position i. Body positions are shared by all clauses of a slot, so
+// at position i. A clause's body atoms take positions in the order of
+// their predicates (stable by Pred.ID), so clauses whose bodies differ only
+// in order agree on positions and a child holds few predicates (on a
+// benchmark with six-atom bodies in all orders this cut the slots at depth
+// 5 from 938 to 154). Body positions are shared by all clauses of a slot, so
 // the tree branches only as much as the bodies are long: for a linear
 // system it is a chain, one slot per depth holding every predicate, which
 // is the classical BMC unrolling (backward from the query); for a nonlinear

@@ -2,6 +2,7 @@ package bmc
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -38,6 +39,7 @@ type unroller struct {
 	st        *term.Store
 	sv        *smt.Solver
 	cons      []*term.Term // simplified clause constraints
+	pos       [][]int      // per clause: the child position of each body atom
 	byHead    [][]int      // pred ID -> usable clauses with that head
 	queries   []int        // usable query clauses
 	derivable []bool       // pred ID -> some derivation of it may exist
@@ -60,7 +62,9 @@ func newUnroller(sys *chc.System, budget int) *unroller {
 	u.derivable = derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
+	u.pos = make([][]int, len(sys.Clauses))
 	for ci, c := range sys.Clauses {
+		u.pos[ci] = positions(c)
 		usable := true
 		for _, b := range c.Body {
 			if !u.derivable[b.Pred.ID] {
@@ -81,6 +85,23 @@ func newUnroller(sys *chc.System, budget int) *unroller {
 		}
 	}
 	return u
+}
+
+// positions places the body atoms of c in child positions by predicate
+// (stable by ID), so that clauses whose bodies differ only in order put
+// the same predicates at the same positions, and a child holds fewer
+// predicates.
+func positions(c *chc.Clause) []int {
+	order := make([]int, len(c.Body))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return c.Body[order[a]].Pred.ID < c.Body[order[b]].Pred.ID })
+	pos := make([]int, len(c.Body))
+	for p, i := range order {
+		pos[i] = p
+	}
+	return pos
 }
 
 // derivable marks the predicates that the clauses can derive, ignoring
@@ -197,10 +218,11 @@ func (u *unroller) expand(si int) error {
 	var pos [][]*chc.Pred
 	for _, ci := range sl.clauses {
 		for i, b := range u.sys.Clauses[ci].Body {
-			if i == len(pos) {
+			p := u.pos[ci][i]
+			for p >= len(pos) {
 				pos = append(pos, nil)
 			}
-			pos[i] = insertPred(pos[i], b.Pred)
+			pos[p] = insertPred(pos[p], b.Pred)
 		}
 	}
 	children := make([]int, len(pos))
@@ -263,7 +285,7 @@ func (u *unroller) instantiate(sl *slot, k int) error {
 		}
 	}
 	for i, b := range c.Body {
-		ch := u.slots[sl.children[i]]
+		ch := u.slots[sl.children[u.pos[ci][i]]]
 		pi := ch.predIndex(b.Pred)
 		parts = append(parts, ch.active[pi])
 		for j, a := range b.Args {
@@ -315,7 +337,7 @@ func (u *unroller) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
 			n.Values[i] = v
 		}
 		for i, b := range c.Body {
-			ch, err := u.node(m, sl.children[i], b.Pred)
+			ch, err := u.node(m, sl.children[u.pos[ci][i]], b.Pred)
 			if err != nil {
 				return nil, err
 			}
