@@ -173,6 +173,11 @@ func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, st
 		opts.Trace = os.Stdout
 	}
 	res := New(opts).Solve(ctx, sys)
+	if os.Getenv("GOSPACER_STATS") != "" {
+		for _, st := range res.Stats {
+			fmt.Printf("  %s = %v\n", st.Name, st.Value)
+		}
+	}
 	if sys.FixedpointFormat {
 		// z3's fixedpoint reading: sat when the query is reachable
 		switch res.Answer {

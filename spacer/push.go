@@ -22,6 +22,11 @@ func (e *engine) propagate(n int) (*found, error) {
 				if err := e.tick(); err != nil {
 					return nil, err
 				}
+				if lm.failK == k && lm.failSum == e.changes(k) {
+					left = true // nothing changed since it failed
+					e.stats.pushSkips++
+					continue
+				}
 				e.stats.pushChecks++
 				ok, _, lv, err := e.blocked(p, lm.cube, k+1, false)
 				if err != nil {
@@ -29,9 +34,11 @@ func (e *engine) propagate(n int) (*found, error) {
 				}
 				if !ok {
 					left = true
+					lm.failK, lm.failSum = k, e.changes(k)
 					continue
 				}
 				lm.level = max(k+1, lv)
+				e.noteLevel(lm.level)
 				e.tracef("push %s to %s: %s\n", p.name, levelString(lm.level), term.Sprint(e.st.Not(e.st.And(lm.cube...))))
 				if err := e.assertLemma(lm); err != nil {
 					return nil, err

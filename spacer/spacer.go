@@ -282,6 +282,7 @@ type stats struct {
 	guideTries  int
 	guideWins   int
 	pushChecks  int
+	pushSkips   int
 }
 
 func (e *engine) statistics() []chc.Stat {
@@ -312,6 +313,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.smt-checks", Value: e.stats.checks},
 		{Name: "spacer.smt-time", Value: e.stats.checkTime.Round(time.Millisecond).String()},
 		{Name: "spacer.push-checks", Value: e.stats.pushChecks},
+		{Name: "spacer.push-skips", Value: e.stats.pushSkips},
 		{Name: "spacer.mbp-calls", Value: e.stats.mbpCalls},
 		{Name: "spacer.mbp-time", Value: e.stats.mbpTime.Round(time.Millisecond).String()},
 		{Name: "spacer.gen-time", Value: e.stats.genTime.Round(time.Millisecond).String()},

@@ -25,15 +25,40 @@ type engine struct {
 	mbp   *mbp.Projector
 	start time.Time
 
-	preds   []*pred // the system's predicates by ID, then goal
-	goal    *pred
-	clauses []*clauseSolver
-	lvl     []*term.Term // level literals
-	queue   pobQueue
-	bound   int
-	steps   int
-	nextPob int
-	stats   stats
+	preds    []*pred // the system's predicates by ID, then goal
+	goal     *pred
+	clauses  []*clauseSolver
+	lvl      []*term.Term // level literals
+	queue    pobQueue
+	bound    int
+	steps    int
+	nextPob  int
+	stats    stats
+	chg      []int // chg[k]: lemmas learned or raised to level k
+	chgInf   int   // ... to level ∞
+	instMemo map[instKey]*term.Term
+}
+
+// noteLevel records a lemma learned or raised to level.
+func (e *engine) noteLevel(level int) {
+	if level >= infLevel {
+		e.chgInf++
+		return
+	}
+	for len(e.chg) <= level {
+		e.chg = append(e.chg, 0)
+	}
+	e.chg[level]++
+}
+
+// changes counts the lemmas learned or raised to a level >= k: the frame k
+// can only have changed when it has.
+func (e *engine) changes(k int) int {
+	n := e.chgInf
+	for j := max(k, 0); j < len(e.chg); j++ {
+		n += e.chg[j]
+	}
+	return n
 }
 
 // A pred is a predicate of the system, or goal (the head of queries).
@@ -63,6 +88,9 @@ type lemma struct {
 	// dead: subsumed by a stronger lemma of at least its level, so left
 	// out of pushing, projections and models (still asserted).
 	dead bool
+	// a failed push from level failK when the frames had changed
+	// failSum times (see engine.changes): retried only after a change.
+	failK, failSum int
 }
 
 // A reachFact is a must summary: every assignment of the predicate's
@@ -103,7 +131,7 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			arrays = arrays || x.Sort().IsArray()
 		}
 	}
-	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, start: time.Now(),
+	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{},
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 
@@ -186,12 +214,24 @@ func (e *engine) coreLevel(core []*term.Term) int {
 	return low
 }
 
-// inst instantiates a formula over p's params with args.
+// inst instantiates a formula over p's params with args (memoized per
+// formula and argument list: the argument lists are the clauses' own).
 func (e *engine) inst(p *pred, f *term.Term, args []*term.Term) *term.Term {
 	if len(p.params) == 0 {
 		return f
 	}
-	return e.st.Substitute(f, p.params, args)
+	k := instKey{f, &args[0]}
+	if t, ok := e.instMemo[k]; ok {
+		return t
+	}
+	t := e.st.Substitute(f, p.params, args)
+	e.instMemo[k] = t
+	return t
+}
+
+type instKey struct {
+	f    *term.Term
+	args **term.Term
 }
 
 func (e *engine) instCube(p *pred, cube []*term.Term, args []*term.Term, dst []*term.Term) []*term.Term {
@@ -232,12 +272,13 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 		}
 		lm.level = level
 	} else {
-		lm = &lemma{pred: p, cube: cube, level: level}
+		lm = &lemma{pred: p, cube: cube, level: level, failK: -1}
 		p.byKey[key] = lm
 		p.lemmas = append(p.lemmas, lm)
 	}
 	e.tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
 	lm.dead = false
+	e.noteLevel(level)
 	for _, o := range p.lemmas {
 		if o != lm && !o.dead && o.level <= lm.level && subset(lm.cube, o.cube) {
 			o.dead = true
