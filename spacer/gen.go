@@ -55,7 +55,7 @@ func (e *engine) blocked(p *pred, cube []*term.Term, L int, self bool) (bool, []
 // blocked relative to its own lemma, and shrinks the cube to the cores.
 func (e *engine) generalize(p *pred, cube []*term.Term, level int) ([]*term.Term, int, error) {
 	if e.opts.NoInductiveGen || len(cube) <= 1 {
-		return cube, level, nil
+		return e.weaken(p, cube, level)
 	}
 	t0 := time.Now()
 	defer func() { e.stats.genTime += time.Since(t0) }()

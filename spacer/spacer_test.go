@@ -2,6 +2,7 @@ package spacer
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -146,16 +147,30 @@ var handwritten = []struct {
 (check-sat)`},
 }
 
+// optionSets: the default, everything off, and each option on its own.
+var optionSets = []Options{
+	{},
+	{NoInductiveGen: true, NoWeaken: true, NoPobPush: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true, NoPreprocess: true},
+	{NoInductiveGen: true},
+	{NoWeaken: true},
+	{NoPobPush: true},
+	{NoItp: true},
+	{ItpCore: true},
+	{NoArrayEqualities: true},
+	{NoGuidance: true},
+	{NoPreprocess: true},
+}
+
 // needsItp lists systems core-based generalisation does not solve.
 var needsItp = map[string]bool{"array-safe": true}
 
 func TestHandwritten(t *testing.T) {
 	for _, tc := range handwritten {
-		for _, opts := range []Options{{}, {NoInductiveGen: true, NoPobPush: true, NoItp: true}} {
+		for oi, opts := range optionSets {
 			if needsItp[tc.name] && opts.NoItp {
 				continue
 			}
-			t.Run(tc.name, func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/opts%d", tc.name, oi), func(t *testing.T) {
 				res := solveText(t, tc.src, opts)
 				require.Equal(t, tc.want, res.Answer.String(), "reason: %s", res.Reason)
 			})
