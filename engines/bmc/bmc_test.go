@@ -330,7 +330,27 @@ func TestAcyclicModels(t *testing.T) {
 (set-logic HORN)
 (declare-fun p (Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (< 0 y) (< y x)) (p x))))
-(assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))
+(assert (forall ((x Int)) (=> (and (p x) (< x 2)) false)))
+`, chc.Sat},
+		{"real local bounded strictly", `
+(set-logic HORN)
+(declare-fun p (Real) Bool)
+(assert (forall ((x Real) (y Real)) (=> (and (< 0.0 (* 3.0 y)) (<= y x)) (p x))))
+(assert (forall ((x Real)) (=> (and (p x) (<= x 0.0)) false)))
+`, chc.Sat},
+		{"local bounded only in one direction", `
+(set-logic HORN)
+(declare-fun p (Int Int) Bool)
+(declare-fun q (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (< y 0)) (p x y))))
+(assert (forall ((x Int) (y Int)) (=> (p x y) (q x))))
+(assert (forall ((x Int)) (=> (and (q x) (not (= x 0))) false)))
+`, chc.Sat},
+		{"local with a coefficient between bounds", `
+(set-logic HORN)
+(declare-fun p (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (<= 0 y) (<= x (* 2 y)) (<= (* 2 y) (+ x 1))) (p x))))
+(assert (forall ((x Int)) (=> (and (p x) (< x (- 1))) false)))
 `, chc.Unknown},
 		{"definitions inside disjunctions", `
 (set-logic HORN)

@@ -64,8 +64,9 @@
 // eliminated through the top-level equalities that define them (x = t; an
 // Int k·x = e with |k| ≠ 1 gives x = e div k under e mod k = 0), by
 // distributing a conjunction over a disjunction whose disjuncts may define
-// them, and by case splits on Boolean ones, a bounded number of splits per
-// clause. If a local survives, or the formula grows too large, the answer
+// them, by Fourier–Motzkin on a local that only inequalities bound (with
+// coefficient ±1 over Int, where it is exact), and by case splits on
+// Boolean ones, a bounded number of splits per clause. If a local survives, or the formula grows too large, the answer
 // is Unknown; a model is returned only after chc.CheckModel accepts it.
 //
 // # Costs

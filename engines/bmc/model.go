@@ -174,6 +174,10 @@ func eliminate(st *term.Store, f *term.Term, isLocal map[*term.Term]bool, splits
 				continue
 			}
 		}
+		if g, ok := projectBounds(st, f, left); ok {
+			f = g
+			continue
+		}
 		if left.Sort() == term.BoolSort && *splits > 0 {
 			*splits--
 			pos := st.Substitute(f, []*term.Term{left}, []*term.Term{st.True()})
@@ -276,4 +280,124 @@ func disjunctWithLocal(f *term.Term, isLocal map[*term.Term]bool) int {
 		}
 	}
 	return -1
+}
+
+// A bound is x ≥ t (lower) or x ≤ t (upper), strict or not.
+type bound struct {
+	t      *term.Term
+	strict bool
+}
+
+// projectBounds eliminates the arithmetic local x from the conjunction f
+// when every conjunct mentioning x is an inequality that bounds x with
+// coefficient ±1 (any coefficient over Real): ∃x. ∧ l_i ⋈ x ∧ ∧ x ⋈ u_j is
+// ∧ l_i ⋈ u_j (Fourier–Motzkin, exact in this case; over Int, strict
+// bounds become non-strict by ±1 first, all terms being integral).
+func projectBounds(st *term.Store, f, x *term.Term) (*term.Term, bool) {
+	srt := x.Sort()
+	if srt != term.IntSort && srt != term.RealSort {
+		return nil, false
+	}
+	conjuncts := []*term.Term{f}
+	if f.Op() == term.OpAnd {
+		conjuncts = f.Args()
+	}
+	mentions := func(t *term.Term) bool {
+		for _, c := range term.FreeConsts(t) {
+			if c == x {
+				return true
+			}
+		}
+		return false
+	}
+	var rest []*term.Term
+	var lower, upper []bound
+	for _, c := range conjuncts {
+		if !mentions(c) {
+			rest = append(rest, c)
+			continue
+		}
+		neg := false
+		a := c
+		if a.Op() == term.OpNot {
+			neg, a = true, a.Arg(0)
+		}
+		var le, strict bool // a: lhs ≤ rhs (le) or lhs ≥ rhs, strictly or not
+		switch a.Op() {
+		case term.OpLe:
+			le = true
+		case term.OpLt:
+			le, strict = true, true
+		case term.OpGe:
+		case term.OpGt:
+			strict = true
+		default:
+			return nil, false
+		}
+		if a.NumArgs() != 2 || a.Arg(0).Sort() != srt || a.Arg(1).Sort() != srt {
+			return nil, false
+		}
+		if neg {
+			le, strict = !le, !strict
+		}
+		// lhs - rhs ⋈ 0
+		l, ok := st.Linearize(st.Sub(a.Arg(0), a.Arg(1)))
+		if !ok {
+			return nil, false
+		}
+		k := l.Coeff(x)
+		if k.IsZero() {
+			return nil, false // x inside a non-linear variable
+		}
+		// k·x + r ⋈ 0, r free of x: x ⋈' -r/k
+		r := term.Linear{Const: l.Const.Quo(k).Neg()}
+		for i, y := range l.Vars {
+			if y == x {
+				continue
+			}
+			if mentions(y) {
+				return nil, false
+			}
+			r.Vars = append(r.Vars, y)
+			r.Coeffs = append(r.Coeffs, l.Coeffs[i].Quo(k).Neg())
+		}
+		if k.Sign() < 0 {
+			le = !le
+		}
+		if srt == term.IntSort {
+			if !k.Abs().IsOne() || !r.Const.IsInt() {
+				return nil, false
+			}
+			for _, q := range r.Coeffs {
+				if !q.IsInt() {
+					return nil, false
+				}
+			}
+			if strict { // x < t is x ≤ t-1, x > t is x ≥ t+1
+				one := num.RatFromInt(num.NewInt(1))
+				if le {
+					r.Const = r.Const.Sub(one)
+				} else {
+					r.Const = r.Const.Add(one)
+				}
+				strict = false
+			}
+		}
+		b := bound{st.FromLinear(r, srt), strict}
+		if le {
+			upper = append(upper, b)
+		} else {
+			lower = append(lower, b)
+		}
+	}
+	for _, lb := range lower {
+		for _, ub := range upper {
+			if lb.strict || ub.strict {
+				rest = append(rest, st.Lt(lb.t, ub.t))
+			} else {
+				rest = append(rest, st.Le(lb.t, ub.t))
+			}
+		}
+	}
+	return st.Simplify(st.And(rest...)), true
 }
