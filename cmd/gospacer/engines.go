@@ -10,18 +10,19 @@ import (
 )
 
 // engines are the CHC engines --engine chooses from; the first is the
-// default.
+// default. The CLI preprocesses the system itself (see passes), so the
+// engines are told not to.
 var engines = []struct {
 	name string
 	make func(engineOptions) chc.Engine
 }{
 	{"spacer", func(o engineOptions) chc.Engine {
-		return spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB})
+		return spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB, NoPreprocess: true})
 	}},
 	{"portfolio", func(o engineOptions) chc.Engine {
 		return &portfolio.Engine{Slices: []portfolio.Slice{
 			{Name: "bmc", Engine: bmc.New(bmc.Options{Verbose: o.verbose}), Share: 0.1, Without: time.Second},
-			{Name: "spacer", Engine: spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB})},
+			{Name: "spacer", Engine: spacer.New(spacer.Options{Verbose: o.verbose, Trace: o.trace, MemoryMB: o.memoryMB, NoPreprocess: true})},
 		}}
 	}},
 	{"bmc", func(o engineOptions) chc.Engine { return bmc.New(bmc.Options{Verbose: o.verbose}) }},
