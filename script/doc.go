@@ -32,6 +32,14 @@
 // solver's core, mapped back through the guards, names the assertions
 // of get-unsat-core. check-sat-assuming adds its literals to the guards.
 //
+// Interpolants. With (set-option :produce-interpolants true), after an
+// unsat answer, (get-interpolants P1 ... Pn) in SMTInterpol's syntax (a
+// partition is a name or (and names...), listed in post-order; a sequence
+// is a chain, a parenthesised group a subtree) prints one interpolant per
+// partition but the last, from itp.TreeContext, each checked by
+// itp.CheckTree before it is printed. Every assertion in force must be
+// named and in exactly one partition; anything else is an error.
+//
 // Failed assertions. An assertion the solver cannot take (non-linear
 // arithmetic, say) is an error, and every check-sat after it answers
 // unknown until the scope it was made in is popped (or a reset): an
@@ -50,6 +58,7 @@
 //	doc.go        this description
 //	executor.go   Options, Executor, New, Run, Exec, Stats; commands, scopes, assert
 //	answers.go    check-sat, get-info, get-assertions, get-model, get-value, get-unsat-core
+//	interpolants.go  get-interpolants
 //
 // # Naming
 //

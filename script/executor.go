@@ -39,6 +39,7 @@ type Executor struct {
 	guards   []guard      // :named assertions
 	last     smt.Result   // the answer of the last check-sat
 	lastOK   bool         // last holds, and no assertion or pop came after it
+	itp      bool         // :produce-interpolants
 }
 
 // scopeMark records the lengths of the per-scope lists at a push.
@@ -49,6 +50,7 @@ type scopeMark struct{ decls, guards int }
 type guard struct {
 	lit  *term.Term
 	name string
+	t    *term.Term // the named formula
 }
 
 // New returns an Executor over a fresh smt.Solver on st, the store the
@@ -141,7 +143,7 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.Reset:
 		x.solver.Reset()
 		x.decls, x.guards, x.marks = nil, nil, nil
-		x.broken, x.lastOK, x.success = false, false, false
+		x.broken, x.lastOK, x.success, x.itp = false, false, false, false
 		x.ok()
 	case smtlib.ResetAssertions:
 		x.solver.Reset()
@@ -156,6 +158,8 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 		x.getUnsatCore(c)
 	case smtlib.GetAssertions:
 		x.getAssertions()
+	case smtlib.GetInterpolants:
+		x.getInterpolants(ctx, c)
 	case smtlib.Echo:
 		x.out.WriteString("\"" + strings.ReplaceAll(c.Text, "\"", "\"\"") + "\"\n")
 	case smtlib.Exit:
@@ -170,6 +174,9 @@ func (x *Executor) setOption(c *smtlib.Command) {
 	switch c.Keyword {
 	case ":print-success":
 		x.success = c.Value == "true"
+		x.ok()
+	case ":produce-interpolants":
+		x.itp = c.Value == "true"
 		x.ok()
 	case ":produce-models", ":produce-unsat-cores", ":produce-assignments", ":random-seed",
 		":verbosity", ":regular-output-channel", ":diagnostic-output-channel", ":produce-proofs",
@@ -207,7 +214,7 @@ func (x *Executor) assert(c *smtlib.Command) {
 	t := c.Term
 	if c.Name != "" {
 		g := x.st.Fresh("named", term.BoolSort)
-		x.guards = append(x.guards, guard{g, c.Name})
+		x.guards = append(x.guards, guard{g, c.Name, t})
 		t = x.st.Implies(g, t)
 	}
 	if err := x.solver.Assert(t); err != nil {

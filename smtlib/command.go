@@ -53,6 +53,7 @@ const (
 	GetValue
 	GetUnsatCore
 	GetAssertions
+	GetInterpolants
 	Echo
 	Exit
 	Unsupported // a known command this package does not implement
@@ -80,6 +81,7 @@ var kindNames = [numKinds]string{
 	GetValue:         "get-value",
 	GetUnsatCore:     "get-unsat-core",
 	GetAssertions:    "get-assertions",
+	GetInterpolants:  "get-interpolants",
 	Echo:             "echo",
 	Exit:             "exit",
 	Unsupported:      "unsupported",
@@ -110,6 +112,9 @@ func (k Kind) String() string {
 //	CheckSatAssuming  Terms: the assumptions
 //	Push, Pop         N: the number of levels
 //	GetValue          Terms, and Names: the source text of each term
+//	GetInterpolants   Parts: the names of each partition (a conjunction of
+//	                  :named assertions), in post-order; Parents: the parent
+//	                  of each partition, -1 for the root (the last)
 //	Echo              Text: the string, unescaped
 //	Unsupported       Name: the command name, Text: the command's source text
 //
@@ -128,6 +133,8 @@ type Command struct {
 	N              int
 	Text           string
 	Query          bool
+	Parts          [][]string
+	Parents        []int
 }
 
 // A Script is the list of commands of an SMT-LIB file.

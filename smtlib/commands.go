@@ -73,6 +73,7 @@ func init() {
 		"get-value":          (*Reader).getValue,
 		"get-unsat-core":     func(r *Reader, p Pos) error { return r.simple(p, GetUnsatCore) },
 		"get-assertions":     func(r *Reader, p Pos) error { return r.simple(p, GetAssertions) },
+		"get-interpolants":   (*Reader).getInterpolants,
 		"echo":               (*Reader).echo,
 		"exit":               func(r *Reader, p Pos) error { return r.simple(p, Exit) },
 		"declare-datatype":   notSupported("datatypes are not supported"),
@@ -546,4 +547,86 @@ func (r *Reader) getValue(p Pos) error {
 	}
 	r.emit(Command{Kind: GetValue, Pos: p, Terms: ts, Names: names})
 	return nil
+}
+
+// getInterpolants reads SMTInterpol's (get-interpolants P1 ... Pn): each
+// partition is a :named name or (and name ...), listed in post-order; a
+// sequence is a chain (each partition the child of the next), and a
+// parenthesised group is a subtree whose last partition is the child of
+// the next partition after the group at the outer level.
+func (r *Reader) getInterpolants(p Pos) error {
+	var c Command
+	c.Kind, c.Pos = GetInterpolants, p
+	root, err := r.interpolantLevel(&c)
+	if err != nil {
+		return err
+	}
+	if len(c.Parts) < 2 {
+		return r.errorf(p, "get-interpolants needs two partitions or more")
+	}
+	c.Parents[root] = -1
+	if err := r.closeCommand("get-interpolants"); err != nil {
+		return err
+	}
+	r.emit(c)
+	return nil
+}
+
+// interpolantLevel reads partitions and groups up to the ')' that closes
+// the level (not consumed at the top) and returns the level's last
+// partition, whose parent the caller sets.
+func (r *Reader) interpolantLevel(c *Command) (int, error) {
+	var pending []int // partitions waiting for the next partition of this level
+	last := -1
+	for r.tok.kind != tokRParen {
+		if r.tok.kind == tokLParen {
+			r.next()
+			if r.tok.kind == tokSymbol && string(r.tok.text) == "and" {
+				r.next()
+				var names []string
+				for r.tok.kind != tokRParen {
+					sym, _, err := r.symbolName("the name of an assertion")
+					if err != nil {
+						return 0, err
+					}
+					names = append(names, sym.name)
+				}
+				if len(names) == 0 {
+					return 0, r.unexpected("the name of an assertion")
+				}
+				r.next()
+				last = r.addPart(c, names, pending)
+				pending = []int{last}
+				continue
+			}
+			sub, err := r.interpolantLevel(c)
+			if err != nil {
+				return 0, err
+			}
+			r.next()
+			pending = append(pending, sub)
+			last = -1
+			continue
+		}
+		sym, _, err := r.symbolName("the name of an assertion, (and ...) or a subtree")
+		if err != nil {
+			return 0, err
+		}
+		last = r.addPart(c, []string{sym.name}, pending)
+		pending = []int{last}
+	}
+	if last < 0 {
+		return 0, r.unexpected("a partition to end the subtree")
+	}
+	return last, nil
+}
+
+func (r *Reader) addPart(c *Command, names []string, children []int) int {
+	n := len(c.Parts)
+	c.Parts = append(c.Parts, names)
+	c.Parents = append(c.Parents, -1)
+	for _, ch := range children {
+		c.Parents[ch] = n
+	}
+	return n
 }

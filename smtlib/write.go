@@ -98,11 +98,41 @@ func writeCommand(w *bufio.Writer, c *Command) {
 		w.WriteString("(" + c.Kind.String() + " " + strconv.Itoa(c.N) + ")")
 	case Echo:
 		w.WriteString("(echo " + quoteString(c.Text) + ")")
+	case GetInterpolants:
+		w.WriteString("(get-interpolants " + partitionText(c, len(c.Parts)-1) + ")")
 	case Unsupported:
 		w.WriteString(c.Text)
 	default:
 		w.WriteString("(" + c.Kind.String() + ")")
 	}
+}
+
+// partitionText is the subtree of get-interpolants' partition n in
+// post-order: its first child's subtree at the same level, the others'
+// subtrees in parentheses, then n itself.
+func partitionText(c *Command, n int) string {
+	var items []string
+	first := true
+	for ch, parent := range c.Parents {
+		switch {
+		case parent != n:
+		case first:
+			items = append(items, partitionText(c, ch))
+			first = false
+		default:
+			items = append(items, "("+partitionText(c, ch)+")")
+		}
+	}
+	names := make([]string, len(c.Parts[n]))
+	for i, name := range c.Parts[n] {
+		names[i] = term.QuoteSymbol(name)
+	}
+	if len(names) == 1 {
+		items = append(items, names[0])
+	} else {
+		items = append(items, "(and "+strings.Join(names, " ")+")")
+	}
+	return strings.Join(items, " ")
 }
 
 func quoteString(s string) string {
