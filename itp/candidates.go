@@ -8,6 +8,13 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
+// maxCandidateRounds bounds the core-guided rounds of
+// candidateInterpolant.
+const maxCandidateRounds = 64
+
+// debugCandidates prints the lemmas candidateInterpolant fails on (tests).
+var debugCandidates = false
+
 // maxCandidateTerms bounds the shared non-Boolean terms
 // candidateInterpolant compares pairwise (and, times 8, all shared terms).
 const maxCandidateTerms = 24
@@ -23,9 +30,11 @@ const maxCandidateTerms = 24
 //     t = u when M gives them one value and t ≠ u otherwise, t <= u or
 //     u <= t as M orders two arithmetic terms, and each Boolean term of S
 //     with its value (Boolean terms are not compared pairwise);
-//  4. the candidates that as implies are kept (one incremental smt check
-//     each), and their conjunction is returned, reduced to an unsat core
-//     against bs, if it contradicts bs.
+//  4. core-guided: an unsat core of the candidates against bs is taken,
+//     its candidates are checked for implication by as (one incremental
+//     smt check each), the ones as does not imply leave the pool, and
+//     the core is recomputed; a core of implied candidates is the
+//     interpolant.
 //
 // Every step that the result rests on is an smt check, so the answer is
 // an interpolant of as and bs (over S's symbols) or an error wrapping
@@ -112,48 +121,65 @@ func candidateInterpolant(ctx context.Context, st *term.Store, as, bs []*term.Te
 			}
 		}
 	}
-	var implied []*term.Term
-	for _, c := range cands {
-		r, err := sa.Check(ctx, st.Not(c))
-		if err != nil {
-			return nil, err
-		}
-		if r == smt.Unsat {
-			implied = append(implied, c)
-		}
-	}
+	// Core-guided: the candidates that, with bs, form an unsat core are
+	// checked for implication by as; those that fail leave the pool and
+	// the core is recomputed.
 	sb := smt.New(st, smt.Options{})
 	for _, b := range bs {
 		if err := sb.Assert(b); err != nil {
 			return nil, err
 		}
 	}
-	if r, err = sb.Check(ctx, implied...); err != nil {
-		return nil, err
-	}
-	if r != smt.Unsat {
-		return nil, fmt.Errorf("%w: theory lemma across A and B: no interpolant among %d shared terms", ErrUnsupported, len(S))
-	}
-	core := sb.UnsatCore()
-	// The core in the candidates' order, for determinism.
-	inCore := map[*term.Term]bool{}
-	for _, c := range core {
-		inCore[c] = true
-	}
-	var I []*term.Term
-	for _, c := range implied {
-		if inCore[c] {
-			I = append(I, c)
-			inCore[c] = false
+	pool := cands
+	implied := map[*term.Term]bool{} // lookups only
+	for round := 0; ; round++ {
+		r, err := sb.Check(ctx, pool...)
+		if err != nil {
+			return nil, err
 		}
+		if r != smt.Unsat || round == maxCandidateRounds {
+			if debugCandidates {
+				fmt.Println("as:", as, "\nbs:", bs, "\nS:", S)
+			}
+			return nil, fmt.Errorf("%w: theory lemma across A and B: no interpolant among %d shared terms", ErrUnsupported, len(S))
+		}
+		inCore := map[*term.Term]bool{} // lookups only
+		for _, c := range sb.UnsatCore() {
+			inCore[c] = true
+		}
+		var I, next []*term.Term
+		failed := false
+		for _, c := range pool {
+			if !inCore[c] {
+				next = append(next, c)
+				continue
+			}
+			inCore[c] = false // once
+			if !implied[c] {
+				r, err := sa.Check(ctx, st.Not(c))
+				if err != nil {
+					return nil, err
+				}
+				if r != smt.Unsat {
+					failed = true
+					continue // leaves the pool
+				}
+				implied[c] = true
+			}
+			I = append(I, c)
+			next = append(next, c)
+		}
+		if !failed {
+			switch len(I) {
+			case 0:
+				return st.True(), nil
+			case 1:
+				return I[0], nil
+			}
+			return st.And(I...), nil
+		}
+		pool = next
 	}
-	switch len(I) {
-	case 0:
-		return st.True(), nil
-	case 1:
-		return I[0], nil
-	}
-	return st.And(I...), nil
 }
 
 // boolLeaf reports whether the Boolean term t is a constant, an
@@ -167,10 +193,12 @@ func boolLeaf(t *term.Term) bool {
 }
 
 // extendShared adds to S shared versions of the applications, selects
-// and stores of as that are not shared: each argument that is not shared
-// is replaced by a term of S with the same value in m (two rounds, for
-// nested terms). Such a term is equal to the original in m, and the
-// candidate check decides whether as implies it.
+// and stores of as that are not shared, built bottom-up: a shared
+// argument stays, an application is rebuilt from its arguments' shared
+// versions, and any other term (a constant, say) is replaced by a shared
+// term that the equalities of as put in its class, else by the first
+// term of S with its value in m. The candidate check decides whether as
+// implies the new terms' relations.
 func extendShared(st *term.Store, m *term.Model, as, S []*term.Term, seen map[*term.Term]bool, shared func(*term.Term) bool) []*term.Term {
 	val := func(t *term.Term) *term.Term {
 		v, err := m.Eval(t)
@@ -179,63 +207,137 @@ func extendShared(st *term.Store, m *term.Model, as, S []*term.Term, seen map[*t
 		}
 		return v
 	}
-	for round := 0; round < 2; round++ {
-		vals := make([]*term.Term, len(S))
-		for i, t := range S {
-			vals[i] = val(t)
+	vals := make([]*term.Term, len(S))
+	for i, t := range S {
+		vals[i] = val(t)
+	}
+	memo := map[*term.Term]*term.Term{} // lookups only; nil: none
+	eqs := newEqClasses(as)
+	var stand func(a *term.Term) *term.Term
+	stand = func(a *term.Term) *term.Term {
+		if shared(a) {
+			return a
 		}
-		stand := func(a *term.Term) *term.Term {
-			if shared(a) {
-				return a
+		if r, ok := memo[a]; ok {
+			return r
+		}
+		memo[a] = nil
+		var r *term.Term
+		switch a.Op() {
+		case term.OpApply, term.OpSelect, term.OpStore:
+			args := make([]*term.Term, a.NumArgs())
+			ok := true
+			for i, x := range a.Args() {
+				if args[i] = stand(x); args[i] == nil {
+					ok = false
+					break
+				}
 			}
+			if ok {
+				var err error
+				if a.Op() == term.OpApply {
+					r, err = st.App(a.Func(), args...)
+				} else {
+					r, err = st.Build(a.Op(), args...)
+				}
+				if err != nil || !shared(r) {
+					r = nil
+				}
+			}
+		}
+		if r == nil {
+			// A shared term as equates with a by its own equalities,
+			// else one of equal value in m.
+			for _, t := range eqs.class(a) {
+				if shared(t) {
+					r = t
+					break
+				}
+			}
+		}
+		if r == nil {
 			va := val(a)
 			for i, t := range S {
 				if va != nil && vals[i] == va && t.Sort() == a.Sort() {
-					return t
+					r = t
+					break
 				}
 			}
-			return nil
 		}
-		var added []*term.Term
-		for _, f := range as {
-			for u := range term.PostOrder(f) {
-				if shared(u) || u.NumArgs() == 0 {
-					continue
-				}
-				switch u.Op() {
-				case term.OpApply, term.OpSelect, term.OpStore:
-				default:
-					continue
-				}
-				args := make([]*term.Term, u.NumArgs())
-				ok := true
-				for i, a := range u.Args() {
-					if args[i] = stand(a); args[i] == nil {
-						ok = false
-						break
-					}
-				}
-				if !ok {
-					continue
-				}
-				var v *term.Term
-				var err error
-				if u.Op() == term.OpApply {
-					v, err = st.App(u.Func(), args...)
-				} else {
-					v, err = st.Build(u.Op(), args...)
-				}
-				if err != nil || seen[v] || !shared(v) {
-					continue
-				}
-				seen[v] = true
-				added = append(added, v)
-			}
-		}
-		if len(added) == 0 {
-			break
-		}
-		S = append(S, added...)
+		memo[a] = r
+		return r
 	}
-	return S
+	var added []*term.Term
+	for _, f := range as {
+		for u := range term.PostOrder(f) {
+			if shared(u) || u.NumArgs() == 0 {
+				continue
+			}
+			switch u.Op() {
+			case term.OpApply, term.OpSelect, term.OpStore:
+			default:
+				continue
+			}
+			v := stand(u)
+			if v == nil || seen[v] {
+				continue
+			}
+			seen[v] = true
+			added = append(added, v)
+		}
+	}
+	return append(S, added...)
+}
+
+// eqClasses are the classes of the equalities among a conjunction of
+// literals (no congruence): union-find over terms, in first-seen order.
+type eqClasses struct {
+	parent  map[*term.Term]*term.Term // lookups only
+	members map[*term.Term][]*term.Term
+}
+
+func newEqClasses(lits []*term.Term) *eqClasses {
+	e := &eqClasses{parent: map[*term.Term]*term.Term{}, members: map[*term.Term][]*term.Term{}}
+	for _, l := range lits {
+		if l.Op() != term.OpEq {
+			continue
+		}
+		for _, x := range l.Args()[1:] {
+			e.union(l.Arg(0), x)
+		}
+	}
+	return e
+}
+
+func (e *eqClasses) find(t *term.Term) *term.Term {
+	for {
+		p, ok := e.parent[t]
+		if !ok || p == t {
+			return t
+		}
+		t = p
+	}
+}
+
+func (e *eqClasses) union(a, b *term.Term) {
+	ra, rb := e.find(a), e.find(b)
+	if ra == rb {
+		return
+	}
+	ma, mb := e.members[ra], e.members[rb]
+	if ma == nil {
+		ma = []*term.Term{ra}
+	}
+	if mb == nil {
+		mb = []*term.Term{rb}
+	}
+	e.parent[rb] = ra
+	e.parent[ra] = ra
+	e.members[ra] = append(ma, mb...)
+	delete(e.members, rb)
+}
+
+// class returns the terms equated with t (t included), or nil.
+func (e *eqClasses) class(t *term.Term) []*term.Term {
+	return e.members[e.find(t)]
 }
