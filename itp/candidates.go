@@ -17,7 +17,7 @@ var debugCandidates = false
 
 // maxCandidateTerms bounds the shared non-Boolean terms
 // candidateInterpolant compares pairwise (and, times 8, all shared terms).
-const maxCandidateTerms = 24
+const maxCandidateTerms = 32
 
 // candidateInterpolant computes a theory interpolant of two conjunctions
 // of literals, as ∧ bs unsatisfiable, outside linear arithmetic (EUF,
