@@ -144,8 +144,25 @@
 //     symbols that is not among the candidates;
 //   - more than MaxParts (63) formulas.
 //
-// The error rates measured by the property tests are quoted in the tests
-// (go test -v -run Property -rapid.checks=1000).
+// # Measured
+//
+// go test -v -run Property . -args -rapid.checks=2500 (random unsat
+// partitions; every answer passes Check; errors are ErrUnsupported):
+//
+//	theory   pairs        sequences (≤6)  trees (≤7)
+//	prop     0 / 1706     0 / 1949        0 / 1813
+//	LRA      0 / 890      0 / 1036        0 / 991
+//	LIA      0 / 1058     0 / 1246        1 / 1158
+//	EUF      1 / 1104     1 / 1281        1 / 1196
+//	UFLRA    0 / 385      0 / 518         0 / 460
+//	arrays   3 / 838      4 / 1010        2 / 911
+//
+// Conjunctive: 0 / 1226 errors over the reals, 22 / 1513 over the
+// integers (conjunctions that need branching); Core: 0 / 1058 and
+// 4 / 1351. On the unsat files of ../shared/bench split into halves
+// (TestFiles, ITP_FILES=1), z3 accepts the interpolant of 37/37 qf_lra,
+// 27/27 qf_lia, 36/37 qf_uf and 37/39 qf_ax files gospacer refutes
+// within 10 s.
 //
 // # Files
 //
