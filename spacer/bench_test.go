@@ -162,8 +162,8 @@ func solveFile(t *testing.T, path string, timeout time.Duration) (chc.Answer, st
 			opts.NoGuidance = true
 		case "nopre":
 			opts.NoPreprocess = true
-		case "nopush":
-			opts.NoPobPush = true
+		case "push":
+			opts.PobPush = true
 		}
 	}
 	if os.Getenv("GOSPACER_VERBOSE") != "" {

@@ -111,7 +111,7 @@ func (e *engine) process(pb *pob) (*found, error) {
 	if level >= infLevel && p == e.goal {
 		return e.infModel(), nil
 	}
-	if !e.opts.NoPobPush && level < e.bound {
+	if e.opts.PobPush && level < e.bound {
 		pb.level = level + 1
 		e.queue.push(pb)
 	}

@@ -71,9 +71,9 @@
 //     when the result is still blocked.
 //
 // A lemma is learned at the lowest level literal of its cores plus one
-// (unguarded when no level literal was used), and a blocked pob is
-// requeued one level above its lemma while that is below the bound
-// (Options.NoPobPush).
+// (unguarded when no level literal was used). With Options.PobPush a
+// blocked pob is requeued one level above its lemma while that is below
+// the bound (off by default: measured worse).
 //
 // Arrays: MBP strengthens projections with the array (dis)equalities of
 // the model (FMCAD'15 §IV-C.2; mbp.Options.ArrayEqualities) when a

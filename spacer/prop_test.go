@@ -29,6 +29,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 		opts := spacer.Options{}
 		opts.NoInductiveGen = rapid.Bool().Draw(t, "noind")
 		opts.NoItp = rapid.Bool().Draw(t, "noitp")
+		opts.PobPush = rapid.Bool().Draw(t, "pobpush")
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		res := spacer.New(opts).Solve(ctx, s)

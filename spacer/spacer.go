@@ -31,9 +31,10 @@ type Options struct {
 	// NoWeaken turns off weakening the equalities of a lemma's cube into
 	// inequalities after inductive generalisation.
 	NoWeaken bool
-	// NoPobPush turns off re-queueing a blocked obligation one level
-	// higher (up to the current bound).
-	NoPobPush bool
+	// PobPush re-queues a blocked obligation one level above its lemma
+	// (up to the current bound), as z3 does. Off by default: on the dev
+	// sets at 10 s it cost 3–4 files of lia-nonlin and 1–2 of lia-lin.
+	PobPush bool
 	// NoItp turns off lemmas from Farkas interpolants (package itp).
 	NoItp bool
 	// ItpCore falls back to itp.Core (a fresh solver per call) when the

@@ -150,10 +150,10 @@ var handwritten = []struct {
 // optionSets: the default, everything off, and each option on its own.
 var optionSets = []Options{
 	{},
-	{NoInductiveGen: true, NoWeaken: true, NoPobPush: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true, NoPreprocess: true},
+	{NoInductiveGen: true, NoWeaken: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true, NoPreprocess: true},
 	{NoInductiveGen: true},
 	{NoWeaken: true},
-	{NoPobPush: true},
+	{PobPush: true},
 	{NoItp: true},
 	{ItpCore: true},
 	{NoArrayEqualities: true},
