@@ -41,6 +41,7 @@ type walker struct {
 	order             []sat.ClauseID                  // the clauses Final depends on, premises first
 	guessed           bool                            // a theory lemma's interpolant came from candidateInterpolant
 	recorded, derived int                             // lemmas interpolated from smt's certificates, from a fresh simplex
+	splits            int                             // cut lemmas interpolated through their split
 	chains            map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
 	units             map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
 	cur               []sat.Lit                       // by sat.Var: the literal in the current resolvent
@@ -285,12 +286,51 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 	}
 	I, err := w.theoryInterpolant(ctx, as, bs)
 	if errors.Is(err, ErrUnsupported) {
+		if I, ok := w.splitInterpolant(ctx, id, set, as, bs); ok {
+			return I, nil
+		}
 		w.guessed = true
 		return candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool {
 			return classOfMasks(w.masksOf(t), set) == shared
 		})
 	}
 	return I, err
+}
+
+// splitInterpolant interpolates a cut lemma of integer reasoning by its
+// proof (smt.Refutation.Split): the split π <= b ∨ π >= b+1 makes the
+// lemma the resolvent of two arithmetic lemmas on the split atom, each
+// interpolated by Farkas, and McMillan's rule joins them (∨ when the
+// atom is A-local, ∧ otherwise). A split atom over both sides, or a case
+// without a Farkas certificate, gives ok false.
+func (w *walker) splitInterpolant(ctx context.Context, id sat.ClauseID, set uint64, as, bs []*term.Term) (*term.Term, bool) {
+	p, ok := w.ref.Split(id)
+	if !ok {
+		return nil, false
+	}
+	c := classOfMasks(w.masksOf(p), set)
+	if c == mixed {
+		return nil, false
+	}
+	var is [2]*term.Term
+	for k, lit := range [2]*term.Term{p, w.st.Not(p)} {
+		a, b := as, bs
+		if c == aLocal {
+			a = append(append([]*term.Term(nil), as...), lit)
+		} else {
+			b = append(append([]*term.Term(nil), bs...), lit)
+		}
+		I, err := w.theoryInterpolant(ctx, a, b)
+		if err != nil {
+			return nil, false
+		}
+		is[k] = I
+	}
+	w.splits++
+	if c == aLocal {
+		return or2(w.st, is[0], is[1]), true
+	}
+	return and2(w.st, is[0], is[1]), true
 }
 
 // recordedFarkas returns the A-part of the Farkas certificate smt

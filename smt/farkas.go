@@ -6,6 +6,7 @@ import (
 	"github.com/seed-f9c3434d/gospacer/lra"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/sat"
+	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // A FarkasStep is one literal of the negation of an arithmetic lemma with
@@ -27,6 +28,7 @@ type FarkasStep struct {
 // explanations) of a solver with Options.Proofs, by their clause.
 type farkasLog struct {
 	index map[string]int32 // clause key -> steps (lookups only)
+	cuts  map[string]int32 // clause key -> index in arith.cuts (lookups only)
 	steps [][]FarkasStep
 	key   []byte // scratch
 	lits  []sat.Lit
@@ -93,4 +95,49 @@ func (r *Refutation) Farkas(id sat.ClauseID) ([]FarkasStep, bool) {
 		return nil, false
 	}
 	return r.s.ar.farkas.lookup(r.p.Clause(id))
+}
+
+// recordCut keeps the index of cut lemma c (clause c) in arith.cuts.
+func (f *farkasLog) recordCut(c []sat.Lit, i int) {
+	if f.cuts == nil {
+		f.cuts = map[string]int32{}
+	}
+	key := f.clauseKey(c)
+	if _, ok := f.cuts[key]; !ok {
+		f.cuts[key] = int32(i)
+	}
+}
+
+// Split returns, for a cut lemma id of integer reasoning, the atom π <= b
+// of the case split its proof rests on (lia.Lemma): π an integer linear
+// form over Int terms. Each case, with the lemma's negation, is
+// unsatisfiable over the reals once integer bounds are tightened, so a
+// caller can read the cut as two arithmetic lemmas resolved on the split
+// atom. ok is false for other clauses.
+func (r *Refutation) Split(id sat.ClauseID) (*term.Term, bool) {
+	if r.p.Kind(id) != sat.KindLemma {
+		return nil, false
+	}
+	a := r.s.ar
+	i, ok := a.farkas.cuts[a.farkas.clauseKey(r.p.Clause(id))]
+	if !ok {
+		return nil, false
+	}
+	sp := a.cuts[i].cut.Split
+	var lin term.Linear
+	for j, v := range sp.Vars {
+		a.addLinear(&lin, v, sp.Coeffs[j])
+	}
+	st := r.s.st
+	for _, x := range lin.Vars {
+		if !x.Sort().IsInt() {
+			return nil, false
+		}
+	}
+	for _, c := range lin.Coeffs {
+		if !c.IsInt() {
+			return nil, false
+		}
+	}
+	return st.Le(st.FromLinear(lin, term.IntSort), st.IntNum(sp.Bound)), true
 }

@@ -115,8 +115,16 @@ func (a *arith) addCut(dst []sat.Lit) ([]sat.Lit, bool) {
 		a.s.th.incomplete = "internal error: trivial cut"
 		return dst, true
 	case a.s.enc.tru.Not():
+		if a.s.opts.Proofs {
+			a.farkas.recordCut(lits, len(a.cuts)-1)
+		}
 		return append(dst, lits...), false // the bounds are infeasible
 	}
-	a.s.sat.AddLemma(append(lits, m)...)
+	lits = append(lits, m)
+	a.lemma = lits
+	if a.s.opts.Proofs {
+		a.farkas.recordCut(lits, len(a.cuts)-1)
+	}
+	a.s.sat.AddLemma(lits...)
 	return dst, false
 }

@@ -1,0 +1,59 @@
+package itp
+
+import (
+	"context"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/num"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// TestLIAHardProperty: conjunctions with larger integer coefficients and
+// equalities, which need cuts; cut lemmas across A and B are interpolated
+// through their split (counted), the rest of the failures are counted too,
+// and every interpolant passes Check.
+func TestLIAHardProperty(t *testing.T) {
+	splits, cases, errs := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		vs := func(side int) []*term.Term {
+			p := []string{"a", "b"}[side]
+			return []*term.Term{st.Const(p+"0", term.IntSort), st.Const(p+"1", term.IntSort), st.Const("s0", term.IntSort), st.Const("s1", term.IntSort)}
+		}
+		lit := func(side int) *term.Term {
+			v := vs(side)
+			var ms []*term.Term
+			for i := 0; i < 3; i++ {
+				c := rapid.IntRange(-7, 7).Draw(t, "c")
+				ms = append(ms, st.Mul(st.Num(num.NewInt(int64(c)).Rat(), term.IntSort), v[rapid.IntRange(0, 3).Draw(t, "v")]))
+			}
+			k := st.Int(int64(rapid.IntRange(-20, 20).Draw(t, "k")))
+			if rapid.Bool().Draw(t, "op") {
+				return st.Le(st.Add(ms...), k)
+			}
+			return st.Eq(st.Add(ms...), k)
+		}
+		var A, B []*term.Term
+		for i := 0; i < 3; i++ {
+			A = append(A, lit(0))
+			B = append(B, lit(1))
+		}
+		a, b := st.And(A...), st.And(B...)
+		w, err := refute(context.Background(), st, []*term.Term{a, b})
+		if err != nil {
+			return
+		}
+		cases++
+		I, err := w.interpolant(context.Background(), 1)
+		splits += w.splits
+		if err != nil {
+			errs++
+			return
+		}
+		if err := Check(st, a, b, I); err != nil {
+			t.Fatalf("%v %v %v: %v", a, b, I, err)
+		}
+	})
+	t.Logf("LIA hard: %d unsat cases, %d errors, %d cut lemmas interpolated through their split", cases, errs, splits)
+}
