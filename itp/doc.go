@@ -62,6 +62,12 @@
 // true without theory reasoning (so every lemma over one side only, a LIA
 // cut or branch included, is free).
 //
+// Integer cuts: a cut lemma across A and B is the resolvent of two
+// arithmetic lemmas on the atom of its proof's case split
+// (Refutation.Split); each is interpolated by Farkas and McMillan's rule
+// joins the two (splitInterpolant). Branches are SAT decisions on atoms
+// over one variable: never mixed, nothing to do.
+//
 // Linear arithmetic: smt's own certificate (Refutation.Farkas) is used
 // when it verifies: the sum of the steps' constraints must cancel and
 // contradict, and the A-local steps' part is the interpolant. Otherwise
@@ -138,8 +144,9 @@
 //     equalities (x = y between an A-local and a B-local term) and for
 //     extensionality between an A-local and a B-local array;
 //   - an integer lemma across A and B that neither a Farkas combination
-//     of tightened literals nor the candidates cover (cuts whose
-//     interpolant needs divisibility, such as i = 2j against i = 1);
+//     of tightened literals, nor its split, nor the candidates cover: a
+//     cut or split atom over A-local and B-local variables together, or
+//     an interpolant that needs divisibility (i = 2j against i = 1);
 //   - EUF conflicts whose interpolant needs a term built from shared
 //     symbols that is not among the candidates;
 //   - more than MaxParts (63) formulas.
@@ -156,6 +163,9 @@
 //	EUF      1 / 1104     1 / 1281        1 / 1196
 //	UFLRA    0 / 385      0 / 518         0 / 460
 //	arrays   3 / 838      4 / 1010        2 / 911
+//
+// Harder LIA (TestLIAHardProperty: coefficients up to ±7, equalities,
+// so cuts occur): 48 errors in 1635 unsat pairs (2.9%).
 //
 // Conjunctive: 0 / 1226 errors over the reals, 22 / 1513 over the
 // integers (conjunctions that need branching); Core: 0 / 1058 and

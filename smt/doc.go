@@ -61,9 +61,12 @@
 // bounds) keep their Farkas certificates (farkas.go): Refutation.Farkas
 // gives the literals of the lemma's negation with their multipliers, read
 // over the atoms' terms. Refutation.Definitions maps the solver's fresh
-// constants (lifted ite, div, mod, to_int) back to their terms. Lemmas of
-// euf, arrays, cuts and theory combination carry no certificate: package
-// itp re-derives what it needs from their literals.
+// constants (lifted ite, div, mod, to_int) back to their terms. A cut
+// lemma keeps the case split of its lia proof (Refutation.Split: the atom
+// π <= b over Int terms), so that it reads as two arithmetic lemmas
+// resolved on that atom. Lemmas of euf, arrays and theory combination
+// carry no certificate: package itp re-derives what it needs from their
+// literals.
 //
 // # Files
 //
@@ -79,7 +82,7 @@
 //	combine.go    model-based theory combination with arithmetic
 //	array.go      array axiom instances as clauses
 //	proof.go      Refutation: the proof of an Unsat answer
-//	farkas.go     Farkas certificates of arithmetic lemmas
+//	farkas.go     Farkas certificates of arithmetic lemmas, cut splits
 //
 // # Naming
 //
