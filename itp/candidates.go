@@ -13,7 +13,7 @@ import (
 const maxCandidateRounds = 64
 
 // debugCandidates prints the lemmas candidateInterpolant fails on (tests).
-var debugCandidates = false
+const debugCandidates = false
 
 // maxCandidateTerms bounds the shared non-Boolean terms
 // candidateInterpolant compares pairwise (and, times 8, all shared terms).

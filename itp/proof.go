@@ -16,7 +16,7 @@ import (
 var ErrIncompleteProof = errors.New("itp: incomplete refutation")
 
 // debugWalk prints every partial interpolant (tests only).
-var debugWalk = false
+const debugWalk = false
 
 // MaxParts is the number of formulas Sequence and Tree accept.
 const MaxParts = 63
