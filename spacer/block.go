@@ -233,9 +233,12 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 	}
 	q := cs.body[j]
 	// a cube of literals: the implicant of psi where the model is
-	lits := e.implicant(psi, m, nil)
-	for i, l := range lits {
-		lits[i] = e.st.Substitute(l, cs.c.Body[j].Args, q.params)
+	var lits []*term.Term
+	for _, l := range e.implicant(psi, m, nil) {
+		l = e.st.Substitute(l, cs.c.Body[j].Args, q.params)
+		if !slices.Contains(lits, l) {
+			lits = append(lits, l)
+		}
 	}
 	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)
 	e.queue.push(pb)
