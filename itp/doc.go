@@ -171,8 +171,9 @@
 // integers (conjunctions that need branching); Core: 0 / 1058 and
 // 4 / 1351. On the unsat files of ../shared/bench split into halves
 // (TestFiles, ITP_FILES=1), z3 accepts the interpolant of 37/37 qf_lra,
-// 27/27 qf_lia, 36/37 qf_uf and 37/39 qf_ax files gospacer refutes
-// within 10 s.
+// 27/27 qf_lia (26 when z3, loaded, times out checking one), 36/37 qf_uf
+// and 37/39 qf_ax files gospacer refutes within 10 s; the failures are
+// ErrUnsupported (EUF and array lemmas beyond the candidates).
 //
 // # Files
 //
