@@ -127,15 +127,42 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	return 0
 }
 
+// overrun is how long an engine may take to return after its context
+// ended before the CLI answers unknown without it.
+const overrun = time.Second
+
 // solve runs the engine, turning a panic into an error: a bug, reported as
-// such, never an answer.
-func solve(ctx context.Context, e chc.Engine, s *chc.System) (res chc.Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
+// such, never an answer. An engine that has not returned overrun after ctx
+// ended (a long step that does not look at ctx) is left behind with the
+// answer unknown, so that -t holds for the command line whatever happens
+// inside.
+func solve(ctx context.Context, e chc.Engine, s *chc.System) (chc.Result, error) {
+	type outcome struct {
+		res chc.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		var o outcome
+		defer func() {
+			if r := recover(); r != nil {
+				o.err = fmt.Errorf("panic: %v", r)
+			}
+			done <- o
+		}()
+		o.res = e.Solve(ctx, s)
 	}()
-	return e.Solve(ctx, s), nil
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-ctx.Done():
+	}
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-time.After(overrun):
+		return chc.Result{Answer: chc.Unknown, Reason: chc.Reason(ctx) + " (the engine did not stop in time)"}, nil
+	}
 }
 
 func wantsModel(s *smtlib.Script) bool {

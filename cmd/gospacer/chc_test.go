@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -92,4 +93,26 @@ func TestCHCFixedpointAnswer(t *testing.T) {
 	code, out, errs := runCLI(t, src, "-")
 	require.Equal(t, 0, code, errs)
 	require.Equal(t, "unsat\n", out)
+}
+
+// stuckEngine ignores its context.
+type stuckEngine struct{ release chan struct{} }
+
+func (e stuckEngine) Solve(ctx context.Context, s *chc.System) chc.Result {
+	<-e.release
+	return chc.Result{Answer: chc.Unknown, Reason: "released"}
+}
+
+// TestCHCTimeoutHolds checks that -t bounds the run even when the engine
+// does not look at its context.
+func TestCHCTimeoutHolds(t *testing.T) {
+	e := stuckEngine{make(chan struct{})}
+	defer close(e.release)
+	withEngine(t, e)
+	start := time.Now()
+	code, out, errs := runCLI(t, "", "-t", "0.2", "-v", "../../examples/counter.smt2")
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, "unknown\n", out)
+	require.Contains(t, errs, "timeout (the engine did not stop in time)")
+	require.Less(t, time.Since(start), 200*time.Millisecond+overrun+500*time.Millisecond)
 }
