@@ -28,6 +28,14 @@
 // division-by-zero symbols of term.Store.DivByZero, so properties exercise
 // that convention). Generators only build well-sorted terms.
 //
+// CHC systems (chc.go, chcarrays.go): CHCSystem draws small normalised
+// systems whose Int variables the clauses bound to a small domain, so that
+// BruteCHC (chcbrute.go) decides them exactly and gives the least model and
+// a derivation; CHCSystemUnbounded drops the bounds and adds Real
+// arguments; CHCSystemArrays draws systems over (Array Int Int) with
+// stores, reads and array equalities, for engines checked by their
+// witnesses and against each other.
+//
 // # Shrinking
 //
 // rapid shrinks the recorded draws toward zero; the generators are laid out
