@@ -151,6 +151,11 @@ func (s *Solver) search(done <-chan struct{}) Result {
 			next = s.pickBranchLit()
 			if next == LitNull {
 				if s.theory != nil && !s.finalCheck() {
+					// A theory that keeps adding lemmas without a
+					// conflict must not outlast ctx.
+					if isDone(done) {
+						return Unknown
+					}
 					continue
 				}
 				return Sat
