@@ -91,7 +91,15 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		fmt.Fprintln(stderr, "gospacer: internal error:", err)
 		return 1
 	}
-	res = translateAndCheck(sys, back, res)
+	// The witness check gets what remains of -t (and the grace an engine
+	// gets to stop), never more: the answer is then unknown.
+	checkCtx := context.Background()
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		checkCtx, cancel = context.WithDeadline(checkCtx, start.Add(o.timeout+overrun))
+		defer cancel()
+	}
+	res = translateAndCheck(checkCtx, sys, back, res)
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	answer := res.Answer.String()
@@ -177,7 +185,7 @@ func wantsModel(s *smtlib.Script) bool {
 // translateAndCheck maps res's witness back to the input system and checks
 // it there; a witness that cannot be translated or checked makes the
 // answer Unknown.
-func translateAndCheck(sys *chc.System, back chc.Translator, res chc.Result) chc.Result {
+func translateAndCheck(ctx context.Context, sys *chc.System, back chc.Translator, res chc.Result) chc.Result {
 	unknown := func(why string) chc.Result {
 		return chc.Result{Answer: chc.Unknown, Reason: why, Stats: res.Stats}
 	}
@@ -190,9 +198,6 @@ func translateAndCheck(sys *chc.System, back chc.Translator, res chc.Result) chc
 		for _, p := range sys.Preds {
 			m[p] = sys.St.Simplify(m.Lookup(sys.St, p))
 		}
-		// The check gets its own time: the engine's may be spent.
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
 		if err := chc.CheckModel(ctx, sys, m); err != nil {
 			return unknown("the model failed its check: " + err.Error())
 		}
