@@ -73,18 +73,27 @@ func (g *chcGen) system() *chc.System {
 		}
 		g.s.NewPred(st.Func(fmt.Sprintf("P%d", i), dom, term.BoolSort))
 	}
-	nc := g.draw("clauses", 2, 6)
-	for i := range nc {
-		kind := g.draw("clause kind", 0, 3) // 0 fact, 1 linear, 2 nonlinear, 3 query
-		switch i {
-		case 0:
-			kind = 0
-		case nc - 1:
-			kind = 3
-		}
+	for i, kind := range clauseKinds(g.t, 2, 6) {
 		g.s.Clauses = append(g.s.Clauses, g.clause(kind, i))
 	}
 	return g.s
+}
+
+// clauseKinds draws the kinds of lo to hi clauses: 0 a fact, 1 a linear
+// rule, 2 a nonlinear rule, 3 a query; the first is a fact, the last a
+// query.
+func clauseKinds(t *rapid.T, lo, hi int) []int {
+	kinds := make([]int, rapid.IntRange(lo, hi).Draw(t, "clauses"))
+	for i := range kinds {
+		kinds[i] = rapid.IntRange(0, 3).Draw(t, "clause kind")
+		switch i {
+		case 0:
+			kinds[i] = 0
+		case len(kinds) - 1:
+			kinds[i] = 3
+		}
+	}
+	return kinds
 }
 
 func (g *chcGen) pred(label string) *chc.Pred {
@@ -178,14 +187,7 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 			parts = append(parts, st.Le(st.Int(g.lo), x), st.Le(x, st.Int(g.hi)))
 		}
 	}
-	switch len(parts) {
-	case 0:
-		c.Constraint = st.True()
-	case 1:
-		c.Constraint = parts[0]
-	default:
-		c.Constraint = st.And(parts...)
-	}
+	c.Constraint = mkAnd(st, parts)
 	return c
 }
 

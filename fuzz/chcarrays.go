@@ -44,15 +44,7 @@ func (g *arrGen) system() *chc.System {
 		}
 		g.s.NewPred(g.st.Func(fmt.Sprintf("A%d", i), dom, term.BoolSort))
 	}
-	nc := g.draw("clauses", 2, 5)
-	for i := range nc {
-		kind := g.draw("clause kind", 0, 3) // 0 fact, 1 linear, 2 nonlinear, 3 query
-		switch i {
-		case 0:
-			kind = 0
-		case nc - 1:
-			kind = 3
-		}
+	for i, kind := range clauseKinds(g.t, 2, 5) {
 		g.s.Clauses = append(g.s.Clauses, g.clause(kind, i))
 	}
 	return g.s
@@ -150,14 +142,7 @@ func (g *arrGen) clause(kind, i int) *chc.Clause {
 			parts = append(parts, st.Lt(rhs, lhs))
 		}
 	}
-	switch len(parts) {
-	case 0:
-		c.Constraint = st.True()
-	case 1:
-		c.Constraint = parts[0]
-	default:
-		c.Constraint = st.And(parts...)
-	}
+	c.Constraint = mkAnd(st, parts)
 	return c
 }
 
