@@ -42,6 +42,7 @@ type walker struct {
 	guessed           bool                            // a theory lemma's interpolant came from candidateInterpolant
 	recorded, derived int                             // lemmas interpolated from smt's certificates, from a fresh simplex
 	splits            int                             // cut lemmas interpolated through their split
+	closed            int                             // lemmas interpolated by congruence closure (eufInterpolant)
 	chains            map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
 	units             map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
 	cur               []sat.Lit                       // by sat.Var: the literal in the current resolvent
@@ -290,6 +291,19 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 			return I, nil
 		}
 		w.guessed = true
+		if I, ok := eufInterpolant(st, as, bs, func(t *term.Term) class {
+			return classOfMasks(w.masksOf(t), set)
+		}); ok {
+			if ok, err := verifyLemma(ctx, st, as, bs, I); err != nil {
+				return nil, err
+			} else if ok {
+				w.closed++
+				return I, nil
+			}
+			if debugCandidates {
+				fmt.Println("euf interpolant rejected:", as, bs, I)
+			}
+		}
 		return candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool {
 			return classOfMasks(w.masksOf(t), set) == shared
 		})
