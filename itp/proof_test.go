@@ -88,11 +88,12 @@ func TestInterpolateProperty(t *testing.T) {
 				for i, n := 0, rapid.IntRange(1, 4).Draw(t, "nB"); i < n; i++ {
 					B = append(B, boolFormula(t, st, th, 1, 2, "b"))
 				}
-				a, b := st.And(A...), st.And(B...)
-				if !isUnsat(t, st, a, b) {
+				parts := []*term.Term{st.And(A...), st.And(B...)}
+				if !unsatParts(t, st, th, parts) {
 					cnt.add("sat")
 					return
 				}
+				a, b := parts[0], parts[1]
 				I, err := itp.Interpolate(st, a, b)
 				if err != nil {
 					if !errors.Is(err, itp.ErrUnsupported) {
@@ -108,6 +109,26 @@ func TestInterpolateProperty(t *testing.T) {
 			})
 			cnt.report(t, "pairs "+th.name)
 		})
+	}
+}
+
+// maxTighten bounds the literals unsatParts adds.
+const maxTighten = 6
+
+// unsatParts biases a property towards unsatisfiable cases (random draws
+// are mostly satisfiable): while the conjunction of parts is satisfiable,
+// at most maxTighten times, a drawn part gets one more drawn formula over
+// its own vocabulary. It reports whether parts end unsatisfiable.
+func unsatParts(t *rapid.T, st *term.Store, th theory, parts []*term.Term) bool {
+	for k := 0; ; k++ {
+		if isUnsat(t, st, parts...) {
+			return true
+		}
+		if k == maxTighten {
+			return false
+		}
+		i := rapid.IntRange(0, len(parts)-1).Draw(t, "tighten")
+		parts[i] = st.And(parts[i], boolFormula(t, st, th, i, 1, "t"))
 	}
 }
 
@@ -136,7 +157,7 @@ func TestSequenceProperty(t *testing.T) {
 					}
 					parts[i] = st.And(fs...)
 				}
-				if !isUnsat(t, st, parts...) {
+				if !unsatParts(t, st, th, parts) {
 					cnt.add("sat")
 					return
 				}
@@ -183,7 +204,7 @@ func TestTreeProperty(t *testing.T) {
 					}
 					parts[i] = st.And(fs...)
 				}
-				if !isUnsat(t, st, parts...) {
+				if !unsatParts(t, st, th, parts) {
 					cnt.add("sat")
 					return
 				}
@@ -224,7 +245,7 @@ func eufTheory(n int) theory {
 }
 
 // ufLRATheory: Real constants, fr: Real -> Real, linear literals over
-// constants and fr applications.
+// constants and fr applications, and equalities between them.
 func ufLRATheory(n int) theory {
 	return theory{"UFLRA", func(t *rapid.T, st *term.Store, side int, label string) *term.Term {
 		fr := st.Func("fr", []*term.Sort{term.RealSort}, term.RealSort)
@@ -232,6 +253,10 @@ func ufLRATheory(n int) theory {
 		m := len(vs)
 		for i := 0; i < m; i++ {
 			vs = append(vs, st.Apply(fr, vs[i]))
+		}
+		if rapid.IntRange(0, 2).Draw(t, label+"eq") == 0 {
+			// an equality of terms, for congruence across the sides
+			return st.Eq(vs[rapid.IntRange(0, len(vs)-1).Draw(t, label+"x")], vs[rapid.IntRange(0, len(vs)-1).Draw(t, label+"y")])
 		}
 		return linLit(t, st, vs, label)
 	}}
@@ -276,11 +301,12 @@ func TestInterpolateEUFProperty(t *testing.T) {
 				for i, n := 0, rapid.IntRange(1, 4).Draw(t, "nB"); i < n; i++ {
 					B = append(B, boolFormula(t, st, th, 1, 2, "b"))
 				}
-				a, b := st.And(A...), st.And(B...)
-				if !isUnsat(t, st, a, b) {
+				parts := []*term.Term{st.And(A...), st.And(B...)}
+				if !unsatParts(t, st, th, parts) {
 					cnt.add("sat")
 					return
 				}
+				a, b := parts[0], parts[1]
 				I, err := itp.Interpolate(st, a, b)
 				if err != nil {
 					if !errors.Is(err, itp.ErrUnsupported) {
