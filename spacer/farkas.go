@@ -1,6 +1,8 @@
 package spacer
 
 import (
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -44,6 +46,9 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 	e.stats.farkasCalls++
 	I, err := itp.Conjunctive(e.st, E, B)
 	if err != nil {
+		if e.opts.Trace != nil {
+			e.tracef("farkas clause %d failed: E=%v B=%v: %v\n", cs.idx, E, B, err)
+		}
 		return nil, nil
 	}
 	I = e.st.Substitute(I, cs.hargs, p.params)
@@ -118,9 +123,80 @@ func (e *engine) implicant(t *term.Term, m *term.Model, dst []*term.Term) []*ter
 			return dst
 		case term.OpImplies:
 			return e.implicant(e.st.Not(u.Arg(1)), m, e.implicant(u.Arg(0), m, dst))
+		case term.OpEq:
+			if u.NumArgs() == 2 && u.Arg(0).Sort().IsBool() {
+				a, b := u.Arg(0), u.Arg(1)
+				if e.holds(a, m) {
+					return e.implicant(e.st.Not(b), m, e.implicant(a, m, dst))
+				}
+				return e.implicant(b, m, e.implicant(e.st.Not(a), m, dst))
+			}
+		}
+	case term.OpEq:
+		if t.NumArgs() == 2 && t.Arg(0).Sort().IsBool() {
+			a, b := t.Arg(0), t.Arg(1)
+			if e.holds(a, m) {
+				return e.implicant(b, m, e.implicant(a, m, dst))
+			}
+			return e.implicant(e.st.Not(b), m, e.implicant(e.st.Not(a), m, dst))
 		}
 	}
+	var conds []*term.Term
+	t = e.resolveIte(t, m, &conds, map[*term.Term]*term.Term{})
+	for _, c := range conds {
+		dst = e.implicant(c, m, dst)
+	}
 	return append(dst, t)
+}
+
+// resolveIte replaces each non-Boolean ite of t by the branch m takes and
+// appends the condition (or its negation) that m makes true to conds:
+// the conjunction of conds and the result implies t where m is.
+func (e *engine) resolveIte(t *term.Term, m *term.Model, conds *[]*term.Term, memo map[*term.Term]*term.Term) *term.Term {
+	if t.NumArgs() == 0 {
+		return t
+	}
+	if r, ok := memo[t]; ok {
+		return r
+	}
+	r := t
+	if t.Op() == term.OpIte && !t.Sort().IsBool() {
+		c := t.Arg(0)
+		if e.holds(c, m) {
+			*conds = append(*conds, c)
+			r = e.resolveIte(t.Arg(1), m, conds, memo)
+		} else {
+			*conds = append(*conds, e.st.Not(c))
+			r = e.resolveIte(t.Arg(2), m, conds, memo)
+		}
+	} else if t.Sort().IsBool() && t.Op() != term.OpEq && !isComparison(t.Op()) && t.Op() != term.OpNot {
+		// Boolean structure below an atom (an ite condition's own
+		// connectives) is left alone
+	} else {
+		var args []*term.Term
+		for i, a := range t.Args() {
+			b := e.resolveIte(a, m, conds, memo)
+			if b != a && args == nil {
+				args = slices.Clone(t.Args()[:i:i])
+			}
+			if args != nil {
+				args = append(args, b)
+			}
+		}
+		if args != nil {
+			r = e.st.Rebuild(t, args)
+		}
+	}
+	memo[t] = r
+	return r
+}
+
+func isComparison(op term.Op) bool {
+	switch op {
+	case term.OpLe, term.OpLt, term.OpGe, term.OpGt:
+		return true
+	}
+	return false
 }
 
 // arithLits keeps the arithmetic comparisons of lits; with a model, an

@@ -3,6 +3,7 @@ package spacer
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -176,4 +177,16 @@ func TestHandwritten(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestIteGrammar: a nay-horn synthesis grammar (CHC-COMP, lia-nonlin)
+// whose clauses define NT4 by ite over a Boolean nonterminal. The Farkas
+// lemma NT4 >= 0 needs the ite resolved in the clause's implicant;
+// without that each lemma excluded one point NT4 = -99 - k per reach
+// fact NT1 = k and the run did not end.
+func TestIteGrammar(t *testing.T) {
+	src, err := os.ReadFile("testdata/nay-horn-IF_fg_mpg_example4.smt2")
+	require.NoError(t, err)
+	res := solveText(t, string(src), Options{})
+	require.Equal(t, chc.Sat, res.Answer, "reason: %s", res.Reason)
 }
