@@ -267,11 +267,19 @@ func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model,
 		for _, l := range lm.cube {
 			nl := e.st.Not(e.inst(q, l, args))
 			if v, err := m.EvalBool(nl); err == nil && v {
-				// a disequality (from a point lemma) would only bloat
-				// the pob: the frame excludes the point anyway
-				if l.Op() != term.OpEq {
-					dst = append(dst, nl)
+				// a disequality (from a point lemma) becomes the half
+				// true in m: an inequality Farkas lemmas can combine
+				if l.Op() == term.OpEq && l.NumArgs() == 2 && l.Arg(0).Sort().IsArith() {
+					a, b := e.inst(q, l.Arg(0), args), e.inst(q, l.Arg(1), args)
+					if lt := e.st.Lt(a, b); e.holds(lt, m) {
+						nl = lt
+					} else {
+						nl = e.st.Gt(a, b)
+					}
+				} else if l.Op() == term.OpEq {
+					break
 				}
+				dst = append(dst, nl)
 				break
 			}
 		}

@@ -153,6 +153,11 @@ func (e *engine) interpolate(p *pred, cores [][]*term.Term, L int) (int, error) 
 		}
 		parts = append(parts, I)
 	}
+	if e.opts.Trace != nil {
+		for i, I := range parts {
+			e.tracef("itp part %d: %v\n", i, I)
+		}
+	}
 	if farkas == 0 {
 		return -1, nil
 	}
@@ -165,11 +170,24 @@ func (e *engine) interpolate(p *pred, cores [][]*term.Term, L int) (int, error) 
 			cands = append(cands, []*term.Term{e.st.Simplify(e.st.Not(l))})
 		}
 	default:
-		disj := make([]*term.Term, len(parts))
-		for i, I := range parts {
-			disj[i] = e.st.And(I...)
+		// the lemma ∨_c I_c as the cube of the ¬I_c: literals that
+		// inductive generalisation may drop (a disjunct less)
+		var cube []*term.Term
+		for _, I := range parts {
+			l := e.st.Simplify(e.st.Not(e.st.And(I...)))
+			if l.IsTrue() || slices.Contains(cube, l) {
+				continue
+			}
+			if l.IsFalse() {
+				cube = []*term.Term{l}
+				break
+			}
+			cube = append(cube, l)
 		}
-		cands = append(cands, []*term.Term{e.st.Simplify(e.st.Not(e.st.Or(disj...)))})
+		if len(cube) == 0 {
+			cube = []*term.Term{e.st.True()}
+		}
+		cands = append(cands, cube)
 	}
 	type cand struct {
 		cube  []*term.Term
@@ -181,6 +199,11 @@ func (e *engine) interpolate(p *pred, cores [][]*term.Term, L int) (int, error) 
 		if err != nil || !ok {
 			e.tracef("itp candidate not blocked: %s\n", term.Sprint(c[0]))
 			return -1, err
+		}
+		if len(c) > 1 {
+			if c, lv, err = e.generalize(p, c, lv); err != nil {
+				return -1, err
+			}
 		}
 		found = append(found, cand{c, lv})
 	}
