@@ -207,6 +207,9 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 	for i := 0; i < n; i++ {
 		v, c := entry(i)
 		for j := 0; j < 2; j++ {
+			if missing[j] > 1 {
+				continue // this sum bounds nothing
+			}
 			b := s.boundOf(v, termKind(j, c))
 			if !b.set {
 				missing[j]++
@@ -214,6 +217,9 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 				continue
 			}
 			sums[j] = sums[j].AddScaled(c, b.val)
+		}
+		if missing[0] > 1 && missing[1] > 1 {
+			return dst, buf
 		}
 	}
 	for i := 0; i < n; i++ {
