@@ -28,6 +28,11 @@
 # gospacer prints z3's convention for those files too, so the answers of the
 # two solvers compare directly; there the model follows gospacer's `unsat`.
 #
+# An output with an `(error` line counts as an error even when an answer
+# follows: z3 reports a malformed command and answers for the script
+# without it (array_zero__flag in spacer-diverging), which is not an
+# answer for the file; the manifests record such runs as errors too.
+#
 # The script works with an older gospacer CLI: options it does not list in
 # its --help (--engine, --model, -t) are left out, with a note.
 set -uo pipefail
@@ -105,6 +110,10 @@ run() {
   t1=$(date +%s.%N)
   ans=$(grep -m1 -E '^(sat|unsat|unknown|timeout)$' "$out/stdout")
   [ -z "$ans" ] && ans=error
+  # a solver that reports an error in the file (z3 goes on after one and
+  # answers for the rest of the script) has not solved the file: the
+  # manifests record such a run as an error too
+  grep -q '^(error' "$out/stdout" && ans=error
   [ $rc -eq 124 ] || [ $rc -eq 137 ] && [ "$ans" = error ] && ans=timeout
   if [ -f "$out/time" ]; then
     kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$out/time")
