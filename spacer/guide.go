@@ -117,32 +117,101 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 			return core, max(level, lv), nil
 		}
 	}
-	// sum of two varying upper bounds with a constant total
-	if len(vary) == 2 {
-		k0, c0, ok0 := litShape(vary[0])
-		k1, c1, ok1 := litShape(vary[1])
-		if ok0 && ok1 && strings.HasPrefix(k0, "<=:") && strings.HasPrefix(k1, "<=:") {
-			total := c0.Add(c1)
-			same := true
-			for _, m := range members {
-				if m[k0].Add(m[k1]).Cmp(total) != 0 {
-					same = false
-				}
+	// sum of two varying bounds with a constant total
+	for i := 0; i < len(vary); i++ {
+		for j := i + 1; j < len(vary); j++ {
+			sum, ok := e.sumBound(vary[i], vary[j], members)
+			if !ok {
+				continue
 			}
-			if same {
-				sum := e.st.Simplify(e.st.Le(e.st.Add(vary[0].Arg(0), vary[1].Arg(0)), e.st.Num(total, vary[0].Arg(0).Sort())))
-				cand := append(slices.Clone(rest), sum)
-				ok, core, lv, err := e.blocked(p, cand, level, true)
-				if err != nil {
-					return nil, 0, err
-				}
-				if ok {
-					e.stats.guideWins++
-					e.tracef("guide: sum for %s\n", p.name)
-					return core, max(level, lv), nil
-				}
+			cand := append(slices.Clone(rest), sum)
+			ok, core, lv, err := e.blocked(p, cand, level, true)
+			if err != nil {
+				return nil, 0, err
+			}
+			if ok {
+				e.stats.guideWins++
+				e.tracef("guide: sum for %s\n", p.name)
+				return core, max(level, lv), nil
 			}
 		}
 	}
 	return cube, level, nil
+}
+
+// upper reads a literal of shape key with constant c as s·lhs <= c' (s is
+// ±1), strict unless over Int, where a strict bound is tightened; ok is
+// false for equalities and disequalities.
+func upper(key string, lhs *term.Term, c num.Rat) (sign int, bound num.Rat, strict, ok bool) {
+	isInt := lhs.Sort() == term.IntSort
+	one := num.NewRat(1, 1)
+	switch {
+	case strings.HasPrefix(key, "<=:"):
+		return 1, c, false, true
+	case strings.HasPrefix(key, ">=:"):
+		return -1, c.Neg(), false, true
+	case strings.HasPrefix(key, "!<=:"): // lhs > c
+		if isInt {
+			return -1, c.Neg().Sub(one), false, true
+		}
+		return -1, c.Neg(), true, true
+	case strings.HasPrefix(key, "!>=:"): // lhs < c
+		if isInt {
+			return 1, c.Sub(one), false, true
+		}
+		return 1, c, true, true
+	}
+	return 0, num.Rat{}, false, false
+}
+
+// sumBound is the literal l1 + l2 of two bounds (each read by upper) when
+// their total is the same in every member of the cluster: the convex
+// closure of the cluster along that direction.
+func (e *engine) sumBound(l1, l2 *term.Term, members []map[string]num.Rat) (*term.Term, bool) {
+	k1, c1, ok1 := litShape(l1)
+	k2, c2, ok2 := litShape(l2)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	a1, a2 := atomOf(l1), atomOf(l2)
+	if a1.Arg(0).Sort() != a2.Arg(0).Sort() {
+		return nil, false
+	}
+	s1, b1, st1, ok1 := upper(k1, a1.Arg(0), c1)
+	s2, b2, st2, ok2 := upper(k2, a2.Arg(0), c2)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	total := b1.Add(b2)
+	for _, m := range members {
+		m1, in1 := m[k1]
+		m2, in2 := m[k2]
+		if !in1 || !in2 {
+			return nil, false
+		}
+		_, n1, _, _ := upper(k1, a1.Arg(0), m1)
+		_, n2, _, _ := upper(k2, a2.Arg(0), m2)
+		if n1.Add(n2).Cmp(total) != 0 {
+			return nil, false
+		}
+	}
+	side := func(sign int, t *term.Term) *term.Term {
+		if sign < 0 {
+			return e.st.Neg(t)
+		}
+		return t
+	}
+	lhs := e.st.Add(side(s1, a1.Arg(0)), side(s2, a2.Arg(0)))
+	rhs := e.st.Num(total, a1.Arg(0).Sort())
+	if st1 || st2 {
+		return e.st.Simplify(e.st.Lt(lhs, rhs)), true
+	}
+	return e.st.Simplify(e.st.Le(lhs, rhs)), true
+}
+
+func atomOf(l *term.Term) *term.Term {
+	if l.Op() == term.OpNot {
+		return l.Arg(0)
+	}
+	return l
 }
