@@ -289,3 +289,39 @@ func TestDRAT(t *testing.T) {
 		checkDRAT(t, cs, buf.String())
 	}
 }
+
+// unitLemmaTheory adds the unit lemma [x] the first time it sees ¬x:
+// a lemma false at level 0 in the round that propagated ¬x.
+type unitLemmaTheory struct {
+	s    *Solver
+	x    Var
+	done bool
+}
+
+func (th *unitLemmaTheory) Assign(m Lit) {
+	if m == th.x.Neg() && !th.done {
+		th.done = true
+		th.s.AddLemma(th.x.Pos())
+	}
+}
+func (th *unitLemmaTheory) Propagate(dst []Lit) []Lit      { return dst }
+func (th *unitLemmaTheory) Explain(dst []Lit, _ Lit) []Lit { return dst }
+func (th *unitLemmaTheory) Backtrack(int)                  {}
+func (th *unitLemmaTheory) FinalCheck(dst []Lit) []Lit     { return dst }
+
+// TestProofUnitLemmaAgainstRoot: a theory's unit lemma whose literal was
+// made false at level 0 in the same propagation round gets a chain with
+// the unit of that literal (never clause 0).
+func TestProofUnitLemmaAgainstRoot(t *testing.T) {
+	s := New(Options{Proof: true})
+	a, x := s.NewVar(), s.NewVar()
+	th := &unitLemmaTheory{s: s, x: x}
+	s.SetTheory(th)
+	s.SetTheoryVar(x)
+	s.AddClause(a.Neg(), x.Neg())
+	s.AddClause(a.Pos())
+	require.Equal(t, Unsat, solve(s))
+	p := s.Proof()
+	require.Empty(t, p.Clause(p.Final()))
+	checkProof(t, p, p.Final(), func(ClauseID) {})
+}

@@ -192,6 +192,9 @@ func (s *Solver) attachLemma(c []Lit, id ClauseID, kind ClauseKind) cref {
 		case -1:
 			s.ok = false
 			if s.proof != nil {
+				// ¬m may have been propagated at level 0 in this round,
+				// before its unit was logged.
+				s.proofUnits()
 				s.proof.final = s.proof.add(KindDerived, 0, nil,
 					[]ClauseID{id, s.unitID[m.Var()]})
 			}
