@@ -45,15 +45,21 @@
 //	resolution on pivot p I = I1 ∨ I2 if p is A-local, else I1 ∧ I2
 //
 // Shared variables take McMillan's B label. Partial interpolants are
-// hash-consed terms with constant folding; only the clauses the empty
-// clause depends on are visited. Pudlák's system is not implemented: no
+// hash-consed terms with constant folding; a run of chain steps whose
+// pivots have one class makes one n-ary ∨ or ∧ (junction), so the
+// interpolant is not nested as deep as the chain is long; only the
+// clauses the empty clause depends on are visited. Pudlák's system is not implemented: no
 // measurement asked for it.
 //
-// The sat log may name clause 0 in a chain where a level-0 unit belongs
-// (a root conflict found before the unit was logged); repairChain replays
-// the chain and resolves the left-over literals with unit clauses found
-// elsewhere in the log, and a cycle or a missing unit is
-// ErrIncompleteProof.
+// The sat log used to name clause 0 in a chain where a level-0 unit
+// belongs (a theory's unit lemma false at level 0 in the round that
+// propagated its negation, before the unit was logged); sat now logs the
+// units first (TestProofUnitLemmaAgainstRoot). repairChain stays as a
+// defensive step outside the tests: it replays the chain and resolves the
+// left-over literals with unit clauses found elsewhere in the log, and a
+// cycle or a missing unit is ErrIncompleteProof. Under selfCheck (every
+// test) a broken chain is an internal error instead, so the property
+// tests hold the log to it.
 //
 // # Theory interpolants (farkas.go, candidates.go)
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -199,7 +200,10 @@ func (w *walker) resolve(id sat.ClauseID, set uint64, itps []*term.Term) (*term.
 	for _, m := range ref.Clause(ch[0]) {
 		w.addCur(m)
 	}
-	I := itps[ch[0]]
+	// Runs of pivots of one class make one n-ary ∨ or ∧ (McMillan's
+	// binary steps nest as deep as the chain is long otherwise).
+	acc := []*term.Term{itps[ch[0]]}
+	disj := false
 	for _, c := range ch[1:] {
 		pivot := sat.LitNull
 		for _, m := range ref.Clause(c) {
@@ -211,12 +215,12 @@ func (w *walker) resolve(id sat.ClauseID, set uint64, itps []*term.Term) (*term.
 		if pivot == sat.LitNull {
 			return nil, fmt.Errorf("itp: internal error: resolution step without a pivot in clause %d", id)
 		}
-		J := itps[c]
-		if w.classOf(pivot.Var(), set) == aLocal {
-			I = or2(st, I, J)
-		} else {
-			I = and2(st, I, J)
+		d := w.classOf(pivot.Var(), set) == aLocal
+		if d != disj && len(acc) > 1 {
+			acc = append(acc[:0], junction(st, disj, acc))
 		}
+		disj = d
+		acc = append(acc, itps[c])
 		w.cur[pivot.Var()] = sat.LitNull
 		for _, m := range ref.Clause(c) {
 			if m != pivot {
@@ -241,7 +245,7 @@ func (w *walker) resolve(id sat.ClauseID, set uint64, itps []*term.Term) (*term.
 	if !ok {
 		return nil, fmt.Errorf("%w: the chain of clause %d does not derive it", ErrIncompleteProof, id)
 	}
-	return I, nil
+	return junction(st, disj, acc), nil
 }
 
 func (w *walker) addCur(m sat.Lit) {
@@ -440,6 +444,43 @@ func and2(st *term.Store, a, b *term.Term) *term.Term {
 		return b
 	}
 	return st.And(a, b)
+}
+
+// junction is the disjunction (disj) or conjunction of ts with constant
+// folding and repeated operands dropped.
+func junction(st *term.Store, disj bool, ts []*term.Term) *term.Term {
+	unit, zero := st.True(), st.False() // the neutral and absorbing elements
+	if disj {
+		unit, zero = zero, unit
+	}
+	var out []*term.Term
+	var seen map[*term.Term]bool // lookups only, for long runs
+	for _, t := range ts {
+		switch {
+		case t == zero:
+			return zero
+		case t == unit || seen[t] || seen == nil && slices.Contains(out, t):
+		default:
+			out = append(out, t)
+			if seen == nil && len(out) == 32 {
+				seen = map[*term.Term]bool{}
+				for _, u := range out {
+					seen[u] = true
+				}
+			} else if seen != nil {
+				seen[t] = true
+			}
+		}
+	}
+	switch {
+	case len(out) == 0:
+		return unit
+	case len(out) == 1:
+		return out[0]
+	case disj:
+		return st.Or(out...)
+	}
+	return st.And(out...)
 }
 
 // orOf is the disjunction of ds (false when empty).
