@@ -45,6 +45,7 @@ type walker struct {
 	splits            int                             // cut lemmas interpolated through their split
 	closed            int                             // lemmas interpolated by congruence closure (eufInterpolant)
 	cands             int                             // lemmas interpolated by candidateInterpolant
+	modelRounds       int                             // implicants modelInterpolant interpolated
 	chains            map[sat.ClauseID][]sat.ClauseID // repaired chains (see repairChain)
 	units             map[sat.Lit]sat.ClauseID        // unit clauses by literal, built by repairChain
 	cur               []sat.Lit                       // by sat.Var: the literal in the current resolvent

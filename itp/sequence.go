@@ -2,6 +2,7 @@ package itp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -40,12 +41,23 @@ func SequenceContext(ctx context.Context, st *term.Store, parts []*term.Term) ([
 		return nil, err
 	}
 	is := make([]*term.Term, len(parts)-1)
+	byParts := false // a cut out of reach of the proof
 	for j := range is {
 		if is[j], err = w.interpolant(ctx, uint64(1)<<(j+1)-1); err != nil {
-			return nil, err
+			if !errors.Is(err, ErrUnsupported) {
+				return nil, err
+			}
+			if len(parts) == 2 {
+				if is[0], err = w.modelInterpolant(ctx, parts[0], parts[1], err); err != nil {
+					return nil, err
+				}
+				break
+			}
+			byParts = true
+			break
 		}
 	}
-	if w.guessed && len(parts) > 2 {
+	if (w.guessed || byParts) && len(parts) > 2 {
 		parent := make([]int, len(parts))
 		for j := range parent {
 			parent[j] = j + 1
@@ -88,6 +100,7 @@ func TreeContext(ctx context.Context, st *term.Store, parts []*term.Term, parent
 	}
 	is := make([]*term.Term, n)
 	is[n-1] = st.False()
+	byParts := false // a cut out of reach of the proof
 	for j := 0; j < n-1; j++ {
 		var set uint64
 		for k := 0; k <= j; k++ {
@@ -100,10 +113,20 @@ func TreeContext(ctx context.Context, st *term.Store, parts []*term.Term, parent
 			}
 		}
 		if is[j], err = w.interpolant(ctx, set); err != nil {
-			return nil, err
+			if !errors.Is(err, ErrUnsupported) {
+				return nil, err
+			}
+			if n == 2 {
+				if is[0], err = w.modelInterpolant(ctx, parts[0], parts[1], err); err != nil {
+					return nil, err
+				}
+				break
+			}
+			byParts = true
+			break
 		}
 	}
-	if w.guessed && n > 2 {
+	if (w.guessed || byParts) && n > 2 {
 		if is, err = treeByParts(ctx, st, parts, parent); err != nil {
 			return nil, err
 		}
@@ -140,11 +163,8 @@ func treeByParts(ctx context.Context, st *term.Store, parts []*term.Term, parent
 			}
 		}
 		bs = append(bs, parts[x+1:]...)
-		w, err := refute(ctx, st, []*term.Term{st.And(as...), st.And(bs...)})
-		if err != nil {
-			return nil, err
-		}
-		if is[x], err = w.interpolant(ctx, 1); err != nil {
+		var err error
+		if is[x], err = binaryInterpolant(ctx, st, st.And(as...), st.And(bs...)); err != nil {
 			return nil, err
 		}
 	}
