@@ -29,7 +29,7 @@ func binaryInterpolant(ctx context.Context, st *term.Store, A, B *term.Term) (*t
 
 // modelInterpolant computes an interpolant of A and B without the proof:
 // A is covered by the implicants of its models (core.go's implicant),
-// each interpolated against B by candidateInterpolant, and I is their
+// each interpolated against B by implicantInterpolant, and I is their
 // disjunction. A model of A ∧ ¬I gives the next implicant E; its
 // interpolant J (E ⇒ J, J ∧ B unsatisfiable, over shared terms, every
 // step an smt check) joins I. When A ∧ ¬I is unsatisfiable, A ⇒ I, and
@@ -37,7 +37,6 @@ func binaryInterpolant(ctx context.Context, st *term.Store, A, B *term.Term) (*t
 // proof-based attempt, returned when this one fails too.
 func (w *walker) modelInterpolant(ctx context.Context, A, B *term.Term, cause error) (*term.Term, error) {
 	st := w.st
-	shared := func(t *term.Term) bool { return classOfMasks(w.masksOf(t), 1) == shared }
 	s := smt.New(st, smt.Options{})
 	if err := s.Assert(A); err != nil {
 		return nil, err
@@ -58,7 +57,7 @@ func (w *walker) modelInterpolant(ctx context.Context, A, B *term.Term, cause er
 		if err != nil {
 			return nil, cause
 		}
-		J, err := candidateInterpolant(ctx, st, E, []*term.Term{B}, shared)
+		J, err := w.implicantInterpolant(ctx, E, B)
 		if err != nil {
 			if errors.Is(err, ErrUnsupported) {
 				return nil, fmt.Errorf("%w (and no interpolant from the models of A)", cause)
@@ -72,4 +71,60 @@ func (w *walker) modelInterpolant(ctx context.Context, A, B *term.Term, cause er
 		}
 	}
 	return nil, cause
+}
+
+// implicantInterpolant interpolates the literals E against B: B is
+// covered by the implicants F of its models that J does not yet exclude,
+// and J is the conjunction of the interpolants of E against each F
+// (conjunctions of literals: Farkas, congruence closure, then the
+// checked candidates). E implies every conjunct, and B ∧ J is
+// unsatisfiable when the loop ends.
+func (w *walker) implicantInterpolant(ctx context.Context, E []*term.Term, B *term.Term) (*term.Term, error) {
+	st := w.st
+	color := func(t *term.Term) class { return classOfMasks(w.masksOf(t), 1) }
+	shared := func(t *term.Term) bool { return color(t) == shared }
+	s := smt.New(st, smt.Options{})
+	if err := s.Assert(B); err != nil {
+		return nil, err
+	}
+	var ks []*term.Term
+	for range maxModelRounds {
+		r, err := s.Check(ctx)
+		if err != nil {
+			return nil, err
+		}
+		switch r {
+		case smt.Unsat:
+			return junction(st, false, ks), nil
+		case smt.Unknown:
+			return nil, fmt.Errorf("%w: B is unknown: %s", ErrUnsupported, s.ReasonUnknown())
+		}
+		F, err := implicant(st, s.Model(), []*term.Term{B})
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
+		}
+		K, err := w.theoryInterpolant(ctx, E, F)
+		if err != nil && errors.Is(err, ErrUnsupported) {
+			var ok bool
+			if K, ok = eufInterpolant(st, E, F, color); ok && selfCheck {
+				if ok, err := verifyLemma(ctx, st, E, F, K); err != nil {
+					return nil, err
+				} else if !ok {
+					return nil, fmt.Errorf("itp: internal error: congruence interpolant %v of %v and %v", K, E, F)
+				}
+			}
+			err = nil
+			if !ok {
+				K, err = candidateInterpolant(ctx, st, E, F, shared)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		ks = append(ks, K)
+		if err := s.Assert(K); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("%w: B has more than %d implicants", ErrUnsupported, maxModelRounds)
 }
