@@ -52,12 +52,18 @@
 //
 //  1. Farkas lemmas (farkas.go, Options.NoItp): per clause, the clause
 //     solver's model of the clause and its frame (without φ) gives an
-//     implicant, whose arithmetic literals and the clause's core go to
-//     itp.Conjunctive (one simplex run); the disjunction over the clauses
-//     of these inequalities (a clause without one contributes the negation
-//     of its core) is a lemma that holds at L and blocks φ. It is kept
-//     when blocked relative to itself at L (which also gives its level).
-//     Options.ItpCore adds itp.Core (a fresh solver per call) as fallback.
+//     implicant (conjuncts, the disjunct and the ite branch the model
+//     takes, Boolean equalities split by the value of their sides, and
+//     arithmetic ite inside atoms replaced by the branch taken, its
+//     condition added), whose arithmetic literals and the clause's core go
+//     to itp.Conjunctive (one simplex run); the disjunction over the
+//     clauses of these inequalities (a clause without one contributes the
+//     negation of its core) is a lemma that holds at L and blocks φ. It is
+//     kept when blocked relative to itself at L (which also gives its
+//     level). With several clauses the lemma is learned as the cube of the
+//     negated disjuncts, so that inductive generalisation can drop
+//     disjuncts. Options.ItpCore adds itp.Core (a fresh solver per call)
+//     as fallback.
 //  2. Otherwise the union of the cores, then inductive generalisation
 //     (gen.go, Options.NoInductiveGen): drop each literal while the cube
 //     stays blocked relative to its own lemma on the body positions of P,
@@ -67,8 +73,16 @@
 //     "x ≤ 1, x ≤ 2, ..." divergence: when the new lemma's cube differs from
 //     two or more earlier lemmas of P only in the constants of its
 //     arithmetic literals, drop the varying literals ("conjecture"), or sum
-//     two varying upper bounds whose total is constant ("convex closure"),
-//     when the result is still blocked.
+//     two varying bounds whose total is constant once each is read as an
+//     upper bound (x >= c as -x <= -c, ¬(x <= c) as -x <= -c-1 over Int or
+//     -x < -c over Real): the convex closure of the cluster along that
+//     direction; each kept only when the result is still blocked.
+//
+// Child pobs: the positions right of the chosen one are over-approximated
+// by their lemmas; for the chosen one, each lemma contributes the negation
+// of one cube literal false in the model, and a point lemma x ≠ c (cube
+// literal x = c) the half x < c or x > c the model is in, which gives
+// Farkas lemmas an inequality to combine instead of a point to exclude.
 //
 // A lemma is learned at the lowest level literal of its cores plus one
 // (unguarded when no level literal was used). With Options.PobPush a

@@ -189,10 +189,18 @@ func (e *engine) lvlLit(k int) *term.Term {
 	return e.lvl[k]
 }
 
-// frame returns the assumptions activating the lemmas of level >= f.
+// frame returns the assumptions activating the lemmas of level >= f and
+// switching off those below f: left free, a lower level's literal would be
+// decided (by its saved phase, often "on") and its lemmas searched through
+// for nothing. lvl_k true only satisfies clauses, so it never enters a
+// core.
 func (e *engine) frame(dst []*term.Term, f int) []*term.Term {
-	for k := f; k < len(e.lvl); k++ {
-		dst = append(dst, e.st.Not(e.lvl[k]))
+	for k := 0; k < len(e.lvl); k++ {
+		if k < f {
+			dst = append(dst, e.lvl[k])
+		} else {
+			dst = append(dst, e.st.Not(e.lvl[k]))
+		}
 	}
 	return dst
 }
