@@ -84,16 +84,37 @@
 // conjunction that is satisfiable over the rationals (a cut's lemma
 // across A and B) makes the candidate step below try next.
 //
-// EUF, arrays and their combination with arithmetic: candidateInterpolant
-// guesses and checks. The shared subterms of the literals (plus shared
+// EUF (euf.go): eufInterpolant runs a congruence closure with a proof
+// forest over the lemma's equalities, disequalities and Boolean atoms
+// (p as p = true); arithmetic literals are left out, which is sound since
+// a conflict among a subset is enough. The conflict (a disequality whose
+// sides meet, or true = false) is explained as a path of steps: literals
+// of A or B, and congruences f(x̄) = f(ȳ) with a path per argument. A
+// congruence between an A-local and a B-local application (f shared) is
+// split at f(s̄), s_k the first shared term on argument k's path: the
+// shared term the interpolant needs that occurs in neither side. Then
+// every step has a color and steps of two colors meet at shared terms,
+// and the path is cut into maximal A- and B-segments (after Fuchs, Goel,
+// Grundy, Krstić, Tinelli, "Ground interpolation for the theory of
+// equality"). An A-segment p..q gives the Horn fact premises → p = q,
+// the premises being the equalities of the B-segments inside its
+// congruences' arguments (through nested A-segments); A-segments inside
+// B-congruences give facts of their own; when the disequality is A's,
+// the top-level segments' premises and B-segment equalities imply false.
+// The interpolant is the conjunction of the facts. It is correct by
+// construction; under selfCheck (the tests) each one is verified by two
+// smt checks and a failure is an internal error.
+//
+// When the closure finds no conflict (arrays' read-over-write, EUF with
+// arithmetic), candidateInterpolant guesses and checks. The shared
+// subterms of the literals (plus shared
 // versions of A's applications, arguments replaced by shared terms of
 // equal value) are compared pairwise under a model of the A-part: equal
 // values give t = u, different ones t ≠ u (and t <= u for arithmetic),
 // Boolean applications give their value. The candidates the A-part
 // implies are kept (one incremental smt check each) and, when they
 // contradict the B-part, reduced to an unsat core: an interpolant by
-// construction. It needs the interpolant's terms to be buildable from the
-// lemma's own terms, which congruence-closure conflicts usually allow.
+// construction.
 //
 // Extensionality witnesses (the arrays package's fresh k in a = b ∨
 // a[k] ≠ b[k]) belong to no formula. findWitnesses gives each one a side:
@@ -107,6 +128,23 @@
 // later formulas and the interpolants of the finished subtrees, which
 // gives the sequence and tree properties by construction. Farkas
 // interpolants of one proof are additive and need no fallback.
+// Congruence-closure interpolants are treated like guessed ones (their
+// segments depend on the cut), and so is a cut whose proof has a step out
+// of reach.
+//
+// # Beyond the proof: models' implicants (fallback.go)
+//
+// When the proof has a step out of reach (a mixed literal, below), the
+// binary interpolant comes from models instead (modelInterpolant): while
+// A ∧ ¬I has a model, its implicant E of A (core.go) is interpolated
+// against B and joins I as a disjunct; E against B in turn covers B by the
+// implicants F of the models of B ∧ J and conjoins an interpolant of E and
+// F (two conjunctions of literals: Farkas, congruence closure, then the
+// candidates). Every disjunct is implied by its E and contradicts B, and
+// the loops end on unsat answers, so the result is an interpolant by
+// construction; at most 16 implicants per side, else the proof's error
+// stands. A sequence or tree with such a cut goes node by node, each node
+// binary with this fallback.
 //
 // # Conjunctive: Farkas interpolants
 //
@@ -188,7 +226,9 @@
 //	proof.go       the walker: McMillan's system, theory lemma leaves
 //	classes.go     variable classes per cut, masks, witnesses, definitions
 //	chains.go      clause order, mending of broken chains
+//	euf.go         congruence-closure interpolants of EUF lemmas
 //	candidates.go  guessed-and-checked theory interpolants
+//	fallback.go    interpolants from models' implicants (mixed literals)
 //	linear.go      literals to constraints, integer tightening, sums
 //	farkas.go      the simplex run, Farkas certificates, Conjunctive
 //	core.go        Core, model implicants
