@@ -226,9 +226,12 @@
 // term equalities.
 //
 // Harder LIA (TestLIAHardProperty: coefficients up to ±7, equalities,
-// so cuts occur): 28 errors in 1668 unsat pairs (1.7%); 47 were out of
-// the proof's reach and the model fallback recovered 19 (before it:
-// 48 / 1635).
+// so cuts occur; rapid draws a new seed each run): 25 to 32 errors in
+// 1619 to 1668 unsat pairs over three runs (about 1.7%); of the 45 to 51
+// out of the proof's reach, the model fallback recovered 19 or 20
+// (before it: 48 / 1635). The checker's integer queries are bounded to
+// 10 s there (branch and bound can diverge on the fallback's
+// interpolants); none ran out in the last run.
 //
 // Conjunctive: 0 / 1193 errors over the reals, 28 / 1521 over the
 // integers (conjunctions that need branching); Core: 0 / 1029 and
@@ -244,7 +247,7 @@
 // The interpolants z3 does not accept are not rejected: z3 times out
 // checking them (miplib-pp08a, size 24921; qg6-iso, size 55480, whose
 // 27005 lemmas across A and B are all closed by the congruence closure;
-// the candidates alone took 2 m 43 s on it and the run timed out). The
+// the candidates alone took 2 m 43 s on it, over TestFiles' 30 s). The
 // qf_ax error is a read-over-write lemma at an extensionality witness of
 // the other side (swap_t1 00005_009), ErrUnsupported.
 //
