@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -56,6 +57,7 @@ func TestEUFInterpolantTable(t *testing.T) {
 			J, err := w.interpolant(context.Background(), 1)
 			require.NoError(t, err)
 			require.NoError(t, Check(st, A, B, J), "J = %v", J)
+			require.Zero(t, w.cands, "a lemma went to the candidates")
 		})
 	}
 }
@@ -82,4 +84,27 @@ func colorBySides(A, B *term.Term) func(*term.Term) class {
 		}
 		return classOfMasks(ms, 1)
 	}
+}
+
+// TestModelFallback: theory combination makes the mixed equality a = b
+// (a A-local, b B-local) in the proof; the walker cannot label it, and
+// the models' implicants give an interpolant over fr and numerals.
+func TestModelFallback(t *testing.T) {
+	st := term.NewStore()
+	fr := st.Func("fr", []*term.Sort{term.RealSort}, term.RealSort)
+	a, b := st.Const("a", term.RealSort), st.Const("b", term.RealSort)
+	r := func(n int64) *term.Term { return st.Real(num.NewRat(n, 1)) }
+	A := st.And(st.Eq(st.Apply(fr, a), r(1)), st.Le(a, r(0)), st.Ge(a, r(0)))
+	B := st.And(st.Eq(st.Apply(fr, b), r(2)), st.Le(b, r(0)), st.Ge(b, r(0)))
+	w, err := refute(context.Background(), st, []*term.Term{A, B})
+	require.NoError(t, err)
+	_, err = w.interpolant(context.Background(), 1) // the mixed a - b < 0
+	require.ErrorIs(t, err, ErrUnsupported)
+	I, err := binaryInterpolant(context.Background(), st, A, B)
+	require.NoError(t, err)
+	require.NoError(t, Check(st, A, B, I), "I = %v", I)
+	J, err := w.modelInterpolant(context.Background(), A, B, ErrUnsupported)
+	require.NoError(t, err)
+	require.NoError(t, Check(st, A, B, J), "J = %v", J)
+	require.Positive(t, w.modelRounds)
 }
