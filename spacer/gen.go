@@ -204,6 +204,9 @@ func (e *engine) interpolate(p *pred, cores [][]*term.Term, L int) (int, error) 
 			if c, lv, err = e.generalize(p, c, lv); err != nil {
 				return -1, err
 			}
+			if c, lv, err = e.guide(p, c, lv); err != nil {
+				return -1, err
+			}
 		}
 		found = append(found, cand{c, lv})
 	}
