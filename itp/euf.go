@@ -413,23 +413,7 @@ func (g *egraph) interpolant(path []step, dside class) *term.Term {
 			}
 		}
 	}
-	var out []*term.Term
-	for _, f := range facts {
-		switch {
-		case f.IsFalse():
-			return f
-		case f.IsTrue():
-		default:
-			out = append(out, f)
-		}
-	}
-	switch len(out) {
-	case 0:
-		return st.True()
-	case 1:
-		return out[0]
-	}
-	return st.And(out...)
+	return junction(st, false, facts)
 }
 
 // premises adds to prem the equalities A-segment seg rests on: those of
