@@ -124,6 +124,22 @@
 // what they do elsewhere (weakening solves recursion's Ackermann04 in
 // 1.5 s, which times out without it; guidance fires on 3 lia files).
 //
+// Final run of the session that added ite-resolving implicants,
+// multi-clause lemma cubes, half-space child literals, summed bounds and
+// frames that switch lower levels off (bench/chc.sh -t 10 --validate-with
+// z3, z3 4.8.12 in the same run, two folder sets run concurrently):
+//
+//	folder            gospacer  z3   geomean time ratio
+//	lia-lin           45/60     42   0.68
+//	lia-nonlin        39/40     37   0.82
+//	lra-ts            21/30     20   0.65
+//	arrays            19/30     16   2.74 (tiny solidity files: 0.3 s vs
+//	                                      0.05 s, preprocessing and start-up)
+//	recursion         18/18     16   0.47
+//	spacer-diverging   4/18      4   0.34
+//
+// 0 wrong; z3 accepted all 95 sat models. z3 alone solves only rsolv.
+//
 // # Files
 //
 //	spacer.go   Options, Engine, Solve, the main loop, stats
