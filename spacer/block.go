@@ -269,15 +269,14 @@ func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model,
 			if v, err := m.EvalBool(nl); err == nil && v {
 				// a disequality (from a point lemma) becomes the half
 				// true in m: an inequality Farkas lemmas can combine
-				if l.Op() == term.OpEq && l.NumArgs() == 2 && l.Arg(0).Sort().IsArith() {
+				if l.Op() == term.OpEq {
+					if l.NumArgs() != 2 || !l.Arg(0).Sort().IsArith() {
+						break
+					}
 					a, b := e.inst(q, l.Arg(0), args), e.inst(q, l.Arg(1), args)
-					if lt := e.st.Lt(a, b); e.holds(lt, m) {
-						nl = lt
-					} else {
+					if nl = e.st.Lt(a, b); !e.holds(nl, m) {
 						nl = e.st.Gt(a, b)
 					}
-				} else if l.Op() == term.OpEq {
-					break
 				}
 				dst = append(dst, nl)
 				break

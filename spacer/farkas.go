@@ -124,12 +124,8 @@ func (e *engine) implicant(t *term.Term, m *term.Model, dst []*term.Term) []*ter
 		case term.OpImplies:
 			return e.implicant(e.st.Not(u.Arg(1)), m, e.implicant(u.Arg(0), m, dst))
 		case term.OpEq:
-			if u.NumArgs() == 2 && u.Arg(0).Sort().IsBool() {
-				a, b := u.Arg(0), u.Arg(1)
-				if e.holds(a, m) {
-					return e.implicant(e.st.Not(b), m, e.implicant(a, m, dst))
-				}
-				return e.implicant(b, m, e.implicant(e.st.Not(a), m, dst))
+			if u.NumArgs() == 2 && u.Arg(0).Sort().IsBool() { // a ≠ b is a = ¬b
+				return e.implicant(e.st.Eq(u.Arg(0), e.st.Not(u.Arg(1))), m, dst)
 			}
 		}
 	case term.OpEq:
@@ -142,7 +138,11 @@ func (e *engine) implicant(t *term.Term, m *term.Model, dst []*term.Term) []*ter
 		}
 	}
 	var conds []*term.Term
-	t = e.resolveIte(t, m, &conds, map[*term.Term]*term.Term{})
+	if e.iteMemo == nil {
+		e.iteMemo = map[*term.Term]*term.Term{}
+	}
+	clear(e.iteMemo)
+	t = e.resolveIte(t, m, &conds, e.iteMemo)
 	for _, c := range conds {
 		dst = e.implicant(c, m, dst)
 	}
@@ -169,7 +169,7 @@ func (e *engine) resolveIte(t *term.Term, m *term.Model, conds *[]*term.Term, me
 			*conds = append(*conds, e.st.Not(c))
 			r = e.resolveIte(t.Arg(2), m, conds, memo)
 		}
-	} else if t.Sort().IsBool() && t.Op() != term.OpEq && !isComparison(t.Op()) && t.Op() != term.OpNot {
+	} else if t.Sort().IsBool() && t.Op() != term.OpEq && !t.Op().IsCompare() && t.Op() != term.OpNot {
 		// Boolean structure below an atom (an ite condition's own
 		// connectives) is left alone
 	} else {
@@ -189,14 +189,6 @@ func (e *engine) resolveIte(t *term.Term, m *term.Model, conds *[]*term.Term, me
 	}
 	memo[t] = r
 	return r
-}
-
-func isComparison(op term.Op) bool {
-	switch op {
-	case term.OpLe, term.OpLt, term.OpGe, term.OpGt:
-		return true
-	}
-	return false
 }
 
 // arithLits keeps the arithmetic comparisons of lits; with a model, an
