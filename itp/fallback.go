@@ -82,7 +82,6 @@ func (w *walker) modelInterpolant(ctx context.Context, A, B *term.Term, cause er
 func (w *walker) implicantInterpolant(ctx context.Context, E []*term.Term, B *term.Term) (*term.Term, error) {
 	st := w.st
 	color := func(t *term.Term) class { return classOfMasks(w.masksOf(t), 1) }
-	shared := func(t *term.Term) bool { return color(t) == shared }
 	s := smt.New(st, smt.Options{})
 	if err := s.Assert(B); err != nil {
 		return nil, err
@@ -105,18 +104,7 @@ func (w *walker) implicantInterpolant(ctx context.Context, E []*term.Term, B *te
 		}
 		K, err := w.theoryInterpolant(ctx, E, F)
 		if err != nil && errors.Is(err, ErrUnsupported) {
-			var ok bool
-			if K, ok = eufInterpolant(st, E, F, color); ok && selfCheck {
-				if ok, err := verifyLemma(ctx, st, E, F, K); err != nil {
-					return nil, err
-				} else if !ok {
-					return nil, fmt.Errorf("itp: internal error: congruence interpolant %v of %v and %v", K, E, F)
-				}
-			}
-			err = nil
-			if !ok {
-				K, err = candidateInterpolant(ctx, st, E, F, shared)
-			}
+			K, _, err = closureOrCandidate(ctx, st, E, F, color)
 		}
 		if err != nil {
 			return nil, err

@@ -297,27 +297,36 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 			return I, nil
 		}
 		w.guessed = true
-		if I, ok := eufInterpolant(st, as, bs, func(t *term.Term) class {
+		I, closed, err := closureOrCandidate(ctx, st, as, bs, func(t *term.Term) class {
 			return classOfMasks(w.masksOf(t), set)
-		}); ok {
-			// Correct by construction; under selfCheck (the tests) every
-			// one is verified and a failure is an internal error.
-			if selfCheck {
-				if ok, err := verifyLemma(ctx, st, as, bs, I); err != nil {
-					return nil, err
-				} else if !ok {
-					return nil, fmt.Errorf("itp: internal error: congruence interpolant %v of %v and %v", I, as, bs)
-				}
-			}
-			w.closed++
-			return I, nil
-		}
-		w.cands++
-		return candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool {
-			return classOfMasks(w.masksOf(t), set) == shared
 		})
+		if closed {
+			w.closed++
+		} else {
+			w.cands++
+		}
+		return I, err
 	}
 	return I, err
+}
+
+// closureOrCandidate interpolates the literals as against bs by
+// congruence closure (closed true), else by the checked candidates.
+// Closure interpolants are correct by construction; under selfCheck (the
+// tests) every one is verified and a failure is an internal error.
+func closureOrCandidate(ctx context.Context, st *term.Store, as, bs []*term.Term, color func(*term.Term) class) (I *term.Term, closed bool, err error) {
+	if I, ok := eufInterpolant(st, as, bs, color); ok {
+		if selfCheck {
+			if ok, err := verifyLemma(ctx, st, as, bs, I); err != nil {
+				return nil, true, err
+			} else if !ok {
+				return nil, true, fmt.Errorf("itp: internal error: congruence interpolant %v of %v and %v", I, as, bs)
+			}
+		}
+		return I, true, nil
+	}
+	I, err = candidateInterpolant(ctx, st, as, bs, func(t *term.Term) bool { return color(t) == shared })
+	return I, false, err
 }
 
 // splitInterpolant interpolates a cut lemma of integer reasoning by its
