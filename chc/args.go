@@ -1,6 +1,10 @@
 package chc
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"context"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // RemoveUnusedArgs is the pass that removes unused predicate arguments:
 // position i of P is unused when, in every clause with P in its body, the
@@ -20,7 +24,10 @@ type RemoveUnusedArgs struct{}
 func (RemoveUnusedArgs) Name() string { return "args" }
 
 // Apply runs the pass on s.
-func (RemoveUnusedArgs) Apply(s *System) (*System, Translator, error) {
+func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	if err := checkNormal(s); err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,10 @@
 package chc
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"context"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // RemoveUnreachable is the pass that removes the predicates that cannot
 // be derived (no clause chain from the facts reaches them) and those from
@@ -15,7 +19,10 @@ type RemoveUnreachable struct{}
 func (RemoveUnreachable) Name() string { return "cone" }
 
 // Apply runs the pass on s.
-func (RemoveUnreachable) Apply(s *System) (*System, Translator, error) {
+func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	st := s.St
 	derivable := map[*Pred]bool{}
 	for changed := true; changed; {

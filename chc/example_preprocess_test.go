@@ -28,7 +28,7 @@ func ExamplePreprocess() {
 	if err != nil {
 		panic(err)
 	}
-	small, tr, err := chc.Preprocess(s, chc.DefaultPasses()...)
+	small, tr, err := chc.Preprocess(context.Background(), s, chc.DefaultPasses()...)
 	if err != nil {
 		panic(err)
 	}

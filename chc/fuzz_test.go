@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func FuzzRead(f *testing.F) {
 		if got := back.String(); got != printed {
 			t.Fatalf("round trip:\n%s\nreads back as\n%s", printed, got)
 		}
-		out, _, err := Preprocess(s, DefaultPasses()...)
+		out, _, err := Preprocess(context.Background(), s, DefaultPasses()...)
 		if err != nil {
 			t.Fatalf("preprocessing: %v\n%s", err, printed)
 		}

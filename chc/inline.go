@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -38,7 +39,10 @@ func (Inline) Name() string { return "inline" }
 const inlineMaxSize = 400
 
 // Apply runs the pass on s.
-func (Inline) Apply(s *System) (*System, Translator, error) {
+func (Inline) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	if err := checkNormal(s); err != nil {
 		return nil, nil, err
 	}

@@ -1,6 +1,10 @@
 package chc
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"context"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // EliminateLocals is the pass that eliminates clause-local variables (no
 // atom's argument) that the constraint defines by an equality x = t, t
@@ -15,7 +19,10 @@ type EliminateLocals struct{}
 func (EliminateLocals) Name() string { return "locals" }
 
 // Apply runs the pass on s.
-func (EliminateLocals) Apply(s *System) (*System, Translator, error) {
+func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	st := s.St
 	r := newRebuild(s)
 	for _, p := range s.Preds {

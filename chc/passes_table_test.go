@@ -85,7 +85,7 @@ func TestPassCases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s, _, err := chc.Read("test.smt2", strings.NewReader("(set-logic HORN)"+tc.src), term.NewStore())
 			require.NoError(t, err)
-			out, tr, err := tc.pass.Apply(s)
+			out, tr, err := tc.pass.Apply(context.Background(), s)
 			require.NoError(t, err)
 			wellFormed(t, out)
 			var names []string

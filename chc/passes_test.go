@@ -20,8 +20,8 @@ const lo, hi = 0, 2
 type pipeline struct{}
 
 func (pipeline) Name() string { return "pipeline" }
-func (pipeline) Apply(s *chc.System) (*chc.System, chc.Translator, error) {
-	return chc.Preprocess(s, chc.DefaultPasses()...)
+func (pipeline) Apply(ctx context.Context, s *chc.System) (*chc.System, chc.Translator, error) {
+	return chc.Preprocess(ctx, s, chc.DefaultPasses()...)
 }
 
 func allPasses() []chc.Pass {
@@ -53,7 +53,7 @@ func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
 				before := s.String()
 				t.Logf("system:\n%s", before)
 				r0 := brute(t, s)
-				out, tr, err := p.Apply(s)
+				out, tr, err := p.Apply(context.Background(), s)
 				require.NoError(t, err)
 				require.Equal(t, before, s.String(), "the pass changed its input")
 				t.Logf("after %s:\n%s", p.Name(), out)
@@ -197,7 +197,7 @@ func TestPipelineDeterministic(t *testing.T) {
 		for range 2 {
 			s, _, err := chc.Read("test.smt2", strings.NewReader(text), term.NewStore())
 			require.NoError(t, err)
-			out, _, err := chc.Preprocess(s, chc.DefaultPasses()...)
+			out, _, err := chc.Preprocess(context.Background(), s, chc.DefaultPasses()...)
 			require.NoError(t, err)
 			outs = append(outs, out.String())
 		}

@@ -1,12 +1,14 @@
 package chc
 
+import "context"
+
 // A Pass transforms a system into an equisatisfiable one. It never changes
 // its input: the new system has new clauses (it may share predicates and
 // clauses that it keeps unchanged), and the Translator maps the new
 // system's witnesses back to the input's.
 type Pass interface {
 	Name() string
-	Apply(s *System) (*System, Translator, error)
+	Apply(ctx context.Context, s *System) (*System, Translator, error)
 }
 
 // A Translator maps witnesses of a transformed system back to the system
@@ -44,11 +46,14 @@ func (c chain) Derivation(root *Node) (*Node, error) {
 }
 
 // Preprocess applies the passes in order and returns the final system with
-// one Translator back to s.
-func Preprocess(s *System, passes ...Pass) (*System, Translator, error) {
+// one Translator back to s. It stops with ctx's error when ctx ends.
+func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Translator, error) {
 	var c chain
 	for _, p := range passes {
-		next, tr, err := p.Apply(s)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		next, tr, err := p.Apply(ctx, s)
 		if err != nil {
 			return nil, nil, err
 		}

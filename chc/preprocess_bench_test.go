@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,7 +44,7 @@ func TestPassesOnBench(t *testing.T) {
 		before := fingerprint(s)
 		for _, p := range passes {
 			start := time.Now()
-			out, _, err := p.Apply(s)
+			out, _, err := p.Apply(context.Background(), s)
 			require.NoError(t, err, "%s: %s", f, p.Name())
 			require.True(t, slices.Equal(before, fingerprint(s)), "%s: %s changed its input", f, p.Name())
 			require.NoError(t, checkNormal(out), "%s: %s", f, p.Name())
@@ -57,7 +58,7 @@ func TestPassesOnBench(t *testing.T) {
 				t.Errorf("%s: %s took %v", f, p.Name(), d)
 			}
 			if _, ok := p.(pipeline); !ok {
-				again, _, err := p.Apply(out)
+				again, _, err := p.Apply(context.Background(), out)
 				require.NoError(t, err, "%s: %s", f, p.Name())
 				require.Same(t, out, again, "%s: %s is not idempotent", f, p.Name())
 			}
@@ -126,8 +127,8 @@ type pipeline struct{}
 
 func (pipeline) Name() string { return "default pipeline" }
 
-func (pipeline) Apply(s *System) (*System, Translator, error) {
-	return Preprocess(s, DefaultPasses()...)
+func (pipeline) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+	return Preprocess(ctx, s, DefaultPasses()...)
 }
 
 // BenchmarkPipeline runs DefaultPasses over every shared CHC file that
@@ -145,7 +146,7 @@ func BenchmarkPipeline(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, s := range systems {
-			if _, _, err := Preprocess(s, DefaultPasses()...); err != nil {
+			if _, _, err := Preprocess(context.Background(), s, DefaultPasses()...); err != nil {
 				b.Fatal(err)
 			}
 		}

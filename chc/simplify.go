@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -21,7 +22,10 @@ type Simplify struct{}
 func (Simplify) Name() string { return "simplify" }
 
 // Apply runs the pass on s.
-func (Simplify) Apply(s *System) (*System, Translator, error) {
+func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	st := s.St
 	r := newRebuild(s)
 	for _, p := range s.Preds {

@@ -139,24 +139,56 @@ type Node struct {
 	Children []*Node
 }
 
-// A Stat is one named statistic of a run.
-type Stat struct {
-	Name  string
-	Value any
-}
-
 // Result is an engine's answer with its witness: a Model for Sat, the root
-// of a derivation (a query node) for Unsat, a Reason for Unknown.
+// of a derivation (a query node) for Unsat, a Reason for Unknown (an
+// error wrapping one of ErrTimeout, ErrMemory, ErrCanceled, ErrIncomplete
+// or ErrInternal).
 type Result struct {
 	Answer     Answer
 	Model      Model
 	Derivation *Node
-	Reason     string
+	Reason     error
 	Stats      []Stat
 }
 
 // An Engine decides a system. Solve returns Unknown, never a guess, when it
-// cannot decide, and when ctx is done.
+// cannot decide, and when ctx is done. Engines are called through the
+// package-level Solve, which preprocesses the system, guards the engine
+// and checks its witness; an engine neither preprocesses nor checks.
 type Engine interface {
 	Solve(ctx context.Context, s *System) Result
+}
+
+// AnswerText is the answer in the input's convention: CHC-COMP's (sat:
+// the clauses have a model) for HORN scripts, z3's (sat: the query is
+// reachable) for its fixedpoint format.
+func (s *System) AnswerText(a Answer) string {
+	if s.FixedpointFormat {
+		switch a {
+		case Sat:
+			return "unsat"
+		case Unsat:
+			return "sat"
+		}
+	}
+	return a.String()
+}
+
+// CheckResult checks the witness of res on s: the model of a Sat answer
+// with CheckModel, the derivation of an Unsat one with CheckDerivation.
+// An Unknown answer has nothing to check.
+func CheckResult(ctx context.Context, s *System, res Result) error {
+	switch res.Answer {
+	case Sat:
+		if res.Model == nil {
+			return fmt.Errorf("chc: sat without a model")
+		}
+		return CheckModel(ctx, s, res.Model)
+	case Unsat:
+		if res.Derivation == nil {
+			return fmt.Errorf("chc: unsat without a derivation")
+		}
+		return CheckDerivation(s, res.Derivation)
+	}
+	return nil
 }

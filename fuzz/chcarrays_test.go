@@ -24,15 +24,8 @@ func TestCHCArraysEngines(t *testing.T) {
 		s := fuzz.CHCSystemArrays(st).Draw(t, "system")
 		printed := s.String()
 		check := func(name string, res chc.Result) {
-			switch res.Answer {
-			case chc.Sat:
-				if err := chc.CheckModel(context.Background(), s, res.Model); err != nil {
-					t.Fatalf("%s: model: %v\n%s", name, err, printed)
-				}
-			case chc.Unsat:
-				if err := chc.CheckDerivation(s, res.Derivation); err != nil {
-					t.Fatalf("%s: derivation: %v\n%s", name, err, printed)
-				}
+			if err := chc.CheckResult(context.Background(), s, res); err != nil {
+				t.Fatalf("%s: %s witness: %v\n%s", name, res.Answer, err, printed)
 			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

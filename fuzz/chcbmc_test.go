@@ -63,7 +63,7 @@ func TestCHCPassesBMC(t *testing.T) {
 				st := term.NewStore()
 				s := fuzz.CHCSystemUnbounded(st).Draw(t, "system")
 				t.Logf("system:\n%s", s)
-				out, tr, err := chc.Preprocess(s, passes[name]...)
+				out, tr, err := chc.Preprocess(context.Background(), s, passes[name]...)
 				require.NoError(t, err)
 				t.Logf("after %s:\n%s", name, out)
 				r1 := bmcSolve(out, 6, 2*time.Second)
@@ -104,7 +104,7 @@ func TestCHCPipelineBMCBench(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		out, tr, err := chc.Preprocess(s, chc.DefaultPasses()...)
+		out, tr, err := chc.Preprocess(context.Background(), s, chc.DefaultPasses()...)
 		require.NoError(t, err, f)
 		r := bmcSolve(out, 8, 100*time.Millisecond)
 		if r.Answer != chc.Unknown {

@@ -26,11 +26,10 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	res := spacer.New(spacer.Options{}).Solve(context.Background(), sys)
+	// chc.Solve preprocesses, runs the engine and checks the model on
+	// the input system.
+	res := chc.Solve(context.Background(), sys, spacer.New(spacer.Options{}), chc.Options{})
 	fmt.Println(res.Answer)
-	if err := chc.CheckModel(context.Background(), sys, res.Model); err != nil {
-		panic(err)
-	}
 	_ = chc.WriteModel(os.Stdout, sys, res.Model)
 	// Output:
 	// sat

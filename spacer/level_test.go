@@ -93,9 +93,9 @@ func TestCancel(t *testing.T) {
 	st := term.NewStore()
 	sys, _, err := chc.Read("t.smt2", strings.NewReader(handwritten[0].src), st)
 	require.NoError(t, err)
-	res := New(Options{}).Solve(ctx, sys)
+	res := chc.Solve(ctx, sys, New(Options{}), chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
-	require.Equal(t, "canceled", res.Reason)
+	require.ErrorIs(t, res.Reason, chc.ErrCanceled)
 }
 
 // TestMemoryBound: past the heap bound the answer is Unknown "memory"; a
@@ -113,7 +113,7 @@ func TestMemoryBound(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	res := New(Options{MemoryMB: 1}).Solve(ctx, sys)
+	res := chc.Solve(ctx, sys, New(Options{}), chc.Options{MemoryMB: 1})
 	require.Equal(t, chc.Unknown, res.Answer)
-	require.Equal(t, "memory", res.Reason)
+	require.ErrorIs(t, res.Reason, chc.ErrMemory)
 }

@@ -89,7 +89,7 @@ var paperExamples = []struct {
 func TestPaperExamples(t *testing.T) {
 	for _, tc := range paperExamples {
 		t.Run(tc.name, func(t *testing.T) {
-			res := solveText(t, tc.src, Options{})
+			res := solveText(t, tc.src, optionSet{})
 			require.Equal(t, tc.want, res.Answer.String(), "reason: %s", res.Reason)
 		})
 	}

@@ -40,13 +40,9 @@ func TestAgreesWithBruteForce(t *testing.T) {
 			return
 		case chc.Sat:
 			sat++
-			if err := chc.CheckModel(context.Background(), s, res.Model); err != nil {
-				t.Fatalf("model: %v\n%s", err, s)
-			}
-		case chc.Unsat:
-			if err := chc.CheckDerivation(s, res.Derivation); err != nil {
-				t.Fatalf("derivation: %v\n%s", err, s)
-			}
+		}
+		if err := chc.CheckResult(context.Background(), s, res); err != nil {
+			t.Fatalf("%s witness: %v\n%s", res.Answer, err, s)
 		}
 		if res.Answer != want.Answer {
 			t.Fatalf("answer %s, brute force %s\n%s", res.Answer, want.Answer, s)
@@ -67,15 +63,8 @@ func TestUnboundedWitnesses(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		res := spacer.New(spacer.Options{}).Solve(ctx, s)
-		switch res.Answer {
-		case chc.Sat:
-			if err := chc.CheckModel(context.Background(), s, res.Model); err != nil {
-				t.Fatalf("model: %v\n%s", err, s)
-			}
-		case chc.Unsat:
-			if err := chc.CheckDerivation(s, res.Derivation); err != nil {
-				t.Fatalf("derivation: %v\n%s", err, s)
-			}
+		if err := chc.CheckResult(context.Background(), s, res); err != nil {
+			t.Fatalf("%s witness: %v\n%s", res.Answer, err, s)
 		}
 	})
 }

@@ -5,16 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
+	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // Options configure the engine. The zero value is the default
-// configuration.
+// configuration; each setting is also an engine parameter (see init).
 type Options struct {
 	// Verbose, when set, receives one progress line per level: the
 	// level, the number of lemmas, of obligations, and the time so far.
@@ -22,9 +22,6 @@ type Options struct {
 	// Trace, when set, receives one line per lemma, obligation and reach
 	// fact.
 	Trace io.Writer
-	// MemoryMB bounds the Go heap in MiB (0: no bound); past it Solve
-	// answers Unknown with the reason "memory".
-	MemoryMB int
 	// NoInductiveGen turns off inductive generalisation (only the unsat
 	// core then generalises a blocked obligation).
 	NoInductiveGen bool
@@ -46,10 +43,84 @@ type Options struct {
 	NoArrayEqualities bool
 	// NoGuidance turns off the lemma-cluster generalisations (guide.go).
 	NoGuidance bool
-	// NoPreprocess solves the system as given, without chc.DefaultPasses.
-	NoPreprocess bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
 	MaxLevel int
+}
+
+// params are the engine's parameters, each a field of Options.
+var params = []struct {
+	name, usage string
+	field       func(*Options) any // *bool or *int
+}{
+	{"spacer.inductive-gen", "inductive generalisation of blocked cubes", func(o *Options) any { return negated{&o.NoInductiveGen} }},
+	{"spacer.weaken", "weaken equalities of lemmas into inequalities", func(o *Options) any { return negated{&o.NoWeaken} }},
+	{"spacer.pob-push", "re-queue a blocked obligation one level up, as z3 does", func(o *Options) any { return &o.PobPush }},
+	{"spacer.itp", "lemmas from Farkas interpolants", func(o *Options) any { return negated{&o.NoItp} }},
+	{"spacer.itp-core", "fall back to itp.Core when the Farkas step finds nothing", func(o *Options) any { return &o.ItpCore }},
+	{"spacer.array-equalities", "strengthen obligations with the model's array (dis)equalities", func(o *Options) any { return negated{&o.NoArrayEqualities} }},
+	{"spacer.guidance", "generalise lemmas from clusters (global guidance)", func(o *Options) any { return negated{&o.NoGuidance} }},
+	{"spacer.max-level", "answer unknown past this level (0: no bound)", func(o *Options) any { return &o.MaxLevel }},
+}
+
+// negated is a parameter stored as its negation (true: the field false).
+type negated struct{ p *bool }
+
+func init() {
+	var ps []chc.Param
+	def := Options{}
+	for _, p := range params {
+		var d string
+		switch f := p.field(&def).(type) {
+		case negated:
+			d = fmt.Sprint(!*f.p)
+		case *bool:
+			d = fmt.Sprint(*f)
+		case *int:
+			d = fmt.Sprint(*f)
+		}
+		ps = append(ps, chc.Param{Name: p.name, Default: d, Usage: p.usage})
+	}
+	chc.Register(chc.EngineInfo{
+		Name:    "spacer",
+		Summary: "Spacer (CAV'14, FMCAD'15): lemmas by interpolation and MBP, level by level; the general-purpose engine, linear and nonlinear, arrays",
+		Params:  ps,
+		New: func(o chc.Options) (chc.Engine, error) {
+			opts, err := OptionsFrom(o)
+			if err != nil {
+				return nil, err
+			}
+			return New(opts), nil
+		},
+	})
+}
+
+// OptionsFrom reads the engine's Options from the shared ones and their
+// spacer.* parameters.
+func OptionsFrom(o chc.Options) (Options, error) {
+	opts := Options{Verbose: o.Verbose, Trace: o.Trace}
+	for _, p := range params {
+		switch f := p.field(&opts).(type) {
+		case negated:
+			v, err := o.Bool(p.name, !*f.p)
+			if err != nil {
+				return opts, err
+			}
+			*f.p = !v
+		case *bool:
+			v, err := o.Bool(p.name, *f)
+			if err != nil {
+				return opts, err
+			}
+			*f = v
+		case *int:
+			v, err := o.Int(p.name, *f)
+			if err != nil {
+				return opts, err
+			}
+			*f = v
+		}
+	}
+	return opts, nil
 }
 
 // Engine is the Spacer engine; it implements chc.Engine. An Engine holds
@@ -64,7 +135,9 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 
 var _ chc.Engine = (*Engine)(nil)
 
-// errUnknown carries the reason of an Unknown answer out of the search.
+// errUnknown carries the reason of an Unknown answer out of the search; a
+// reason that starts with "internal" is a bug (chc.ErrInternal), any other
+// a limit of the engine (chc.ErrIncomplete).
 type errUnknown struct{ reason string }
 
 func (e *errUnknown) Error() string { return e.reason }
@@ -76,76 +149,20 @@ type found struct {
 	root   *chc.Node
 }
 
-// Solve decides s: Sat with a model checked by chc.CheckModel, Unsat with
-// a derivation checked by chc.CheckDerivation, Unknown (never a guess) on
-// timeout, cancellation, the memory bound or a sub-solver's unknown.
-//
-// Unless Options.NoPreprocess is set, s is first simplified by
-// chc.DefaultPasses; the witness found on the simplified system is
-// translated back and checked again on s.
+// Solve decides s: Sat with a model, Unsat with a derivation, Unknown
+// (never a guess) on cancellation or a sub-solver's unknown. Call it
+// through chc.Solve, which preprocesses s and checks the witness.
 func (en *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	sys := s
-	var tr chc.Translator
-	if !en.opts.NoPreprocess {
-		if ps, t, err := preprocess(s); err == nil {
-			sys, tr = ps, t
-		}
-	}
-	e := newEngine(ctx, en.opts, sys)
+	e := newEngine(ctx, en.opts, s)
 	res := e.run()
-	stats := e.statistics()
-	if tr != nil {
-		res = translate(ctx, s, tr, res)
-		stats = append(stats, chc.Stat{Name: "spacer.preprocessed-clauses", Value: len(sys.Clauses)})
-	}
-	res.Stats = stats
-	return res
-}
-
-// preprocess runs the default passes, turning a panic into an error.
-func preprocess(s *chc.System) (ps *chc.System, tr chc.Translator, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("preprocess: %v", r)
-		}
-	}()
-	return chc.Preprocess(s, chc.DefaultPasses()...)
-}
-
-// translate maps the witness of res back to s and checks it there.
-func translate(ctx context.Context, s *chc.System, tr chc.Translator, res chc.Result) (out chc.Result) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = chc.Result{Answer: chc.Unknown, Reason: fmt.Sprintf("internal: translating the witness: %v", r)}
-		}
-	}()
-	switch res.Answer {
-	case chc.Sat:
-		m, err := tr.Model(res.Model)
-		if err == nil {
-			err = chc.CheckModel(ctx, s, m)
-		}
-		if err != nil {
-			return chc.Result{Answer: chc.Unknown, Reason: "internal: translated model failed: " + err.Error()}
-		}
-		return chc.Result{Answer: chc.Sat, Model: m}
-	case chc.Unsat:
-		root, err := tr.Derivation(res.Derivation)
-		if err == nil {
-			err = chc.CheckDerivation(s, root)
-		}
-		if err != nil {
-			return chc.Result{Answer: chc.Unknown, Reason: "internal: translated derivation failed: " + err.Error()}
-		}
-		return chc.Result{Answer: chc.Unsat, Derivation: root}
-	}
+	res.Stats = e.statistics()
 	return res
 }
 
 func (e *engine) run() (res chc.Result) {
 	defer func() {
 		if r := recover(); r != nil {
-			res = chc.Result{Answer: chc.Unknown, Reason: fmt.Sprintf("internal error: %v", r)}
+			res = chc.NoAnswer(chc.Internal("spacer: panic: %v\n%s", r, debug.Stack()))
 		}
 	}()
 	if err := e.build(); err != nil {
@@ -153,7 +170,7 @@ func (e *engine) run() (res chc.Result) {
 	}
 	for n := 0; ; n++ {
 		if e.opts.MaxLevel > 0 && n > e.opts.MaxLevel {
-			return chc.Result{Answer: chc.Unknown, Reason: "level bound"}
+			return chc.NoAnswer(chc.Incomplete("spacer: level bound %d", e.opts.MaxLevel))
 		}
 		e.bound = n
 		e.stats.levels = n + 1
@@ -175,40 +192,25 @@ func (e *engine) run() (res chc.Result) {
 }
 
 func (e *engine) unknown(err error) chc.Result {
-	reason := err.Error()
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		reason = "timeout"
-	case errors.Is(err, context.Canceled):
-		reason = "canceled"
+	if c := chc.Cause(e.ctx); c != nil {
+		return chc.NoAnswer(c)
 	}
-	if e.ctx.Err() == context.DeadlineExceeded {
-		reason = "timeout"
-	} else if e.ctx.Err() == context.Canceled {
-		reason = "canceled"
+	var u *errUnknown
+	if errors.As(err, &u) && strings.HasPrefix(u.reason, "internal") {
+		return chc.NoAnswer(chc.Internal("spacer: %s", strings.TrimPrefix(strings.TrimPrefix(u.reason, "internal"), ": ")))
 	}
-	return chc.Result{Answer: chc.Unknown, Reason: reason}
+	return chc.NoAnswer(chc.Incomplete("spacer: %v", err))
 }
 
-// finish checks the witness of an answer; a witness that fails its check
-// gives Unknown.
+// finish gives the answer found.
 func (e *engine) finish(f *found) chc.Result {
 	switch f.answer {
 	case chc.Sat:
-		if err := chc.CheckModel(e.ctx, e.sys, f.model); err != nil {
-			if e.ctx.Err() != nil {
-				return e.unknown(e.ctx.Err())
-			}
-			return chc.Result{Answer: chc.Unknown, Reason: "internal: model failed its check: " + err.Error()}
-		}
 		return chc.Result{Answer: chc.Sat, Model: f.model}
 	case chc.Unsat:
-		if err := chc.CheckDerivation(e.sys, f.root); err != nil {
-			return chc.Result{Answer: chc.Unknown, Reason: "internal: derivation failed its check: " + err.Error()}
-		}
 		return chc.Result{Answer: chc.Unsat, Derivation: f.root}
 	}
-	return chc.Result{Answer: chc.Unknown, Reason: "no answer"}
+	return chc.NoAnswer(chc.Internal("spacer: no answer"))
 }
 
 // solveLevel blocks the goal at level n. It returns a found counterexample,
@@ -231,20 +233,11 @@ func (e *engine) solveLevel(n int) (*found, error) {
 	return nil, nil
 }
 
-// tick checks cancellation and, every so often, the memory bound.
+// tick checks cancellation (a timeout, the memory bound, a portfolio's
+// winner).
 func (e *engine) tick() error {
-	if err := e.ctx.Err(); err != nil {
-		return err
-	}
 	e.steps++
-	if e.opts.MemoryMB > 0 && e.steps%64 == 0 {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		if ms.HeapAlloc > uint64(e.opts.MemoryMB)<<20 {
-			return &errUnknown{"memory"}
-		}
-	}
-	return nil
+	return e.ctx.Err()
 }
 
 func (e *engine) progress(n int) {
@@ -312,19 +305,19 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.lemmas-subsumed", Value: e.stats.subsumed},
 		{Name: "spacer.reach-facts", Value: e.stats.reach},
 		{Name: "spacer.smt-checks", Value: e.stats.checks},
-		{Name: "spacer.smt-time", Value: e.stats.checkTime.Round(time.Millisecond).String()},
+		{Name: "spacer.smt-time", Value: e.stats.checkTime},
 		{Name: "spacer.push-checks", Value: e.stats.pushChecks},
 		{Name: "spacer.push-skips", Value: e.stats.pushSkips},
 		{Name: "spacer.mbp-calls", Value: e.stats.mbpCalls},
-		{Name: "spacer.mbp-time", Value: e.stats.mbpTime.Round(time.Millisecond).String()},
-		{Name: "spacer.gen-time", Value: e.stats.genTime.Round(time.Millisecond).String()},
+		{Name: "spacer.mbp-time", Value: e.stats.mbpTime},
+		{Name: "spacer.gen-time", Value: e.stats.genTime},
 		{Name: "spacer.weakened", Value: e.stats.weakened},
 		{Name: "spacer.guide-tries", Value: e.stats.guideTries},
 		{Name: "spacer.guide-wins", Value: e.stats.guideWins},
 		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},
 		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
 		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},
-		{Name: "spacer.itp-time", Value: e.stats.itpTime.Round(time.Millisecond).String()},
+		{Name: "spacer.itp-time", Value: e.stats.itpTime},
 	}
 }
 
@@ -339,5 +332,3 @@ func (e *engine) project(vars []*term.Term, phi *term.Term, m *term.Model) (*ter
 	}
 	return r.Formula, nil
 }
-
-var _ = mbp.New

@@ -13,6 +13,9 @@ import (
 	"runtime/pprof"
 	"strings"
 	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines"
 )
 
 var version = "0.1.0-dev"
@@ -42,6 +45,7 @@ type options struct {
 	verbose  bool
 	trace    string
 	memoryMB int
+	params   map[string]string // --opt engine.name=value
 }
 
 func main() {
@@ -56,7 +60,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
-		fmt.Fprintf(stderr, "\nCHC engines: %s (default %s)\n", strings.Join(engineNames(), ", "), engines[0].name)
+		printEngines(stderr)
 	}
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "read and sort-check the input, print a summary line")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to standard error")
@@ -64,7 +68,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	secs := fs.Float64("t", 0, "timeout in `seconds` (0: none); on timeout the answer is unknown")
 	fs.StringVar(&o.drat, "drat", "", "write a DRAT proof of unsatisfiability to `file` (CNF input)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile to `file` (for go tool pprof)")
-	fs.StringVar(&o.engine, "engine", "", "CHC engine: `name` (default: the first of the list in --help)")
+	fs.StringVar(&o.engine, "engine", "", "CHC engine: `name`, one of the list below (default "+engines.DefaultEngine+")")
+	fs.Func("opt", "CHC: an engine's parameter, `NAME=VALUE` (repeatable; the list below)", func(s string) error {
+		eo := chc.Options{Params: o.params}
+		if err := eo.ParseParam(s); err != nil {
+			return err
+		}
+		o.params = eo.Params
+		return nil
+	})
 	fs.BoolVar(&o.model, "model", false, "CHC: print the model after sat")
 	fs.BoolVar(&o.cex, "cex", false, "CHC: print the counterexample derivation after unsat")
 	fs.BoolVar(&o.validate, "validate", false, "CHC: report the check of the witness on the input system (witnesses are always checked)")
@@ -95,6 +107,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.timeout = time.Duration(*secs * float64(time.Second))
+	if err := chc.CheckParams(chc.Options{Params: o.params}); err != nil {
+		fmt.Fprintln(stderr, "gospacer:", err)
+		return 2
+	}
 	o.file = fs.Arg(0)
 
 	in := stdin
@@ -136,4 +152,15 @@ func startProfile(file string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// printEngines lists the registered CHC engines and their parameters.
+func printEngines(w io.Writer) {
+	fmt.Fprintf(w, "\nCHC engines (--engine NAME; default %s) and their parameters (--opt NAME=VALUE):\n", engines.DefaultEngine)
+	for _, e := range chc.Engines() {
+		fmt.Fprintf(w, "  %-10s %s\n", e.Name, e.Summary)
+		for _, p := range e.Params {
+			fmt.Fprintf(w, "      %s=%s\n          %s\n", p.Name, p.Default, p.Usage)
+		}
+	}
 }

@@ -18,6 +18,26 @@ type Options struct {
 	MaxDepth int
 	// Verbose, when not nil, gets one progress line per depth.
 	Verbose io.Writer
+	// Trace, when not nil, gets one line per slot of the unfolding: its
+	// depth, predicates and clauses.
+	Trace io.Writer
+}
+
+func init() {
+	chc.Register(chc.EngineInfo{
+		Name:    "bmc",
+		Summary: "bounded model checking: shortest derivations of false (unsat); sat only when the unfolding is finite",
+		Params: []chc.Param{
+			{Name: "bmc.max-depth", Default: "0", Usage: "bound on the derivation height searched (0: none)"},
+		},
+		New: func(o chc.Options) (chc.Engine, error) {
+			d, err := o.Int("bmc.max-depth", 0)
+			if err != nil {
+				return nil, err
+			}
+			return New(Options{MaxDepth: d, Verbose: o.Verbose, Trace: o.Trace}), nil
+		},
+	})
 }
 
 // defaultBudget is the most clause instances one run asserts: a nonlinear
@@ -38,37 +58,38 @@ func New(opts Options) *Engine { return &Engine{opts: opts, budget: defaultBudge
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	start := time.Now()
 	u := newUnroller(s, e.budget)
+	u.trace = e.opts.Trace
 	H := 0
 	checks := 0
 	res := func(r chc.Result) chc.Result {
 		st := u.sv.Stats()
 		r.Stats = []chc.Stat{
-			{Name: "bmc-depth", Value: H},
-			{Name: "bmc-slots", Value: len(u.slots)},
-			{Name: "bmc-clause-instances", Value: u.instances},
-			{Name: "bmc-checks", Value: checks},
-			{Name: "smt-conflicts", Value: st.Conflicts},
-			{Name: "smt-decisions", Value: st.Decisions},
-			{Name: "time-ms", Value: time.Since(start).Milliseconds()},
+			{Name: "bmc.depth", Value: H},
+			{Name: "bmc.slots", Value: len(u.slots)},
+			{Name: "bmc.clause-instances", Value: u.instances},
+			{Name: "bmc.checks", Value: checks},
+			{Name: "bmc.smt-conflicts", Value: st.Conflicts},
+			{Name: "bmc.smt-decisions", Value: st.Decisions},
+			{Name: "bmc.time", Value: time.Since(start)},
 		}
 		return r
 	}
-	unknown := func(reason string) chc.Result {
-		return res(chc.Result{Answer: chc.Unknown, Reason: reason})
+	unknown := func(reason error) chc.Result {
+		return res(chc.NoAnswer(reason))
 	}
 	fail := func(err error) chc.Result {
 		if ctx.Err() != nil {
-			return unknown(chc.Reason(ctx))
+			return unknown(chc.Cause(ctx))
 		}
 		var b errBudget
 		if errors.As(err, &b) {
-			return unknown(fmt.Sprintf("bmc: %v at depth %d", err, H))
+			return unknown(chc.Incomplete("bmc: %v at depth %d", err, H))
 		}
-		return unknown("bmc: " + err.Error())
+		return unknown(chc.Incomplete("bmc: %v", err))
 	}
 	if len(u.queries) == 0 {
 		// No derivation of false can exist: every predicate is true.
-		return e.sat(ctx, u, res, unknown)
+		return e.sat(u, res, unknown)
 	}
 	if err := u.root(); err != nil {
 		return fail(err)
@@ -76,12 +97,12 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	frontier := []int{0}
 	for {
 		if ctx.Err() != nil {
-			return unknown(chc.Reason(ctx))
+			return unknown(chc.Cause(ctx))
 		}
 		checks++
 		r, err := u.sv.Check(ctx, u.st.Not(u.deepLit(H)))
 		if ctx.Err() != nil {
-			return unknown(chc.Reason(ctx))
+			return unknown(chc.Cause(ctx))
 		}
 		if err != nil {
 			return fail(err)
@@ -94,15 +115,12 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		case smt.Sat:
 			root, err := u.derivation(u.sv.Model())
 			if err != nil {
-				return unknown(err.Error())
-			}
-			if err := chc.CheckDerivation(s, root); err != nil {
-				return unknown("bmc: derivation rejected: " + err.Error())
+				return unknown(chc.Internal("bmc: reading the derivation: %v", err))
 			}
 			return res(chc.Result{Answer: chc.Unsat, Derivation: root})
 		case smt.Unsat:
 		default:
-			return unknown("bmc: smt: " + u.sv.ReasonUnknown())
+			return unknown(chc.Incomplete("bmc: smt: %s", u.sv.ReasonUnknown()))
 		}
 		complete := true
 		for _, si := range frontier {
@@ -112,15 +130,15 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		}
 		if complete {
 			// The tree covers every derivation, and none derives false.
-			return e.sat(ctx, u, res, unknown)
+			return e.sat(u, res, unknown)
 		}
 		if e.opts.MaxDepth > 0 && H+1 > e.opts.MaxDepth {
-			return unknown(fmt.Sprintf("bmc: depth bound %d reached", e.opts.MaxDepth))
+			return unknown(chc.Incomplete("bmc: depth bound %d reached", e.opts.MaxDepth))
 		}
 		var next []int
 		for _, si := range frontier {
 			if ctx.Err() != nil {
-				return unknown(chc.Reason(ctx))
+				return unknown(chc.Cause(ctx))
 			}
 			n := len(u.slots)
 			if err := u.expand(si); err != nil {
@@ -135,18 +153,12 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	}
 }
 
-// sat answers Sat with the strongest model when it can build one that
-// chc.CheckModel accepts, else Unknown.
-func (e *Engine) sat(ctx context.Context, u *unroller, res func(chc.Result) chc.Result, unknown func(string) chc.Result) chc.Result {
+// sat answers Sat with the strongest model when it can build one, else
+// Unknown.
+func (e *Engine) sat(u *unroller, res func(chc.Result) chc.Result, unknown func(error) chc.Result) chc.Result {
 	m, err := strongestModel(u)
 	if err != nil {
-		return unknown("bmc: no derivation of false; no model: " + err.Error())
-	}
-	if err := chc.CheckModel(ctx, u.sys, m); err != nil {
-		if ctx.Err() != nil {
-			return unknown(chc.Reason(ctx))
-		}
-		return unknown("bmc: no derivation of false; model rejected: " + err.Error())
+		return unknown(chc.Incomplete("bmc: no derivation of false; no model: %v", err))
 	}
 	return res(chc.Result{Answer: chc.Sat, Model: m})
 }

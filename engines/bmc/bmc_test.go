@@ -34,12 +34,7 @@ func height(n *chc.Node) int {
 func solve(t testing.TB, sys *chc.System, opts Options) chc.Result {
 	t.Helper()
 	res := New(opts).Solve(context.Background(), sys)
-	switch res.Answer {
-	case chc.Unsat:
-		require.NoError(t, chc.CheckDerivation(sys, res.Derivation))
-	case chc.Sat:
-		require.NoError(t, chc.CheckModel(context.Background(), sys, res.Model))
-	}
+	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
 	return res
 }
 
@@ -207,7 +202,8 @@ func TestSafeCyclicIsUnknown(t *testing.T) {
 	var log bytes.Buffer
 	res := solve(t, sys, Options{MaxDepth: 5, Verbose: &log})
 	require.Equal(t, chc.Unknown, res.Answer)
-	require.Contains(t, res.Reason, "depth bound 5")
+	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
+	require.ErrorContains(t, res.Reason, "depth bound 5")
 	require.Equal(t, 6, strings.Count(log.String(), "\n"), log.String())
 }
 
@@ -222,7 +218,7 @@ func TestBudget(t *testing.T) {
 	e.budget = 10
 	res := e.Solve(context.Background(), read(t, src))
 	require.Equal(t, chc.Unknown, res.Answer)
-	require.Contains(t, res.Reason, "budget")
+	require.ErrorContains(t, res.Reason, "budget")
 	res = New(Options{}).Solve(context.Background(), read(t, src))
 	require.Equal(t, chc.Unsat, res.Answer)
 }
@@ -242,13 +238,13 @@ func TestCanceled(t *testing.T) {
 	cancel()
 	res := New(Options{}).Solve(ctx, sys)
 	require.Equal(t, chc.Unknown, res.Answer)
-	require.Equal(t, "canceled", res.Reason)
+	require.ErrorIs(t, res.Reason, chc.ErrCanceled)
 
 	ctx, cancelCause := context.WithCancelCause(context.Background())
 	cancelCause(chc.ErrMemory)
 	res = New(Options{}).Solve(ctx, sys)
 	require.Equal(t, chc.Unknown, res.Answer)
-	require.Contains(t, res.Reason, "memory limit")
+	require.ErrorIs(t, res.Reason, chc.ErrMemory)
 }
 
 func TestDeterministic(t *testing.T) {
@@ -259,7 +255,7 @@ func TestDeterministic(t *testing.T) {
 			var b bytes.Buffer
 			fmt.Fprintln(&b, res.Answer, res.Reason)
 			for _, s := range res.Stats {
-				if s.Name != "time-ms" {
+				if s.Name != "bmc.time" {
 					fmt.Fprintln(&b, s.Name, s.Value)
 				}
 			}
@@ -375,7 +371,7 @@ func TestAcyclicModels(t *testing.T) {
 			res := solve(t, read(t, tc.src), Options{})
 			require.Equal(t, tc.want, res.Answer, res.Reason)
 			if tc.want == chc.Unknown {
-				require.Contains(t, res.Reason, "cannot eliminate")
+				require.ErrorContains(t, res.Reason, "cannot eliminate")
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package bmc
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 
@@ -47,6 +48,7 @@ type unroller struct {
 	deep      []*term.Term // deep(d) per depth
 	instances int          // clause instances asserted
 	budget    int          // most clause instances, 0 = no limit
+	trace     io.Writer    // one line per slot, or nil
 }
 
 // errBudget is the error of an encoding that outgrew its budget.
@@ -174,6 +176,9 @@ func (u *unroller) newSlot(depth int, preds []*chc.Pred) (int, error) {
 		if err := u.sv.Assert(u.st.Implies(act, u.st.Or(any...))); err != nil {
 			return si, err
 		}
+	}
+	if u.trace != nil {
+		fmt.Fprintf(u.trace, "bmc: slot %d depth %d preds %v clauses %v\n", si, depth, preds, sl.clauses)
 	}
 	return si, u.instantiateFacts(sl)
 }

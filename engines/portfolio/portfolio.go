@@ -1,65 +1,102 @@
-// Package portfolio runs several CHC engines one after the other on the
-// same system, each in a slice of the time, and answers with the first
-// that decides. Engines share one term store, which is not safe for
-// concurrent use, so the slices are sequential.
+// Package portfolio registers the portfolio engine: registered engines run
+// concurrently on their own copies of the system (chc.Portfolio), the
+// first checked answer wins. Its members and their shares of the time are
+// a parameter, portfolio.members, whose default is the configuration
+// measured best on the dev folders (see the README).
 package portfolio
 
 import (
-	"context"
 	"fmt"
-	"time"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 )
 
-// A Slice is one engine of the portfolio and its share of the time.
-type Slice struct {
-	Name   string
-	Engine chc.Engine
-	// Share is the fraction of the remaining time the engine gets when
-	// ctx has a deadline; the last slice gets all that remains.
-	Share float64
-	// Without is the engine's time when ctx has no deadline (0: all).
-	Without time.Duration
+// DefaultMembers is the default value of portfolio.members: each entry
+// NAME or NAME:SHARE, SHARE the fraction of the time the member may use.
+const DefaultMembers = "spacer,bmc:0.5"
+
+func init() {
+	chc.Register(chc.EngineInfo{
+		Name:    "portfolio",
+		Summary: "registered engines in parallel on copies of the system; the first checked answer wins",
+		Params: []chc.Param{
+			{Name: "portfolio.members", Default: DefaultMembers,
+				Usage: "the engines, comma-separated, each NAME or NAME:SHARE (SHARE: the fraction of the time it may use)"},
+		},
+		New: func(o chc.Options) (chc.Engine, error) {
+			return New(o, o.Param("portfolio.members", DefaultMembers))
+		},
+	})
 }
 
-// Engine is a portfolio.
-type Engine struct {
-	Slices []Slice
-}
-
-// Solve runs the slices in order until one answers Sat or Unsat.
-func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	var stats []chc.Stat
-	var reasons string
-	for i, sl := range e.Slices {
-		if ctx.Err() != nil {
-			break
-		}
-		sub, cancel := ctx, context.CancelFunc(func() {})
-		if i < len(e.Slices)-1 {
-			if dl, ok := ctx.Deadline(); ok {
-				sub, cancel = context.WithTimeout(ctx, time.Duration(float64(time.Until(dl))*sl.Share))
-			} else if sl.Without > 0 {
-				sub, cancel = context.WithTimeout(ctx, sl.Without)
+// New builds the portfolio of the registered engines that members names
+// (see DefaultMembers), each built from o. Their progress and trace lines
+// go to o's writers, one whole line at a time, prefixed by the member's
+// name.
+func New(o chc.Options, members string) (*chc.Portfolio, error) {
+	p := &chc.Portfolio{}
+	var mu sync.Mutex
+	for _, spec := range strings.Split(members, ",") {
+		name, share, hasShare := strings.Cut(strings.TrimSpace(spec), ":")
+		m := chc.Member{Name: name}
+		if hasShare {
+			f, err := strconv.ParseFloat(share, 64)
+			if err != nil || f <= 0 || f > 1 {
+				return nil, fmt.Errorf("portfolio member %q: the share must be a number in (0, 1]", spec)
 			}
+			m.Share = f
 		}
-		start := time.Now()
-		res := sl.Engine.Solve(sub, s)
-		cancel()
-		for _, st := range res.Stats {
-			stats = append(stats, chc.Stat{Name: st.Name, Value: st.Value})
+		if name == "portfolio" {
+			return nil, fmt.Errorf("portfolio member %q: a portfolio cannot hold itself", spec)
 		}
-		stats = append(stats, chc.Stat{Name: "portfolio." + sl.Name + "-time", Value: time.Since(start).Round(time.Millisecond)})
-		if res.Answer != chc.Unknown {
-			res.Stats = append(stats, chc.Stat{Name: "portfolio.answered-by", Value: sl.Name})
-			return res
+		mo := o
+		mo.Verbose = prefixed(o.Verbose, name, &mu)
+		mo.Trace = prefixed(o.Trace, name, &mu)
+		e, err := chc.NewEngine(name, mo)
+		if err != nil {
+			return nil, fmt.Errorf("portfolio member %q: %w", spec, err)
 		}
-		reasons += fmt.Sprintf("%s: %s; ", sl.Name, res.Reason)
+		m.Engine = e
+		p.Members = append(p.Members, m)
 	}
-	reason := chc.Reason(ctx)
-	if ctx.Err() == nil {
-		reason = reasons
+	if len(p.Members) == 0 {
+		return nil, fmt.Errorf("portfolio: no members")
 	}
-	return chc.Result{Answer: chc.Unknown, Reason: reason, Stats: stats}
+	return p, nil
+}
+
+// prefixed writes whole lines to w, each prefixed by "[name] ", under mu.
+func prefixed(w io.Writer, name string, mu *sync.Mutex) io.Writer {
+	if w == nil {
+		return nil
+	}
+	return &lineWriter{w: w, prefix: "[" + name + "] ", mu: mu}
+}
+
+type lineWriter struct {
+	w      io.Writer
+	prefix string
+	mu     *sync.Mutex
+	buf    []byte
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.buf = append(l.buf, p...)
+	for {
+		i := strings.IndexByte(string(l.buf), '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		l.mu.Lock()
+		_, err := io.WriteString(l.w, l.prefix+string(l.buf[:i+1]))
+		l.mu.Unlock()
+		l.buf = l.buf[i+1:]
+		if err != nil {
+			return len(p), err
+		}
+	}
 }

@@ -1,0 +1,135 @@
+package chc_test
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+const counterSrc = `(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (< x 10) (= y (+ x 1))) (inv y))))
+(assert (forall ((x Int)) (=> (and (inv x) (> x 10)) false)))
+`
+
+func readSys(t *testing.T, src string) *chc.System {
+	t.Helper()
+	sys, _, err := chc.Read("t.smt2", strings.NewReader(src), term.NewStore())
+	require.NoError(t, err)
+	return sys
+}
+
+// waiting answers Unknown once its context ends, counting its runs.
+type waiting struct{ stopped atomic.Int32 }
+
+func (w *waiting) Solve(ctx context.Context, s *chc.System) chc.Result {
+	<-ctx.Done()
+	w.stopped.Add(1)
+	return chc.NoAnswer(chc.Cause(ctx))
+}
+
+// invariant answers sat with x <= 10 for every predicate of arity 1, built
+// in the store of the system it is given.
+type invariant struct{ delay time.Duration }
+
+func (e invariant) Solve(ctx context.Context, s *chc.System) chc.Result {
+	time.Sleep(e.delay)
+	m := chc.Model{}
+	for _, p := range s.Preds {
+		m[p] = s.St.Le(p.Params[0], s.St.Int(10))
+	}
+	return chc.Result{Answer: chc.Sat, Model: m, Stats: []chc.Stat{{Name: "invariant.runs", Value: 1}}}
+}
+
+// wrong answers sat with the model false, which fails the fact.
+type wrong struct{}
+
+func (wrong) Solve(ctx context.Context, s *chc.System) chc.Result {
+	return chc.Result{Answer: chc.Sat, Model: chc.Model{}}
+}
+
+type panicking struct{}
+
+func (panicking) Solve(ctx context.Context, s *chc.System) chc.Result { panic("boom") }
+
+func TestPortfolioFirstCheckedAnswerWins(t *testing.T) {
+	w := &waiting{}
+	p := &chc.Portfolio{Members: []chc.Member{
+		{Name: "wait", Engine: w},
+		{Name: "wrong", Engine: wrong{}},
+		{Name: "panic", Engine: panicking{}},
+		{Name: "inv", Engine: invariant{delay: 20 * time.Millisecond}},
+	}}
+	sys := readSys(t, counterSrc)
+	res := chc.Solve(context.Background(), sys, p, chc.Options{})
+	require.Equal(t, chc.Sat, res.Answer, "%v", res.Reason)
+	require.Contains(t, res.Stats, chc.Stat{Name: "portfolio.winner", Value: "inv"})
+	require.Contains(t, res.Stats, chc.Stat{Name: "invariant.runs", Value: 1})
+	require.EqualValues(t, 1, w.stopped.Load(), "the waiting member was cancelled and awaited")
+	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	// The model is in the input's store, for every predicate.
+	require.Len(t, res.Model, len(sys.Preds))
+}
+
+func TestPortfolioNoWinner(t *testing.T) {
+	sys := readSys(t, counterSrc)
+	p := &chc.Portfolio{Members: []chc.Member{{Name: "wrong", Engine: wrong{}}, {Name: "panic", Engine: panicking{}}}}
+	res := chc.Solve(context.Background(), sys, p, chc.Options{})
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.ErrorIs(t, res.Reason, chc.ErrInternal)
+	require.ErrorContains(t, res.Reason, "boom")
+	require.ErrorContains(t, res.Reason, "wrong: ")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	w1, w2 := &waiting{}, &waiting{}
+	p = &chc.Portfolio{Members: []chc.Member{{Name: "a", Engine: w1, Share: 0.2}, {Name: "b", Engine: w2}}}
+	start := time.Now()
+	res = chc.Solve(ctx, sys, p, chc.Options{})
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
+	require.Less(t, time.Since(start), time.Second)
+	require.EqualValues(t, 1, w1.stopped.Load())
+	require.EqualValues(t, 1, w2.stopped.Load())
+}
+
+// A portfolio called directly checks on the system it is given.
+func TestPortfolioDirect(t *testing.T) {
+	sys := readSys(t, counterSrc)
+	p := &chc.Portfolio{Members: []chc.Member{{Name: "wrong", Engine: wrong{}}, {Name: "inv", Engine: invariant{delay: 10 * time.Millisecond}}}}
+	res := p.Solve(context.Background(), sys)
+	require.Equal(t, chc.Sat, res.Answer)
+	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+}
+
+// The share bounds a member's time when the context has a deadline, and
+// Without when it has none.
+func TestPortfolioShares(t *testing.T) {
+	sys := readSys(t, counterSrc)
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	defer cancel()
+	w := &waiting{}
+	p := &chc.Portfolio{Members: []chc.Member{{Name: "w", Engine: w, Share: 0.1}, {Name: "inv", Engine: invariant{delay: 200 * time.Millisecond}}}}
+	res := chc.Solve(ctx, sys, p, chc.Options{})
+	require.Equal(t, chc.Sat, res.Answer)
+	var wTime time.Duration
+	for _, s := range res.Stats {
+		if s.Name == "portfolio.w-time" {
+			wTime = s.Value.(time.Duration)
+		}
+	}
+	require.Less(t, wTime, 150*time.Millisecond)
+
+	w = &waiting{}
+	p = &chc.Portfolio{Members: []chc.Member{{Name: "w", Engine: w, Without: 30 * time.Millisecond}}}
+	res = chc.Solve(context.Background(), sys, p, chc.Options{})
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.EqualValues(t, 1, w.stopped.Load())
+}
