@@ -38,12 +38,24 @@ func CHCSystemUnbounded(st *term.Store) *rapid.Generator[*chc.System] {
 	})
 }
 
+// CHCSystemLinear draws systems of the shapes of CHCSystem (bounded to
+// [lo, hi] when bounded, else as CHCSystemUnbounded) that are transition
+// systems: every clause has at most one body atom, every query exactly
+// one. For engines that need chc.System.TransitionSystem.
+func CHCSystemLinear(st *term.Store, lo, hi int, bounded bool) *rapid.Generator[*chc.System] {
+	return rapid.Custom(func(t *rapid.T) *chc.System {
+		g := &chcGen{t: t, st: st, lo: int64(lo), hi: int64(hi), bounded: bounded, reals: !bounded, linear: true}
+		return g.system()
+	})
+}
+
 type chcGen struct {
 	t       *rapid.T
 	st      *term.Store
 	lo, hi  int64
 	bounded bool
 	reals   bool // some arguments are Real
+	linear  bool // at most one body atom, exactly one in a query
 	s       *chc.System
 }
 
@@ -74,6 +86,9 @@ func (g *chcGen) system() *chc.System {
 		g.s.NewPred(st.Func(fmt.Sprintf("P%d", i), dom, term.BoolSort))
 	}
 	for i, kind := range clauseKinds(g.t, 2, 6) {
+		if g.linear && kind == 2 {
+			kind = 1
+		}
 		g.s.Clauses = append(g.s.Clauses, g.clause(kind, i))
 	}
 	return g.s
@@ -120,7 +135,10 @@ func (g *chcGen) clause(kind, i int) *chc.Clause {
 	}
 	nbody := kind
 	if kind == 3 {
-		nbody = g.draw("query body", 0, 2)
+		nbody = 1
+		if !g.linear {
+			nbody = g.draw("query body", 0, 2)
+		}
 	}
 	for range nbody {
 		p := g.pred("body")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/unfold"
 	"github.com/seed-f9c3434d/gospacer/smt"
 )
 
@@ -57,16 +58,15 @@ func New(opts Options) *Engine { return &Engine{opts: opts, budget: defaultBudge
 // package documentation for the answers it gives.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	start := time.Now()
-	u := newUnroller(s, e.budget)
-	u.trace = e.opts.Trace
+	u := unfold.New(s, e.budget, e.opts.Trace)
 	H := 0
 	checks := 0
 	res := func(r chc.Result) chc.Result {
-		st := u.sv.Stats()
+		st := u.Solver().Stats()
 		r.Stats = []chc.Stat{
 			{Name: "bmc.depth", Value: H},
-			{Name: "bmc.slots", Value: len(u.slots)},
-			{Name: "bmc.clause-instances", Value: u.instances},
+			{Name: "bmc.slots", Value: u.NumSlots()},
+			{Name: "bmc.clause-instances", Value: u.Instances()},
 			{Name: "bmc.checks", Value: checks},
 			{Name: "bmc.smt-conflicts", Value: st.Conflicts},
 			{Name: "bmc.smt-decisions", Value: st.Decisions},
@@ -81,17 +81,17 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		if ctx.Err() != nil {
 			return unknown(chc.Cause(ctx))
 		}
-		var b errBudget
+		var b unfold.BudgetError
 		if errors.As(err, &b) {
 			return unknown(chc.Incomplete("bmc: %v at depth %d", err, H))
 		}
 		return unknown(chc.Incomplete("bmc: %v", err))
 	}
-	if len(u.queries) == 0 {
+	if len(u.Queries()) == 0 {
 		// No derivation of false can exist: every predicate is true.
 		return e.sat(u, res, unknown)
 	}
-	if err := u.root(); err != nil {
+	if err := u.Root(); err != nil {
 		return fail(err)
 	}
 	frontier := []int{0}
@@ -100,7 +100,7 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 			return unknown(chc.Cause(ctx))
 		}
 		checks++
-		r, err := u.sv.Check(ctx, u.st.Not(u.deepLit(H)))
+		r, err := u.Solver().Check(ctx, s.St.Not(u.Deep(H)))
 		if ctx.Err() != nil {
 			return unknown(chc.Cause(ctx))
 		}
@@ -109,22 +109,22 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		}
 		if e.opts.Verbose != nil {
 			fmt.Fprintf(e.opts.Verbose, "bmc: depth %d %s slots %d clauses %d elapsed %.2fs\n",
-				H, r, len(u.slots), u.instances, time.Since(start).Seconds())
+				H, r, u.NumSlots(), u.Instances(), time.Since(start).Seconds())
 		}
 		switch r {
 		case smt.Sat:
-			root, err := u.derivation(u.sv.Model())
+			root, err := u.Derivation(u.Solver().Model())
 			if err != nil {
 				return unknown(chc.Internal("bmc: reading the derivation: %v", err))
 			}
 			return res(chc.Result{Answer: chc.Unsat, Derivation: root})
 		case smt.Unsat:
 		default:
-			return unknown(chc.Incomplete("bmc: smt: %s", u.sv.ReasonUnknown()))
+			return unknown(chc.Incomplete("bmc: smt: %s", u.Solver().ReasonUnknown()))
 		}
 		complete := true
 		for _, si := range frontier {
-			if u.slots[si].pending {
+			if u.Pending(si) {
 				complete = false
 			}
 		}
@@ -140,11 +140,11 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 			if ctx.Err() != nil {
 				return unknown(chc.Cause(ctx))
 			}
-			n := len(u.slots)
-			if err := u.expand(si); err != nil {
+			n := u.NumSlots()
+			if err := u.Expand(si); err != nil {
 				return fail(err)
 			}
-			for c := n; c < len(u.slots); c++ {
+			for c := n; c < u.NumSlots(); c++ {
 				next = append(next, c)
 			}
 		}
@@ -155,7 +155,7 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 
 // sat answers Sat with the strongest model when it can build one, else
 // Unknown.
-func (e *Engine) sat(u *unroller, res func(chc.Result) chc.Result, unknown func(error) chc.Result) chc.Result {
+func (e *Engine) sat(u *unfold.Tree, res func(chc.Result) chc.Result, unknown func(error) chc.Result) chc.Result {
 	m, err := strongestModel(u)
 	if err != nil {
 		return unknown(chc.Incomplete("bmc: no derivation of false; no model: %v", err))

@@ -4,41 +4,11 @@
 // Sat only when the unrolling provably covers every derivation (with a
 // model checked by chc.CheckModel), and Unknown otherwise.
 //
-// # Encoding: an unfolding tree of slots
+// # Encoding
 //
-// A derivation is a tree of ground clause instances whose root is a query.
-// The encoding unfolds the clauses backward from the queries into a tree of
-// slots. The root slot (depth 0) chooses a query clause. A slot at depth d
-// holds, for every predicate P that can occur there, a Boolean active(P)
-// and a fresh copy of P's parameters, and for every clause c with head P a
-// Boolean selector sel(c):
-//
-//	active(P) ⇒ ∨ sel(c)                       (c with head P)
-//	sel(c)    ⇒ constraint(c)[copies] ∧ ∧ active(child_i, Q_i)
-//
-// where the copy of c's variables maps its head arguments to the slot's
-// copy of P's parameters, the arguments of its i-th body atom Q_i to the
-// copy of Q_i's parameters in the slot's i-th child, and every other
-// variable to a fresh constant of that (slot, clause). A slot has one child
-// per body position (as many as the longest body among its clauses), and
-// the child at position i holds every predicate some clause of the slot has
-// at position i. A clause's body atoms take positions in the order of
-// their predicates (stable by Pred.ID), so clauses whose bodies differ only
-// in order agree on positions and a child holds few predicates (on a
-// benchmark with six-atom bodies in all orders this cut the slots at depth
-// 5 from 938 to 154). Body positions are shared by all clauses of a slot, so
-// the tree branches only as much as the bodies are long: for a linear
-// system it is a chain, one slot per depth holding every predicate, which
-// is the classical BMC unrolling (backward from the query); for a nonlinear
-// one, slots grow with max-body-length^depth, and a budget on the number of
-// clause instances turns a blow-up into Unknown.
-//
-// The encoding is complete for derivations of height ≤ H, the depth of the
-// deepest slots: every derivation maps onto the tree, one clause instance
-// per slot, its i-th premise in the i-th child. It is sound: any model
-// selects, from the root, one query and recursively one clause per premise,
-// and every selected clause instance holds in the model, so reading the
-// selected instances back gives a derivation (which is checked anyway).
+// The unfolding tree of package unfold: slots of predicates and clause
+// selectors, backward from the queries, in one incremental smt solver
+// (see engines/unfold's documentation).
 //
 // # Deepening with activation literals
 //
@@ -67,20 +37,20 @@
 // them, by Fourier–Motzkin on a local that only inequalities bound (with
 // coefficient ±1 over Int, where it is exact), and by case splits on
 // Boolean ones, a bounded number of splits per clause. If a local survives, or the formula grows too large, the answer
-// is Unknown; a model is returned only after chc.CheckModel accepts it.
+// is Unknown; chc.Solve checks the model on the input.
 //
 // # Costs
 //
 // Encoding is cheap next to solving: on the benchmarks nearly all the time
 // is in the smt solver (simplex bound propagation and pivoting), and on
 // deep linear unrollings (hundreds of steps) the simplex tableau's rows
-// dominate memory too. A budget of clause instances (budget in bmc.go)
-// stops a nonlinear unfolding before it exhausts memory.
+// dominate memory too. A budget of clause instances (defaultBudget in
+// bmc.go) stops a nonlinear unfolding before it exhausts memory.
 //
 // # Naming
 //
-//	u      *unroller
-//	sl     *slot, si its index in unroller.slots
+//	u      *unfold.Tree
+//	si     a slot's index
 //	c, ci  *chc.Clause, its index in System.Clauses
 //	k      index of a clause in a slot's clause list
 //	H      the bound (height of the derivations covered)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/unfold"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -18,19 +19,20 @@ const maxSplits = 32
 // strongestModel is the least model of a system whose relevant part (the
 // predicates that can be derived and can reach a query) is acyclic; see
 // doc.go. The caller checks it.
-func strongestModel(u *unroller) (chc.Model, error) {
-	sys, st := u.sys, u.st
+func strongestModel(u *unfold.Tree) (chc.Model, error) {
+	sys := u.System()
+	st := sys.St
 	n := len(sys.Preds)
 	// relevant: can reach a query through usable clauses
 	relevant := make([]bool, n)
 	var stack []*chc.Pred
 	mark := func(p *chc.Pred) {
-		if !relevant[p.ID] && u.derivable[p.ID] {
+		if !relevant[p.ID] && u.Derivable(p) {
 			relevant[p.ID] = true
 			stack = append(stack, p)
 		}
 	}
-	for _, ci := range u.queries {
+	for _, ci := range u.Queries() {
 		for _, b := range sys.Clauses[ci].Body {
 			mark(b.Pred)
 		}
@@ -38,7 +40,7 @@ func strongestModel(u *unroller) (chc.Model, error) {
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, ci := range u.byHead[p.ID] {
+		for _, ci := range u.ByHead(p) {
 			for _, b := range sys.Clauses[ci].Body {
 				mark(b.Pred)
 			}
@@ -57,14 +59,14 @@ func strongestModel(u *unroller) (chc.Model, error) {
 		}
 		state[p.ID] = 1
 		var ds []*term.Term
-		for _, ci := range u.byHead[p.ID] {
+		for _, ci := range u.ByHead(p) {
 			c := sys.Clauses[ci]
 			for _, b := range c.Body {
 				if err := visit(b.Pred); err != nil {
 					return err
 				}
 			}
-			d, err := u.clauseDisjunct(m, p, ci)
+			d, err := clauseDisjunct(u, m, p, ci)
 			if err != nil {
 				return fmt.Errorf("%s: %v", p.Name(), err)
 			}
@@ -80,7 +82,7 @@ func strongestModel(u *unroller) (chc.Model, error) {
 	}
 	for _, p := range sys.Preds {
 		switch {
-		case !u.derivable[p.ID]:
+		case !u.Derivable(p):
 			m[p] = st.False()
 		case !relevant[p.ID]:
 			m[p] = st.True()
@@ -95,9 +97,9 @@ func strongestModel(u *unroller) (chc.Model, error) {
 
 // clauseDisjunct is ∃ locals. constraint ∧ ∧ M(body) over p's Params for
 // the clause ci with head p, without quantifier.
-func (u *unroller) clauseDisjunct(m chc.Model, p *chc.Pred, ci int) (*term.Term, error) {
-	st := u.st
-	c := u.sys.Clauses[ci]
+func clauseDisjunct(u *unfold.Tree, m chc.Model, p *chc.Pred, ci int) (*term.Term, error) {
+	st := u.System().St
+	c := u.System().Clauses[ci]
 	to := map[*term.Term]*term.Term{}
 	var parts []*term.Term
 	for j, a := range c.Head.Args {
@@ -113,7 +115,7 @@ func (u *unroller) clauseDisjunct(m chc.Model, p *chc.Pred, ci int) (*term.Term,
 			locals = append(locals, v)
 		}
 	}
-	parts = append(parts, u.cons[ci])
+	parts = append(parts, u.Constraint(ci))
 	for _, b := range c.Body {
 		parts = append(parts, b.Pred.Instantiate(st, m[b.Pred], b.Args))
 	}

@@ -40,9 +40,14 @@ func init() {
 func New(o chc.Options, members string) (*chc.Portfolio, error) {
 	p := &chc.Portfolio{}
 	var mu sync.Mutex
+	seen := map[string]bool{}
 	for _, spec := range strings.Split(members, ",") {
 		name, share, hasShare := strings.Cut(strings.TrimSpace(spec), ":")
 		m := chc.Member{Name: name}
+		if seen[name] {
+			return nil, fmt.Errorf("portfolio member %q: twice in the portfolio", spec)
+		}
+		seen[name] = true
 		if hasShare {
 			f, err := strconv.ParseFloat(share, 64)
 			if err != nil || f <= 0 || f > 1 {

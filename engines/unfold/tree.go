@@ -1,4 +1,4 @@
-package bmc
+package unfold
 
 import (
 	"fmt"
@@ -34,8 +34,8 @@ func (sl *slot) predIndex(p *chc.Pred) int {
 	return -1
 }
 
-// unroller builds the unfolding tree in one smt solver.
-type unroller struct {
+// A Tree is the unfolding of a system into one smt solver (see doc.go).
+type Tree struct {
 	sys       *chc.System
 	st        *term.Store
 	sv        *smt.Solver
@@ -51,16 +51,20 @@ type unroller struct {
 	trace     io.Writer    // one line per slot, or nil
 }
 
-// errBudget is the error of an encoding that outgrew its budget.
-type errBudget struct{ instances int }
+// BudgetError is the error of an encoding that outgrew its budget.
+type BudgetError struct{ Instances int }
 
-func (e errBudget) Error() string {
-	return fmt.Sprintf("encoding budget exhausted (%d clause instances)", e.instances)
+func (e BudgetError) Error() string {
+	return fmt.Sprintf("encoding budget exhausted (%d clause instances)", e.Instances)
 }
 
-func newUnroller(sys *chc.System, budget int) *unroller {
+// New unfolds nothing yet: Root makes the root slot, Expand a slot's
+// children. budget bounds the clause instances asserted (0: none); past
+// it Root and Expand fail with a BudgetError. trace, when not nil, gets
+// one line per slot.
+func New(sys *chc.System, budget int, trace io.Writer) *Tree {
 	st := sys.St
-	u := &unroller{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget}
+	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, trace: trace}
 	u.derivable = derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
@@ -132,17 +136,18 @@ func derivable(sys *chc.System) []bool {
 	return d
 }
 
-// deepLit is deep(d), made on first use.
-func (u *unroller) deepLit(d int) *term.Term {
+// Deep is the literal deep(d), made on first use: assuming ¬deep(d)
+// excludes the clauses with a body in the slots of depth d.
+func (u *Tree) Deep(d int) *term.Term {
 	for len(u.deep) <= d {
 		u.deep = append(u.deep, u.st.Fresh("bmc!deep"+strconv.Itoa(len(u.deep)), term.BoolSort))
 	}
 	return u.deep[d]
 }
 
-// root makes the root slot: one selector per usable query, one of which
+// Root makes the root slot: one selector per usable query, one of which
 // must hold.
-func (u *unroller) root() error {
+func (u *Tree) Root() error {
 	sl := &slot{depth: 0}
 	u.slots = append(u.slots, sl)
 	var any []*term.Term
@@ -156,7 +161,7 @@ func (u *unroller) root() error {
 }
 
 // newSlot makes a slot at depth holding preds (sorted by ID).
-func (u *unroller) newSlot(depth int, preds []*chc.Pred) (int, error) {
+func (u *Tree) newSlot(depth int, preds []*chc.Pred) (int, error) {
 	sl := &slot{depth: depth, preds: preds}
 	si := len(u.slots)
 	u.slots = append(u.slots, sl)
@@ -184,7 +189,7 @@ func (u *unroller) newSlot(depth int, preds []*chc.Pred) (int, error) {
 }
 
 // addClause gives sl a selector for clause ci.
-func (u *unroller) addClause(sl *slot, ci int) *term.Term {
+func (u *Tree) addClause(sl *slot, ci int) *term.Term {
 	sel := u.st.Fresh("bmc!c"+strconv.Itoa(ci), term.BoolSort)
 	sl.clauses = append(sl.clauses, ci)
 	sl.sels = append(sl.sels, sel)
@@ -197,8 +202,8 @@ func (u *unroller) addClause(sl *slot, ci int) *term.Term {
 
 // instantiateFacts asserts the instances of sl's facts and ties its other
 // selectors to deep(depth).
-func (u *unroller) instantiateFacts(sl *slot) error {
-	deep := u.deepLit(sl.depth)
+func (u *Tree) instantiateFacts(sl *slot) error {
+	deep := u.Deep(sl.depth)
 	for k, ci := range sl.clauses {
 		if len(u.sys.Clauses[ci].Body) > 0 {
 			if err := u.sv.Assert(u.st.Implies(sl.sels[k], deep)); err != nil {
@@ -213,9 +218,9 @@ func (u *unroller) instantiateFacts(sl *slot) error {
 	return nil
 }
 
-// expand gives the slot si its children and asserts the instances of its
+// Expand gives the slot si its children and asserts the instances of its
 // clauses with a body.
-func (u *unroller) expand(si int) error {
+func (u *Tree) Expand(si int) error {
 	sl := u.slots[si]
 	if !sl.pending || sl.children != nil {
 		return nil
@@ -266,9 +271,9 @@ func insertPred(ps []*chc.Pred, p *chc.Pred) []*chc.Pred {
 
 // instantiate asserts sel ⇒ the instance of the k-th clause of sl (its
 // children must exist if it has a body).
-func (u *unroller) instantiate(sl *slot, k int) error {
+func (u *Tree) instantiate(sl *slot, k int) error {
 	if u.budget > 0 && u.instances >= u.budget {
-		return errBudget{u.instances}
+		return BudgetError{u.instances}
 	}
 	u.instances++
 	st := u.st
@@ -312,14 +317,14 @@ func (u *unroller) instantiate(sl *slot, k int) error {
 	return u.sv.Assert(st.Implies(sl.sels[k], st.And(parts...)))
 }
 
-// derivation reads the derivation the model m selects, from the root.
-func (u *unroller) derivation(m *term.Model) (*chc.Node, error) {
+// Derivation reads the derivation the model m selects, from the root.
+func (u *Tree) Derivation(m *term.Model) (*chc.Node, error) {
 	return u.node(m, 0, nil)
 }
 
 // node reads the instance selected in slot si for pred p (a query if p is
 // nil).
-func (u *unroller) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
+func (u *Tree) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
 	sl := u.slots[si]
 	for k, ci := range sl.clauses {
 		c := u.sys.Clauses[ci]
@@ -354,5 +359,36 @@ func (u *unroller) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
 	if p != nil {
 		name = p.Name()
 	}
-	return nil, fmt.Errorf("bmc: no clause for %s selected in slot %d", name, si)
+	return nil, fmt.Errorf("unfold: no clause for %s selected in slot %d", name, si)
 }
+
+// Solver is the solver the tree is asserted into.
+func (u *Tree) Solver() *smt.Solver { return u.sv }
+
+// System is the system unfolded.
+func (u *Tree) System() *chc.System { return u.sys }
+
+// NumSlots is the number of slots made.
+func (u *Tree) NumSlots() int { return len(u.slots) }
+
+// Pending reports whether slot si has a clause with a body and no
+// instance yet: Expand would add to it.
+func (u *Tree) Pending(si int) bool { return u.slots[si].pending }
+
+// Instances is the number of clause instances asserted.
+func (u *Tree) Instances() int { return u.instances }
+
+// Queries are the indices of the usable queries (every body predicate
+// derivable).
+func (u *Tree) Queries() []int { return u.queries }
+
+// ByHead are the indices of the usable clauses with head p.
+func (u *Tree) ByHead(p *chc.Pred) []int { return u.byHead[p.ID] }
+
+// Derivable reports whether some derivation of p may exist (ignoring
+// constraints: the least fixpoint from the facts).
+func (u *Tree) Derivable(p *chc.Pred) bool { return u.derivable[p.ID] }
+
+// Constraint is the simplified constraint of clause ci (nil for an
+// unusable clause).
+func (u *Tree) Constraint(ci int) *term.Term { return u.cons[ci] }

@@ -1,0 +1,65 @@
+package portfolio_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	_ "github.com/seed-f9c3434d/gospacer/engines"
+	"github.com/seed-f9c3434d/gospacer/engines/portfolio"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+)
+
+func read(t *testing.T, path string) *chc.System {
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	s, _, err := chc.Read(path, bytes.NewReader(src), term.NewStore())
+	require.NoError(t, err)
+	return s
+}
+
+// The real engines race on their own clones (go test -race checks they
+// share nothing), the answer is the same whoever wins, and the progress
+// lines of the members come whole, each with its member's name.
+func TestRealEngines(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want chc.Answer
+	}{{"../../examples/counter.smt2", chc.Sat}, {"../../examples/unsafe.smt2", chc.Unsat}} {
+		for range 3 {
+			var log bytes.Buffer
+			o := chc.Options{Verbose: &log}
+			p, err := portfolio.New(o, "spacer,bmc,spacer:0.5")
+			require.Error(t, err, "a member's name is its stat prefix: two spacers would share it")
+			p, err = portfolio.New(o, "spacer,bmc")
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			res := chc.Solve(ctx, read(t, tc.file), p, o)
+			cancel()
+			require.Equal(t, tc.want, res.Answer, "%v", res.Reason)
+			for _, l := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+				if !strings.HasPrefix(l, "solve: ") {
+					require.Regexp(t, `^\[(spacer|bmc)\] (spacer|bmc): `, l)
+				}
+			}
+		}
+	}
+}
+
+func TestMembersParam(t *testing.T) {
+	for _, bad := range []string{"", "nosuch", "spacer:2", "spacer:x", "portfolio"} {
+		_, err := chc.NewEngine("portfolio", chc.Options{Params: map[string]string{"portfolio.members": bad}})
+		require.Error(t, err, bad)
+	}
+	e, err := chc.NewEngine("portfolio", chc.Options{Params: map[string]string{"portfolio.members": "bmc:0.25, spacer"}})
+	require.NoError(t, err)
+	p := e.(*chc.Portfolio)
+	require.Len(t, p.Members, 2)
+	require.Equal(t, "bmc", p.Members[0].Name)
+	require.Equal(t, 0.25, p.Members[0].Share)
+}

@@ -1,0 +1,13 @@
+; from spacer/paper_test.go
+(set-logic HORN)
+(declare-fun M (Int Int) Bool)
+(declare-fun T (Int Int) Bool)
+(declare-fun D (Int Int) Bool)
+(assert (forall ((d0 Int) (d Int)) (=> (= d (- d0 1)) (D d0 d))))
+(assert (forall ((t0 Int) (t Int)) (=> (and (<= t0 0) (= t t0)) (T t0 t))))
+(assert (forall ((t0 Int) (t Int) (l0 Int) (l1 Int))
+  (=> (and (> t0 0) (= l0 (- t0 2)) (T l0 l1) (= t (+ l1 1))) (T t0 t))))
+(assert (forall ((m0 Int) (m Int) (l0 Int) (l1 Int))
+  (=> (and (T m0 l0) (D l0 l1) (D l1 m)) (M m0 m))))
+(assert (forall ((m0 Int) (m Int)) (=> (and (M m0 m) (< m0 (+ (* 2 m) 4))) false)))
+(check-sat)
