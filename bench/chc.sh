@@ -7,13 +7,24 @@
 # the files both solve where either takes >= 0.05 s, and the median peak
 # memory (/usr/bin/time -v, when installed).
 #
-#   bench/chc.sh [-t SECONDS] [--engine NAME] [--validate-with z3] [FOLDER...]
+#   bench/chc.sh [-t SECONDS] [--engine NAME | --engines A,B,...] [--no-golem]
+#                [--validate-with z3] [FOLDER...]
 #   BENCH=/path/to/chc bench/chc.sh            (default ../shared/bench/chc)
 #   KEEP=results.tsv bench/chc.sh              (keep the raw results)
 #   GOSPACER=/path/to/binary bench/chc.sh      (instead of building cmd/gospacer)
 #
 # FOLDER is a folder name under the bench directory (default: all of them).
-# --engine is passed to gospacer (spacer, bmc, ...).
+# --engine is passed to gospacer (spacer, bmc, ...). --engines runs
+# gospacer once per engine, each a solver of its own (gospacer-NAME) in the
+# same run, and adds the column `unique`: files that solver solves and no
+# other gospacer engine does. --opt NAME=VALUE (repeatable) goes to every
+# gospacer run.
+#
+# Golem (github.com/usi-verification-and-security/golem), when `golem` is
+# on PATH and --no-golem is not given, runs too: -l QF_LRA on files over
+# Real, QF_LIA otherwise, its engine from GOLEM_ENGINE (default: Golem's
+# own default), stopped by timeout(1) at the same timeout. It reads neither
+# arrays nor z3's fixedpoint format: those runs count as errors.
 #
 # --validate-with z3 checks every `sat` model gospacer prints independently:
 # bench/chcmodel.py writes one script per clause (the input's declarations,
@@ -37,9 +48,12 @@
 # its --help (--engine, --model, -t) are left out, with a note.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: $0 [-t SECONDS] [--engine NAME] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
+usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--no-golem] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
 timeout_s=10
 engine=
+engines=
+opts=()
+golem_ok=1
 validate=
 folders=()
 while [ $# -gt 0 ]; do
@@ -48,6 +62,10 @@ while [ $# -gt 0 ]; do
     -t*) timeout_s=${1#-t}; shift ;;
     --engine|-engine) [ $# -ge 2 ] || usage; engine=$2; shift 2 ;;
     --engine=*) engine=${1#--engine=}; shift ;;
+    --engines) [ $# -ge 2 ] || usage; engines=$2; shift 2 ;;
+    --engines=*) engines=${1#--engines=}; shift ;;
+    --opt) [ $# -ge 2 ] || usage; opts+=(--opt "$2"); shift 2 ;;
+    --no-golem) golem_ok=; shift ;;
     --validate-with) [ $# -ge 2 ] || usage; validate=$2; shift 2 ;;
     --validate-with=*) validate=${1#--validate-with=}; shift ;;
     -h|--help) usage ;;
@@ -81,7 +99,13 @@ want_model=
 if has model; then gflags+=(--model); want_model=1
 elif [ -n "$validate" ]; then echo "note: gospacer has no --model; no model to validate" >&2; fi
 
+gflags+=("${opts[@]}")
 solvers=(gospacer)
+if [ -n "$engines" ]; then
+  solvers=()
+  for e in ${engines//,/ }; do solvers+=("gospacer-$e"); done
+fi
+if [ -n "$golem_ok" ] && command -v golem >/dev/null; then solvers+=(golem); fi
 if command -v z3 >/dev/null; then solvers+=(z3); else
   echo "note: z3 not installed (apt-get update && apt-get install -y z3)" >&2
   [ -n "$validate" ] && { echo "--validate-with z3 needs z3" >&2; exit 2; }
@@ -96,7 +120,12 @@ run() {
   local solver=$1 file=$2 cmd
   case $solver in
     gospacer) cmd=("$out/gospacer" "${gflags[@]}" "$file") ;;
+    gospacer-*) cmd=("$out/gospacer" "${gflags[@]}" --engine "${solver#gospacer-}" "$file") ;;
     z3) cmd=(z3 "-T:$timeout_s" "$file") ;;
+    golem)
+      local logic=QF_LIA
+      grep -q 'Real' "$file" && logic=QF_LRA
+      cmd=(timeout "$timeout_s" golem -l "$logic" ${GOLEM_ENGINE:+-e "$GOLEM_ENGINE"} "$file") ;;
   esac
   # a hard stop 2 s after the solver's own timeout; time(1) outside it sees
   # the solver's peak memory through timeout(1)'s rusage of its child
@@ -157,7 +186,7 @@ for folder in "${folders[@]}"; do
       printf '%s\t%s\t%s\t%s\t%s\n' "$folder" "$file" "$s" "$expected" "$line" >>"$results"
       ans=${line%%$'\t'*}
       # the model follows sat (HORN) or unsat (z3's fixedpoint reading)
-      if [ "$s" = gospacer ] && [ -n "$validate" ] && [ -n "$want_model" ] &&
+      if [[ $s == gospacer* ]] && [ -n "$validate" ] && [ -n "$want_model" ] &&
          { { [ $fp = 0 ] && [ "$ans" = sat ]; } || { [ $fp = 1 ] && [ "$ans" = unsat ]; }; }; then
         v=$(validate_model "$path")
         case $v in
@@ -169,7 +198,7 @@ for folder in "${folders[@]}"; do
     done
   done < <(tail -n +2 "$manifest" | cut -f1,"$col")
 done
-awk -v ref=z3 -f bench/chcreport.awk "$results"
+awk -v ref=z3 -v ours=gospacer -f bench/chcreport.awk "$results"
 if [ -n "$validate" ]; then
   echo "models validated by z3: $validated valid, $rejected rejected, $unchecked unchecked (z3 undecided)"
   [ -s "$out/validate.log" ] && sed 's/^/  /' "$out/validate.log"

@@ -6,8 +6,10 @@
 # Output per group and solver, then for all groups: files, solved, wrong,
 # unknown (unknown, timeout or error), total time, the median and geometric
 # mean of the per-file ratios solver/ref over files both solve where either
-# takes >= min seconds, and the median peak memory in MB.
-BEGIN { FS = "\t"; if (ref == "") ref = "z3"; if (min == "") min = 0.05 }
+# takes >= min seconds, the median peak memory in MB, and for a solver
+# whose name starts with `ours` (default gospacer) the files it solves and
+# no other such solver does (unique; "-" when it is the only one).
+BEGIN { FS = "\t"; if (ref == "") ref = "z3"; if (min == "") min = 0.05; if (ours == "") ours = "gospacer" }
 function add(g, f, s, want, ans, t, kb) {
 	if (!(g in gseen)) { gseen[g] = 1; gorder[++ng] = g }
 	if (!((g, s) in sseen)) { sseen[g, s] = 1; sorder[g, ++ns[g]] = s }
@@ -26,7 +28,7 @@ function sortn(a, n,   i, j, x) {
 }
 function median(a, n) { sortn(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 END {
-	printf "%-16s %-9s %5s %6s %5s %7s %9s %6s %10s %10s %8s\n", "group", "solver", "files", "solved", "wrong", "unknown", "time(s)", "ratios", "median/" ref, "geomean/" ref, "peak(MB)"
+	printf "%-16s %-18s %5s %6s %5s %7s %9s %6s %10s %10s %8s %6s\n", "group", "solver", "files", "solved", "wrong", "unknown", "time(s)", "ratios", "median/" ref, "geomean/" ref, "peak(MB)", "unique"
 	for (gi = 1; gi <= ng + 1; gi++) {
 		if (gi <= ng) { g = gorder[gi]; if (g == "all") continue } else g = "all"
 		for (si = 1; si <= ns[g]; si++) {
@@ -53,7 +55,22 @@ END {
 				for (i = 1; i <= nmem[g, s]; i++) m[i] = mem[g, s, i]
 				mm = sprintf("%.0f", median(m, nmem[g, s]))
 			}
-			printf "%-16s %-9s %5d %6d %5d %7d %9.2f %6d %10s %10s %8s\n", g, s, files[g, s], solved[g, s], wrong[g, s], unknown[g, s], total[g, s], n, med, geo, mm
+			uniq = "-"
+			if (index(s, ours) == 1) {
+				others = 0
+				for (sj = 1; sj <= ns[g]; sj++) if (sorder[g, sj] != s && index(sorder[g, sj], ours) == 1) others++
+				if (others > 0) {
+					uniq = 0
+					for (fi = 1; fi <= nf[g]; fi++) {
+						f = forder[g, fi]
+						if (!ok[g, f, s]) continue
+						alone = 1
+						for (sj = 1; sj <= ns[g]; sj++) { o = sorder[g, sj]; if (o != s && index(o, ours) == 1 && ok[g, f, o]) alone = 0 }
+						uniq += alone
+					}
+				}
+			}
+			printf "%-16s %-18s %5d %6d %5d %7d %9.2f %6d %10s %10s %8s %6s\n", g, s, files[g, s], solved[g, s], wrong[g, s], unknown[g, s], total[g, s], n, med, geo, mm, uniq
 		}
 	}
 }
