@@ -29,6 +29,10 @@ type Member struct {
 	// Without bounds the member's time when ctx has no deadline (0: no
 	// bound).
 	Without time.Duration
+	// Delay holds the member back this long after the race starts: a
+	// member that an earlier one usually beats on easy systems then costs
+	// them nothing (0: start at once).
+	Delay time.Duration
 }
 
 // Solve races the members on s; see Portfolio.
@@ -72,6 +76,16 @@ func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, ac
 			defer cancel()
 			start := time.Now()
 			res := NoAnswer(Internal("the engine returned nothing"))
+			if m.Delay > 0 {
+				t := time.NewTimer(m.Delay)
+				select {
+				case <-t.C:
+				case <-sub.Done():
+					t.Stop()
+					out <- outcome{i, NoAnswer(Cause(sub)), c, 0}
+					return
+				}
+			}
 			defer func() {
 				if r := recover(); r != nil {
 					res = NoAnswer(Internal("%s: panic: %v\n%s", m.Name, r, debug.Stack()))

@@ -133,3 +133,32 @@ func TestPortfolioShares(t *testing.T) {
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.EqualValues(t, 1, w.stopped.Load())
 }
+
+// counting counts its runs and waits for its context.
+type counting struct{ runs atomic.Int32 }
+
+func (c *counting) Solve(ctx context.Context, s *chc.System) chc.Result {
+	c.runs.Add(1)
+	<-ctx.Done()
+	return chc.NoAnswer(chc.Cause(ctx))
+}
+
+// A delayed member does not start when an earlier one wins first.
+func TestPortfolioDelay(t *testing.T) {
+	sys := readSys(t, counterSrc)
+	c := &counting{}
+	p := &chc.Portfolio{Members: []chc.Member{{Name: "inv", Engine: invariant{}}, {Name: "late", Engine: c, Delay: time.Second}}}
+	start := time.Now()
+	res := chc.Solve(context.Background(), sys, p, chc.Options{})
+	require.Equal(t, chc.Sat, res.Answer)
+	require.Less(t, time.Since(start), 500*time.Millisecond)
+	require.Zero(t, c.runs.Load())
+
+	c = &counting{}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	p = &chc.Portfolio{Members: []chc.Member{{Name: "late", Engine: c, Delay: 20 * time.Millisecond}}}
+	res = chc.Solve(ctx, sys, p, chc.Options{})
+	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
+	require.EqualValues(t, 1, c.runs.Load())
+}

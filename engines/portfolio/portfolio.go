@@ -11,13 +11,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 )
 
 // DefaultMembers is the default value of portfolio.members: each entry
-// NAME or NAME:SHARE, SHARE the fraction of the time the member may use.
-const DefaultMembers = "spacer,bmc:0.5"
+// NAME, NAME:SHARE or either with @DELAY, SHARE the fraction of the time
+// the member may use, DELAY how long it waits before it starts (a Go
+// duration, or seconds).
+const DefaultMembers = "spacer,bmc:0.5@50ms"
 
 func init() {
 	chc.Register(chc.EngineInfo{
@@ -25,7 +28,7 @@ func init() {
 		Summary: "registered engines in parallel on copies of the system; the first checked answer wins",
 		Params: []chc.Param{
 			{Name: "portfolio.members", Default: DefaultMembers,
-				Usage: "the engines, comma-separated, each NAME or NAME:SHARE (SHARE: the fraction of the time it may use)"},
+				Usage: "the engines, comma-separated, each NAME[:SHARE][@DELAY] (SHARE: the fraction of the time it may use; DELAY: how long it waits before it starts)"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
 			return New(o, o.Param("portfolio.members", DefaultMembers))
@@ -42,8 +45,24 @@ func New(o chc.Options, members string) (*chc.Portfolio, error) {
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	for _, spec := range strings.Split(members, ",") {
-		name, share, hasShare := strings.Cut(strings.TrimSpace(spec), ":")
+		spec = strings.TrimSpace(spec)
+		head, delay, hasDelay := strings.Cut(spec, "@")
+		name, share, hasShare := strings.Cut(head, ":")
 		m := chc.Member{Name: name}
+		if hasDelay {
+			d, err := time.ParseDuration(delay)
+			if err != nil {
+				f, ferr := strconv.ParseFloat(delay, 64)
+				if ferr != nil {
+					return nil, fmt.Errorf("portfolio member %q: the delay must be a duration", spec)
+				}
+				d = time.Duration(f * float64(time.Second))
+			}
+			if d < 0 {
+				return nil, fmt.Errorf("portfolio member %q: the delay must not be negative", spec)
+			}
+			m.Delay = d
+		}
 		if seen[name] {
 			return nil, fmt.Errorf("portfolio member %q: twice in the portfolio", spec)
 		}

@@ -52,14 +52,16 @@ func TestRealEngines(t *testing.T) {
 }
 
 func TestMembersParam(t *testing.T) {
-	for _, bad := range []string{"", "nosuch", "spacer:2", "spacer:x", "portfolio"} {
+	for _, bad := range []string{"", "nosuch", "spacer:2", "spacer:x", "portfolio", "bmc@x", "bmc@-1s", "bmc,bmc"} {
 		_, err := chc.NewEngine("portfolio", chc.Options{Params: map[string]string{"portfolio.members": bad}})
 		require.Error(t, err, bad)
 	}
-	e, err := chc.NewEngine("portfolio", chc.Options{Params: map[string]string{"portfolio.members": "bmc:0.25, spacer"}})
+	e, err := chc.NewEngine("portfolio", chc.Options{Params: map[string]string{"portfolio.members": "bmc:0.25@0.5, spacer@20ms"}})
 	require.NoError(t, err)
 	p := e.(*chc.Portfolio)
 	require.Len(t, p.Members, 2)
 	require.Equal(t, "bmc", p.Members[0].Name)
 	require.Equal(t, 0.25, p.Members[0].Share)
+	require.Equal(t, 500*time.Millisecond, p.Members[0].Delay)
+	require.Equal(t, 20*time.Millisecond, p.Members[1].Delay)
 }
