@@ -60,15 +60,46 @@
 // removed predicate its model; every output is normalised, with Vars in
 // the order Read gives them.
 //
-// # Engines
+// # Engines and the solve pipeline
 //
 // An Engine has one method, Solve(ctx, system) Result. It answers Unknown,
-// with a Reason, when it cannot decide, when ctx ends (a timeout, a
-// cancellation, or the memory bound of WithMemoryLimit), never a guess.
+// with a Reason, when it cannot decide, and when ctx ends, never a guess.
+// Engines neither preprocess nor check: Solve (solve.go) is the one way
+// from a system to a checked answer. It bounds the heap, runs
+// DefaultPasses, runs the engine under a panic guard (an engine that does
+// not return within Options.Grace of the end of ctx is left behind),
+// translates the witness back and checks it on the input with
+// CheckResult. A panic or a rejected witness is Unknown with ErrInternal;
+// an Unknown after ctx ended takes Cause(ctx): ErrTimeout, ErrMemory or
+// ErrCanceled, decided in one place (reason.go); an engine's own limits
+// are ErrIncomplete. Result.Reason wraps one of the five, for errors.Is.
+//
+// Engines register by name (registry.go) with a one-line summary and
+// their own parameters ("engine.name", read from Options.Params); the
+// command line lists them and builds them with NewEngine. Options holds
+// what every engine takes (progress and trace writers, memory bound,
+// seed). Statistics are named "who.what" (ValidStatName) and printed as
+// z3 prints them, one s-expression of keywords (WriteStats).
+//
+// A Portfolio (portfolio.go) is an engine made of engines that race
+// concurrently, each on its own Clone of the system (clone.go: a copy of
+// the term store with the same IDs, so a member makes the same choices it
+// would make alone); the first answer whose witness checks on the input
+// wins and the others are cancelled and awaited.
+//
+// # Transition systems
+//
+// TransitionSystem (transition.go) views a linear system as one loop,
+// Init, Trans and Bad over state variables (a predicate's parameters, or
+// all predicates' with a location variable), with the unrolling the
+// engines for transition systems share (InitAt, TransAt, BadAt, StateAt)
+// and the way back: an invariant to a Model, a path of states to a
+// derivation.
 //
 // # Files
 //
-//	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine
+//	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine,
+//	               AnswerText, CheckResult
 //	read.go        Read, FromScript: scripts to systems, normalisation
 //	write.go       Write, WriteModel, WriteDerivation
 //	check.go       CheckModel, CheckDerivation
@@ -78,7 +109,14 @@
 //	simplify.go    Simplify       locals.go  EliminateLocals
 //	cone.go        RemoveUnreachable
 //	inline.go      Inline         args.go    RemoveUnusedArgs
-//	budget.go      WithMemoryLimit, Reason
+//	reason.go      the reasons of Unknown, Cause, WithMemoryLimit
+//	options.go     Options and engine parameters
+//	registry.go    Register, Engines, NewEngine
+//	stats.go       Stat names and WriteStats
+//	solve.go       Solve: the pipeline
+//	portfolio.go   Portfolio: engines racing on clones
+//	clone.go       System.Clone, witnesses back from a clone
+//	transition.go  TransitionSystem
 //
 // # Naming
 //

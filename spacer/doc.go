@@ -95,9 +95,11 @@
 // turns select-by-select lemmas into array equalities (see
 // TestPaperExamples/fmcad15-array-equality).
 //
-// Preprocessing: Solve runs chc.DefaultPasses first (Options.NoPreprocess
-// to skip), solves the result, translates the witness back and checks it
-// on the input system; a witness that fails any check gives Unknown.
+// The engine is called through chc.Solve, which preprocesses the system
+// (chc.DefaultPasses), translates the witness back and checks it on the
+// input; a witness that fails its check gives Unknown. Each option is an
+// engine parameter (spacer.*, see the params table in spacer.go), set
+// from the command line with --opt spacer.NAME=VALUE.
 //
 // Everything is deterministic: predicates, clauses, lemmas and pobs live in
 // slices; the queue is ordered by (level, depth, creation).
@@ -107,7 +109,8 @@
 // Dev sets ../shared/bench/chc, 10 s per file, one core, on a shared
 // 2-core machine where the engine got 20–35% of a core (so ±3 files of
 // noise near the timeout); solved files per option against the default of
-// the time (TestBenchFolders with GOSPACER_OPTS):
+// the time (measured with a Go-test runner that bench/chc.sh --opt
+// spacer.NAME=VALUE has since replaced):
 //
 //	                         lia-nonlin/40  lia-lin/60  lra-ts/30
 //	with PobPush (3 runs)    30 30 30       41 40 41    8–12

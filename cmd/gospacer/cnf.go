@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"io"
 	"strconv"
 	"time"
@@ -75,11 +76,13 @@ func runCNF(stdout, stderr io.Writer, in io.Reader, name string, opts cnfOptions
 	w.Flush()
 	if opts.Stats {
 		st := s.Stats()
-		fmt.Fprintf(stderr, "c conflicts     %d\n", st.Conflicts)
-		fmt.Fprintf(stderr, "c decisions     %d\n", st.Decisions)
-		fmt.Fprintf(stderr, "c propagations  %d\n", st.Propagations)
-		fmt.Fprintf(stderr, "c restarts      %d\n", st.Restarts)
-		fmt.Fprintf(stderr, "c time          %.3f s\n", time.Since(start).Seconds())
+		chc.WriteStats(stderr, []chc.Stat{
+			{Name: "sat.conflicts", Value: st.Conflicts},
+			{Name: "sat.decisions", Value: st.Decisions},
+			{Name: "sat.propagations", Value: st.Propagations},
+			{Name: "sat.restarts", Value: st.Restarts},
+			{Name: "time", Value: time.Since(start)},
+		})
 	}
 	return code
 }

@@ -107,8 +107,8 @@ func TestRunCNFStatsProofTimeout(t *testing.T) {
 	if code != 20 || out.String() != "s UNSATISFIABLE\n" {
 		t.Fatalf("code %d, stdout %q", code, out.String())
 	}
-	for _, k := range []string{"conflicts", "decisions", "propagations", "restarts", "time"} {
-		if !strings.Contains(errOut.String(), "c "+k) {
+	for _, k := range []string{":sat.conflicts ", ":sat.decisions ", ":sat.propagations ", ":sat.restarts ", ":time "} {
+		if !strings.Contains(errOut.String(), k) {
 			t.Fatalf("stats lack %q: %q", k, errOut.String())
 		}
 	}

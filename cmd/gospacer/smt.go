@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"io"
 	"time"
 
@@ -42,8 +43,17 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int 
 	}
 	if o.stats {
 		s := x.Stats()
-		fmt.Fprintf(stderr, "checks %d, atoms %d, conflicts %d, decisions %d, propagations %d, theory propagations %d, pivots %d, restarts %d, time %.3fs\n",
-			s.Checks, s.Atoms, s.Conflicts, s.Decisions, s.Propagations, s.TheoryProps, s.Pivots, s.Restarts, time.Since(start).Seconds())
+		chc.WriteStats(stderr, []chc.Stat{
+			{Name: "smt.checks", Value: s.Checks},
+			{Name: "smt.atoms", Value: s.Atoms},
+			{Name: "smt.conflicts", Value: s.Conflicts},
+			{Name: "smt.decisions", Value: s.Decisions},
+			{Name: "smt.propagations", Value: s.Propagations},
+			{Name: "smt.theory-propagations", Value: s.TheoryProps},
+			{Name: "smt.pivots", Value: s.Pivots},
+			{Name: "smt.restarts", Value: s.Restarts},
+			{Name: "time", Value: time.Since(start)},
+		})
 	}
 	return code
 }
