@@ -168,6 +168,9 @@ func (e *engine) run() (res chc.Result) {
 	if err := e.build(); err != nil {
 		return e.unknown(err)
 	}
+	if err := e.addSeed(); err != nil { // lemmas_api.go
+		return e.unknown(err)
+	}
 	for n := 0; ; n++ {
 		if e.opts.MaxLevel > 0 && n > e.opts.MaxLevel {
 			return chc.NoAnswer(chc.Incomplete("spacer: level bound %d", e.opts.MaxLevel))
