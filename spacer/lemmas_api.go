@@ -28,7 +28,10 @@ type Lemma struct {
 // earlier run on the same non-query clauses, or known to the caller, as
 // z3's add_cover); it returns with the result the lemmas the engine holds
 // at the end (seeded and learned, subsumed ones left out, the queries'
-// own left out), in a deterministic order. A seed lemma is trusted, not
+// own left out), in a deterministic order; the lemmas above the lowest
+// level at which no predicate holds a lemma together form an inductive
+// invariant of the non-query clauses, and are returned as Inductive
+// (whatever the answer, even Unknown). A seed lemma is trusted, not
 // proved: a wrong one can make the engine answer Sat with a model that
 // fails its check (chc.Solve then answers Unknown) or search without end,
 // never give a wrong checked answer. A seed whose predicate is not one of
@@ -123,8 +126,31 @@ func negate(st *term.Store, t *term.Term) *term.Term {
 }
 
 // heldLemmas are the live lemmas of the system's predicates, by predicate
-// and then in the order learned.
+// and then in the order learned. Those above the lowest level k at which
+// no predicate holds a lemma are returned as Inductive: a lemma of level
+// j > k is blocked relative to the frame of level j-1, which the frame of
+// level k (equal to the frame of level k+1, as no lemma has level k)
+// contains, so together they are closed under every clause whose head is
+// a predicate (the queries play no part) and hold of every fact.
 func (e *engine) heldLemmas() []Lemma {
+	var at []bool // at[k]: a live lemma of level k
+	for _, p := range e.preds {
+		if p.p == nil {
+			continue
+		}
+		for _, lm := range p.lemmas {
+			if !lm.dead && lm.level < infLevel {
+				for len(at) <= lm.level {
+					at = append(at, false)
+				}
+				at[lm.level] = true
+			}
+		}
+	}
+	fix := 0
+	for fix < len(at) && at[fix] {
+		fix++
+	}
 	var out []Lemma
 	for _, p := range e.preds {
 		if p.p == nil {
@@ -135,7 +161,7 @@ func (e *engine) heldLemmas() []Lemma {
 				continue
 			}
 			level := lm.level
-			if level >= infLevel {
+			if level >= infLevel || level > fix {
 				level = Inductive
 			}
 			out = append(out, Lemma{Pred: p.p, Level: level, Formula: e.st.Simplify(e.st.Not(e.st.And(lm.cube...)))})
