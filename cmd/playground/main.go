@@ -14,12 +14,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
@@ -49,9 +53,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "playground:", err)
 		os.Exit(1)
 	}
-	fmt.Fprintf(os.Stderr, "playground: serving on http://%s/\n", ln.Addr())
-	if err := http.Serve(ln, http.FileServer(http.Dir(dir))); err != nil {
+	fmt.Fprintf(os.Stderr, "playground: serving on http://%s/ (interrupt to stop)\n", ln.Addr())
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(os.Stderr, "playground:", err)
-		os.Exit(1)
 	}
 }

@@ -43,6 +43,14 @@ var site struct {
 	err  error
 }
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if site.dir != "" {
+		os.RemoveAll(site.dir)
+	}
+	os.Exit(code)
+}
+
 func buildSite(t *testing.T) string {
 	site.once.Do(func() {
 		site.dir, site.err = os.MkdirTemp("", "gospacer-playground-test")
@@ -123,7 +131,10 @@ func TestPlaygroundChromium(t *testing.T) {
 
 	res = browse(t, browser, srv, reports, "example=steps&run=1&report=1&timeout=1", 3*time.Minute)
 	require.Equal(t, "unknown", res.Answer, "%+v", res)
-	require.Contains(t, res.Reason, "timeout", "%+v", res)
+	// the solver stops at its timeout (plus chc.Solve's grace), or the page
+	// stops the worker 3 s after it: either way unknown, in time
+	require.True(t, strings.Contains(res.Reason, "timeout") || strings.Contains(res.Reason, "stopped by the page"), "%+v", res)
+	require.Less(t, res.Ms, int64(6000), "%+v", res)
 	t.Logf("steps with a 1 s timeout: unknown after %d ms (%s)", res.Ms, res.Reason)
 
 	res = browse(t, browser, srv, reports, "example=mixing&run=1&report=1&timeout=30", 3*time.Minute)
