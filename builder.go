@@ -64,7 +64,7 @@ func (b *Builder) Register(fs ...*term.Func) error {
 			return fmt.Errorf("gospacer: %s is of range %s: a predicate's range is Bool", term.QuoteSymbol(f.Name()), f.Range())
 		}
 		for _, s := range f.Domain() {
-			if !supportedSort(s) {
+			if !chc.SupportedSort(s) {
 				return fmt.Errorf("gospacer: predicate %s: sort %s is not supported (Bool, Int, Real and arrays of them are)", term.QuoteSymbol(f.Name()), s)
 			}
 		}

@@ -71,7 +71,7 @@ func TestFixedpointReuse(t *testing.T) {
 	t.Logf("smt checks for x > y + 3: alone %d, after x != y %d", smtChecks(alone), smtChecks(after))
 
 	res := c.query(t, st.Eq(c.x, st.Int(10)), "sat")
-	require.NoError(t, chc.CheckDerivation(res.System, res.Derivation))
+	require.NoError(t, chc.CheckResult(context.Background(), res.System, res.Result))
 	c.query(t, st.Eq(c.x, st.Int(11)), "unsat")
 }
 

@@ -86,7 +86,7 @@ func (n *normalizer) checkPreds() error {
 		}
 		for k, x := range p.Params {
 			switch {
-			case !supportedSort(dom[k]):
+			case !chc.SupportedSort(dom[k]):
 				return bad("sort %s is not supported (Bool, Int, Real and arrays of them are)", dom[k])
 			case x == nil || !x.IsConst() || x.Sort() != dom[k]:
 				return bad("parameter %d is not a constant of sort %s", k, dom[k])
@@ -98,16 +98,6 @@ func (n *normalizer) checkPreds() error {
 		n.predFunc[p.Func] = true
 	}
 	return nil
-}
-
-func supportedSort(s *term.Sort) bool {
-	switch s.Kind() {
-	case term.KindBool, term.KindInt, term.KindReal:
-		return true
-	case term.KindArray:
-		return supportedSort(s.Index()) && supportedSort(s.Elem())
-	}
-	return false
 }
 
 // clause is c normalised (c itself when it already is), or the error.
@@ -253,7 +243,7 @@ func (n *normalizer) plainTerm(t *term.Term) string {
 			if n.predFunc[u.Func()] {
 				return "mentions the predicate " + term.QuoteSymbol(u.Name())
 			}
-			if !supportedSort(u.Sort()) {
+			if !chc.SupportedSort(u.Sort()) {
 				return fmt.Sprintf("has %s of sort %s (Bool, Int, Real and arrays of them are supported)", term.QuoteSymbol(u.Name()), u.Sort())
 			}
 		case term.OpApply:

@@ -120,7 +120,7 @@ func TestSolveEngines(t *testing.T) {
 			res, err = gospacer.SolveFile(ctx, "examples/unsafe.smt2", opts...)
 			require.NoError(t, err)
 			require.Equal(t, "unsat", res.String(), "%v", res.Reason)
-			require.NoError(t, chc.CheckDerivation(res.System, res.Derivation))
+			require.NoError(t, chc.CheckResult(ctx, res.System, res.Result))
 		})
 	}
 }
