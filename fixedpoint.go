@@ -34,12 +34,27 @@ const Inductive = spacer.Inductive
 // engine met a contradiction), they are dropped (with what was learned
 // since) and the query is solved again.
 //
-// A Fixedpoint is not safe for concurrent use.
+// A Fixedpoint is not safe for concurrent use. A query whose engine does
+// not stop within a second of the deadline returns Unknown at once and
+// leaves the engine to stop by itself; the next call on the Fixedpoint
+// waits for it, since it still uses the store.
 type Fixedpoint struct {
 	b       *Builder
 	options []Option
 	covers  []spacer.Lemma // injected with AddCover
 	learned []spacer.Lemma // held at the end of the last query (covers included)
+	// late is the engine of a query that chc.Solve left running after
+	// its context ended (it stops at its next look at the context): it
+	// still uses the store, so every method waits for it first.
+	late *lemmaEngine
+}
+
+// settle waits for an engine left running by the last query.
+func (fp *Fixedpoint) settle() {
+	if fp.late != nil {
+		<-fp.late.finished
+		fp.late = nil
+	}
 }
 
 // NewFixedpoint returns a Fixedpoint over st (nil: a new store). The
@@ -51,18 +66,26 @@ func NewFixedpoint(st *term.Store, options ...Option) *Fixedpoint {
 }
 
 // Store is the term store the formulas must be built in.
-func (fp *Fixedpoint) Store() *term.Store { return fp.b.Store() }
+func (fp *Fixedpoint) Store() *term.Store {
+	fp.settle()
+	return fp.b.Store()
+}
 
 // Pred declares and registers a predicate (see Builder.Pred).
 func (fp *Fixedpoint) Pred(name string, sorts ...*term.Sort) *term.Func {
+	fp.settle()
 	return fp.b.Pred(name, sorts...)
 }
 
 // Register makes symbols predicates (z3's register_relation).
-func (fp *Fixedpoint) Register(fs ...*term.Func) error { return fp.b.Register(fs...) }
+func (fp *Fixedpoint) Register(fs ...*term.Func) error {
+	fp.settle()
+	return fp.b.Register(fs...)
+}
 
 // AddRule adds a rule (see Builder.Rule) and drops the learned lemmas.
 func (fp *Fixedpoint) AddRule(r *term.Term) error {
+	fp.settle()
 	if err := fp.b.Rule(r); err != nil {
 		return err
 	}
@@ -77,6 +100,7 @@ func (fp *Fixedpoint) AddRule(r *term.Term) error {
 // excludes q), "unknown" with Result.Reason otherwise. The error is for a
 // malformed q or options.
 func (fp *Fixedpoint) Query(ctx context.Context, q *term.Term) (Result, error) {
+	fp.settle()
 	c, err := newConfig(fp.options)
 	if err != nil {
 		return Result{}, err
@@ -110,10 +134,12 @@ func (fp *Fixedpoint) Query(ctx context.Context, q *term.Term) (Result, error) {
 		seed = fp.covers
 	}
 	run := func(seed []spacer.Lemma) chc.Result {
-		le := &lemmaEngine{en: spacer.New(so), seed: seed}
+		le := &lemmaEngine{en: spacer.New(so), seed: seed, finished: make(chan struct{})}
 		res := chc.Solve(ctx, sys, le, c.opts)
 		if held, ok := le.result(); ok {
 			fp.learned = held
+		} else {
+			fp.late = le
 		}
 		return res
 	}
@@ -140,6 +166,7 @@ type Lemma struct {
 // Lemmas are the lemmas held after the last query (learned and
 // injected), by predicate in order of registration.
 func (fp *Fixedpoint) Lemmas() []Lemma {
+	fp.settle()
 	src := fp.learned
 	if src == nil {
 		src = fp.covers
@@ -154,6 +181,7 @@ func (fp *Fixedpoint) Lemmas() []Lemma {
 // Params are the parameters of the predicate f, the constants the
 // formulas of Lemmas are over; nil when f is not registered.
 func (fp *Fixedpoint) Params(f *term.Func) []*term.Term {
+	fp.settle()
 	if p := fp.b.preds[f]; p != nil {
 		return p.Params
 	}
@@ -165,6 +193,7 @@ func (fp *Fixedpoint) Params(f *term.Func) []*term.Term {
 // arguments: the atom is z3's style of naming the variables, such as
 // st.Apply(inv, x, y).
 func (fp *Fixedpoint) Cover(level int, atom *term.Term) (*term.Term, error) {
+	fp.settle()
 	p, err := fp.atomPred(atom)
 	if err != nil {
 		return nil, err
@@ -189,6 +218,7 @@ func (fp *Fixedpoint) Cover(level int, atom *term.Term) (*term.Term, error) {
 // y)). The cover seeds every later query, like z3's add_cover; it is
 // trusted, not proved (see Fixedpoint for what a wrong one costs).
 func (fp *Fixedpoint) AddCover(level int, atom, property *term.Term) error {
+	fp.settle()
 	p, err := fp.atomPred(atom)
 	if err != nil {
 		return err
@@ -235,16 +265,19 @@ func (fp *Fixedpoint) atomPred(atom *term.Term) (*Pred, error) {
 }
 
 // lemmaEngine runs Spacer from seed lemmas and keeps the lemmas it holds
-// at the end; chc.Solve may leave it behind (grace), so under a lock.
+// at the end; chc.Solve may leave it behind (grace), so under a lock, and
+// finished is closed when it returns.
 type lemmaEngine struct {
-	en   *spacer.Engine
-	seed []spacer.Lemma
-	mu   sync.Mutex
-	held []spacer.Lemma
-	done bool
+	en       *spacer.Engine
+	seed     []spacer.Lemma
+	finished chan struct{}
+	mu       sync.Mutex
+	held     []spacer.Lemma
+	done     bool
 }
 
 func (le *lemmaEngine) Solve(ctx context.Context, s *chc.System) chc.Result {
+	defer close(le.finished)
 	res, held := le.en.SolveWithLemmas(ctx, s, le.seed)
 	le.mu.Lock()
 	le.held, le.done = held, true

@@ -99,6 +99,12 @@ func (r Result) WriteWitness(w io.Writer) error {
 // Solve normalises sys first (see Normalize), so a system built by hand
 // may have terms as atom arguments; it never changes sys. The default
 // engine is Spacer; see WithEngine and WithPortfolio for others.
+//
+// An engine that has not stopped a second after the context ended is
+// left to finish its step in the background (the answer is Unknown at
+// once); until then it still uses sys's term store, which is not safe
+// for concurrent use. The engines look at the context often, so this is
+// rare; a portfolio's members work on copies of the store.
 func Solve(ctx context.Context, sys *System, options ...Option) (Result, error) {
 	c, err := newConfig(options)
 	if err != nil {
