@@ -39,15 +39,14 @@ type Lemma struct {
 // refused with an ErrInternal reason (a caller's bug).
 func (en *Engine) SolveWithLemmas(ctx context.Context, s *chc.System, seed []Lemma) (chc.Result, []Lemma) {
 	e := newEngine(ctx, en.opts, s)
-	e.seed = seed
-	res := e.run()
+	res := e.run(seed)
 	res.Stats = e.statistics()
 	return res, e.heldLemmas()
 }
 
 // addSeed learns the seed lemmas; run calls it after build.
-func (e *engine) addSeed() error {
-	for i, lm := range e.seed {
+func (e *engine) addSeed(seed []Lemma) error {
+	for i, lm := range seed {
 		p := lm.Pred
 		if p == nil || p.ID < 0 || p.ID >= len(e.sys.Preds) || e.sys.Preds[p.ID] != p {
 			return &errUnknown{fmt.Sprintf("internal: seed lemma %d: predicate not in the system", i)}

@@ -38,7 +38,6 @@ type engine struct {
 	chgInf   int   // ... to level ∞
 	instMemo map[instKey]*term.Term
 	iteMemo  map[*term.Term]*term.Term // resolveIte's, cleared per literal
-	seed     []Lemma                   // lemmas to start from (lemmas_api.go)
 }
 
 // noteLevel records a lemma learned or raised to level.
