@@ -89,16 +89,20 @@ func ExampleBuilder() {
 	// )
 }
 
-// A rule that is not a Horn clause is refused with the reason.
+// A rule over a predicate that was not declared with Pred (or
+// registered) is refused, and so is anything that is not a Horn clause,
+// with the reason.
 func ExampleBuilder_Rule() {
 	b := gospacer.NewBuilder(nil)
 	st := b.Store()
 	p := b.Pred("p", term.IntSort)
+	q := st.Func("q", []*term.Sort{term.IntSort}, term.BoolSort) // not registered
 	x := st.Const("x", term.IntSort)
-	err := b.Rule(st.Implies(st.Gt(x, st.Int(0)), st.Or(st.Apply(p, x), st.Apply(p, st.Neg(x)))))
-	fmt.Println(err)
+	fmt.Println(b.Rule(st.Implies(st.Apply(q, x), st.Apply(p, x))))
+	fmt.Println(b.Rule(st.Implies(st.Apply(p, x), st.Apply(p, st.Add(x, st.Int(1))))))
 	// Output:
-	// gospacer: rule 1: more than one positive predicate occurrence: not a Horn clause
+	// gospacer: rule 1: q is not a registered predicate (Pred or Register makes one)
+	// <nil>
 }
 
 // A chc.System assembled by hand, with terms as atom arguments: Solve
