@@ -27,7 +27,7 @@ var mayImport = map[string][]string{
 	"smt":             {"sat", "lra", "lia", "euf", "arrays", "term", "num"},
 	"mbp":             {"term", "num"},
 	"itp":             {"smt", "sat", "lra", "term", "num"},
-	"script":          {"smtlib", "smt", "itp", "term", "num"},
+	"script":          {"smtlib", "smt", "itp", "mbp", "term", "num"},
 	"chc":             {"term", "smtlib", "smt", "num"},
 	"spacer":          {"chc", "smt", "mbp", "itp", "term", "num"},
 	"engines":         {"chc", "spacer", "smt", "mbp", "itp", "smtlib", "term", "num"},

@@ -123,6 +123,21 @@
 // ScriptBatch's, which checks many formulas in one process. Tests that use
 // them skip when exec.LookPath fails.
 //
+// # Checkers for others' tests
+//
+// The generators and oracles are public so that programs outside
+// gospacer can property-test their own code with them. CheckProjection
+// checks any model-based projection: mbp.Check by evaluation (vocabulary,
+// the model satisfies it), then the implication ψ ⇒ ∃x̄.φ against the QE
+// oracle with package smt. ProjectionProperty is a rapid property that
+// draws formulas, models and variables and checks a caller's ProjectFunc
+// and package mbp's projection on each; a failure prints the shrunk case
+// as SMT-LIB (see ExampleProjectionProperty, and projection_test.go for
+// the wrong projections it catches). Run checks a rapid property outside
+// of a test function and returns the failure as an error. For
+// interpolants, itp.Check and itp.CheckSequence check a caller's answer
+// with fresh smt solvers.
+//
 // # Long campaigns
 //
 // The default runs are sized for CI (all fuzz and smt tests in well under

@@ -40,6 +40,12 @@
 // itp.CheckTree before it is printed. Every assertion in force must be
 // named and in exactly one partition; anything else is an error.
 //
+// Projections. After a sat answer, gospacer's own command
+// (get-projection (x1 ... xn) φ) prints a model-based projection of φ
+// that eliminates the constants x1 ... xn under the model of the check
+// (mbp.Project), checked by mbp.Check first; φ must hold in that model.
+// Tools in other languages get gospacer's projection through it.
+//
 // Failed assertions. An assertion the solver cannot take (non-linear
 // arithmetic, say) is an error, and every check-sat after it answers
 // unknown until the scope it was made in is popped (or a reset): an
@@ -59,6 +65,7 @@
 //	executor.go   Options, Executor, New, Run, Exec, Stats; commands, scopes, assert
 //	answers.go    check-sat, get-info, get-assertions, get-model, get-value, get-unsat-core
 //	interpolants.go  get-interpolants
+//	projection.go    get-projection
 //
 // # Naming
 //

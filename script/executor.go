@@ -160,6 +160,8 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 		x.getAssertions()
 	case smtlib.GetInterpolants:
 		x.getInterpolants(ctx, c)
+	case smtlib.GetProjection:
+		x.getProjection(c) // projection.go
 	case smtlib.Echo:
 		x.out.WriteString("\"" + strings.ReplaceAll(c.Text, "\"", "\"\"") + "\"\n")
 	case smtlib.Exit:

@@ -56,7 +56,8 @@ const (
 	GetInterpolants
 	Echo
 	Exit
-	Unsupported // a known command this package does not implement
+	GetProjection // gospacer's (get-projection (x ...) φ), projection.go
+	Unsupported   // a known command this package does not implement
 	numKinds
 )
 
@@ -84,6 +85,7 @@ var kindNames = [numKinds]string{
 	GetInterpolants:  "get-interpolants",
 	Echo:             "echo",
 	Exit:             "exit",
+	GetProjection:    "get-projection",
 	Unsupported:      "unsupported",
 }
 
@@ -116,6 +118,7 @@ func (k Kind) String() string {
 //	                  :named assertions), in post-order; Parents: the parent
 //	                  of each partition, -1 for the root (the last)
 //	Echo              Text: the string, unescaped
+//	GetProjection     Terms: the constants to project out, Term: the formula
 //	Unsupported       Name: the command name, Text: the command's source text
 //
 // Reset, ResetAssertions, GetModel, GetUnsatCore, GetAssertions and Exit

@@ -74,6 +74,7 @@ func init() {
 		"get-unsat-core":     func(r *Reader, p Pos) error { return r.simple(p, GetUnsatCore) },
 		"get-assertions":     func(r *Reader, p Pos) error { return r.simple(p, GetAssertions) },
 		"get-interpolants":   (*Reader).getInterpolants,
+		"get-projection":     (*Reader).getProjection, // projection.go
 		"echo":               (*Reader).echo,
 		"exit":               func(r *Reader, p Pos) error { return r.simple(p, Exit) },
 		"declare-datatype":   notSupported("datatypes are not supported"),

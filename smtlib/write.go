@@ -100,6 +100,8 @@ func writeCommand(w *bufio.Writer, c *Command) {
 		w.WriteString("(echo " + quoteString(c.Text) + ")")
 	case GetInterpolants:
 		w.WriteString("(get-interpolants " + partitionText(c, len(c.Parts)-1) + ")")
+	case GetProjection:
+		writeProjection(w, c) // projection.go
 	case Unsupported:
 		w.WriteString(c.Text)
 	default:

@@ -154,18 +154,21 @@ type found struct {
 // through chc.Solve, which preprocesses s and checks the witness.
 func (en *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	e := newEngine(ctx, en.opts, s)
-	res := e.run()
+	res := e.run(nil)
 	res.Stats = e.statistics()
 	return res
 }
 
-func (e *engine) run() (res chc.Result) {
+func (e *engine) run(seed []Lemma) (res chc.Result) {
 	defer func() {
 		if r := recover(); r != nil {
 			res = chc.NoAnswer(chc.Internal("spacer: panic: %v\n%s", r, debug.Stack()))
 		}
 	}()
 	if err := e.build(); err != nil {
+		return e.unknown(err)
+	}
+	if err := e.addSeed(seed); err != nil { // lemmas_api.go
 		return e.unknown(err)
 	}
 	for n := 0; ; n++ {
