@@ -275,7 +275,9 @@ func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model,
 		for _, l := range lm.cube {
 			nl := e.st.Not(e.inst(q, l, args))
 			if v, err := m.EvalBool(nl); err == nil && v {
-				if l.Op() != term.OpEq || l.NumArgs() == 2 && l.Arg(0).Sort().IsArith() {
+				if l.Op() != term.OpEq {
+					dst = append(dst, nl)
+				} else if l.NumArgs() == 2 && l.Arg(0).Sort().IsArith() {
 					dst, _ = e.impl.Append(dst, nl) // nl is true in m
 				}
 				break
