@@ -45,15 +45,16 @@ type ImplicantOptions struct {
 //	not a              a with the other polarity
 //	and, or            every argument if all have pol's value, else the
 //	                   first argument that has it
-//	=> a b             ¬(a => b): a and ¬b; else ¬a if false, else b
-//	xor, Bool =, Bool distinct, and an ite's condition
+//	=> a b             true: ¬a if a is false, else b; false: a and ¬b
+//	xor, Bool =, Bool distinct
 //	                   every argument with its value in m
 //	Bool ite           the condition with its value, the branch taken
 //	= and distinct over another sort
 //	                   binary: the literal itself; n-ary: the binary
-//	                   equalities a0 = ai (true) or the first ai, aj whose
-//	                   values differ (false); distinct: every pairwise
-//	                   disequality (true) or the first equal pair (false)
+//	                   equalities a0 = ai (true) or the first a0 = ai
+//	                   false in m, negated (false); distinct: every
+//	                   pairwise disequality (true) or the first equal
+//	                   pair (false)
 //	anything else      the atom, or its negation
 //
 // Each (subformula, polarity) is walked once per cube.
