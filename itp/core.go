@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -188,6 +189,11 @@ func implies(ctx context.Context, st *term.Store, A []*term.Term, f *term.Term) 
 	return false, err
 }
 
+// implicants recycles the Implicants of implicant: their memo tables are
+// indexed by term IDs and grow to the store's size, so a fresh one per
+// call would pay for the whole store.
+var implicants = sync.Pool{New: func() any { return new(term.Implicant) }}
+
 // implicant returns literals true in m whose conjunction implies the
 // conjunction of fs (all true in m), following the Boolean structure (see
 // term.Implicant): a conjunction gives its conjuncts, a disjunction its
@@ -196,7 +202,8 @@ func implies(ctx context.Context, st *term.Store, A []*term.Term, f *term.Term) 
 // arithmetic disequality becomes the strict inequality m satisfies.
 // Literals are deduplicated, in first-seen order.
 func implicant(m *term.Model, fs []*term.Term) ([]*term.Term, error) {
-	var im term.Implicant
+	im := implicants.Get().(*term.Implicant)
+	defer implicants.Put(im)
 	im.Reset(m, term.ImplicantOptions{SplitDiseq: true})
 	var lits []*term.Term
 	for _, f := range fs {
