@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -98,7 +99,7 @@ func interpolatingCore(ctx context.Context, st *term.Store, A, B []*term.Term) (
 	case smt.Unknown:
 		return nil, fmt.Errorf("itp: core: %s", s.ReasonUnknown())
 	}
-	E, err := implicant(st, s.Model(), A)
+	E, err := implicant(s.Model(), A)
 	if err != nil {
 		return nil, err
 	}
@@ -188,111 +189,28 @@ func implies(ctx context.Context, st *term.Store, A []*term.Term, f *term.Term) 
 	return false, err
 }
 
+// implicants recycles the Implicants of implicant: their memo tables are
+// indexed by term IDs and grow to the store's size, so a fresh one per
+// call would pay for the whole store.
+var implicants = sync.Pool{New: func() any { return new(term.Implicant) }}
+
 // implicant returns literals true in m whose conjunction implies the
-// conjunction of fs (all true in m), following the Boolean structure: a
-// conjunction gives its conjuncts, a disjunction its first true disjunct,
-// an ite its condition's literal and the branch taken, a Boolean equality
-// its arguments with their values. An arithmetic disequality becomes the
-// strict inequality m satisfies. Literals are deduplicated, in first-seen
-// order.
-func implicant(st *term.Store, m *term.Model, fs []*term.Term) ([]*term.Term, error) {
-	im := implicantWalk{st: st, m: m, seen: map[*term.Term]bool{}}
+// conjunction of fs (all true in m), following the Boolean structure (see
+// term.Implicant): a conjunction gives its conjuncts, a disjunction its
+// first true disjunct, an ite its condition's literal and the branch
+// taken, a Boolean equality its arguments with their values. An
+// arithmetic disequality becomes the strict inequality m satisfies.
+// Literals are deduplicated, in first-seen order.
+func implicant(m *term.Model, fs []*term.Term) ([]*term.Term, error) {
+	im := implicants.Get().(*term.Implicant)
+	defer implicants.Put(im)
+	im.Reset(m, term.ImplicantOptions{SplitDiseq: true})
+	var lits []*term.Term
 	for _, f := range fs {
-		if err := im.walk(f, true); err != nil {
-			return nil, err
+		var err error
+		if lits, err = im.Append(lits, f); err != nil {
+			return nil, fmt.Errorf("itp: internal error: %w", err)
 		}
 	}
-	return im.lits, nil
-}
-
-type implicantWalk struct {
-	st   *term.Store
-	m    *term.Model
-	seen map[*term.Term]bool // lookups only
-	lits []*term.Term
-}
-
-func (w *implicantWalk) value(t *term.Term) (bool, error) { return w.m.EvalBool(t) }
-
-// walk adds literals implying t (val true) or ¬t (val false).
-func (w *implicantWalk) walk(t *term.Term, val bool) error {
-	st := w.st
-	switch t.Op() {
-	case term.OpTrue, term.OpFalse:
-		return nil
-	case term.OpNot:
-		return w.walk(t.Arg(0), !val)
-	case term.OpAnd, term.OpOr:
-		all := (t.Op() == term.OpAnd) == val // every argument has value val
-		for _, a := range t.Args() {
-			if all {
-				if err := w.walk(a, val); err != nil {
-					return err
-				}
-				continue
-			}
-			v, err := w.value(a)
-			if err != nil {
-				return err
-			}
-			if v == val {
-				return w.walk(a, val)
-			}
-		}
-		if all {
-			return nil
-		}
-		return fmt.Errorf("itp: internal error: implicant of %v", t)
-	case term.OpImplies:
-		if t.NumArgs() == 2 {
-			return w.walk(st.Or(st.Not(t.Arg(0)), t.Arg(1)), val)
-		}
-	case term.OpIte:
-		if t.Sort().IsBool() {
-			c, err := w.value(t.Arg(0))
-			if err != nil {
-				return err
-			}
-			if err := w.walk(t.Arg(0), c); err != nil {
-				return err
-			}
-			if c {
-				return w.walk(t.Arg(1), val)
-			}
-			return w.walk(t.Arg(2), val)
-		}
-	case term.OpEq:
-		if t.Arg(0).Sort().IsBool() {
-			for _, a := range t.Args() {
-				v, err := w.value(a)
-				if err != nil {
-					return err
-				}
-				if err := w.walk(a, v); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		if !val && t.NumArgs() == 2 && t.Arg(0).Sort().IsArith() {
-			lt := st.Lt(t.Arg(0), t.Arg(1))
-			v, err := w.value(lt)
-			if err != nil {
-				return err
-			}
-			if v {
-				return w.walk(lt, true)
-			}
-			return w.walk(st.Gt(t.Arg(0), t.Arg(1)), true)
-		}
-	}
-	lit := t
-	if !val {
-		lit = st.Not(t)
-	}
-	if !w.seen[lit] {
-		w.seen[lit] = true
-		w.lits = append(w.lits, lit)
-	}
-	return nil
+	return lits, nil
 }

@@ -53,7 +53,7 @@ func (w *walker) modelInterpolant(ctx context.Context, A, B *term.Term, cause er
 		case smt.Unknown:
 			return nil, cause
 		}
-		E, err := implicant(st, s.Model(), []*term.Term{A})
+		E, err := implicant(s.Model(), []*term.Term{A})
 		if err != nil {
 			return nil, cause
 		}
@@ -98,7 +98,7 @@ func (w *walker) implicantInterpolant(ctx context.Context, E []*term.Term, B *te
 		case smt.Unknown:
 			return nil, fmt.Errorf("%w: B is unknown: %s", ErrUnsupported, s.ReasonUnknown())
 		}
-		F, err := implicant(st, s.Model(), []*term.Term{B})
+		F, err := implicant(s.Model(), []*term.Term{B})
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
 		}

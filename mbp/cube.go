@@ -44,10 +44,10 @@ func (r *run) add(l *term.Term) {
 		// implicant. The memos of the first walk belong to the cube of
 		// that time, whose literals may have been transformed since: the
 		// walk starts afresh.
-		seen, purif, divmods := r.seen, r.purif, r.divmods
-		r.seen, r.purif, r.divmods = map[implKey]bool{}, map[*term.Term]*term.Term{}, map[divKey][2]*term.Term{}
-		r.implicant(l, true)
-		r.seen, r.purif, r.divmods = seen, purif, divmods
+		purif, divmods := r.purif, r.divmods
+		r.purif, r.divmods = map[*term.Term]*term.Term{}, map[divKey][2]*term.Term{}
+		r.implicant(l)
+		r.purif, r.divmods = purif, divmods
 		return
 	}
 	c := &r.cube

@@ -12,13 +12,15 @@
 // literals true in M that mention projected variables, with an occurrence
 // list per variable; literals free of them go straight to the output.
 //
-//  1. Implicant (implicant.go). φ's Boolean structure is walked under M:
-//     a conjunction gives all its conjuncts, a disjunction its first
-//     disjunct true in M (the rules MBPLEFT/MBPRIGHT of FMCAD'15 Fig. 5);
-//     xor, Boolean = and ite give their arguments with their values;
-//     subformulas without projected variables stay whole. Atoms are
-//     purified: an ite over projected variables becomes the branch M
-//     takes, with the implicant of its condition; (abs a) becomes a or
+//  1. Implicant (implicant.go, term.Implicant). φ's Boolean structure is
+//     walked under M: a conjunction gives all its conjuncts, a
+//     disjunction its first disjunct true in M (the rules
+//     MBPLEFT/MBPRIGHT of FMCAD'15 Fig. 5); xor, Boolean = and ite give
+//     their arguments with their values; n-ary = and distinct give binary
+//     (dis)equalities; subformulas without projected variables stay
+//     whole; an ite over projected variables inside an atom becomes the
+//     branch M takes, with the implicant of its condition. Atoms are
+//     then purified: (abs a) becomes a or
 //     -a with the sign literal; (div a k) and (mod a k), k a nonzero
 //     numeral, become fresh q and r with a = k·q + r, 0 <= r < |k|. The
 //     cube implies φ, and the images stay finite: a cube is a set of
@@ -121,7 +123,7 @@
 //	run.go        the state of one projection, variables, substitution
 //	eval.go       values under the model, memoized
 //	cube.go       the cube: literals with occurrence lists
-//	implicant.go  implicant of φ under M, purification of ite/abs/div/mod
+//	implicant.go  implicant of φ under M, purification of abs/div/mod
 //	arrays.go     ArrayMBP, the optional array (dis)equalities
 //	arith.go      constraints, non-linear occurrences, normalization
 //	linear.go     arithmetic on term.Linear forms

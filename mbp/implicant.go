@@ -8,113 +8,28 @@ import (
 )
 
 // implicant adds to the cube literals that are true in the model and
-// together imply t (pol) or ¬t (!pol), where t has that value in the
-// model. It walks t's Boolean structure once per polarity: a conjunction
-// gives all its conjuncts, a disjunction the first disjunct true in the
-// model (the MBPLEFT/MBPRIGHT rules of FMCAD'15 Fig. 5); xor, Boolean =
-// and Boolean ite give their arguments with their model values.
-// Subformulas without projected variables are kept whole. Atoms are
-// purified (see purify) before they join the cube.
-func (r *run) implicant(t *term.Term, pol bool) {
-	k := implKey{t, pol}
-	if r.seen[k] {
-		return
+// together imply t, which is true in the model: the literals of t's
+// implicant (term.Implicant, the MBPLEFT/MBPRIGHT rules of FMCAD'15 Fig.
+// 5 for disjunctions), with the ites over projected variables resolved.
+// Subformulas without projected variables are kept whole and go to the
+// output. The other atoms are purified (see purify) before they join the
+// cube.
+func (r *run) implicant(t *term.Term) {
+	r.im.Reset(r.m, term.ImplicantOptions{ResolveIte: true, Keep: r.keep})
+	lits, err := r.im.Append(nil, t)
+	if err != nil {
+		panic(fmt.Sprintf("mbp: %v", err))
 	}
-	r.seen[k] = true
-	st := r.st
-	if !r.contains(t) {
-		if !pol {
-			t = st.Not(t)
+	for _, l := range lits {
+		if !r.contains(l) {
+			r.out = append(r.out, l)
+			continue
 		}
-		r.out = append(r.out, t)
-		return
-	}
-	switch t.Op() {
-	case term.OpNot:
-		r.implicant(t.Arg(0), !pol)
-	case term.OpAnd, term.OpOr:
-		if (t.Op() == term.OpAnd) == pol {
-			for _, a := range t.Args() {
-				r.implicant(a, pol)
-			}
-			return
-		}
-		for _, a := range t.Args() {
-			if r.holds(a) == pol {
-				r.implicant(a, pol)
-				return
-			}
-		}
-		panic(fmt.Sprintf("mbp: no argument of %v has the value %v", t.Op(), pol))
-	case term.OpImplies: // (or (not a) b)
-		a, b := t.Arg(0), t.Arg(1)
-		switch {
-		case !pol:
-			r.implicant(a, true)
-			r.implicant(b, false)
-		case !r.holds(a):
-			r.implicant(a, false)
-		default:
-			r.implicant(b, true)
-		}
-	case term.OpXor:
-		for _, a := range t.Args() {
-			r.implicant(a, r.holds(a))
-		}
-	case term.OpIte:
-		c := r.holds(t.Arg(0))
-		r.implicant(t.Arg(0), c)
-		if c {
-			r.implicant(t.Arg(1), pol)
+		if l.Op() == term.OpNot {
+			r.atom(l.Arg(0), false)
 		} else {
-			r.implicant(t.Arg(2), pol)
+			r.atom(l, true)
 		}
-	case term.OpEq, term.OpDistinct:
-		if t.Arg(0).Sort().IsBool() {
-			for _, a := range t.Args() {
-				r.implicant(a, r.holds(a))
-			}
-			return
-		}
-		r.equalities(t, pol)
-	default:
-		r.atom(t, pol)
-	}
-}
-
-// equalities adds an implicant of an n-ary = or distinct over a
-// non-Boolean sort: binary equalities and disequalities true in the model.
-func (r *run) equalities(t *term.Term, pol bool) {
-	st := r.st
-	as := t.Args()
-	if t.Op() == term.OpEq {
-		if pol {
-			for _, b := range as[1:] {
-				r.atom(st.Eq(as[0], b), true)
-			}
-			return
-		}
-		for _, b := range as[1:] {
-			if r.val(b) != r.val(as[0]) {
-				r.atom(st.Eq(as[0], b), false)
-				return
-			}
-		}
-		panic("mbp: a false equality with equal values")
-	}
-	for i := range as {
-		for j := i + 1; j < len(as); j++ {
-			eq := r.val(as[i]) == r.val(as[j])
-			if pol {
-				r.atom(st.Eq(as[i], as[j]), false)
-			} else if eq {
-				r.atom(st.Eq(as[i], as[j]), true)
-				return
-			}
-		}
-	}
-	if !pol {
-		panic("mbp: a false distinct with distinct values")
 	}
 }
 
@@ -129,9 +44,8 @@ func (r *run) atom(t *term.Term, pol bool) {
 
 // purify returns a term equal to t under the literals it adds to the cube,
 // with the operators no projection method handles replaced where they
-// apply to projected variables:
+// apply to projected variables (ite is already resolved, by implicant):
 //
-//	(ite c a b)   a if c holds in the model, adding the implicant of c; else b
 //	(abs a)       a, adding a >= 0; or (- a), adding a < 0
 //	(div a k)     q, (mod a k)  r, for a numeral k != 0 and fresh q, r,
 //	              adding a = k*q + r, 0 <= r <= |k| - 1
@@ -149,14 +63,6 @@ func (r *run) purify(t *term.Term) *term.Term {
 	switch t.Op() {
 	case term.OpConst:
 		u = t
-	case term.OpIte:
-		c := r.holds(t.Arg(0))
-		r.implicant(t.Arg(0), c)
-		if c {
-			u = r.purify(t.Arg(1))
-		} else {
-			u = r.purify(t.Arg(2))
-		}
 	case term.OpAbs:
 		a := r.purify(t.Arg(0))
 		zero := st.Num(num.Rat{}, a.Sort())

@@ -38,6 +38,7 @@ type scratch struct {
 	isVar, gone term.TermMap[bool]
 	hasVar      term.TermMap[uint8]
 	vals        term.TermMap[*term.Term]
+	im          term.Implicant
 }
 
 func (s *scratch) clear() {
@@ -127,7 +128,7 @@ func (p *Projector) Project(vars []*term.Term, phi *term.Term, m *term.Model) (R
 		r.addVar(v)
 	}
 	r.phi = phi
-	r.implicant(phi, true)
+	r.implicant(phi)
 	r.projectArrays()
 	r.projectArith()
 	r.projectRest()

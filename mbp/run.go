@@ -23,8 +23,9 @@ type run struct {
 	hasVar *term.TermMap[uint8]      // memo: does a projected variable occur in t (hasNo, hasYes)
 	vals   *term.TermMap[*term.Term] // memo: values under m
 
+	im      *term.Implicant           // the Projector's, reset per implicant
+	keep    func(*term.Term) bool     // implicant's Keep: no projected variable
 	purif   map[*term.Term]*term.Term // memo of purify
-	seen    map[implKey]bool          // implicant: (formula, polarity) done
 	divmods map[divKey][2]*term.Term  // (dividend, divisor) -> q, r
 
 	cube cube         // literals mentioning projected variables
@@ -42,11 +43,6 @@ type run struct {
 	seenV  map[*term.Term]bool        // scratch of varsOf
 	stack  []frame                    // scratch of val
 	args   []*term.Term               // scratch of val
-}
-
-type implKey struct {
-	t   *term.Term
-	pol bool
 }
 
 type divKey struct{ t, k *term.Term } // dividend, numeral divisor
@@ -71,14 +67,15 @@ func newRun(p *Projector, m *term.Model) *run {
 		gone:    &p.scratch.gone,
 		hasVar:  &p.scratch.hasVar,
 		vals:    &p.scratch.vals,
+		im:      &p.scratch.im,
 		purif:   map[*term.Term]*term.Term{},
-		seen:    map[implKey]bool{},
 		divmods: map[divKey][2]*term.Term{},
 		diffs:   map[*term.Term]term.Linear{},
 		rwMemo:  map[*term.Term]*term.Term{},
 		seenV:   map[*term.Term]bool{},
 		absSeen: map[*term.Term]bool{},
 	}
+	r.keep = func(t *term.Term) bool { return !r.contains(t) }
 	r.cube.occ = map[*term.Term][]int{}
 	r.cube.index = map[*term.Term]int{}
 	return r

@@ -233,8 +233,13 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 	}
 	q := cs.body[j]
 	// a cube of literals: the implicant of psi where the model is
+	e.impl.Reset(m, term.ImplicantOptions{ResolveIte: true})
+	im, err := e.impl.Append(nil, psi)
+	if err != nil {
+		return &errUnknown{"internal: " + err.Error()}
+	}
 	var lits []*term.Term
-	for _, l := range e.implicant(psi, m, nil) {
+	for _, l := range im {
 		l = e.st.Substitute(l, cs.c.Body[j].Args, q.params)
 		if !slices.Contains(lits, l) {
 			lits = append(lits, l)
@@ -260,6 +265,9 @@ func (e *engine) frameLemmas(q *pred, f int, args, dst []*term.Term) []*term.Ter
 // negation of the first literal of cube false in m, over args: literals
 // that imply the lemmas where m is.
 func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model, dst []*term.Term) []*term.Term {
+	// a disequality (from a point lemma) becomes the half true in m: an
+	// inequality Farkas lemmas can combine
+	e.impl.Reset(m, term.ImplicantOptions{SplitDiseq: true})
 	for _, lm := range q.lemmas {
 		if lm.level < f || lm.dead {
 			continue
@@ -267,18 +275,11 @@ func (e *engine) frameLiterals(q *pred, f int, args []*term.Term, m *term.Model,
 		for _, l := range lm.cube {
 			nl := e.st.Not(e.inst(q, l, args))
 			if v, err := m.EvalBool(nl); err == nil && v {
-				// a disequality (from a point lemma) becomes the half
-				// true in m: an inequality Farkas lemmas can combine
-				if l.Op() == term.OpEq {
-					if l.NumArgs() != 2 || !l.Arg(0).Sort().IsArith() {
-						break
-					}
-					a, b := e.inst(q, l.Arg(0), args), e.inst(q, l.Arg(1), args)
-					if nl = e.st.Lt(a, b); !e.holds(nl, m) {
-						nl = e.st.Gt(a, b)
-					}
+				if l.Op() != term.OpEq {
+					dst = append(dst, nl)
+				} else if l.NumArgs() == 2 && l.Arg(0).Sort().IsArith() {
+					dst, _ = e.impl.Append(dst, nl) // nl is true in m
 				}
-				dst = append(dst, nl)
 				break
 			}
 		}

@@ -1,8 +1,6 @@
 package spacer
 
 import (
-	"slices"
-
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -28,18 +26,21 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 	if !sat {
 		return []*term.Term{e.st.False()}, nil
 	}
-	m := cs.sv.Model()
-	var E []*term.Term
-	E = e.implicant(cs.c.Constraint, m, E)
+	// A's implicant in its model, disequalities split by the model
+	e.impl.Reset(cs.sv.Model(), term.ImplicantOptions{SplitDiseq: true, ResolveIte: true})
+	E, err := e.impl.Append(nil, cs.c.Constraint)
 	for j, q := range cs.body {
 		for _, lm := range q.lemmas {
-			if lm.level >= L-1 && !lm.dead {
-				E = e.implicant(e.lemmaFormula(q, lm.cube, cs.c.Body[j].Args), m, E)
+			if lm.level >= L-1 && !lm.dead && err == nil {
+				E, err = e.impl.Append(E, e.lemmaFormula(q, lm.cube, cs.c.Body[j].Args))
 			}
 		}
 	}
-	E = e.arithLits(E, m)
-	B := e.arithLits(e.instCube(p, cube, cs.hargs, nil), nil)
+	if err != nil {
+		return nil, &errUnknown{"internal: " + err.Error()}
+	}
+	E = arithLits(E)
+	B := arithLits(e.instCube(p, cube, cs.hargs, nil))
 	if len(B) == 0 {
 		return nil, nil
 	}
@@ -69,131 +70,9 @@ func containsTerm(ts []*term.Term, t *term.Term) bool {
 	return false
 }
 
-func (e *engine) holds(t *term.Term, m *term.Model) bool {
-	v, err := m.EvalBool(t)
-	return err == nil && v
-}
-
-// implicant appends literals of t true in m that imply t (t true in m).
-func (e *engine) implicant(t *term.Term, m *term.Model, dst []*term.Term) []*term.Term {
-	switch t.Op() {
-	case term.OpTrue:
-		return dst
-	case term.OpAnd:
-		for _, a := range t.Args() {
-			dst = e.implicant(a, m, dst)
-		}
-		return dst
-	case term.OpOr:
-		for _, a := range t.Args() {
-			if e.holds(a, m) {
-				return e.implicant(a, m, dst)
-			}
-		}
-		return dst
-	case term.OpImplies:
-		if !e.holds(t.Arg(0), m) {
-			return e.implicant(e.st.Not(t.Arg(0)), m, dst)
-		}
-		return e.implicant(t.Arg(1), m, dst)
-	case term.OpIte:
-		if t.Sort().IsBool() {
-			c := t.Arg(0)
-			if e.holds(c, m) {
-				return e.implicant(t.Arg(1), m, e.implicant(c, m, dst))
-			}
-			return e.implicant(t.Arg(2), m, e.implicant(e.st.Not(c), m, dst))
-		}
-	case term.OpNot:
-		u := t.Arg(0)
-		switch u.Op() {
-		case term.OpNot:
-			return e.implicant(u.Arg(0), m, dst)
-		case term.OpOr:
-			for _, a := range u.Args() {
-				dst = e.implicant(e.st.Not(a), m, dst)
-			}
-			return dst
-		case term.OpAnd:
-			for _, a := range u.Args() {
-				if !e.holds(a, m) {
-					return e.implicant(e.st.Not(a), m, dst)
-				}
-			}
-			return dst
-		case term.OpImplies:
-			return e.implicant(e.st.Not(u.Arg(1)), m, e.implicant(u.Arg(0), m, dst))
-		case term.OpEq:
-			if u.NumArgs() == 2 && u.Arg(0).Sort().IsBool() { // a ≠ b is a = ¬b
-				return e.implicant(e.st.Eq(u.Arg(0), e.st.Not(u.Arg(1))), m, dst)
-			}
-		}
-	case term.OpEq:
-		if t.NumArgs() == 2 && t.Arg(0).Sort().IsBool() {
-			a, b := t.Arg(0), t.Arg(1)
-			if e.holds(a, m) {
-				return e.implicant(b, m, e.implicant(a, m, dst))
-			}
-			return e.implicant(e.st.Not(b), m, e.implicant(e.st.Not(a), m, dst))
-		}
-	}
-	var conds []*term.Term
-	if e.iteMemo == nil {
-		e.iteMemo = map[*term.Term]*term.Term{}
-	}
-	clear(e.iteMemo)
-	t = e.resolveIte(t, m, &conds, e.iteMemo)
-	for _, c := range conds {
-		dst = e.implicant(c, m, dst)
-	}
-	return append(dst, t)
-}
-
-// resolveIte replaces each non-Boolean ite of t by the branch m takes and
-// appends the condition (or its negation) that m makes true to conds:
-// the conjunction of conds and the result implies t where m is.
-func (e *engine) resolveIte(t *term.Term, m *term.Model, conds *[]*term.Term, memo map[*term.Term]*term.Term) *term.Term {
-	if t.NumArgs() == 0 {
-		return t
-	}
-	if r, ok := memo[t]; ok {
-		return r
-	}
-	r := t
-	if t.Op() == term.OpIte && !t.Sort().IsBool() {
-		c := t.Arg(0)
-		if e.holds(c, m) {
-			*conds = append(*conds, c)
-			r = e.resolveIte(t.Arg(1), m, conds, memo)
-		} else {
-			*conds = append(*conds, e.st.Not(c))
-			r = e.resolveIte(t.Arg(2), m, conds, memo)
-		}
-	} else if t.Sort().IsBool() && t.Op() != term.OpEq && !t.Op().IsCompare() && t.Op() != term.OpNot {
-		// Boolean structure below an atom (an ite condition's own
-		// connectives) is left alone
-	} else {
-		var args []*term.Term
-		for i, a := range t.Args() {
-			b := e.resolveIte(a, m, conds, memo)
-			if b != a && args == nil {
-				args = slices.Clone(t.Args()[:i:i])
-			}
-			if args != nil {
-				args = append(args, b)
-			}
-		}
-		if args != nil {
-			r = e.st.Rebuild(t, args)
-		}
-	}
-	memo[t] = r
-	return r
-}
-
-// arithLits keeps the arithmetic comparisons of lits; with a model, an
-// arithmetic disequality becomes the strict inequality true in it.
-func (e *engine) arithLits(lits []*term.Term, m *term.Model) []*term.Term {
+// arithLits keeps the arithmetic comparisons and equalities of lits,
+// negated or not, but not the disequalities.
+func arithLits(lits []*term.Term) []*term.Term {
 	out := lits[:0:0]
 	for _, l := range lits {
 		u, neg := l, false
@@ -206,18 +85,8 @@ func (e *engine) arithLits(lits []*term.Term, m *term.Model) []*term.Term {
 				out = append(out, l)
 			}
 		case term.OpEq:
-			if u.NumArgs() != 2 || !u.Arg(0).Sort().IsArith() {
-				continue
-			}
-			if !neg {
+			if !neg && u.NumArgs() == 2 && u.Arg(0).Sort().IsArith() {
 				out = append(out, l)
-			} else if m != nil {
-				lt := e.st.Lt(u.Arg(0), u.Arg(1))
-				if e.holds(lt, m) {
-					out = append(out, lt)
-				} else {
-					out = append(out, e.st.Gt(u.Arg(0), u.Arg(1)))
-				}
 			}
 		}
 	}

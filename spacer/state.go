@@ -37,7 +37,7 @@ type engine struct {
 	chg      []int // chg[k]: lemmas learned or raised to level k
 	chgInf   int   // ... to level ∞
 	instMemo map[instKey]*term.Term
-	iteMemo  map[*term.Term]*term.Term // resolveIte's, cleared per literal
+	impl     term.Implicant // implicants of models (one cube at a time)
 }
 
 // noteLevel records a lemma learned or raised to level.

@@ -1,6 +1,7 @@
 package term_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/fuzz"
@@ -61,4 +62,31 @@ func BenchmarkSubstitute(b *testing.B) {
 	for b.Loop() {
 		st.Substitute(f, []*term.Term{x0, x1}, []*term.Term{x1, x0})
 	}
+}
+
+// BenchmarkImplicant measures one cube of the big formula (made true by
+// its model: the conjunction of the generated formulas or their
+// negations, whichever holds), on a warm store and Implicant, in Spacer's
+// setting (disequalities split, ites resolved).
+func BenchmarkImplicant(b *testing.B) {
+	st, f, m := bigFormula(b)
+	fs := slices.Clone(f.Args())
+	for i, g := range fs {
+		if v, err := m.EvalBool(g); err == nil && !v {
+			fs[i] = st.Not(g)
+		}
+	}
+	f = st.And(fs...)
+	var im term.Implicant
+	opts := term.ImplicantOptions{SplitDiseq: true, ResolveIte: true}
+	var dst []*term.Term
+	b.ResetTimer()
+	for b.Loop() {
+		im.Reset(m, opts)
+		var err error
+		if dst, err = im.Append(dst[:0], f); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(dst)), "literals")
 }

@@ -1,5 +1,6 @@
 // Package term holds sorts, hash-consed terms and the operations on them:
-// substitution, evaluation under a model, rewriting and printing.
+// substitution, evaluation under a model, rewriting, implicants and
+// printing.
 //
 // # Design
 //
@@ -115,6 +116,29 @@
 // solver. NNF (nnf.go) gives negation normal form: and, or, not on atoms,
 // with =>, xor, Boolean = and ite expanded.
 //
+// # Implicants
+//
+// An Implicant (implicant.go) turns a formula t true in a model m into a
+// cube: literals true in m whose conjunction implies t, read off t's
+// Boolean structure under m (a conjunction gives all its conjuncts, a
+// disjunction its first true disjunct, xor, Boolean = and distinct their
+// arguments with their values, an ite its condition and the branch
+// taken, an n-ary = or distinct over another sort its binary
+// (dis)equalities). Spacer's generalisation and child obligations,
+// model-based projection and the interpolating core all take their cubes
+// there, with three options, the differences between them that matter:
+// SplitDiseq makes an arithmetic disequality the strict inequality m
+// satisfies (Farkas combinations need convex literals; projection keeps
+// the disequality, which Loos–Weispfenning handles); ResolveIte replaces
+// the ites inside atoms by the branches m takes, with their conditions'
+// literals (projection and Spacer want ite-free atoms; the interpolating
+// core keeps A's atoms as they are); Keep outputs chosen subformulas
+// whole (projection keeps what mentions no projected variable). Negated
+// comparisons stay negated: (not (<= x 3)) is a literal like (> x 3). An
+// Implicant keeps its memo tables (values, polarities walked, literals
+// out, resolved terms) as TermMaps across cubes and builds its literals
+// without allocating when they exist in the store.
+//
 // # Naming
 //
 //	st      *Store
@@ -129,4 +153,6 @@
 //	l       Linear
 //	c, k    numerals / coefficients (num.Rat)
 //	lz      *linearizer
+//	im      *Implicant
+//	pol     the value a subformula has in the model (Implicant's walk)
 package term
