@@ -107,7 +107,8 @@ func (k Kind) String() string {
 //	DefineSort        Name, Names: parameters, Text: the body's source text
 //	DeclareFun        Func (also for declare-const and declare-rel)
 //	DefineFun         Name, Terms: parameters (bound variables), Sort: range, Term: body
-//	Assert            Term: a closed Boolean term; Name: its :named name, if any
+//	Assert            Term: a closed Boolean term; Name: its :named name, if any;
+//	                  Query: the assertion of z3's (query q), (=> q false) closed
 //	CheckSat          Query: produced by z3's (query ...)
 //	CheckSatAssuming  Terms: the assumptions
 //	Push, Pop         N: the number of levels
