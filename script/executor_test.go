@@ -49,7 +49,7 @@ func TestRun(t *testing.T) {
 	}, {
 		name: "echo",
 		in:   `(echo "say ""hi""")`,
-		out:  "\"say \"\"hi\"\"\"\n",
+		out:  "say \"hi\"\n", // z3 prints the string, unquoted
 	}, {
 		name: "named assertions and scopes",
 		in: `(declare-const p Bool)
@@ -121,7 +121,7 @@ func TestRun(t *testing.T) {
 	}, {
 		name: "exit",
 		in:   `(echo "a")(exit)(echo "b")`,
-		out:  "\"a\"\n",
+		out:  "a\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, n := runText(t, context.Background(), tc.in, Options{})
@@ -167,7 +167,7 @@ func TestCanceled(t *testing.T) {
 (get-info :reason-unknown)
 (echo "after")`, Options{})
 	require.Zero(t, n, errs)
-	require.Equal(t, "unknown\n(:reason-unknown \"context canceled\")\n\"after\"\n", out)
+	require.Equal(t, "unknown\n(:reason-unknown \"canceled\")\nafter\n", out)
 }
 
 // TestInterleaving writes responses and errors to one writer: each error
@@ -178,7 +178,7 @@ func TestInterleaving(t *testing.T) {
 	require.NoError(t, err)
 	var b bytes.Buffer
 	require.Equal(t, 1, New(st, &b, &b, Options{}).Run(context.Background(), s))
-	require.Equal(t, "\"1\"\nin.smt2:1:11: get-model: no model available (the last check-sat did not answer sat)\n\"2\"\n", b.String())
+	require.Equal(t, "1\nin.smt2:1:11: get-model: no model available (the last check-sat did not answer sat)\n2\n", b.String())
 }
 
 // TestExec runs a session command by command from an smtlib.Reader, as
