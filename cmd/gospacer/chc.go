@@ -182,6 +182,9 @@ func (h *hornRun) checkSat(sys *chc.System) {
 	case res.Answer == chc.Unknown && h.o.verbose:
 		h.out.Flush()
 		fmt.Fprintln(h.stderr, "; unknown:", res.Reason)
+		if c, t := sys.NonLinearClause(); c != nil {
+			fmt.Fprintf(h.stderr, "; the input has non-linear arithmetic, %s in the clause at %s, which the engines decide only where it is linear\n", term.Sprint(t), c.Origin)
+		}
 	}
 	if h.o.validate && res.Answer != chc.Unknown {
 		h.out.Flush()
