@@ -225,25 +225,19 @@ func (c *clausifier) open(q *term.Term) *term.Term {
 
 // conjunction is the clausal form of the conjunction of parts.
 func (c *clausifier) conjunction(parts []polarTerm) (cnf, error) {
-	var r cnf
-	for _, p := range parts {
-		f, err := c.convert(p.t, p.neg)
-		if err != nil {
-			return nil, err
-		}
-		if len(r)+len(f) > maxClauses {
-			return nil, c.tooMany()
-		}
-		r = append(r, f...)
-	}
-	return r, nil
+	return c.conjoin(len(parts), func(i int) (cnf, error) { return c.convert(parts[i].t, parts[i].neg) })
 }
 
 // conjunctionOf is the clausal form of the conjunction of disjunctions.
 func (c *clausifier) conjunctionOf(disjs ...[]polarTerm) (cnf, error) {
+	return c.conjoin(len(disjs), func(i int) (cnf, error) { return c.disjunction(disjs[i]) })
+}
+
+// conjoin is the conjunction of the clausal forms part(0), ..., part(n-1).
+func (c *clausifier) conjoin(n int, part func(int) (cnf, error)) (cnf, error) {
 	var r cnf
-	for _, d := range disjs {
-		f, err := c.disjunction(d)
+	for i := range n {
+		f, err := part(i)
 		if err != nil {
 			return nil, err
 		}

@@ -118,15 +118,13 @@ func (h *hornRun) exec(c *smtlib.Command, sys *chc.System) bool {
 		h.out.WriteString(c.Text + "\n")
 	case smtlib.Exit:
 		return false
-	case smtlib.Unsupported:
+	case smtlib.Unsupported, smtlib.CheckSatAssuming, smtlib.GetValue, smtlib.GetUnsatCore,
+		smtlib.GetAssertions, smtlib.GetInterpolants:
 		if c.Name == "get-proof" {
 			h.getProof(c)
 		} else {
-			h.errorf(c, "%s is not supported in a HORN script", c.Name)
+			h.errorf(c, "%s is not supported in a HORN script", commandName(c))
 		}
-	case smtlib.CheckSatAssuming, smtlib.GetValue, smtlib.GetUnsatCore,
-		smtlib.GetAssertions, smtlib.GetInterpolants:
-		h.errorf(c, "%s is not supported in a HORN script", c.Kind)
 	default: // declarations, assertions, scopes: read by the Builder
 		h.ok()
 	}
@@ -239,23 +237,31 @@ func sameSystem(a, b *chc.System) bool {
 }
 
 func (h *hornRun) getModel(c *smtlib.Command) {
-	if !h.checked || h.res.Answer != chc.Sat {
-		h.errorf(c, "get-model: %s", h.noWitness("model"))
-		return
-	}
-	if err := chc.WriteModel(h.out, h.sys, h.res.Model); err != nil {
-		h.errorf(c, "get-model: %v", err)
-	}
+	h.witness(c, "model", chc.Sat, func() error { return chc.WriteModel(h.out, h.sys, h.res.Model) })
 }
 
 func (h *hornRun) getProof(c *smtlib.Command) {
-	if !h.checked || h.res.Answer != chc.Unsat {
-		h.errorf(c, "get-proof: %s", h.noWitness("proof"))
+	h.witness(c, "proof", chc.Unsat, func() error { return chc.WriteProof(h.out, h.sys, h.res.Derivation) })
+}
+
+// witness prints the model or proof of the last check-sat with write when
+// it answered want, else an error saying why there is none.
+func (h *hornRun) witness(c *smtlib.Command, what string, want chc.Answer, write func() error) {
+	if !h.checked || h.res.Answer != want {
+		h.errorf(c, "%s: %s", commandName(c), h.noWitness(what))
 		return
 	}
-	if err := chc.WriteProof(h.out, h.sys, h.res.Derivation); err != nil {
-		h.errorf(c, "get-proof: %v", err)
+	if err := write(); err != nil {
+		h.errorf(c, "%s: %v", commandName(c), err)
 	}
+}
+
+// commandName is the name of c as the script spells it.
+func commandName(c *smtlib.Command) string {
+	if c.Kind == smtlib.Unsupported {
+		return c.Name
+	}
+	return c.Kind.String()
 }
 
 // noWitness says why there is no model or proof to print.
