@@ -16,9 +16,10 @@
 // (push and pop scope it; each query replaces the last). Each assertion is
 // put in clausal form first (clausal.go): quantifiers opened (universals,
 // and existentials in the body), negations moved to the atoms, =>, ite,
-// Boolean = and xor over predicates expanded, or distributed over and,
-// tautologies dropped; it must then be a conjunction of clauses with at
-// most one positive predicate atom each. So every shape CHC-COMP and other
+// Boolean = and xor over predicates expanded, or distributed over and;
+// it must then be a conjunction of clauses with at most one positive
+// predicate atom each (a clause with more that is a tautology, P ∨ ¬P ∨ Q,
+// is dropped). So every shape CHC-COMP and other
 // tools' suites use reads: (=> body head), (not (and ...)) queries,
 // disjunctions with one positive atom, disjunctive bodies (several
 // clauses), nested ors, conjunctions of heads. Constraints, the parts

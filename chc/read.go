@@ -265,9 +265,11 @@ func (rd *reader) assertion(t *term.Term) ([]*Clause, error) {
 	return out, nil
 }
 
-// hornClause makes the clause of the disjunction lits, nil when it is a
-// tautology (an atom both positive and negative), and normalises it: every
-// atom argument becomes a distinct clause variable. locals are the
+// hornClause makes the clause of the disjunction lits and normalises it:
+// every atom argument becomes a distinct clause variable. A clause with
+// several positive atoms is an error, unless one of them is also negative
+// (a tautology): then it is nil. A Horn tautology (P ∧ φ ⇒ P) stays, so
+// that a system reads back from its print as it was. locals are the
 // constants the assertion's quantifiers opened into, in order.
 func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.Term]bool) (*Clause, error) {
 	st := rd.sys.St
@@ -284,12 +286,12 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 			heads = append(heads, l.t)
 		}
 	}
-	for _, h := range heads {
-		if slices.Contains(body, h) {
-			return nil, nil
-		}
-	}
 	if len(heads) > 1 {
+		for _, h := range heads {
+			if slices.Contains(body, h) {
+				return nil, nil // a tautology, Horn or not
+			}
+		}
 		return nil, rd.errorf("more than one positive predicate occurrence (%s and %s): not a Horn clause", term.Sprint(heads[0]), term.Sprint(heads[1]))
 	}
 	var head *term.Term
