@@ -66,8 +66,8 @@ func answers(out string) []string {
 // TestHornFiles runs every file of testdata/horn, the shapes and commands
 // of HORN scripts other tools accept: gospacer's answers must be the
 // expected ones, each sat or unsat with its witness checked on the input
-// (--validate says how), and with z3 on PATH, z3's answers must still be
-// the ones the file records.
+// (--validate says how); with z3 on PATH, z3 must not contradict them (a
+// z3 whose answers differ from the ones the file records is logged).
 func TestHornFiles(t *testing.T) {
 	z3, _ := exec.LookPath("z3")
 	for _, c := range hornCases(t) {
@@ -90,7 +90,19 @@ func TestHornFiles(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			zout, _ := exec.CommandContext(ctx, z3, "-T:20", c.file).Output()
-			require.Equal(t, strings.Join(c.z3, " "), strings.Join(answers(string(zout)), " "), "z3's answers on %s changed:\n%s", c.file, zout)
+			za := answers(string(zout))
+			if strings.Join(c.z3, " ") != strings.Join(za, " ") {
+				t.Logf("z3 (another version?) answers %v, the file records %v", za, c.z3)
+			}
+			if c.wantError != "" {
+				return
+			}
+			decided := func(a string) bool { return a == "sat" || a == "unsat" }
+			for i := range min(len(za), len(c.ours)) {
+				if decided(za[i]) && decided(c.ours[i]) {
+					require.Equal(t, za[i], c.ours[i], "check-sat %d: z3 and gospacer disagree", i+1)
+				}
+			}
 		})
 	}
 }
