@@ -105,7 +105,7 @@ func (x *Executor) Stats() smt.Stats { return x.solver.Stats() }
 // errorf reports an error at pos on errw, after the responses so far.
 func (x *Executor) errorf(pos smtlib.Pos, format string, args ...any) {
 	x.out.Flush()
-	fmt.Fprintf(x.errw, "%v: %s\n", pos, fmt.Sprintf(format, args...))
+	fmt.Fprintf(x.errw, "%v: %s\n", pos, smtlib.OneLine(fmt.Sprintf(format, args...)))
 	x.errors++
 }
 

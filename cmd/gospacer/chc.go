@@ -140,7 +140,7 @@ func (h *hornRun) ok() {
 // errorf prints an error response, z3's (error "...") line, with the
 // command's position.
 func (h *hornRun) errorf(c *smtlib.Command, format string, args ...any) {
-	h.out.WriteString("(error " + smtString(c.Pos.String()+": "+fmt.Sprintf(format, args...)) + ")\n")
+	h.out.WriteString("(error " + smtString(c.Pos.String()+": "+smtlib.OneLine(fmt.Sprintf(format, args...))) + ")\n")
 	h.errors++
 }
 
