@@ -41,7 +41,7 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 			systems[i] = b.System()
 		}
 	}
-	h := &hornRun{o: o, st: st, stderr: stderr, out: bufio.NewWriter(stdout)}
+	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout)}
 	defer h.out.Flush()
 	h.engine = o.engine
 	if h.engine == "" {
@@ -86,7 +86,6 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 // A hornRun is the state of a HORN script between commands.
 type hornRun struct {
 	o       options
-	st      *term.Store
 	out     *bufio.Writer
 	stderr  io.Writer
 	engine  string
