@@ -48,6 +48,7 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 			return fmt.Errorf("chc: model of %s applies the function %s", p.Name(), fn.Name())
 		}
 	}
+	lin := newLinearizer(st) // non-linear terms, see nonlinear.go
 	for i, c := range s.Clauses {
 		parts := []*term.Term{c.Constraint}
 		for j := range c.Body {
@@ -57,14 +58,17 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 		if c.Head != nil {
 			parts = append(parts, st.Not(c.Head.Pred.Instantiate(st, m.Lookup(st, c.Head.Pred), c.Head.Args)))
 		}
+		f := st.And(parts...)
 		sv := smt.New(st, smt.Options{})
-		if err := sv.Assert(st.And(parts...)); err != nil {
+		if err := sv.Assert(lin.abstract(f)); err != nil {
 			return &ClauseError{i, c, "cannot be checked: " + err.Error()}
 		}
 		res, err := sv.Check(ctx)
 		switch {
 		case err != nil:
 			return &ClauseError{i, c, "cannot be checked: " + err.Error()}
+		case res == smt.Sat && NonLinear(st, f) != nil && !holds(sv.Model(), f):
+			return &ClauseError{i, c, "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(st, f))}
 		case res == smt.Sat:
 			return &ClauseError{i, c, "does not hold under the model: " + counterexample(sv.Model(), c)}
 		case res != smt.Unsat:

@@ -10,11 +10,22 @@
 //
 // A System is a list of predicates and clauses over one term.Store. A
 // clause is body ∧ constraint ⇒ head, the head a predicate atom or false (a
-// query). Read and FromScript take SMT-LIB HORN scripts, in every shape
-// CHC-COMP uses ((assert (forall ...)) with =>, (not (and ...)) queries,
-// disjunctions with one positive atom, nested quantifiers and existentials
-// in the body), and z3's fixedpoint format (declare-rel, rule, query).
-// Predicates range over Bool, Int, Real and arrays of those.
+// query). Read and FromScript take SMT-LIB HORN scripts and z3's
+// fixedpoint format (declare-rel, rule, query); a Builder reads a script
+// command by command and gives the system in force at each check-sat
+// (push and pop scope it; each query replaces the last). Each assertion is
+// put in clausal form first (clausal.go): quantifiers opened (universals,
+// and existentials in the body), negations moved to the atoms, =>, ite,
+// Boolean = and xor over predicates expanded, or distributed over and;
+// it must then be a conjunction of clauses with at most one positive
+// predicate atom each (a clause with more that is a tautology, P ∨ ¬P ∨ Q,
+// is dropped). So every shape CHC-COMP and other
+// tools' suites use reads: (=> body head), (not (and ...)) queries,
+// disjunctions with one positive atom, disjunctive bodies (several
+// clauses), nested ors, conjunctions of heads. Constraints, the parts
+// without predicates, stay as written. Predicates range over Bool, Int,
+// Real and arrays of those. IsHornScript tells a CHC script from a plain
+// SMT one, also without (set-logic HORN).
 //
 // Clauses are normalised: each predicate has canonical parameter constants
 // (Pred.Params, the vocabulary of its model formula); each clause has its
@@ -22,10 +33,11 @@
 // distinct one of them, so instantiating a predicate's formula at an atom
 // is one substitution of Params by Args. An argument that was a term, or a
 // variable that occurred twice, becomes a fresh variable with an equality
-// in the constraint. Input outside the fragment (uninterpreted functions
-// into other sorts, quantifiers inside a constraint, a clause with two
-// positive atoms) is an *smtlib.Error "file:line:col: message", never a
-// panic and never a silent drop.
+// in the constraint. Input outside the fragment (uninterpreted constants
+// and functions into other sorts used in a clause, quantifiers inside a
+// constraint, a clause with two positive atoms after the clausal form) is
+// an *smtlib.Error "file:line:col: message", never a panic and never a
+// silent drop.
 //
 // Write prints a System as a HORN script; reading it back gives the same
 // system up to variable names, so printing twice gives the same text.
@@ -36,7 +48,10 @@
 // per predicate a quantifier-free formula over its Params. CheckModel
 // checks every clause of a system with a fresh smt solver per clause (the
 // clause with the formulas substituted must be valid) and names the first
-// clause that fails. Unsat comes with a derivation: a tree (or DAG) of
+// clause that fails. Non-linear terms go to the solver as uninterpreted
+// functions of their arguments (nonlinear.go), a sound abstraction for
+// validity; a counterexample of the abstraction counts only when the
+// clause, evaluated exactly, fails under it. Unsat comes with a derivation: a tree (or DAG) of
 // Nodes, each a clause with ground values for its variables and one child
 // per body atom, the root a query. CheckDerivation replays it by
 // evaluation only. The checkers share no code with any engine; tests and
@@ -100,8 +115,11 @@
 //
 //	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine,
 //	               AnswerText, CheckResult
-//	read.go        Read, FromScript: scripts to systems, normalisation
+//	read.go        Read, FromScript, Builder, IsHornScript: scripts to systems, normalisation
+//	clausal.go     the clausal form of an assertion
 //	write.go       Write, WriteModel, WriteDerivation
+//	proof.go       WriteProof: the derivation as an s-expression, for get-proof
+//	nonlinear.go   NonLinear, NonLinearClause; the linear abstraction of CheckModel
 //	check.go       CheckModel, CheckDerivation
 //	preprocess.go  Pass, Translator, Preprocess, DefaultPasses
 //	rebuild.go     what the passes share: new system and translator

@@ -52,6 +52,35 @@ func FuzzRead(f *testing.F) {
 (declare-fun f (Int) Int)
 (assert (forall ((x Int)) (=> (= (f x) 1) false)))`,
 		`(set-logic HORN) (assert (forall ((x Int)) (=> (and (= (div x 0) 3) (= (mod x 2) 1)) false)))`,
+		// Shapes of other tools' suites: disjunctive bodies, nested or,
+		// ite and = over predicates, scopes, commands after check-sat,
+		// uninterpreted constants, non-linear terms.
+		`(set-logic HORN)
+(declare-fun P (Int) Bool)
+(declare-fun Q (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (and (P x) (Q x)))))
+(assert (forall ((x Int)) (not (or (and (P x) (> x 10)) (and (Q x) (< x (- 5)))))))
+(check-sat)
+(get-proof)
+(get-info :reason-unknown)`,
+		`(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int) (y Int)) (or (not (and (P x) (< x 10))) (or (not (= y (+ x 1))) (P y)))))
+(assert (forall ((x Int)) (=> (ite (> x 0) (P x) (= x (- 1))) (P (* x x)))))
+(push 1)
+(assert (forall ((x Int)) (= (P x) (xor (> x 2) (P (- x))))))
+(pop 1)
+(check-sat)`,
+		`(declare-fun P (Int Int) Bool)
+(declare-const n Int)
+(assert (forall ((x Int) (y Int)) (=> (and (P x y) (distinct (P y x) (< x n))) (P (div x y) (mod y x)))))
+(check-sat)
+(get-model)`,
+		`(declare-rel R (Int))
+(declare-var x Int)
+(rule (=> (or (= x 1) (R (- x 1))) (R x)))
+(query (R 5))
+(query (and (R x) (< x 0)))`,
 	} {
 		f.Add(s)
 	}

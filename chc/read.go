@@ -3,6 +3,9 @@ package chc
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -21,46 +24,176 @@ func Read(name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, er
 }
 
 // FromScript builds the System of a parsed script: declared Boolean
-// functions are predicates, assertions are clauses. Input outside the
-// fragment (uninterpreted functions or constants of other ranges, sorts
-// other than Bool, Int, Real and arrays of them, quantifiers inside a
-// constraint, a clause that is not Horn) is an error naming the command.
+// functions are predicates, assertions are read as conjunctions of Horn
+// clauses (see Builder), and at most one (query ...) of z3's fixedpoint
+// format is the query. Commands that do not change the clauses
+// (check-sat, get-model, get-proof, echo, ...) are ignored. Input outside
+// the fragment is an *smtlib.Error naming the command.
 func FromScript(st *term.Store, script *smtlib.Script) (*System, error) {
-	rd := &reader{sys: &System{St: st}, preds: map[*term.Func]*Pred{}}
+	b := NewBuilder(st)
 	queries := 0
 	for i := range script.Commands {
 		c := &script.Commands[i]
-		rd.pos = c.Pos
-		switch c.Kind {
-		case smtlib.SetLogic, smtlib.SetInfo, smtlib.SetOption, smtlib.GetInfo, smtlib.GetOption,
-			smtlib.DefineFun, smtlib.DefineSort, smtlib.GetModel, smtlib.Echo, smtlib.Exit:
-		case smtlib.DeclareFun:
-			if err := rd.declare(c.Func); err != nil {
-				return nil, err
+		if c.Kind == smtlib.CheckSat && c.Query {
+			if queries++; queries > 1 {
+				return nil, &smtlib.Error{Pos: c.Pos, Msg: "more than one query: a system has one (query ...); the command line answers each in turn"}
 			}
-		case smtlib.Assert:
-			if err := rd.assertion(c.Term); err != nil {
-				return nil, err
-			}
-		case smtlib.CheckSat:
-			if c.Query {
-				rd.sys.FixedpointFormat = true
-				queries++
-				if queries > 1 {
-					return nil, rd.errorf("more than one query: only one (query ...) per file is supported")
-				}
-			}
-		default:
-			return nil, rd.errorf("%s is not supported in a HORN script", c.Kind)
+		}
+		if err := b.Add(c); err != nil {
+			return nil, err
 		}
 	}
-	return rd.sys, nil
+	return b.System(), nil
+}
+
+// A Builder reads the commands of a HORN script (or of z3's fixedpoint
+// format) one at a time and gives, at any point, the System of the clauses
+// in force: what a check-sat there decides. Declared functions into Bool
+// are predicates; each assertion is put in clausal form (clausal.go: the
+// quantifiers opened, negations pushed to the atoms, disjunctions
+// distributed) and each clause must then have at most one positive
+// predicate atom. push, pop, reset and reset-assertions scope the
+// predicates and clauses; the clauses of a (query ...) stay in force until
+// the next query replaces them.
+//
+// A declared constant or function into another sort is outside CHC: it is
+// an error where a clause uses it (naming the symbol and its declaration),
+// and harmless otherwise.
+type Builder struct {
+	rd    reader
+	rules []*Clause
+	query []*Clause // the clauses of the last (query ...)
+	marks []builderMark
+}
+
+// A builderMark records what a push (of n levels) returns to.
+type builderMark struct {
+	preds, rules int
+	query        []*Clause
+	n            int
+}
+
+// NewBuilder returns a Builder of systems over st, the store the script's
+// terms are in.
+func NewBuilder(st *term.Store) *Builder {
+	b := &Builder{}
+	b.reset(st)
+	return b
+}
+
+func (b *Builder) reset(st *term.Store) {
+	b.rd = reader{sys: &System{St: st}, preds: map[*term.Func]*Pred{}, outside: map[*term.Func]smtlib.Pos{}}
+	b.rd.cl = newClausifier(&b.rd)
+	b.rules, b.query, b.marks = nil, nil, nil
+}
+
+// Add reads one command. A declaration of a predicate, an assertion, push,
+// pop and the resets change the clauses in force; the other commands have
+// no effect here. An assertion that is not a conjunction of Horn clauses,
+// a predicate over an unsupported sort, and declare-sort are errors
+// (*smtlib.Error), after which the clauses are as they were.
+func (b *Builder) Add(c *smtlib.Command) error {
+	rd := &b.rd
+	rd.pos = c.Pos
+	switch c.Kind {
+	case smtlib.DeclareFun:
+		return rd.declare(c.Func)
+	case smtlib.DeclareSort:
+		return rd.errorf("declare-sort is not supported in a HORN script: predicates range over Bool, Int, Real and arrays of them")
+	case smtlib.Assert:
+		cls, err := rd.assertion(c.Term)
+		if err != nil {
+			return err
+		}
+		if c.Query {
+			b.query = cls
+		} else {
+			b.rules = append(b.rules, cls...)
+		}
+	case smtlib.Push:
+		b.marks = append(b.marks, builderMark{len(rd.sys.Preds), len(b.rules), b.query, c.N})
+	case smtlib.Pop:
+		for n := c.N; n > 0 && len(b.marks) > 0; {
+			m := &b.marks[len(b.marks)-1]
+			k := min(n, m.n)
+			m.n, n = m.n-k, n-k
+			if m.n == 0 {
+				b.popTo(*m)
+				b.marks = b.marks[:len(b.marks)-1]
+			}
+		}
+	case smtlib.Reset:
+		b.reset(rd.sys.St)
+	case smtlib.ResetAssertions:
+		b.rules, b.query, b.marks = nil, nil, nil
+	}
+	return nil
+}
+
+func (b *Builder) popTo(m builderMark) {
+	rd := &b.rd
+	for _, p := range rd.sys.Preds[m.preds:] {
+		delete(rd.preds, p.Func)
+	}
+	rd.sys.Preds = rd.sys.Preds[:m.preds:m.preds]
+	b.rules = b.rules[:m.rules:m.rules]
+	b.query = m.query
+}
+
+// System is the system of the predicates and clauses in force. It shares
+// predicates and clauses with the Builder, which never changes them, and
+// is in the fixedpoint format while a (query ...) is in force.
+func (b *Builder) System() *System {
+	rd := &b.rd
+	return &System{
+		St:               rd.sys.St,
+		Preds:            slices.Clip(slices.Clone(rd.sys.Preds)),
+		Clauses:          append(slices.Clone(b.rules), b.query...),
+		FixedpointFormat: b.query != nil,
+	}
+}
+
+// IsHornScript reports whether a script is a CHC problem: its logic is
+// HORN, it is in z3's fixedpoint format (it has a query), or, as z3
+// recognises Horn clauses without (set-logic HORN), it sets no
+// quantifier-free logic and asserts a quantified formula over a declared
+// predicate (a function into Bool).
+func IsHornScript(s *smtlib.Script) bool {
+	if s.Logic == "HORN" {
+		return true
+	}
+	preds := map[*term.Func]bool{}
+	quantified := []*term.Term{}
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		switch {
+		case c.Kind == smtlib.CheckSat && c.Query:
+			return true
+		case c.Kind == smtlib.DeclareFun && c.Func.Range().IsBool():
+			preds[c.Func] = true
+		case c.Kind == smtlib.Assert && c.Term.HasQuantifier():
+			quantified = append(quantified, c.Term)
+		}
+	}
+	if strings.HasPrefix(s.Logic, "QF_") || len(preds) == 0 {
+		return false
+	}
+	for _, t := range quantified {
+		for u := range term.PostOrder(t) {
+			if (u.Op() == term.OpApply || u.Op() == term.OpConst) && preds[u.Func()] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type reader struct {
-	sys   *System
-	preds map[*term.Func]*Pred
-	pos   smtlib.Pos
+	sys     *System
+	preds   map[*term.Func]*Pred
+	outside map[*term.Func]smtlib.Pos // declared functions into other sorts than Bool
+	cl      *clausifier
+	pos     smtlib.Pos
 }
 
 func (rd *reader) errorf(format string, args ...any) error {
@@ -69,7 +202,8 @@ func (rd *reader) errorf(format string, args ...any) error {
 
 func (rd *reader) declare(f *term.Func) error {
 	if f.Range() != term.BoolSort {
-		return rd.errorf("uninterpreted function or constant %s of sort %s: only predicates (into Bool) are supported in CHCs", term.QuoteSymbol(f.Name()), f.Range())
+		rd.outside[f] = rd.pos
+		return nil
 	}
 	for _, s := range f.Domain() {
 		if !supportedSort(s) {
@@ -108,167 +242,78 @@ func (rd *reader) hasPred(t *term.Term) bool {
 	return false
 }
 
-// clauseBuilder collects one assertion's premises.
-type clauseBuilder struct {
-	locals []*term.Term // constants standing for bound variables, in binding order
-	body   []Atom
-	cons   []*term.Term
-	negs   []*term.Term // negated predicate applications among the premises
-}
-
-// open replaces the bound variables of quantifier q by fresh constants.
-func (rd *reader) open(cb *clauseBuilder, q *term.Term) *term.Term {
-	st := rd.sys.St
-	n := q.NumArgs() - 1
-	vars := q.Args()[:n]
-	consts := make([]*term.Term, n)
-	for i, v := range vars {
-		consts[i] = st.Fresh(v.Name(), v.Sort())
+// assertion reads the closed formula t as Horn clauses.
+func (rd *reader) assertion(t *term.Term) ([]*Clause, error) {
+	lits, locals, err := rd.cl.clauses(t)
+	if err != nil {
+		return nil, err
 	}
-	cb.locals = append(cb.locals, consts...)
-	return st.Substitute(q.Arg(n), vars, consts)
-}
-
-func (rd *reader) assertion(t *term.Term) error {
-	return rd.split(&clauseBuilder{}, t)
-}
-
-// split reads t as the consequent of the premises collected in cb.
-func (rd *reader) split(cb *clauseBuilder, t *term.Term) error {
-	st := rd.sys.St
-	switch t.Op() {
-	case term.OpForall:
-		return rd.split(cb, rd.open(cb, t))
-	case term.OpImplies:
-		if err := rd.premise(cb, t.Arg(0)); err != nil {
-			return err
-		}
-		return rd.split(cb, t.Arg(1))
-	case term.OpNot:
-		if err := rd.premise(cb, t.Arg(0)); err != nil {
-			return err
-		}
-		return rd.finish(cb, nil)
-	case term.OpAnd:
-		for _, a := range t.Args() {
-			cp := *cb
-			cp.body = append([]Atom(nil), cb.body...)
-			cp.cons = append([]*term.Term(nil), cb.cons...)
-			cp.negs = append([]*term.Term(nil), cb.negs...)
-			cp.locals = append([]*term.Term(nil), cb.locals...)
-			if err := rd.split(&cp, a); err != nil {
-				return err
-			}
-		}
-		return nil
-	case term.OpOr:
-		var head *term.Term
-		for _, a := range t.Args() {
-			if rd.pred(a) != nil && head == nil {
-				head = a
-				continue
-			}
-			if err := rd.premise(cb, st.Not(a)); err != nil {
-				return err
-			}
-		}
-		if head == nil {
-			return rd.finish(cb, nil)
-		}
-		return rd.split(cb, head)
-	case term.OpFalse:
-		return rd.finish(cb, nil)
-	}
-	if rd.pred(t) != nil {
-		return rd.finish(cb, t)
-	}
-	if t.HasQuantifier() {
-		return rd.errorf("quantifier inside a constraint: not a CHC")
-	}
-	if rd.hasPred(t) {
-		return rd.errorf("predicate under %s in the head: not a Horn clause", t.Op())
-	}
-	if err := rd.premise(cb, st.Not(t)); err != nil {
-		return err
-	}
-	return rd.finish(cb, nil)
-}
-
-// premise adds the premise t to cb.
-func (rd *reader) premise(cb *clauseBuilder, t *term.Term) error {
-	switch t.Op() {
-	case term.OpAnd:
-		for _, a := range t.Args() {
-			if err := rd.premise(cb, a); err != nil {
-				return err
-			}
-		}
-		return nil
-	case term.OpExists:
-		return rd.premise(cb, rd.open(cb, t))
-	case term.OpTrue:
-		return nil
-	case term.OpNot:
-		if p := rd.pred(t.Arg(0)); p != nil {
-			cb.negs = append(cb.negs, t.Arg(0))
-			return nil
-		}
-		if a := t.Arg(0); a.Op() == term.OpNot {
-			return rd.premise(cb, a.Arg(0))
-		}
-	}
-	if p := rd.pred(t); p != nil {
-		cb.body = append(cb.body, Atom{Pred: p, Args: append([]*term.Term(nil), t.Args()...)})
-		return nil
-	}
-	if t.HasQuantifier() {
-		return rd.errorf("quantifier inside a constraint: not a CHC")
-	}
-	if rd.hasPred(t) {
-		return rd.errorf("predicate under %s in a clause body: not a Horn clause", t.Op())
-	}
-	cb.cons = append(cb.cons, t)
-	return nil
-}
-
-// finish makes the clause of cb with the given head (nil: false) and
-// normalises it: every atom argument becomes a distinct clause variable.
-func (rd *reader) finish(cb *clauseBuilder, head *term.Term) error {
-	st := rd.sys.St
-	if len(cb.negs) > 0 {
-		// ¬Q(x) among the premises: Q(x) is the head if the head is false.
-		if head != nil || len(cb.negs) > 1 {
-			return rd.errorf("more than one positive predicate occurrence: not a Horn clause")
-		}
-		head = cb.negs[0]
-	}
-	isLocal := map[*term.Term]bool{}
-	for _, v := range cb.locals {
+	isLocal := make(map[*term.Term]bool, len(locals))
+	for _, v := range locals {
 		isLocal[v] = true
 	}
-	for _, c := range cb.cons {
-		for _, v := range term.FreeConsts(c) {
-			if !isLocal[v] {
-				return rd.errorf("constant %s is not a clause variable", term.QuoteSymbol(v.Name()))
-			}
+	var out []*Clause
+	for _, l := range lits {
+		cl, err := rd.hornClause(l, locals, isLocal)
+		if err != nil {
+			return nil, err
+		}
+		if cl != nil {
+			out = append(out, cl)
 		}
 	}
-	for _, t := range append([]*term.Term{head}, cb.negs...) {
-		if t != nil {
-			for _, a := range t.Args() {
-				if rd.hasPred(a) {
-					return rd.errorf("predicate inside an argument of %s: not a CHC", term.QuoteSymbol(t.Func().Name()))
-				}
-			}
+	return out, nil
+}
+
+// hornClause makes the clause of the disjunction lits and normalises it:
+// every atom argument becomes a distinct clause variable. A clause with
+// several positive atoms is an error, unless one of them is also negative
+// (a tautology): then it is nil. A Horn tautology (P ∧ φ ⇒ P) stays, so
+// that a system reads back from its print as it was. locals are the
+// constants the assertion's quantifiers opened into, in order.
+func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.Term]bool) (*Clause, error) {
+	st := rd.sys.St
+	var heads, body, cons []*term.Term
+	for _, l := range lits {
+		switch {
+		case rd.pred(l.t) == nil && l.neg:
+			cons = append(cons, l.t)
+		case rd.pred(l.t) == nil:
+			cons = append(cons, st.Not(l.t))
+		case l.neg:
+			body = append(body, l.t)
+		case !slices.Contains(heads, l.t):
+			heads = append(heads, l.t)
 		}
 	}
-	for _, b := range cb.body {
-		for _, a := range b.Args {
+	if len(heads) > 1 {
+		for _, h := range heads {
+			if slices.Contains(body, h) {
+				return nil, nil // a tautology, Horn or not
+			}
+		}
+		return nil, rd.errorf("more than one positive predicate occurrence (%s and %s): not a Horn clause", term.Sprint(heads[0]), term.Sprint(heads[1]))
+	}
+	var head *term.Term
+	if len(heads) == 1 {
+		head = heads[0]
+	}
+	for _, t := range cons {
+		if err := rd.inClause(t, isLocal); err != nil {
+			return nil, err
+		}
+	}
+	for _, t := range append(body, heads...) {
+		for _, a := range t.Args() {
 			if rd.hasPred(a) {
-				return rd.errorf("predicate inside an argument of %s: not a CHC", term.QuoteSymbol(b.Pred.Name()))
+				return nil, rd.errorf("predicate inside an argument of %s: not a CHC", term.QuoteSymbol(t.Func().Name()))
+			}
+			if err := rd.inClause(a, isLocal); err != nil {
+				return nil, err
 			}
 		}
 	}
+
 	cl := &Clause{Origin: rd.pos.String()}
 	used := map[*term.Term]bool{}
 	var vars []*term.Term
@@ -281,42 +326,67 @@ func (rd *reader) finish(cb *clauseBuilder, head *term.Term) error {
 		v := st.Fresh("a", a.Sort())
 		used[v] = true
 		vars = append(vars, v)
-		cb.cons = append(cb.cons, st.Eq(v, a))
+		cons = append(cons, st.Eq(v, a))
 		return v
 	}
 	atom := func(t *term.Term) Atom {
-		p := rd.pred(t)
 		args := make([]*term.Term, len(t.Args()))
 		for i, a := range t.Args() {
 			args[i] = arg(a)
 		}
-		return Atom{Pred: p, Args: args}
+		return Atom{Pred: rd.pred(t), Args: args}
 	}
 	if head != nil {
 		h := atom(head)
 		cl.Head = &h
 	}
-	for _, b := range cb.body {
-		args := make([]*term.Term, len(b.Args))
-		for i, a := range b.Args {
-			args[i] = arg(a)
-		}
-		cl.Body = append(cl.Body, Atom{Pred: b.Pred, Args: args})
+	for _, b := range body {
+		cl.Body = append(cl.Body, atom(b))
 	}
-	cl.Constraint = conj(st, cb.cons)
+	cl.Constraint = conj(st, cons)
 	inCons := map[*term.Term]bool{}
 	for _, v := range term.FreeConsts(cl.Constraint) {
 		inCons[v] = true
 	}
-	for _, v := range cb.locals {
+	for _, v := range locals {
 		if inCons[v] && !used[v] {
 			used[v] = true
 			vars = append(vars, v)
 		}
 	}
 	cl.Vars = vars
-	rd.sys.Clauses = append(rd.sys.Clauses, cl)
+	return cl, nil
+}
+
+// inClause checks that the constraint or argument t mentions no constant
+// but the clause's variables and no uninterpreted function.
+func (rd *reader) inClause(t *term.Term, isLocal map[*term.Term]bool) error {
+	for _, v := range term.FreeConsts(t) {
+		if isLocal[v] {
+			continue
+		}
+		if p, ok := rd.outside[v.Func()]; ok {
+			return rd.errorf("uninterpreted constant %s of sort %s (declared at %s) in a clause: outside CHC, whose clauses mention predicates and their own variables only; quantify it in each clause or pass it as a predicate argument",
+				term.QuoteSymbol(v.Name()), v.Sort(), shortPos(p, rd.pos))
+		}
+		return rd.errorf("constant %s is not a clause variable", term.QuoteSymbol(v.Name()))
+	}
+	for _, f := range term.Funcs(t) {
+		if p, ok := rd.outside[f]; ok {
+			return rd.errorf("uninterpreted function %s into %s (declared at %s) in a clause: outside CHC, whose clauses apply predicates and interpreted functions only",
+				term.QuoteSymbol(f.Name()), f.Range(), shortPos(p, rd.pos))
+		}
+		return rd.errorf("function %s is not a predicate of the script", term.QuoteSymbol(f.Name()))
+	}
 	return nil
+}
+
+// shortPos is p as "line:col", with the file when it is not at's.
+func shortPos(p, at smtlib.Pos) string {
+	if p.File != at.File {
+		return p.String()
+	}
+	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
 // conj is the conjunction of ts: true for none, the term itself for one.

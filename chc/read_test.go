@@ -80,6 +80,34 @@ func TestReadShapes(t *testing.T) {
 		{"negated atom as the head", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
 			(assert (forall ((x Int)) (=> (and (P x) (not (Q x))) false)))`,
 			[]string{"Q <- P"}},
+		{"disjunctive body: two queries", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
+			(assert (forall ((x Int)) (not (or (and (P x) (> x 10)) (and (Q x) (< x (- 5)))))))`,
+			[]string{"false <- P", "false <- Q"}},
+		{"nested or", `(set-logic HORN)(declare-fun P (Int) Bool)
+			(assert (forall ((x Int) (y Int)) (or (not (and (P x) (< x 10))) (or (not (= y (+ x 1))) (P y)))))`,
+			[]string{"P <- P"}},
+		{"or of an atom and a constraint in the body", `(set-logic HORN)(declare-fun P (Int) Bool)
+			(assert (forall ((x Int)) (=> (or (P x) (> x 0)) false)))`,
+			[]string{"false <- P", "false <-"}},
+		{"or distributes over and", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
+			(declare-fun R (Int) Bool)(declare-fun S (Int) Bool)
+			(assert (forall ((x Int)) (=> (and (or (P x) (Q x)) (or (R x) (S x))) false)))`,
+			[]string{"false <- P R", "false <- P S", "false <- Q R", "false <- Q S"}},
+		{"ite over predicates", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)(declare-fun R (Int) Bool)
+			(assert (forall ((x Int)) (=> (ite (> x 0) (P x) (Q x)) (R x))))
+			(assert (forall ((x Int)) (=> (> x 0) (ite (P x) true false))))`,
+			[]string{"R <- P", "R <- Q", "P <-"}},
+		{"Boolean equality with a predicate", `(set-logic HORN)(declare-fun P (Int) Bool)
+			(assert (forall ((x Int)) (= (P x) (> x 0))))`,
+			[]string{"false <- P", "P <-"}},
+		{"a tautology that is not Horn gives no clause", `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)
+			(assert (forall ((x Int)) (=> (and (P x) (> x 0)) (P x))))
+			(assert (forall ((x Int)) (or (P x) (not (P x)) (Q x))))`,
+			[]string{"P <- P"}},
+		{"push and pop", `(set-logic HORN)(declare-fun P (Int) Bool)(push 1)(declare-fun Q (Int) Bool)
+			(assert (forall ((x Int)) (=> (Q x) (P x))))(pop 1)
+			(assert (forall ((x Int)) (=> (= x 0) (P x))))`,
+			[]string{"P <-"}},
 		{"fixedpoint format", `(declare-rel R (Int Int))(declare-rel Err ())(declare-var a Int)(declare-var b Int)
 			(rule (R 0 0))(rule (=> (R a b) (R (+ a 1) b)))(rule (=> (and (R a a) (> a 2)) Err))(query Err)`,
 			[]string{"R <-", "R <- R", "Err <- R", "false <- Err"}},
@@ -140,15 +168,23 @@ func checkNormalised(t *testing.T, c *Clause) {
 // error.
 func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct{ src, msg string }{
-		{"(set-logic HORN)\n(declare-fun f (Int) Int)", "test.smt2:2:1: uninterpreted function or constant f"},
+		{"(set-logic HORN)\n(declare-fun f (Int) Int)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (= (f x) 1) (P x))))",
+			"test.smt2:3:1: uninterpreted function f into Int (declared at 2:1) in a clause: outside CHC"},
+		{"(set-logic HORN)\n(declare-const c Int)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (= x c) (P x))))",
+			"test.smt2:3:1: uninterpreted constant c of sort Int (declared at 2:1) in a clause: outside CHC"},
+		{"(set-logic HORN)\n(declare-const c Int)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (= x 0) (P c))))",
+			"test.smt2:3:1: uninterpreted constant c of sort Int (declared at 2:1) in a clause: outside CHC"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (exists ((y Int)) (P y)))))", "test.smt2:2:1: predicate under an existential quantifier"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> (ite (P x) 1 0) 0) false)))", "test.smt2:2:1: predicate P under > in a clause"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (> x (ite (forall ((y Int)) (> y x)) 1 0)))))", "test.smt2:2:1: quantifier inside a constraint"},
 		{"(set-logic HORN)\n(declare-sort U 0)\n(declare-fun P (U) Bool)", "test.smt2:2:1: declare-sort is not supported"},
 		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (and (P x) (forall ((y Int)) (> y x))) false)))", "test.smt2:2:1: quantifier inside a constraint"},
-		{"(set-logic HORN)(declare-fun P (Int) Bool)\n  (assert (forall ((x Int)) (=> (or (P x) (> x 0)) false)))", "test.smt2:2:3: predicate under or in a clause body"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n  (assert (forall ((x Int)) (or (P x) (=> (> x 0) (P (- x))))))", "test.smt2:2:3: more than one positive predicate occurrence ((P x!"},
 		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) (or (P x) (P (+ x 1))))))", "test.smt2:2:1: more than one positive predicate occurrence"},
-		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) (ite (P x) true false))))", "test.smt2:2:1: predicate under ite in the head"},
-		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(push 1)", "test.smt2:2:1: push is not supported"},
 		{"(set-logic HORN)(declare-fun P (Bool) Bool)(declare-fun Q () Bool)\n(assert (=> (P Q) false))", "test.smt2:2:1: predicate inside an argument of P"},
 		{"(declare-rel E ())(query E)\n(query E)", "test.smt2:2:1: more than one query"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)\n(assert (forall ((x Int)) (xor (P x) (Q x))))", "test.smt2:2:1: more than one positive predicate occurrence"},
+		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int) (y Int) (z Int)) (=> (and " + strings.Repeat("(or (P x) (P y)) ", 13) + ") (P z))))", "test.smt2:2:1: the assertion splits into more than 4096 clauses"},
 	} {
 		_, _, err := Read("test.smt2", strings.NewReader(tc.src), term.NewStore())
 		require.Error(t, err, tc.src)

@@ -103,6 +103,39 @@ func WriteModel(w io.Writer, s *System, m Model) error {
 // numbers. A node shared in the DAG prints once.
 func WriteDerivation(w io.Writer, s *System, root *Node) error {
 	bw := bufio.NewWriter(w)
+	err := walkDerivation(s, root, func(st derivationStep) {
+		fmt.Fprintf(bw, "%d: %s <- clause %d", st.line, st.head, st.clause)
+		if len(st.children) > 0 {
+			fmt.Fprint(bw, " [")
+			for i, ch := range st.children {
+				if i > 0 {
+					fmt.Fprint(bw, " ")
+				}
+				fmt.Fprint(bw, ch)
+			}
+			fmt.Fprint(bw, "]")
+		}
+		fmt.Fprintln(bw)
+	})
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// A derivationStep is one node of a derivation as printed: its line
+// number, its head instance ("false" for the query), the index of its
+// clause in the system, and the line numbers of its children.
+type derivationStep struct {
+	line     int
+	head     string
+	clause   int
+	node     *Node
+	children []int
+}
+
+// walkDerivation calls emit for each node below root once, children first.
+func walkDerivation(s *System, root *Node, emit func(derivationStep)) error {
 	index := clauseIndex(s)
 	line := map[*Node]int{}
 	var visit func(n *Node) error
@@ -140,24 +173,14 @@ func WriteDerivation(w io.Writer, s *System, root *Node) error {
 		}
 		k := len(line)
 		line[n] = k
-		fmt.Fprintf(bw, "%d: %s <- clause %d", k, head, ci)
-		if len(n.Children) > 0 {
-			fmt.Fprint(bw, " [")
-			for i, ch := range n.Children {
-				if i > 0 {
-					fmt.Fprint(bw, " ")
-				}
-				fmt.Fprint(bw, line[ch])
-			}
-			fmt.Fprint(bw, "]")
+		children := make([]int, len(n.Children))
+		for i, ch := range n.Children {
+			children[i] = line[ch]
 		}
-		fmt.Fprintln(bw)
+		emit(derivationStep{line: k, head: head, clause: ci, node: n, children: children})
 		return nil
 	}
-	if err := visit(root); err != nil {
-		return err
-	}
-	return bw.Flush()
+	return visit(root)
 }
 
 func clauseIndex(s *System) map[*Clause]int {

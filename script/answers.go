@@ -2,6 +2,7 @@ package script
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -21,11 +22,20 @@ func (x *Executor) checkSat(ctx context.Context, c *smtlib.Command, assumptions 
 		as = append(as, g.lit)
 	}
 	as = append(as, assumptions...)
+	if x.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, x.timeout)
+		defer cancel()
+	}
 	r, err := x.solver.Check(ctx, as...)
 	if err != nil {
 		x.errorf(c.Pos, "%v", err)
 	}
-	x.last, x.lastOK = r, true
+	x.last, x.lastOK, x.checked = r, true, true
+	x.reason = ""
+	if r == smt.Unknown {
+		x.reason = reasonUnknown(ctx, x.solver.ReasonUnknown())
+	}
 	answer := r.String()
 	if c.Query {
 		// z3's (query q) answers sat when q is reachable: when the
@@ -40,6 +50,21 @@ func (x *Executor) checkSat(ctx context.Context, c *smtlib.Command, assumptions 
 	x.out.WriteString(answer + "\n")
 }
 
+// reasonUnknown names why a check-sat under ctx answered unknown in z3's
+// words: timeout, canceled, or the solver's reason (incomplete when it
+// gives none).
+func reasonUnknown(ctx context.Context, solver string) string {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return "timeout"
+	case ctx.Err() != nil:
+		return "canceled"
+	case solver == "":
+		return "incomplete"
+	}
+	return solver
+}
+
 func (x *Executor) getInfo(c *smtlib.Command) {
 	switch c.Keyword {
 	case ":name":
@@ -51,11 +76,12 @@ func (x *Executor) getInfo(c *smtlib.Command) {
 	case ":error-behavior":
 		x.out.WriteString("(:error-behavior continued-execution)\n")
 	case ":reason-unknown":
-		r := x.solver.ReasonUnknown()
-		if r == "" {
-			r = "incomplete"
+		// As z3: the reason after unknown, "" after sat or unsat.
+		r := x.reason
+		if !x.checked {
+			r = "no check-sat was answered"
 		}
-		fmt.Fprintf(x.out, "(:reason-unknown %q)\n", r)
+		x.out.WriteString("(:reason-unknown \"" + strings.ReplaceAll(r, "\"", "\"\"") + "\")\n")
 	case ":all-statistics":
 		s := x.solver.Stats()
 		fmt.Fprintf(x.out, "(:checks %d :conflicts %d :decisions %d :propagations %d :pivots %d)\n",

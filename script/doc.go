@@ -56,8 +56,11 @@
 // or pop since; otherwise they are errors. get-model prints the
 // declared symbols in scope, each with a total value. A check-sat marked
 // Query (z3's (query q)) prints sat and unsat swapped, as z3 does: sat
-// when q is reachable. A cancelled context makes check-sat answer
-// unknown; the reason is in (get-info :reason-unknown).
+// when q is reachable. A cancelled context, or the time bound of
+// (set-option :timeout N) (N milliseconds per check-sat, as in z3), makes
+// check-sat answer unknown; (get-info :reason-unknown) then says timeout,
+// canceled or the solver's reason, and "" after sat or unsat, as z3 does.
+// echo prints its string without quotes, as z3 does.
 //
 // # Files
 //

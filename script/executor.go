@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
@@ -30,16 +31,19 @@ type Executor struct {
 	out      *bufio.Writer
 	errw     io.Writer
 	version  string
-	success  bool         // :print-success
-	errors   int          // errors reported since the last Run began
-	broken   bool         // an assertion could not be taken: check-sat answers unknown
-	brokenAt int          // scope depth at which broken was set
-	decls    []*term.Func // declared constants and functions, for get-model
-	marks    []scopeMark  // one per push
-	guards   []guard      // :named assertions
-	last     smt.Result   // the answer of the last check-sat
-	lastOK   bool         // last holds, and no assertion or pop came after it
-	itp      bool         // :produce-interpolants
+	success  bool          // :print-success
+	errors   int           // errors reported since the last Run began
+	broken   bool          // an assertion could not be taken: check-sat answers unknown
+	brokenAt int           // scope depth at which broken was set
+	decls    []*term.Func  // declared constants and functions, for get-model
+	marks    []scopeMark   // one per push
+	guards   []guard       // :named assertions
+	last     smt.Result    // the answer of the last check-sat
+	lastOK   bool          // last holds, and no assertion or pop came after it
+	checked  bool          // a check-sat was answered
+	reason   string        // why the last check-sat answered unknown
+	itp      bool          // :produce-interpolants
+	timeout  time.Duration // :timeout, per check-sat; 0 for none
 }
 
 // scopeMark records the lengths of the per-scope lists at a push.
@@ -101,7 +105,7 @@ func (x *Executor) Stats() smt.Stats { return x.solver.Stats() }
 // errorf reports an error at pos on errw, after the responses so far.
 func (x *Executor) errorf(pos smtlib.Pos, format string, args ...any) {
 	x.out.Flush()
-	fmt.Fprintf(x.errw, "%v: %s\n", pos, fmt.Sprintf(format, args...))
+	fmt.Fprintf(x.errw, "%v: %s\n", pos, smtlib.OneLine(fmt.Sprintf(format, args...)))
 	x.errors++
 }
 
@@ -144,6 +148,7 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 		x.solver.Reset()
 		x.decls, x.guards, x.marks = nil, nil, nil
 		x.broken, x.lastOK, x.success, x.itp = false, false, false, false
+		x.checked, x.reason, x.timeout = false, "", 0
 		x.ok()
 	case smtlib.ResetAssertions:
 		x.solver.Reset()
@@ -163,7 +168,8 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.GetProjection:
 		x.getProjection(c) // projection.go
 	case smtlib.Echo:
-		x.out.WriteString("\"" + strings.ReplaceAll(c.Text, "\"", "\"\"") + "\"\n")
+		// z3 prints the string itself, without quotes.
+		x.out.WriteString(c.Text + "\n")
 	case smtlib.Exit:
 		return false
 	default:
@@ -180,6 +186,14 @@ func (x *Executor) setOption(c *smtlib.Command) {
 	case ":produce-interpolants":
 		x.itp = c.Value == "true"
 		x.ok()
+	case ":timeout":
+		d, ok := TimeoutOption(c.Value)
+		if !ok {
+			x.errorf(c.Pos, "set-option :timeout: expected a number of milliseconds, got %s", c.Value)
+			return
+		}
+		x.timeout = d
+		x.ok()
 	case ":produce-models", ":produce-unsat-cores", ":produce-assignments", ":random-seed",
 		":verbosity", ":regular-output-channel", ":diagnostic-output-channel", ":produce-proofs",
 		":interactive-mode", ":global-declarations", ":reproducible-resource-limit", ":produce-assertions":
@@ -187,6 +201,16 @@ func (x *Executor) setOption(c *smtlib.Command) {
 	default:
 		x.out.WriteString("unsupported\n")
 	}
+}
+
+// TimeoutOption reads the value of (set-option :timeout N): N
+// milliseconds, as in z3, 0 for no timeout.
+func TimeoutOption(value string) (time.Duration, bool) {
+	n, err := strconv.ParseUint(value, 10, 63)
+	if err != nil || n > uint64(1<<63-1)/uint64(time.Millisecond) {
+		return 0, false
+	}
+	return time.Duration(n) * time.Millisecond, true
 }
 
 func (x *Executor) push(n int) {

@@ -3,8 +3,10 @@ package script
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -49,7 +51,7 @@ func TestRun(t *testing.T) {
 	}, {
 		name: "echo",
 		in:   `(echo "say ""hi""")`,
-		out:  "\"say \"\"hi\"\"\"\n",
+		out:  "say \"hi\"\n", // z3 prints the string, unquoted
 	}, {
 		name: "named assertions and scopes",
 		in: `(declare-const p Bool)
@@ -121,7 +123,7 @@ func TestRun(t *testing.T) {
 	}, {
 		name: "exit",
 		in:   `(echo "a")(exit)(echo "b")`,
-		out:  "\"a\"\n",
+		out:  "a\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, n := runText(t, context.Background(), tc.in, Options{})
@@ -167,7 +169,7 @@ func TestCanceled(t *testing.T) {
 (get-info :reason-unknown)
 (echo "after")`, Options{})
 	require.Zero(t, n, errs)
-	require.Equal(t, "unknown\n(:reason-unknown \"context canceled\")\n\"after\"\n", out)
+	require.Equal(t, "unknown\n(:reason-unknown \"canceled\")\nafter\n", out)
 }
 
 // TestInterleaving writes responses and errors to one writer: each error
@@ -178,7 +180,7 @@ func TestInterleaving(t *testing.T) {
 	require.NoError(t, err)
 	var b bytes.Buffer
 	require.Equal(t, 1, New(st, &b, &b, Options{}).Run(context.Background(), s))
-	require.Equal(t, "\"1\"\nin.smt2:1:11: get-model: no model available (the last check-sat did not answer sat)\n\"2\"\n", b.String())
+	require.Equal(t, "1\nin.smt2:1:11: get-model: no model available (the last check-sat did not answer sat)\n2\n", b.String())
 }
 
 // TestExec runs a session command by command from an smtlib.Reader, as
@@ -223,4 +225,49 @@ func TestStats(t *testing.T) {
 	}
 	require.Equal(t, "sat\nunsat\nsat\nunsat\n", out.String())
 	require.Equal(t, 4, x.Stats().Checks)
+}
+
+// pigeons is the pigeonhole formula of n+1 pigeons in n holes over
+// Booleans: unsatisfiable, and exponentially hard for resolution.
+func pigeons(n int) string {
+	var b strings.Builder
+	p := func(i, j int) string { return "p" + strconv.Itoa(i) + "_" + strconv.Itoa(j) }
+	for i := 0; i <= n; i++ {
+		b.WriteString("(assert (or")
+		for j := 0; j < n; j++ {
+			b.WriteString(" " + p(i, j))
+		}
+		b.WriteString("))\n")
+	}
+	for j := 0; j < n; j++ {
+		for i := 0; i <= n; i++ {
+			for k := i + 1; k <= n; k++ {
+				b.WriteString("(assert (not (and " + p(i, j) + " " + p(k, j) + ")))\n")
+			}
+		}
+	}
+	var decls strings.Builder
+	for i := 0; i <= n; i++ {
+		for j := 0; j < n; j++ {
+			decls.WriteString("(declare-const " + p(i, j) + " Bool)\n")
+		}
+	}
+	return decls.String() + b.String()
+}
+
+// TestTimeoutOption checks that (set-option :timeout N) bounds each
+// check-sat (N milliseconds, as in z3): a hard check-sat answers unknown
+// with the reason timeout, the next one runs under the new bound.
+func TestTimeoutOption(t *testing.T) {
+	start := time.Now()
+	out, errs, n := runText(t, context.Background(), "(set-option :timeout 100)\n"+pigeons(11)+
+		"(check-sat)\n(get-info :reason-unknown)\n(set-option :timeout 0)\n(get-info :reason-unknown)\n(echo \"done\")", Options{})
+	require.Zero(t, n, errs)
+	require.Equal(t, "unknown\n(:reason-unknown \"timeout\")\n(:reason-unknown \"timeout\")\ndone\n", out)
+	require.Less(t, time.Since(start), 5*time.Second)
+
+	out, errs, n = runText(t, context.Background(), "(get-info :reason-unknown)(set-option :timeout -1)(check-sat)(get-info :reason-unknown)", Options{})
+	require.Equal(t, 1, n)
+	require.Contains(t, errs, "in.smt2:1:27: set-option :timeout: expected a number of milliseconds, got -1")
+	require.Equal(t, "(:reason-unknown \"no check-sat was answered\")\nsat\n(:reason-unknown \"\")\n", out)
 }

@@ -2,6 +2,7 @@ package smtlib
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -24,8 +25,18 @@ type Error struct {
 	Msg string
 }
 
-// Error is "file:line:col: message".
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Error is "file:line:col: message", on one line: line breaks in the
+// message (a quoted symbol may hold one) are written \n and \r.
+func (e *Error) Error() string { return e.Pos.String() + ": " + OneLine(e.Msg) }
+
+// OneLine is s with its line breaks written \n and \r, for messages that
+// must stay on one line.
+func OneLine(s string) string {
+	if !strings.ContainsAny(s, "\n\r") {
+		return s
+	}
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
+}
 
 // Kind is the kind of a command.
 type Kind uint8
@@ -109,7 +120,8 @@ func (k Kind) String() string {
 //	DefineSort        Name, Names: parameters, Text: the body's source text
 //	DeclareFun        Func (also for declare-const and declare-rel)
 //	DefineFun         Name, Terms: parameters (bound variables), Sort: range, Term: body
-//	Assert            Term: a closed Boolean term; Name: its :named name, if any
+//	Assert            Term: a closed Boolean term; Name: its :named name, if any;
+//	                  Query: the assertion of z3's (query q), (=> q false) closed
 //	CheckSat          Query: produced by z3's (query ...)
 //	CheckSatAssuming  Terms: the assumptions
 //	Push, Pop         N: the number of levels

@@ -47,40 +47,42 @@ var commands map[string]commandFunc
 
 func init() {
 	commands = map[string]commandFunc{
-		"set-logic":          (*Reader).setLogic,
-		"set-info":           func(r *Reader, p Pos) error { return r.attribute(p, SetInfo) },
-		"set-option":         func(r *Reader, p Pos) error { return r.attribute(p, SetOption) },
-		"get-info":           func(r *Reader, p Pos) error { return r.getKeyword(p, GetInfo) },
-		"get-option":         func(r *Reader, p Pos) error { return r.getKeyword(p, GetOption) },
-		"declare-sort":       (*Reader).declareSortCmd,
-		"define-sort":        (*Reader).defineSortCmd,
-		"declare-fun":        func(r *Reader, p Pos) error { return r.declareFun(p, "declare-fun") },
-		"declare-const":      func(r *Reader, p Pos) error { return r.declareFun(p, "declare-const") },
-		"declare-rel":        func(r *Reader, p Pos) error { return r.declareFun(p, "declare-rel") },
-		"declare-var":        (*Reader).declareVar,
-		"define-fun":         func(r *Reader, p Pos) error { return r.defineFun(p, "define-fun") },
-		"define-const":       func(r *Reader, p Pos) error { return r.defineFun(p, "define-const") },
-		"assert":             (*Reader).assert,
-		"rule":               (*Reader).rule,
-		"query":              (*Reader).query,
-		"check-sat":          func(r *Reader, p Pos) error { return r.simple(p, CheckSat) },
-		"check-sat-assuming": (*Reader).checkSatAssuming,
-		"push":               func(r *Reader, p Pos) error { return r.pushPop(p, Push) },
-		"pop":                func(r *Reader, p Pos) error { return r.pushPop(p, Pop) },
-		"reset":              func(r *Reader, p Pos) error { return r.simple(p, Reset) },
-		"reset-assertions":   func(r *Reader, p Pos) error { return r.simple(p, ResetAssertions) },
-		"get-model":          func(r *Reader, p Pos) error { return r.simple(p, GetModel) },
-		"get-value":          (*Reader).getValue,
-		"get-unsat-core":     func(r *Reader, p Pos) error { return r.simple(p, GetUnsatCore) },
-		"get-assertions":     func(r *Reader, p Pos) error { return r.simple(p, GetAssertions) },
-		"get-interpolants":   (*Reader).getInterpolants,
-		"get-projection":     (*Reader).getProjection, // projection.go
-		"echo":               (*Reader).echo,
-		"exit":               func(r *Reader, p Pos) error { return r.simple(p, Exit) },
-		"declare-datatype":   notSupported("datatypes are not supported"),
-		"declare-datatypes":  notSupported("datatypes are not supported"),
-		"define-fun-rec":     notSupported("recursive definitions (define-fun-rec) are not supported"),
-		"define-funs-rec":    notSupported("recursive definitions (define-funs-rec) are not supported"),
+		"set-logic":           (*Reader).setLogic,
+		"set-info":            func(r *Reader, p Pos) error { return r.attribute(p, SetInfo) },
+		"set-option":          func(r *Reader, p Pos) error { return r.attribute(p, SetOption) },
+		"get-info":            func(r *Reader, p Pos) error { return r.getKeyword(p, GetInfo) },
+		"get-option":          func(r *Reader, p Pos) error { return r.getKeyword(p, GetOption) },
+		"declare-sort":        (*Reader).declareSortCmd,
+		"define-sort":         (*Reader).defineSortCmd,
+		"declare-fun":         func(r *Reader, p Pos) error { return r.declareFun(p, "declare-fun") },
+		"declare-const":       func(r *Reader, p Pos) error { return r.declareFun(p, "declare-const") },
+		"declare-rel":         func(r *Reader, p Pos) error { return r.declareFun(p, "declare-rel") },
+		"declare-var":         (*Reader).declareVar,
+		"define-fun":          func(r *Reader, p Pos) error { return r.defineFun(p, "define-fun") },
+		"define-const":        func(r *Reader, p Pos) error { return r.defineFun(p, "define-const") },
+		"assert":              (*Reader).assert,
+		"rule":                (*Reader).rule,
+		"query":               (*Reader).query,
+		"check-sat":           func(r *Reader, p Pos) error { return r.simple(p, CheckSat) },
+		"check-sat-assuming":  (*Reader).checkSatAssuming,
+		"push":                func(r *Reader, p Pos) error { return r.pushPop(p, Push) },
+		"pop":                 func(r *Reader, p Pos) error { return r.pushPop(p, Pop) },
+		"reset":               func(r *Reader, p Pos) error { return r.simple(p, Reset) },
+		"reset-assertions":    func(r *Reader, p Pos) error { return r.simple(p, ResetAssertions) },
+		"get-model":           func(r *Reader, p Pos) error { return r.simple(p, GetModel) },
+		"get-value":           (*Reader).getValue,
+		"get-unsat-core":      func(r *Reader, p Pos) error { return r.simple(p, GetUnsatCore) },
+		"get-assertions":      func(r *Reader, p Pos) error { return r.simple(p, GetAssertions) },
+		"get-interpolants":    (*Reader).getInterpolants,
+		"get-projection":      (*Reader).getProjection, // projection.go
+		"echo":                (*Reader).echo,
+		"exit":                func(r *Reader, p Pos) error { return r.simple(p, Exit) },
+		"declare-datatype":    unsupportedTheory(errDatatypes),
+		"declare-datatypes":   unsupportedTheory(errDatatypes),
+		"declare-codatatypes": unsupportedTheory(errDatatypes),
+		"declare-heap":        unsupportedTheory(errHeap),
+		"define-fun-rec":      unsupportedTheory(errRecursive),
+		"define-funs-rec":     unsupportedTheory(errRecursive),
 	}
 }
 
@@ -92,10 +94,6 @@ var unsupportedCommands = map[string]bool{
 	"get-learned-literals": true, "get-timeout-core": true, "get-interpolant": true,
 	"get-abduct": true, "simplify": true, "eval": true, "display": true,
 	"check-synth": true,
-}
-
-func notSupported(msg string) commandFunc {
-	return func(r *Reader, p Pos) error { return r.errorf(p, "%s", msg) }
 }
 
 func (r *Reader) simple(p Pos, k Kind) error {
@@ -159,7 +157,7 @@ func (r *Reader) setLogic(p Pos) error {
 	if !r.tok.isSymbolName() {
 		return r.unexpected("a logic name")
 	}
-	name := string(r.tok.text)
+	name, np := string(r.tok.text), r.tok.pos
 	r.next()
 	if err := r.closeCommand("set-logic"); err != nil {
 		return err
@@ -167,9 +165,36 @@ func (r *Reader) setLogic(p Pos) error {
 	if r.logic != "" {
 		return r.errorf(p, "the logic is already set to %s", r.logic)
 	}
+	if !knownLogic(name) {
+		return r.errorf(np, "unknown logic %s (SMT-LIB logics such as QF_LIA, QF_AUFLIRA, LIA, HORN or ALL)", term.QuoteSymbol(name))
+	}
 	r.logic, r.realNumerals = name, realNumerals(name)
 	r.emit(Command{Kind: SetLogic, Pos: p, Name: name})
 	return nil
+}
+
+// knownLogic reports whether name is a logic of SMT-LIB (QF_AUFLIA, LIA,
+// QF_BVFP, ...: an optional QF_, theories in SMT-LIB's order, an
+// arithmetic), z3's HORN and QF_FD, or ALL. A logic of a theory the reader
+// does not read is known: the error comes with the first sort or symbol of
+// that theory.
+func knownLogic(name string) bool {
+	switch name {
+	case "ALL", "QF_ALL", "HORN", "QF_FD":
+		return true
+	}
+	body := strings.TrimPrefix(name, "QF_")
+	rest := body
+	for _, th := range []string{"AX", "A", "UF", "BV", "FP", "DT", "S"} {
+		rest = strings.TrimPrefix(rest, th)
+	}
+	switch rest {
+	case "":
+		return body != ""
+	case "IDL", "RDL", "LIA", "LRA", "LIRA", "NIA", "NRA", "NIRA":
+		return true
+	}
+	return false
 }
 
 // realNumerals reports whether numerals denote reals in logic: whether its
@@ -491,7 +516,7 @@ func (r *Reader) query(p Pos) error {
 	if err != nil {
 		return r.errorf(tp, "query: %v", err)
 	}
-	r.emit(Command{Kind: Assert, Pos: p, Term: t})
+	r.emit(Command{Kind: Assert, Pos: p, Term: t, Query: true})
 	r.emit(Command{Kind: CheckSat, Pos: p, Query: true})
 	return nil
 }

@@ -34,6 +34,14 @@
 // table. Let bindings are the terms already built, so deep lets cost
 // nothing to expand.
 //
+// set-logic accepts the logics of SMT-LIB (QF_LIA, AUFLIRA, QF_BV, ...),
+// z3's HORN and QF_FD, and ALL; another name is an error. A theory the
+// reader does not read (bit-vectors, floating point, strings, sequences,
+// datatypes, Eldarica's heap, recursive definitions) is one error at its
+// first sign (a sort, a literal, an indexed identifier, a command) that
+// names the theory (unsupported.go); the README's list of supported input
+// quotes these messages.
+//
 // The reader normalizes as term's doc describes: comparison chains become
 // conjunctions, => nests to the right, / and div to the left; numerals are
 // Real in logics whose arithmetic is real only (names ending in LRA, NRA,
@@ -76,6 +84,7 @@
 //	commands.go  one method per command
 //	terms.go     terms: applications, let, quantifiers, annotations, as
 //	sorts.go     sorts, declare-sort, define-sort
+//	unsupported.go  the errors for theories the reader does not read
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand
 //

@@ -332,7 +332,7 @@ func TestNextContinues(t *testing.T) {
 	require.Equal(t, []string{
 		"declare-fun",
 		"in:2:14: unknown symbol y",
-		"in:3:19: string terms are not supported",
+		"in:3:19: strings are not supported: string literal",
 		"assert",
 		"in:5:14: x is already declared",
 		"check-sat",
@@ -425,4 +425,19 @@ func WriteScriptString(t *testing.T, in string, r io.Reader) string {
 	var b strings.Builder
 	require.NoError(t, WriteScript(&b, s))
 	return b.String()
+}
+
+// TestLogics checks which logic names set-logic accepts: SMT-LIB's,
+// z3's HORN and QF_FD, and ALL; anything else is an error.
+func TestLogics(t *testing.T) {
+	for _, l := range []string{"QF_LIA", "QF_LRA", "QF_AUFLIA", "QF_AX", "QF_UF", "QF_IDL", "QF_RDL",
+		"QF_ALIA", "LIA", "UFLIA", "AUFLIRA", "QF_BV", "QF_ABVFP", "QF_UFDTLIA", "QF_SLIA", "QF_NIRA",
+		"HORN", "ALL", "QF_FD", "UF", "QF_FPLRA"} {
+		_, err := Parse("in", strings.NewReader("(set-logic "+l+")"), term.NewStore())
+		require.NoError(t, err, l)
+	}
+	for _, l := range []string{"QF_FOOBAR", "QF_", "FOO", "QF_LIAX", "LIAUF", "horn", "QF_QF_LIA"} {
+		_, err := Parse("in", strings.NewReader("(set-logic "+l+")"), term.NewStore())
+		require.ErrorContains(t, err, "in:1:12: unknown logic", l)
+	}
 }

@@ -82,7 +82,7 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 		open := r.tok.pos
 		r.next()
 		if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
-			return nil, r.errorf(open, "indexed sorts (_ ...) are not supported")
+			return nil, r.indexedError(open, "sorts")
 		}
 		if !r.tok.isSymbolName() {
 			return nil, r.unexpected("a sort symbol")
@@ -119,8 +119,8 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 }
 
 func (r *Reader) unknownSort(p Pos, name string) *Error {
-	if r.lookup([]byte(name)) == nil && (name == "String" || name == "RegLan" || name == "RoundingMode" || len(name) > 2 && name[:2] == "Fl") {
-		return r.errorf(p, "unknown sort %s (only Bool, Int, Real, arrays and declared sorts are supported)", term.QuoteSymbol(name))
+	if th := theoryOfSort(name); th != "" && r.lookup([]byte(name)) == nil {
+		return r.errorf(p, "%s: sort %s", th, term.QuoteSymbol(name))
 	}
 	return r.errorf(p, "unknown sort %s", term.QuoteSymbol(name))
 }

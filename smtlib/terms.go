@@ -36,9 +36,9 @@ func (r *Reader) termNamed(ruleTop bool) (*term.Term, string, error) {
 	case tokLParen:
 		return r.compound(ruleTop)
 	case tokString:
-		return nil, "", r.errorf(r.tok.pos, "string terms are not supported")
+		return nil, "", r.errorf(r.tok.pos, "%s: string literal", errStrings)
 	case tokHex, tokBinary:
-		return nil, "", r.errorf(r.tok.pos, "bit-vector literals are not supported (%s)", r.tok.text)
+		return nil, "", r.errorf(r.tok.pos, "%s: literal %s", errBitVectors, r.tok.text)
 	}
 	return nil, "", r.unexpected("a term")
 }
@@ -99,7 +99,9 @@ func (r *Reader) compound(ruleTop bool) (*term.Term, string, error) {
 			t, err = r.qualifiedConstant(open)
 			return t, "", err
 		case "_":
-			return nil, "", r.errorf(open, "indexed identifiers (_ ...) are not supported")
+			return nil, "", r.indexedError(open, "identifiers")
+		case "match":
+			return nil, "", r.errorf(r.tok.pos, "%s: match", errDatatypes)
 		}
 		if isReserved(r.tok.text) {
 			return nil, "", r.errorf(r.tok.pos, "%s is not supported", r.tok.text)
@@ -525,7 +527,7 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 	inner := r.tok.pos
 	r.next()
 	if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
-		return nil, r.errorf(inner, "indexed identifiers (_ ...) are not supported")
+		return nil, r.indexedError(inner, "identifiers")
 	}
 	if r.tok.kind != tokSymbol || string(r.tok.text) != "as" {
 		return nil, r.unexpected("as or _ (a function symbol cannot be a term)")

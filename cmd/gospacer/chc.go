@@ -6,40 +6,50 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/engines"
+	"github.com/seed-f9c3434d/gospacer/script"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// isCHC reports whether a script is a CHC problem: logic HORN, or z3's
-// fixedpoint format (a query).
-func isCHC(s *smtlib.Script) bool {
-	if s.Logic == "HORN" {
-		return true
-	}
-	for i := range s.Commands {
-		if c := &s.Commands[i]; c.Kind == smtlib.CheckSat && c.Query {
-			return true
+// runCHC runs a HORN script (or one in z3's fixedpoint format) command by
+// command. It first reads every declaration and assertion into systems,
+// one per check-sat (chc.Builder), so that input outside CHC is an error
+// (exit 2) before any answer. Then each check-sat is solved with the
+// chosen engine through chc.Solve (preprocessing, the engine, the witness
+// translated back and checked on the input) and answered in the input's
+// convention, and the commands after it are answered from its result:
+// get-model prints the model, get-proof the derivation, get-info the
+// reason of unknown; a command that has no answer in a HORN script prints
+// an (error "...") line naming it, as z3 does, and the exit code is then 1.
+// A script without check-sat prints nothing.
+func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o options) int {
+	systems := map[int]*chc.System{}
+	b := chc.NewBuilder(st)
+	for i := range script.Commands {
+		c := &script.Commands[i]
+		if err := b.Add(c); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		if c.Kind == smtlib.CheckSat {
+			systems[i] = b.System()
 		}
 	}
-	return false
-}
-
-// runCHC solves the CHC system of script with the chosen engine through
-// chc.Solve (preprocessing, the engine, the witness translated back and
-// checked on the input) and prints the answer in the input's convention.
-func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o options) int {
-	sys, err := chc.FromScript(st, script)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout)}
+	defer h.out.Flush()
+	h.engine = o.engine
+	if h.engine == "" {
+		h.engine = engines.DefaultEngine
 	}
-	eo := chc.Options{MemoryMB: o.memoryMB, Params: o.params}
+	h.eo = chc.Options{MemoryMB: o.memoryMB, Params: o.params}
 	if o.verbose {
-		eo.Verbose = stderr
+		h.eo.Verbose = stderr
 	}
 	if o.trace != "" {
 		f, err := os.Create(o.trace)
@@ -50,61 +60,252 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		defer f.Close()
 		bw := bufio.NewWriter(f)
 		defer bw.Flush()
-		eo.Trace = bw
+		h.eo.Trace = bw
 	}
-	name := o.engine
-	if name == "" {
-		name = engines.DefaultEngine
-	}
-	engine, err := chc.NewEngine(name, eo)
-	if err != nil {
+	if _, err := chc.NewEngine(h.engine, h.eo); err != nil {
 		fmt.Fprintln(stderr, "gospacer:", err)
 		return 2
 	}
-	ctx := context.Background()
+	h.ctx = context.Background()
 	if o.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		h.ctx, cancel = context.WithTimeout(h.ctx, o.timeout)
 		defer cancel()
 	}
-	start := time.Now()
-	res := chc.Solve(ctx, sys, engine, eo)
-
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	fmt.Fprintln(out, sys.AnswerText(res.Answer))
-	switch {
-	case res.Answer == chc.Sat && (o.model || wantsModel(script)):
-		if err := chc.WriteModel(out, sys, res.Model); err != nil {
-			fmt.Fprintln(stderr, "gospacer:", err)
+	for i := range script.Commands {
+		if !h.exec(&script.Commands[i], systems[i]) {
+			break
 		}
-	case res.Answer == chc.Unsat && o.cex:
-		if err := chc.WriteDerivation(out, sys, res.Derivation); err != nil {
-			fmt.Fprintln(stderr, "gospacer:", err)
-		}
-	case res.Answer == chc.Unknown && o.verbose:
-		fmt.Fprintln(stderr, "; unknown:", res.Reason)
 	}
-	if o.validate && res.Answer != chc.Unknown {
-		fmt.Fprintf(stderr, "; %s witness checked on the input system\n", sys.AnswerText(res.Answer))
-	}
-	if o.stats {
-		out.Flush()
-		stats := append([]chc.Stat{{Name: "solve.engine", Value: name}}, res.Stats...)
-		if res.Answer == chc.Unknown {
-			stats = append(stats, chc.Stat{Name: "solve.reason-unknown", Value: res.Reason.Error()})
-		}
-		stats = append(stats, chc.Stat{Name: "time", Value: time.Since(start)})
-		chc.WriteStats(stderr, stats)
+	if h.errors > 0 {
+		return 1
 	}
 	return 0
 }
 
-func wantsModel(s *smtlib.Script) bool {
-	for i := range s.Commands {
-		if s.Commands[i].Kind == smtlib.GetModel {
-			return true
+// A hornRun is the state of a HORN script between commands.
+type hornRun struct {
+	o       options
+	out     *bufio.Writer
+	stderr  io.Writer
+	engine  string
+	eo      chc.Options
+	ctx     context.Context // the whole run's (-t)
+	timeout time.Duration   // (set-option :timeout N)
+	success bool            // :print-success
+	errors  int
+
+	checked bool        // a check-sat was answered
+	sys     *chc.System // the system of the last check-sat
+	res     chc.Result  // and its answer
+}
+
+// exec runs one command; it returns false at exit.
+func (h *hornRun) exec(c *smtlib.Command, sys *chc.System) bool {
+	switch c.Kind {
+	case smtlib.CheckSat:
+		h.checkSat(sys)
+	case smtlib.GetModel:
+		h.getModel(c)
+	case smtlib.GetInfo:
+		h.getInfo(c)
+	case smtlib.GetOption:
+		h.out.WriteString("unsupported\n")
+	case smtlib.SetOption:
+		h.setOption(c)
+	case smtlib.Echo:
+		h.out.WriteString(c.Text + "\n")
+	case smtlib.Exit:
+		return false
+	case smtlib.Unsupported, smtlib.CheckSatAssuming, smtlib.GetValue, smtlib.GetUnsatCore,
+		smtlib.GetAssertions, smtlib.GetInterpolants:
+		if c.Name == "get-proof" {
+			h.getProof(c)
+		} else {
+			h.errorf(c, "%s is not supported in a HORN script", commandName(c))
+		}
+	default: // declarations, assertions, scopes: read by the Builder
+		h.ok()
+	}
+	return true
+}
+
+func (h *hornRun) ok() {
+	if h.success {
+		h.out.WriteString("success\n")
+	}
+}
+
+// errorf prints an error response, z3's (error "...") line, with the
+// command's position.
+func (h *hornRun) errorf(c *smtlib.Command, format string, args ...any) {
+	h.out.WriteString("(error " + smtString(c.Pos.String()+": "+smtlib.OneLine(fmt.Sprintf(format, args...))) + ")\n")
+	h.errors++
+}
+
+func (h *hornRun) setOption(c *smtlib.Command) {
+	switch c.Keyword {
+	case ":print-success":
+		h.success = c.Value == "true"
+	case ":timeout":
+		d, ok := script.TimeoutOption(c.Value)
+		if !ok {
+			h.errorf(c, "set-option :timeout: expected a number of milliseconds, got %s", c.Value)
+			return
+		}
+		h.timeout = d
+	}
+	h.ok()
+}
+
+// checkSat solves sys, unless it is the system of the last check-sat, and
+// prints the answer.
+func (h *hornRun) checkSat(sys *chc.System) {
+	if !h.checked || !sameSystem(h.sys, sys) {
+		h.res = h.solve(sys)
+	}
+	h.checked, h.sys = true, sys
+	res := h.res
+	fmt.Fprintln(h.out, sys.AnswerText(res.Answer))
+	switch {
+	case res.Answer == chc.Sat && h.o.model:
+		if err := chc.WriteModel(h.out, sys, res.Model); err != nil {
+			fmt.Fprintln(h.stderr, "gospacer:", err)
+		}
+	case res.Answer == chc.Unsat && h.o.cex:
+		if err := chc.WriteDerivation(h.out, sys, res.Derivation); err != nil {
+			fmt.Fprintln(h.stderr, "gospacer:", err)
+		}
+	case res.Answer == chc.Unknown && h.o.verbose:
+		h.out.Flush()
+		fmt.Fprintln(h.stderr, "; unknown:", res.Reason)
+		if c, t := sys.NonLinearClause(); c != nil {
+			fmt.Fprintf(h.stderr, "; the input has non-linear arithmetic, %s in the clause at %s, which the engines decide only where it is linear\n", term.Sprint(t), c.Origin)
 		}
 	}
-	return false
+	if h.o.validate && res.Answer != chc.Unknown {
+		h.out.Flush()
+		fmt.Fprintln(h.stderr, validation(sys, res.Answer))
+	}
+}
+
+// validation says, in the printed answer's terms, how its witness was
+// checked.
+func validation(sys *chc.System, a chc.Answer) string {
+	text := sys.AnswerText(a)
+	switch {
+	case a == chc.Sat && sys.FixedpointFormat:
+		return "; " + text + ": the query is unreachable; the invariant (the model) was checked on the input system, clause by clause"
+	case a == chc.Sat:
+		return "; " + text + ": the model was checked on the input system, clause by clause"
+	case sys.FixedpointFormat:
+		return "; " + text + ": the query is reachable; its derivation was replayed on the input system, step by step"
+	}
+	return "; " + text + ": the derivation of false was replayed on the input system, step by step"
+}
+
+func (h *hornRun) solve(sys *chc.System) chc.Result {
+	engine, err := chc.NewEngine(h.engine, h.eo)
+	if err != nil { // checked before the first command
+		return chc.NoAnswer(chc.Internal("%v", err))
+	}
+	ctx := h.ctx
+	if h.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, h.timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	res := chc.Solve(ctx, sys, engine, h.eo)
+	if h.o.stats {
+		stats := append([]chc.Stat{{Name: "solve.engine", Value: h.engine}}, res.Stats...)
+		if res.Answer == chc.Unknown {
+			stats = append(stats, chc.Stat{Name: "solve.reason-unknown", Value: res.Reason.Error()})
+		}
+		stats = append(stats, chc.Stat{Name: "time", Value: time.Since(start)})
+		h.out.Flush()
+		chc.WriteStats(h.stderr, stats)
+	}
+	return res
+}
+
+// sameSystem reports whether a and b have the same predicates and clauses.
+func sameSystem(a, b *chc.System) bool {
+	return a != nil && b != nil && a.FixedpointFormat == b.FixedpointFormat &&
+		slices.Equal(a.Preds, b.Preds) && slices.Equal(a.Clauses, b.Clauses)
+}
+
+func (h *hornRun) getModel(c *smtlib.Command) {
+	h.witness(c, "model", chc.Sat, func() error { return chc.WriteModel(h.out, h.sys, h.res.Model) })
+}
+
+func (h *hornRun) getProof(c *smtlib.Command) {
+	h.witness(c, "proof", chc.Unsat, func() error { return chc.WriteProof(h.out, h.sys, h.res.Derivation) })
+}
+
+// witness prints the model or proof of the last check-sat with write when
+// it answered want, else an error saying why there is none.
+func (h *hornRun) witness(c *smtlib.Command, what string, want chc.Answer, write func() error) {
+	if !h.checked || h.res.Answer != want {
+		h.errorf(c, "%s: %s", commandName(c), h.noWitness(what))
+		return
+	}
+	if err := write(); err != nil {
+		h.errorf(c, "%s: %v", commandName(c), err)
+	}
+}
+
+// commandName is the name of c as the script spells it.
+func commandName(c *smtlib.Command) string {
+	if c.Kind == smtlib.Unsupported {
+		return c.Name
+	}
+	return c.Kind.String()
+}
+
+// noWitness says why there is no model or proof to print.
+func (h *hornRun) noWitness(what string) string {
+	if !h.checked {
+		return "no " + what + " is available: no check-sat was answered"
+	}
+	return "no " + what + " is available: the last check-sat answered " + h.sys.AnswerText(h.res.Answer)
+}
+
+func (h *hornRun) getInfo(c *smtlib.Command) {
+	switch c.Keyword {
+	case ":name":
+		h.out.WriteString("(:name \"gospacer\")\n")
+	case ":version":
+		h.out.WriteString("(:version \"" + version + "\")\n")
+	case ":authors":
+		h.out.WriteString("(:authors \"the gospacer developers\")\n")
+	case ":error-behavior":
+		h.out.WriteString("(:error-behavior continued-execution)\n")
+	case ":reason-unknown":
+		h.out.WriteString("(:reason-unknown " + smtString(h.reasonUnknown()) + ")\n")
+	case ":all-statistics":
+		if !h.checked {
+			h.out.WriteString("()\n")
+			return
+		}
+		chc.WriteStats(h.out, h.res.Stats)
+	default:
+		h.out.WriteString("unsupported\n")
+	}
+}
+
+// reasonUnknown is z3's answer to (get-info :reason-unknown): why the last
+// check-sat answered unknown, empty after sat or unsat.
+func (h *hornRun) reasonUnknown() string {
+	switch {
+	case !h.checked:
+		return "no check-sat was answered"
+	case h.res.Answer == chc.Unknown && h.res.Reason != nil:
+		return h.res.Reason.Error()
+	}
+	return ""
+}
+
+func smtString(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }

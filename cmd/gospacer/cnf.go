@@ -5,11 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"io"
 	"strconv"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/sat"
 )
 

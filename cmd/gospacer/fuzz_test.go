@@ -81,7 +81,8 @@ func FuzzDIMACS(f *testing.F) {
 // FuzzCLI feeds arbitrary bytes to the SMT-LIB executor as standard input
 // with a 1 s timeout: it never panics, exits with 0, 1 (a command failed)
 // or 2 (the input does not read), never reports an internal error (a
-// model failing its check, a panic caught), and positions every error.
+// model failing its check, a panic caught), and positions every error, on
+// standard error or, for HORN scripts, in (error ...) responses.
 func FuzzCLI(f *testing.F) {
 	for _, s := range []string{
 		"(set-logic QF_LRA)(declare-fun x () Real)(assert (< 0 x 1))(check-sat)(get-model)(get-value (x (+ x 1)))",
@@ -102,6 +103,8 @@ func FuzzCLI(f *testing.F) {
 		"(declare-rel R (Int (Array Int Int)))(declare-rel Err ())(declare-var i Int)(declare-var a (Array Int Int))(rule (R 0 a))(rule (=> (and (R i a) (< i 3)) (R (+ i 1) (store a i 1))))(rule (=> (and (R i a) (= (select a 0) 1) (>= i 3)) Err))(query Err)",
 		"(set-logic HORN)(declare-fun f (Int) Int)(assert (forall ((x Int)) (=> (= (f x) 0) false)))(check-sat)",
 		"(set-logic HORN)(declare-fun P (Int) Bool)(assert (forall ((x Int)) (=> (exists ((y Int)) (and (= x (* 2 y)) (P y))) (P x))))(assert (forall ((x Int)) (=> (and (P x) (forall ((z Int)) (> z x))) false)))(check-sat)",
+		"(set-logic HORN)(set-option :timeout 50)(declare-fun P (Int) Bool)(declare-fun Q (Int) Bool)(assert (forall ((x Int)) (=> (= x 0) (and (P x) (Q x)))))(assert (forall ((x Int)) (not (or (and (P x) (> x 10)) (and (Q x) (< x (- 5)))))))(check-sat)(get-proof)(get-model)(get-info :reason-unknown)(get-assignment)(push 1)(assert (forall ((x Int)) (=> (P x) false)))(check-sat)(get-proof)(pop 1)(check-sat)(echo \"end\")",
+		"(declare-fun P (Int) Bool)(declare-const n Int)(assert (forall ((x Int) (y Int)) (or (not (and (P x) (< x 10))) (or (not (= y (+ x 1))) (P y)))))(assert (forall ((x Int)) (=> (P x) (= (* x x) n))))(check-sat)(get-model)",
 	} {
 		f.Add([]byte(s))
 	}
@@ -127,6 +130,12 @@ func FuzzCLI(f *testing.F) {
 		}
 		if code == 0 && e != "" {
 			t.Fatalf("exit code 0 with errors:\n%s", e)
+		}
+		// HORN scripts answer a failing command with an (error ...) line.
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(line, "(error ") && (!strings.HasPrefix(line, `(error "<stdin>:`) || strings.Contains(line, "internal error")) {
+				t.Fatalf("error response %q", line)
+			}
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,11 +21,13 @@ import (
 
 var version = "0.1.0-dev"
 
-const usage = `usage: gospacer [options] FILE
+const usage = `usage: gospacer [options] FILE [options]
 
 FILE is an SMT-LIB 2.6 script (.smt2, including (set-logic HORN) CHC
 problems) or a DIMACS CNF file (.cnf); - reads an SMT-LIB script from
-standard input (--cnf for DIMACS).
+standard input (--cnf for DIMACS). Options may come before or after
+FILE; z3's spellings -T:SECONDS, -t:MILLISECONDS, -st, -v:N, -in and
+-smt2 are accepted too.
 
 Options:
 `
@@ -84,7 +87,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.trace, "trace", "", "CHC: write the engine's lemma and obligation log to `file`")
 	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes (0: no bound)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
-	if err := fs.Parse(args); err != nil {
+	args, err := z3Spellings(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "gospacer:", err)
+		return 2
+	}
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -94,8 +103,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "gospacer", version)
 		return 0
 	}
-	if fs.NArg() != 1 {
+	switch len(files) {
+	case 0:
 		fs.Usage()
+		return 2
+	case 1:
+	default:
+		fmt.Fprintf(stderr, "gospacer: expected one FILE, got %d: %s\n", len(files), strings.Join(files, " "))
 		return 2
 	}
 	if o.memoryMB < 0 {
@@ -111,7 +125,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gospacer:", err)
 		return 2
 	}
-	o.file = fs.Arg(0)
+	o.file = files[0]
 
 	in := stdin
 	name := "<stdin>"
@@ -136,6 +150,67 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runDIMACS(stdout, stderr, in, name, o)
 	}
 	return runSMT(stdout, stderr, in, name, o)
+}
+
+// parseInterleaved parses flags before and after the positional
+// arguments, which it returns: the flag package stops at the first
+// argument that is not a flag, and users type options after the file as
+// z3 accepts them. Everything after "--" is positional.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return files, nil
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(files, rest...), nil
+		}
+		files = append(files, rest[0])
+		args = rest[1:]
+	}
+}
+
+// z3Spellings rewrites z3's spellings of options into ours: -T:N (a
+// timeout of N seconds), -t:N (N milliseconds), -st (statistics), -v:N
+// (verbosity: -v when N > 0), -in (standard input); -smt2 (the input
+// format) is dropped.
+func z3Spellings(args []string) ([]string, error) {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...), nil
+		}
+		name, value, colon := strings.Cut(a, ":")
+		switch {
+		case a == "-st":
+			out = append(out, "--stats")
+		case a == "-smt2":
+		case a == "-in":
+			out = append(out, "-")
+		case colon && (name == "-T" || name == "-t"):
+			n, err := strconv.ParseFloat(value, 64)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("%s: expected a non-negative number", a)
+			}
+			if name == "-t" {
+				n /= 1000
+			}
+			out = append(out, "-t", strconv.FormatFloat(n, 'g', -1, 64))
+		case colon && name == "-v":
+			if n, err := strconv.Atoi(value); err != nil || n < 0 {
+				return nil, fmt.Errorf("%s: expected a non-negative integer", a)
+			} else if n > 0 {
+				out = append(out, "-v")
+			}
+		default:
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }
 
 // startProfile writes a CPU profile to file until the returned stop runs.

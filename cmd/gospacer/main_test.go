@@ -78,7 +78,7 @@ func TestScript(t *testing.T) {
 	require.Equal(t, "sat", lines[3])
 	require.True(t, strings.HasPrefix(lines[4], "((x "), out)
 	require.Equal(t, "unsat", lines[6])
-	require.Equal(t, `"done"`, lines[7])
+	require.Equal(t, `done`, lines[7])
 	require.Equal(t, `(:name "gospacer")`, lines[8])
 	require.Len(t, lines, 10) // nothing after exit
 }

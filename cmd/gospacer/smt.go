@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"io"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/script"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -26,7 +26,7 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int 
 		printSummary(stdout, s)
 		return 0
 	}
-	if isCHC(s) {
+	if chc.IsHornScript(s) {
 		return runCHC(stdout, stderr, st, s, o)
 	}
 	ctx := context.Background()

@@ -1,0 +1,16 @@
+; Commands after check-sat: each answered after the answer.
+; z3: sat
+(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (< x 5) (= y (+ x 1))) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 5)) false)))
+(check-sat)
+(get-proof)
+(get-assignment)
+(get-unsat-core)
+(get-info :reason-unknown)
+(get-info :name)
+(echo "after")
+(get-model)
+(exit)
