@@ -77,7 +77,7 @@ func run(src string, timeout time.Duration, engine string) (out map[string]any) 
 		out["error"] = err.Error()
 		return out
 	}
-	if !isCHC(sc) {
+	if !chc.IsHornScript(sc) {
 		var b, e bytes.Buffer
 		script.New(st, &b, &e, script.Options{Version: "playground"}).Run(ctx, sc)
 		out["witness"] = b.String()
@@ -116,14 +116,3 @@ func run(src string, timeout time.Duration, engine string) (out map[string]any) 
 	return out
 }
 
-func isCHC(s *smtlib.Script) bool {
-	if s.Logic == "HORN" {
-		return true
-	}
-	for i := range s.Commands {
-		if c := &s.Commands[i]; c.Kind == smtlib.CheckSat && c.Query {
-			return true
-		}
-	}
-	return false
-}
