@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -26,9 +27,16 @@ func Read(name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, er
 // other than Bool, Int, Real and arrays of them, quantifiers inside a
 // constraint, a clause that is not Horn) is an error naming the command.
 func FromScript(st *term.Store, script *smtlib.Script) (*System, error) {
+	return fromScript(NewBudget(context.Background()), st, script)
+}
+
+func fromScript(b *Budget, st *term.Store, script *smtlib.Script) (*System, error) {
 	rd := &reader{sys: &System{St: st}, preds: map[*term.Func]*Pred{}}
 	queries := 0
 	for i := range script.Commands {
+		if err := b.Step(); err != nil {
+			return nil, err
+		}
 		c := &script.Commands[i]
 		rd.pos = c.Pos
 		switch c.Kind {

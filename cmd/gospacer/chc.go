@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -32,8 +31,15 @@ func isCHC(s *smtlib.Script) bool {
 // chc.Solve (preprocessing, the engine, the witness translated back and
 // checked on the input) and prints the answer in the input's convention.
 func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o options) int {
-	sys, err := chc.FromScript(st, script)
+	ctx, cancel := o.context()
+	defer cancel()
+	sys, err := chc.FromScriptContext(ctx, st, script)
 	if err != nil {
+		if chc.Cause(ctx) != nil {
+			// -t ran out while reading
+			fmt.Fprintln(stdout, "unknown")
+			return 0
+		}
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
@@ -60,12 +66,6 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	if err != nil {
 		fmt.Fprintln(stderr, "gospacer:", err)
 		return 2
-	}
-	ctx := context.Background()
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeout)
-		defer cancel()
 	}
 	start := time.Now()
 	res := chc.Solve(ctx, sys, engine, eo)

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,6 +35,7 @@ type options struct {
 	stats     bool
 	cnf       bool
 	timeout   time.Duration
+	deadline  time.Time // start + timeout: -t bounds reading too (zero: none)
 	drat      string
 	profile   string
 	file      string
@@ -54,6 +56,7 @@ func main() {
 
 // run is the whole CLI; it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	start := time.Now()
 	var o options
 	fs := flag.NewFlagSet("gospacer", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -107,6 +110,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.timeout = time.Duration(*secs * float64(time.Second))
+	if o.timeout > 0 {
+		o.deadline = start.Add(o.timeout)
+	}
 	if err := chc.CheckParams(chc.Options{Params: o.params}); err != nil {
 		fmt.Fprintln(stderr, "gospacer:", err)
 		return 2
@@ -136,6 +142,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runDIMACS(stdout, stderr, in, name, o)
 	}
 	return runSMT(stdout, stderr, in, name, o)
+}
+
+// context is the context of the run: it ends at the deadline of -t,
+// counted from the start of the program.
+func (o options) context() (context.Context, context.CancelFunc) {
+	if o.deadline.IsZero() {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithDeadline(context.Background(), o.deadline)
 }
 
 // startProfile writes a CPU profile to file until the returned stop runs.

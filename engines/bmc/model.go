@@ -56,6 +56,9 @@ func strongestModel(u *unroller) (chc.Model, error) {
 			return nil
 		}
 		state[p.ID] = 1
+		if err := u.poll.Step(); err != nil {
+			return err
+		}
 		var ds []*term.Term
 		for _, ci := range u.byHead[p.ID] {
 			c := sys.Clauses[ci]

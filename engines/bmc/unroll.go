@@ -49,6 +49,7 @@ type unroller struct {
 	instances int          // clause instances asserted
 	budget    int          // most clause instances, 0 = no limit
 	trace     io.Writer    // one line per slot, or nil
+	poll      *chc.Budget  // the run's limits, polled per clause instance and slot
 }
 
 // errBudget is the error of an encoding that outgrew its budget.
@@ -58,14 +59,17 @@ func (e errBudget) Error() string {
 	return fmt.Sprintf("encoding budget exhausted (%d clause instances)", e.instances)
 }
 
-func newUnroller(sys *chc.System, budget int) *unroller {
+func newUnroller(poll *chc.Budget, sys *chc.System, budget int) (*unroller, error) {
 	st := sys.St
-	u := &unroller{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget}
-	u.derivable = derivable(sys)
+	u := &unroller{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, poll: poll}
+	u.derivable = chc.Derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
 	u.pos = make([][]int, len(sys.Clauses))
 	for ci, c := range sys.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, err
+		}
 		u.pos[ci] = positions(c)
 		usable := true
 		for _, b := range c.Body {
@@ -86,7 +90,7 @@ func newUnroller(sys *chc.System, budget int) *unroller {
 			u.byHead[c.Head.Pred.ID] = append(u.byHead[c.Head.Pred.ID], ci)
 		}
 	}
-	return u
+	return u, nil
 }
 
 // positions places the body atoms of c in child positions by predicate
@@ -104,32 +108,6 @@ func positions(c *chc.Clause) []int {
 		pos[i] = p
 	}
 	return pos
-}
-
-// derivable marks the predicates that the clauses can derive, ignoring
-// constraints: the least fixpoint from the facts.
-func derivable(sys *chc.System) []bool {
-	d := make([]bool, len(sys.Preds))
-	for changed := true; changed; {
-		changed = false
-		for _, c := range sys.Clauses {
-			if c.Head == nil || d[c.Head.Pred.ID] {
-				continue
-			}
-			ok := true
-			for _, b := range c.Body {
-				if !d[b.Pred.ID] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				d[c.Head.Pred.ID] = true
-				changed = true
-			}
-		}
-	}
-	return d
 }
 
 // deepLit is deep(d), made on first use.
@@ -162,6 +140,9 @@ func (u *unroller) newSlot(depth int, preds []*chc.Pred) (int, error) {
 	u.slots = append(u.slots, sl)
 	tag := "@" + strconv.Itoa(si)
 	for _, p := range preds {
+		if err := u.poll.Step(); err != nil {
+			return si, err
+		}
 		act := u.st.Fresh("bmc!"+p.Name()+tag, term.BoolSort)
 		args := make([]*term.Term, len(p.Params))
 		for i, x := range p.Params {
@@ -270,6 +251,9 @@ func (u *unroller) instantiate(sl *slot, k int) error {
 	if u.budget > 0 && u.instances >= u.budget {
 		return errBudget{u.instances}
 	}
+	if err := u.poll.Step(); err != nil {
+		return err
+	}
 	u.instances++
 	st := u.st
 	ci := sl.clauses[k]
@@ -320,6 +304,9 @@ func (u *unroller) derivation(m *term.Model) (*chc.Node, error) {
 // node reads the instance selected in slot si for pred p (a query if p is
 // nil).
 func (u *unroller) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
+	if err := u.poll.Step(); err != nil {
+		return nil, err
+	}
 	sl := u.slots[si]
 	for k, ci := range sl.clauses {
 		c := u.sys.Clauses[ci]
