@@ -18,6 +18,9 @@ type solved struct {
 	defs []def
 	rest []*term.Term
 	sub  map[*term.Term]*term.Term
+	// simplified is the constraint simplified, which is equivalent to
+	// the conjunction of rest when defs is empty.
+	simplified *term.Term
 }
 
 // isFalse reports whether the constraint simplified to false.
@@ -34,6 +37,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	sv := &solved{sub: map[*term.Term]*term.Term{}}
 	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
+		if len(sv.sub) == 0 {
+			return c
+		}
 		var from, to []*term.Term
 		for _, x := range term.FreeConsts(c) {
 			if t, ok := sv.sub[x]; ok {
@@ -56,7 +62,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				if a.IsFalse() {
 					return nil, false
 				}
-				x, t := definition(st, a, undefined, prefer)
+				x, t := definition(st, a, undefined, prefer, simple)
 				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
 					rest = append(rest, a)
 					continue
@@ -82,7 +88,8 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	}
 	// Definitions found late can simplify conjuncts met earlier into new
 	// definitions: repeat a few rounds while that happens.
-	rest := conjuncts(nil, st.Simplify(f))
+	sv.simplified = st.Simplify(f)
+	rest := conjuncts(nil, sv.simplified)
 	for range 8 {
 		n := len(sv.defs)
 		var ok bool
@@ -108,8 +115,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 }
 
 // definition reads a literal a as x = t for a variable x that can allows
-// and a term t free of x.
-func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) bool) (x, t *term.Term) {
+// and a term t free of x; with simple set, only when t may be a value or
+// a variable (the caller checks t).
+func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) bool, simple bool) (x, t *term.Term) {
 	switch a.Op() {
 	case term.OpConst:
 		if a.Sort().IsBool() && can(a) {
@@ -130,7 +138,7 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 	}
 	l, r := a.Arg(0), a.Arg(1)
 	if l.Sort().IsArith() {
-		return arithDefinition(st, l, r, can, prefer)
+		return arithDefinition(st, l, r, can, prefer, simple)
 	}
 	var best, bestT *term.Term
 	for _, p := range [][2]*term.Term{{l, r}, {r, l}} {
@@ -145,11 +153,17 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 	return best, bestT
 }
 
-// arithDefinition solves l = r for one of its variables.
-func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool) (x, t *term.Term) {
+// arithDefinition solves l = r for one of its variables; with simple set,
+// only when the solution may be a value or a variable: l - r has one
+// variable, or two with opposite coefficients and no constant.
+func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool, simple bool) (x, t *term.Term) {
 	srt := l.Sort()
 	lin, ok := st.Linearize(st.Sub(l, r))
 	if !ok {
+		return nil, nil
+	}
+	if simple && len(lin.Vars) > 1 &&
+		(len(lin.Vars) > 2 || !lin.Const.IsZero() || !lin.Coeffs[0].Add(lin.Coeffs[1]).IsZero()) {
 		return nil, nil
 	}
 	best := -1

@@ -47,7 +47,7 @@ func TestPassesOnBench(t *testing.T) {
 			out, _, err := p.Apply(context.Background(), s)
 			require.NoError(t, err, "%s: %s", f, p.Name())
 			require.True(t, slices.Equal(before, fingerprint(s)), "%s: %s changed its input", f, p.Name())
-			require.NoError(t, checkNormal(out), "%s: %s", f, p.Name())
+			require.NoError(t, checkNormal(NewBudget(context.Background()), out), "%s: %s", f, p.Name())
 			if out != s {
 				printed := out.String()
 				back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())

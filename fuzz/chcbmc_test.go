@@ -28,13 +28,13 @@ func bmcSolve(s *chc.System, depth int, d time.Duration) chc.Result {
 func checkTranslated(t require.TestingT, s *chc.System, tr chc.Translator, r chc.Result) {
 	switch r.Answer {
 	case chc.Sat:
-		m, err := tr.Model(r.Model)
+		m, err := tr.Model(context.Background(), r.Model)
 		require.NoError(t, err)
 		require.NoError(t, chc.CheckModel(context.Background(), s, m), "translated model")
 	case chc.Unsat:
-		d, err := tr.Derivation(r.Derivation)
+		d, err := tr.Derivation(context.Background(), r.Derivation)
 		require.NoError(t, err)
-		require.NoError(t, chc.CheckDerivation(s, d), "translated derivation")
+		require.NoError(t, chc.CheckDerivation(context.Background(), s, d), "translated derivation")
 	}
 }
 
