@@ -46,8 +46,16 @@ type Inline struct{}
 func (Inline) Name() string { return "inline" }
 
 // inlineMaxSize bounds the size of D's constraint times the number of
-// occurrences of P beyond the first.
+// occurrences of P beyond the first, and the summed sizes of the
+// constraints of several defining clauses: the model of P grows with
+// them, and so does the check of every clause that mentions P.
 const inlineMaxSize = 400
+
+// inlineMaxDef bounds the size of a single defining clause's constraint:
+// the model of P is about as large, and the check instantiates it in
+// every clause of the input that mentions P (thousands of facts merged
+// into one, say), so an engine's invariant serves better.
+const inlineMaxDef = 1000
 
 // Apply runs the pass on s.
 func (Inline) Apply(ctx context.Context, s *System) (*System, Translator, error) {
@@ -264,11 +272,20 @@ func (in *inliner) qualifies(p *Pred) []int {
 	case len(ds) == 0:
 		return nil
 	case len(ds) == 1:
-		if uses > 1 && in.size(ds[0])*(uses-1) > inlineMaxSize {
+		if size := in.size(ds[0]); size > inlineMaxDef || (uses > 1 && size*(uses-1) > inlineMaxSize) {
 			return nil
 		}
 	case uses > 1:
 		return nil
+	default:
+		// the model of p is the disjunction of the defining clauses
+		total := 0
+		for _, di := range ds {
+			total += in.size(di)
+		}
+		if total > inlineMaxSize {
+			return nil
+		}
 	}
 	for _, di := range ds {
 		d := in.cls[di]
@@ -320,12 +337,38 @@ func (in *inliner) size(i int) int {
 // A projection records whether the variables of a defining clause other
 // than its head arguments are defined over them (sub), so that the body
 // and constraint projected on the head arguments are quantifier-free;
-// rest is the constraint with the definitions substituted, which with
-// them is equivalent to the clause's constraint.
+// values and rest are the constraint with the definitions substituted,
+// which with them is equivalent to the clause's constraint: values are
+// its conjuncts x = v for a head argument x and a value v (a clause of
+// straight-line code gives every head argument one), rest the others.
 type projection struct {
-	ok   bool
-	sub  map[*term.Term]*term.Term
-	rest *term.Term
+	ok     bool
+	sub    map[*term.Term]*term.Term
+	values map[*term.Term]*term.Term
+	rest   *term.Term
+}
+
+// setRest sets pr.values and pr.rest from the constraint f of a clause
+// with head arguments head.
+func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]bool) {
+	var rest []*term.Term
+	for _, a := range conjuncts(nil, f) {
+		if a.Op() == term.OpEq && a.NumArgs() == 2 {
+			x, v := a.Arg(0), a.Arg(1)
+			if v.Op() == term.OpConst {
+				x, v = v, x
+			}
+			if head[x] && v.IsValue() && pr.values[x] == nil {
+				if pr.values == nil {
+					pr.values = map[*term.Term]*term.Term{}
+				}
+				pr.values[x] = v
+				continue
+			}
+		}
+		rest = append(rest, a)
+	}
+	pr.rest = conj(st, rest)
 }
 
 // project decides whether the variables of clause i other than its head
@@ -337,14 +380,15 @@ func (in *inliner) project(i int) *projection {
 	pr := &projection{}
 	in.info[i].proj = pr
 	st, d := in.st, in.cls[i]
-	if len(d.Vars) == len(d.Head.Args) {
-		// no variable but the head arguments
-		pr.ok, pr.rest = true, d.Constraint
-		return pr
-	}
 	head := make(map[*term.Term]bool, len(d.Head.Args))
 	for _, x := range d.Head.Args {
 		head[x] = true
+	}
+	if len(d.Vars) == len(d.Head.Args) {
+		// no variable but the head arguments
+		pr.ok = true
+		pr.setRest(st, d.Constraint, head)
+		return pr
 	}
 	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
 	if sv.isFalse() {
@@ -372,7 +416,8 @@ func (in *inliner) project(i int) *projection {
 			need(x)
 		}
 	}
-	pr.ok, pr.sub, pr.rest = ok, sv.sub, conj(st, sv.rest)
+	pr.ok, pr.sub = ok, sv.sub
+	pr.setRest(st, conj(st, sv.rest), head)
 	return pr
 }
 
@@ -442,6 +487,9 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 	}
 	nc := &Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
 	parts := []*term.Term{c.Constraint}
+	// the occurrences' arguments that d's constraint gives a value: they
+	// leave the clause, replaced by their values
+	elim := map[*term.Term]*term.Term{}
 	segs := make([]segment, len(c.Body))
 	for j := range c.Body {
 		a := &c.Body[j]
@@ -454,6 +502,9 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 		onto := make(map[*term.Term]*term.Term, len(d.Head.Args))
 		for i, x := range d.Head.Args {
 			onto[x] = a.Args[i]
+			if v := pr.values[x]; v != nil {
+				elim[a.Args[i]] = v
+			}
 		}
 		src := make([]varSource, len(d.Vars))
 		fresh := map[*term.Term]*term.Term{}
@@ -474,7 +525,9 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 				src[i] = fromDefault // occurs nowhere: any value
 			}
 		}
-		parts = append(parts, st.SubstituteMap(pr.rest, onto))
+		if !pr.rest.IsTrue() {
+			parts = append(parts, st.SubstituteMap(pr.rest, onto))
+		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
 		for k := range d.Body {
 			b := &d.Body[k]
@@ -494,26 +547,42 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 		csrc[i] = fromIndex(i)
 	}
 	// The arguments of the inlined occurrences are local variables now:
-	// eliminate those the constraint defines, as EliminateLocals would,
-	// so that merged clauses stay small and project has nothing to solve
-	// on them.
-	args := argVars(nc)
-	sv := solveDefs(st, conj(st, parts), func(x *term.Term) bool { return !args[x] }, func(*term.Term) bool { return true }, false)
-	if sv.isFalse() {
+	// those with a value leave at once; eliminate those the constraint
+	// defines, as EliminateLocals would, so that merged clauses stay
+	// small and project has nothing to solve on them.
+	cons := conj(st, parts)
+	if len(elim) > 0 {
+		cons = st.SubstituteMap(cons, elim)
+	}
+	cons = st.Simplify(cons)
+	if args := argVars(nc); hasLocal(cons, args) {
+		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args[x] }, func(*term.Term) bool { return true }, false)
+		if sv.isFalse() {
+			return nil, nil
+		}
+		cons = sv.simplified
+		if len(sv.defs) > 0 {
+			cons = st.Simplify(conj(st, sv.rest))
+			for x, t := range sv.sub {
+				elim[x] = t
+			}
+		}
+	}
+	if cons.IsFalse() {
 		return nil, nil
 	}
-	nc.Constraint = sv.simplified
-	if len(sv.defs) > 0 {
-		nc.Constraint = st.Simplify(conj(st, sv.rest))
+	nc.Constraint = cons
+	if len(elim) > 0 {
+		// values of the eliminated variables: their definitions
 		defined := func(src []varSource) {
 			for i := range src {
 				switch sr := &src[i]; {
-				case sr.index >= 0 && sv.sub[nc.Vars[sr.index]] != nil:
-					t := sv.sub[nc.Vars[sr.index]]
+				case sr.index >= 0 && elim[nc.Vars[sr.index]] != nil:
+					t := elim[nc.Vars[sr.index]]
 					*sr = fromDefault
 					sr.def = t
 				case sr.def != nil:
-					sr.def = st.SubstituteMap(sr.def, sv.sub)
+					sr.def = st.SubstituteMap(sr.def, elim)
 				}
 			}
 		}
@@ -545,7 +614,7 @@ func (in *inliner) result(b *Budget) (*System, Translator, error) {
 	// formulas from the last removal back.
 	for k := len(in.removal) - 1; k >= 0; k-- {
 		rm := in.removal[k]
-		r.removePred(rm.p, func(m Model) (*term.Term, error) { return in.formula(m, rm) })
+		r.removePred(rm.p, func(m Model) (*term.Term, error) { return inlinedFormula(st, m, rm) })
 	}
 	merges := map[*Clause]*merge{}
 	for i := range in.cls {
@@ -578,10 +647,10 @@ func (in *inliner) result(b *Budget) (*System, Translator, error) {
 	return sys, tr, nil
 }
 
-// formula is the model of the removed predicate rm.p under m, which has
-// the formulas of the predicates of its defining clauses.
-func (in *inliner) formula(m Model, rm removal) (*term.Term, error) {
-	st := in.st
+// inlinedFormula is the model of the removed predicate rm.p under m, which
+// has the formulas of the predicates of its defining clauses. (A function
+// of its arguments only: the translator keeps no more of the inliner.)
+func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 	var ors []*term.Term
 	for k, d := range rm.ds {
 		parts := []*term.Term{d.Constraint}

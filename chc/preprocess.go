@@ -72,12 +72,13 @@ func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Transl
 
 // DefaultPasses is the preprocessing pipeline, in the order of Golem's
 // (see CHC-NOTES §3): simplification and local elimination first, so that
-// the cone and inlining see simple clauses; then the cone of influence,
-// inlining of singly defined predicates, removal of unused arguments, and
-// a second round, since each pass exposes work for the others.
+// the cone and inlining see simple clauses; the facts of a predicate
+// merged into one; then the cone of influence, inlining of singly defined
+// predicates, removal of unused arguments, and a second round, since each
+// pass exposes work for the others.
 func DefaultPasses() []Pass {
 	return []Pass{
-		Simplify{}, EliminateLocals{}, RemoveUnreachable{}, Inline{},
+		Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
 	}

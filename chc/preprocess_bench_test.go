@@ -33,7 +33,7 @@ func size(s *System) (preds, clauses, terms int) {
 func TestPassesOnBench(t *testing.T) {
 	type total struct{ files, p0, c0, t0, p1, c1, t1 int }
 	totals := map[string]*total{}
-	passes := append([]Pass{Simplify{}, EliminateLocals{}, RemoveUnreachable{}, Inline{}, RemoveUnusedArgs{}}, pipeline{})
+	passes := append([]Pass{Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{}, RemoveUnusedArgs{}}, pipeline{})
 	for _, f := range benchFiles(t) {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)

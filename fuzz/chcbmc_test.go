@@ -43,6 +43,7 @@ func chcPasses() map[string][]chc.Pass {
 	return map[string][]chc.Pass{
 		"simplify": {chc.Simplify{}},
 		"locals":   {chc.EliminateLocals{}},
+		"facts":    {chc.MergeFacts{}},
 		"cone":     {chc.RemoveUnreachable{}},
 		"inline":   {chc.Inline{}},
 		"args":     {chc.RemoveUnusedArgs{}},
@@ -57,7 +58,7 @@ func chcPasses() map[string][]chc.Pass {
 // translated back, is a witness on the original.
 func TestCHCPassesBMC(t *testing.T) {
 	passes := chcPasses()
-	for _, name := range []string{"simplify", "locals", "cone", "inline", "args", "pipeline"} {
+	for _, name := range []string{"simplify", "locals", "facts", "cone", "inline", "args", "pipeline"} {
 		t.Run(name, func(t *testing.T) {
 			fuzz.Check(t, 300, func(t *rapid.T) {
 				st := term.NewStore()

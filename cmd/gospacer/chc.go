@@ -43,6 +43,7 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
+	printModel := o.model || wantsModel(script)
 	eo := chc.Options{MemoryMB: o.memoryMB, Params: o.params}
 	if o.verbose {
 		eo.Verbose = stderr
@@ -74,7 +75,7 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	defer out.Flush()
 	fmt.Fprintln(out, sys.AnswerText(res.Answer))
 	switch {
-	case res.Answer == chc.Sat && (o.model || wantsModel(script)):
+	case res.Answer == chc.Sat && printModel:
 		if err := chc.WriteModel(out, sys, res.Model); err != nil {
 			fmt.Fprintln(stderr, "gospacer:", err)
 		}

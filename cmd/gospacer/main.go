@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -85,7 +86,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.validate, "validate", false, "CHC: report the check of the witness on the input system (witnesses are always checked)")
 	fs.BoolVar(&o.verbose, "v", false, "CHC: progress lines and the reason of unknown on standard error")
 	fs.StringVar(&o.trace, "trace", "", "CHC: write the engine's lemma and obligation log to `file`")
-	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes (0: no bound)")
+	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes, collecting garbage to stay under 90% of it (0: no bound)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -104,6 +105,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.memoryMB < 0 {
 		fmt.Fprintln(stderr, "gospacer: --memory must not be negative")
 		return 2
+	}
+	if o.memoryMB > 0 {
+		// The garbage collector works to keep the heap under 90% of the
+		// bound, rather than let it reach twice the live data first.
+		debug.SetMemoryLimit(int64(o.memoryMB) << 20 * 9 / 10)
 	}
 	if *secs < 0 {
 		fmt.Fprintln(stderr, "gospacer: -t must not be negative")
