@@ -25,11 +25,11 @@ func (RemoveUnusedArgs) Name() string { return "args" }
 
 // Apply runs the pass on s.
 func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	b := NewBudget(ctx)
-	if err := b.Poll(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(b, s); err != nil {
+	if err := checkNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
 	used := map[*Pred][]bool{}
@@ -37,7 +37,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translat
 		used[p] = make([]bool, p.Arity())
 	}
 	for _, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		inCons := map[*term.Term]bool{}
@@ -66,7 +66,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translat
 		r.keepPred(p, k)
 	}
 	for _, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		r.dropArgs(c, keep)

@@ -27,9 +27,9 @@ func (e *ClauseError) Error() string {
 // not be decided.
 func CheckModel(ctx context.Context, s *System, m Model) error {
 	st := s.St
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	for _, p := range s.Preds {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return err
 		}
 		f := m.Lookup(st, p)
@@ -54,7 +54,7 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 	}
 	mc := &modelChecker{from: st, m: m}
 	for i, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return err
 		}
 		if msg := mc.clause(ctx, c); msg != "" {
@@ -247,7 +247,7 @@ func CheckDerivation(ctx context.Context, s *System, root *Node) error {
 		return fmt.Errorf("chc: the derivation's root is not a query")
 	}
 	index := clauseIndex(s)
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	// head values of checked nodes
 	heads := map[*Node][]*term.Term{}
 	var visit func(n *Node, depth int) error
@@ -255,7 +255,7 @@ func CheckDerivation(ctx context.Context, s *System, root *Node) error {
 		if _, ok := heads[n]; ok {
 			return nil
 		}
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return err
 		}
 		if depth > 1<<20 {

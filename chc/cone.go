@@ -25,16 +25,16 @@ func (RemoveUnreachable) Name() string { return "cone" }
 
 // Apply runs the pass on s.
 func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	b := NewBudget(ctx)
-	if err := b.Poll(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkPreds(b, s); err != nil {
+	if err := checkPreds(poll, s); err != nil {
 		return nil, nil, err
 	}
 	st := s.St
 	n := len(s.Preds)
-	derivable, waiting, err := closure(b, s)
+	derivable, waiting, err := closure(poll, s)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -62,7 +62,7 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Transla
 		}
 	}
 	for len(work) > 0 {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		p := work[len(work)-1]
@@ -85,7 +85,7 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Transla
 		}
 	}
 	for i, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		if waiting[i] == 0 && (c.Head == nil || useful[c.Head.Pred.ID]) {
@@ -111,7 +111,7 @@ func Derivable(s *System) []bool {
 // atoms whose predicate is not derivable (0: the clause is live). It is
 // unit propagation of Horn-SAT: a clause's count drops as the predicates
 // of its body atoms become derivable.
-func closure(b *Budget, s *System) (derivable []bool, waiting []int, err error) {
+func closure(poll *Budget, s *System) (derivable []bool, waiting []int, err error) {
 	n := len(s.Preds)
 	inBody := make([][]int32, n) // clauses by body predicate, once per atom
 	waiting = make([]int, len(s.Clauses))
@@ -124,7 +124,7 @@ func closure(b *Budget, s *System) (derivable []bool, waiting []int, err error) 
 		}
 	}
 	for i, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		for j := range c.Body {
@@ -137,7 +137,7 @@ func closure(b *Budget, s *System) (derivable []bool, waiting []int, err error) 
 		}
 	}
 	for len(work) > 0 {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		p := work[len(work)-1]

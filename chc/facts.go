@@ -25,11 +25,11 @@ func (MergeFacts) Name() string { return "facts" }
 
 // Apply runs the pass on s.
 func (MergeFacts) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	b := NewBudget(ctx)
-	if err := b.Poll(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(b, s); err != nil {
+	if err := checkNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
 	facts := make([][]*Clause, len(s.Preds))
@@ -49,14 +49,14 @@ func (MergeFacts) Apply(ctx context.Context, s *System) (*System, Translator, er
 		r.keepPred(p, nil)
 	}
 	for _, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		switch {
 		case c.Head == nil || len(c.Body) > 0 || len(facts[c.Head.Pred.ID]) < 2:
 			r.keepClause(c)
 		case facts[c.Head.Pred.ID][0] == c:
-			if err := r.mergeFacts(b, facts[c.Head.Pred.ID]); err != nil {
+			if err := r.mergeFacts(poll, facts[c.Head.Pred.ID]); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -67,7 +67,7 @@ func (MergeFacts) Apply(ctx context.Context, s *System) (*System, Translator, er
 
 // mergeFacts adds the fact merged from fs (facts of one predicate), whose
 // nodes translate to nodes of the first fact that holds.
-func (r *rebuild) mergeFacts(b *Budget, fs []*Clause) error {
+func (r *rebuild) mergeFacts(poll *Budget, fs []*Clause) error {
 	st := r.old.St
 	first := fs[0]
 	h := r.atom(first.Head, nil)
@@ -77,7 +77,7 @@ func (r *rebuild) mergeFacts(b *Budget, fs []*Clause) error {
 	srcs := make([][]varSource, len(fs))
 	ors := make([]*term.Term, len(fs))
 	for k, f := range fs {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return err
 		}
 		ren := make(map[*term.Term]*term.Term, len(f.Vars))
@@ -111,13 +111,13 @@ func (r *rebuild) mergeFacts(b *Budget, fs []*Clause) error {
 	}
 	r.changed = true
 	r.new.Clauses = append(r.new.Clauses, nc)
-	r.origins[nc] = &origin{back: func(b *Budget, n *Node, _ []*Node) (*Node, error) {
+	r.origins[nc] = &origin{back: func(poll *Budget, n *Node, _ []*Node) (*Node, error) {
 		m, err := nodeModel(st, n)
 		if err != nil {
 			return nil, err
 		}
 		for k, f := range fs {
-			if err := b.Step(); err != nil {
+			if err := poll.Step(); err != nil {
 				return nil, err
 			}
 			if ok, err := m.EvalBool(ors[k]); err != nil || !ok {

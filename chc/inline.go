@@ -59,33 +59,33 @@ const inlineMaxDef = 1000
 
 // Apply runs the pass on s.
 func (Inline) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	b := NewBudget(ctx)
-	if err := b.Poll(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(b, s); err != nil {
+	if err := checkNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
-	in, err := newInliner(b, s)
+	in, err := newInliner(poll, s)
 	if err != nil {
 		return nil, nil, err
 	}
 	for {
-		p, ds := in.pick(b)
-		if err := b.Step(); err != nil {
+		p, ds := in.pick(poll)
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		if p == nil {
 			break
 		}
-		if err := in.inline(b, p, ds); err != nil {
+		if err := in.inline(poll, p, ds); err != nil {
 			return nil, nil, err
 		}
 	}
 	if len(in.removal) == 0 {
 		return s, Identity{}, nil
 	}
-	return in.result(b)
+	return in.result(poll)
 }
 
 // An inliner is the state of the Inline pass: the clauses of the input and
@@ -140,7 +140,7 @@ type segment struct {
 	src          []varSource // nil: the atom was kept
 }
 
-func newInliner(b *Budget, s *System) (*inliner, error) {
+func newInliner(poll *Budget, s *System) (*inliner, error) {
 	n := len(s.Preds)
 	in := &inliner{
 		s: s, st: s.St, head: -1,
@@ -149,7 +149,7 @@ func newInliner(b *Budget, s *System) (*inliner, error) {
 	}
 	prev := -1
 	for _, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, err
 		}
 		i := in.add(c, nil)
@@ -239,9 +239,9 @@ func (in *inliner) push(p *Pred) {
 // qualifies), and returns it with its defining clauses; nil when none
 // does. A predicate that does not qualify leaves the candidates until an
 // inlining changes one of its clauses.
-func (in *inliner) pick(b *Budget) (*Pred, []int) {
+func (in *inliner) pick(poll *Budget) (*Pred, []int) {
 	for in.cands.Len() > 0 {
-		if b.Step() != nil {
+		if poll.Step() != nil {
 			return nil, nil
 		}
 		p := in.s.Preds[heap.Pop(&in.cands).(int)]
@@ -424,7 +424,7 @@ func (in *inliner) project(i int) *projection {
 // inline eliminates p, defined by the clauses ds, which project: every
 // live clause that uses p becomes one merged clause per defining clause,
 // in its place.
-func (in *inliner) inline(b *Budget, p *Pred, ds []int) error {
+func (in *inliner) inline(poll *Budget, p *Pred, ds []int) error {
 	defining := make([]*Clause, len(ds))
 	projs := make([]*projection, len(ds))
 	for k, di := range ds {
@@ -451,7 +451,7 @@ func (in *inliner) inline(b *Budget, p *Pred, ds []int) error {
 		c := in.cls[ui]
 		at := in.info[ui].prev
 		for k := range ds {
-			if err := b.Step(); err != nil {
+			if err := poll.Step(); err != nil {
 				return err
 			}
 			nc, m := in.merge(c, p, defining[k], projs[k])
@@ -601,7 +601,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 
 // result is the system of the live clauses in order, its predicates
 // renumbered, and the translator back to s.
-func (in *inliner) result(b *Budget) (*System, Translator, error) {
+func (in *inliner) result(poll *Budget) (*System, Translator, error) {
 	st := in.st
 	r := newRebuild(in.s)
 	for _, p := range in.s.Preds {
@@ -623,7 +623,7 @@ func (in *inliner) result(b *Budget) (*System, Translator, error) {
 		}
 	}
 	for i := in.head; i >= 0; i = in.info[i].next {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		c := in.cls[i]
@@ -634,12 +634,12 @@ func (in *inliner) result(b *Budget) (*System, Translator, error) {
 		nc := r.new.Clauses[len(r.new.Clauses)-1]
 		o := r.origins[nc]
 		back := o.back
-		o.back = func(b *Budget, n *Node, kids []*Node) (*Node, error) {
-			node, err := back(b, n, kids)
+		o.back = func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
+			node, err := back(poll, n, kids)
 			if err != nil {
 				return nil, err
 			}
-			return unmerge(b, st, merges, node)
+			return unmerge(poll, st, merges, node)
 		}
 	}
 	r.changed = true
@@ -677,12 +677,12 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 // unmerge turns a node of a merged clause (see merge) into a node of the
 // using clause with nodes of the defining clause for its inlined
 // occurrences, recursively down to clauses of the input.
-func unmerge(b *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (*Node, error) {
+func unmerge(poll *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (*Node, error) {
 	m := merges[n.Clause]
 	if m == nil {
 		return n, nil
 	}
-	if err := b.Step(); err != nil {
+	if err := poll.Step(); err != nil {
 		return nil, err
 	}
 	children := make([]*Node, len(m.c.Body))
@@ -696,7 +696,7 @@ func unmerge(b *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (*No
 			return nil, err
 		}
 		kids := append([]*Node(nil), n.Children[sg.start:sg.start+sg.count]...)
-		if children[j], err = unmerge(b, st, merges, &Node{Clause: m.d, Values: vals, Children: kids}); err != nil {
+		if children[j], err = unmerge(poll, st, merges, &Node{Clause: m.d, Values: vals, Children: kids}); err != nil {
 			return nil, err
 		}
 	}
@@ -704,7 +704,7 @@ func unmerge(b *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (*No
 	if err != nil {
 		return nil, err
 	}
-	return unmerge(b, st, merges, &Node{Clause: m.c, Values: vals, Children: children})
+	return unmerge(poll, st, merges, &Node{Clause: m.c, Values: vals, Children: children})
 }
 
 // predHeap is a min-heap of predicate IDs.

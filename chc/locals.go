@@ -26,9 +26,9 @@ func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translato
 		r.keepPred(p, nil)
 	}
 	yes := func(*term.Term) bool { return true }
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	for _, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		args := argVars(c)

@@ -39,6 +39,13 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (= z (+ x 1)) (= w (* 2 z)) (= y (- w 1))) (P y))))
 (assert (forall ((x Int)) (=> (and (P x) (= x 7)) false)))`},
+	{"facts merges the facts of a predicate into one", chc.MergeFacts{}, "P Q", 3, chc.Unsat, `
+(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (= x 5) (> y x)) (P x))))
+(assert (forall ((x Int)) (=> (= x 7) (Q x))))
+(assert (forall ((x Int)) (=> (= x 9) (P x))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x) (Q y) (= x 5)) false)))`},
 	{"cone removes underivable and useless predicates", chc.RemoveUnreachable{}, "P", 3, chc.Sat, `
 (declare-fun P (Int) Bool) (declare-fun R (Int) Bool) (declare-fun S (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))

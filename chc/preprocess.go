@@ -55,9 +55,9 @@ func (c chain) Derivation(ctx context.Context, root *Node) (*Node, error) {
 // (see Budget); so does every pass.
 func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Translator, error) {
 	var c chain
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	for _, p := range passes {
-		if err := b.Poll(); err != nil {
+		if err := poll.Poll(); err != nil {
 			return nil, nil, err
 		}
 		next, tr, err := p.Apply(ctx, s)

@@ -30,11 +30,11 @@ func FromScript(st *term.Store, script *smtlib.Script) (*System, error) {
 	return fromScript(NewBudget(context.Background()), st, script)
 }
 
-func fromScript(b *Budget, st *term.Store, script *smtlib.Script) (*System, error) {
+func fromScript(poll *Budget, st *term.Store, script *smtlib.Script) (*System, error) {
 	rd := &reader{sys: &System{St: st}, preds: map[*term.Func]*Pred{}}
 	queries := 0
 	for i := range script.Commands {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, err
 		}
 		c := &script.Commands[i]

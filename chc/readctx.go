@@ -14,11 +14,11 @@ import (
 // the reason (ErrTimeout, ErrMemory, ErrCanceled) when ctx ends or a limit
 // of the run is passed. Other errors are those of Read.
 func ReadContext(ctx context.Context, name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, error) {
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	rd := smtlib.NewReader(name, r, st)
 	script := &smtlib.Script{}
 	for {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		c, err := rd.Next()

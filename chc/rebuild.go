@@ -30,10 +30,10 @@ type removedPred struct {
 }
 
 // An origin turns a node of a new clause, whose children are already
-// translated, into a node of the old system; b is polled by an origin
+// translated, into a node of the old system; poll is polled by an origin
 // that makes many nodes.
 type origin struct {
-	back func(b *Budget, n *Node, kids []*Node) (*Node, error)
+	back func(poll *Budget, n *Node, kids []*Node) (*Node, error)
 }
 
 // A varSource says where the value of an old clause variable comes from,
@@ -276,7 +276,7 @@ type rebuildTranslator struct{ r *rebuild }
 func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 	r := t.r
 	st := r.old.St
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	out := make(Model, len(r.old.Preds))
 	for _, p := range r.old.Preds {
 		if np := r.preds[p]; np != nil {
@@ -284,7 +284,7 @@ func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 		}
 	}
 	for _, rp := range r.removed {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, err
 		}
 		f, err := rp.formula(out)
@@ -297,14 +297,14 @@ func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 }
 
 func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, error) {
-	b := NewBudget(ctx)
+	poll := NewBudget(ctx)
 	memo := map[*Node]*Node{}
 	var visit func(n *Node, depth int) (*Node, error)
 	visit = func(n *Node, depth int) (*Node, error) {
 		if done, ok := memo[n]; ok {
 			return done, nil
 		}
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, err
 		}
 		if n == nil || n.Clause == nil {
@@ -331,7 +331,7 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 			}
 			kids[i] = k
 		}
-		old, err := o.back(b, n, kids)
+		old, err := o.back(poll, n, kids)
 		if err != nil {
 			return nil, err
 		}
@@ -374,7 +374,7 @@ func argVars(c *Clause) map[*term.Term]bool {
 // checkPreds reports a predicate of s whose ID is not its index, or a
 // clause with an atom of a predicate that is not one of s: the passes
 // index their tables by ID.
-func checkPreds(b *Budget, s *System) error {
+func checkPreds(poll *Budget, s *System) error {
 	for i, p := range s.Preds {
 		if p == nil || p.ID != i {
 			return fmt.Errorf("chc: predicate %d of the system has ID %d", i, p.ID)
@@ -384,7 +384,7 @@ func checkPreds(b *Budget, s *System) error {
 		return a.Pred != nil && a.Pred.ID >= 0 && a.Pred.ID < len(s.Preds) && s.Preds[a.Pred.ID] == a.Pred && len(a.Args) == a.Pred.Arity()
 	}
 	for i, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return err
 		}
 		ok := c.Head == nil || ours(c.Head)
@@ -402,12 +402,12 @@ func checkPreds(b *Budget, s *System) error {
 // atom argument that is not a constant, two atom arguments that are the
 // same variable, or a constant of an atom or the constraint missing from
 // Vars (and what checkPreds reports).
-func checkNormal(b *Budget, s *System) error {
-	if err := checkPreds(b, s); err != nil {
+func checkNormal(poll *Budget, s *System) error {
+	if err := checkPreds(poll, s); err != nil {
 		return err
 	}
 	for i, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return err
 		}
 		vars := map[*term.Term]bool{}

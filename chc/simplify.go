@@ -23,8 +23,8 @@ func (Simplify) Name() string { return "simplify" }
 
 // Apply runs the pass on s.
 func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	b := NewBudget(ctx)
-	if err := b.Poll(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
 	st := s.St
@@ -34,7 +34,7 @@ func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, erro
 	}
 	all := func(*term.Term) bool { return true }
 	for _, c := range s.Clauses {
-		if err := b.Step(); err != nil {
+		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		args := argVars(c)
