@@ -61,17 +61,15 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Transla
 			use(c)
 		}
 	}
-	for len(work) > 0 {
-		if err := poll.Step(); err != nil {
-			return nil, nil, err
-		}
-		p := work[len(work)-1]
-		work = work[:len(work)-1]
+	err = drain(poll, &work, func(p int) {
 		for _, i := range heads[p] {
 			if waiting[i] == 0 {
 				use(s.Clauses[i])
 			}
 		}
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	r := newRebuild(s)
 	for _, p := range s.Preds {
@@ -136,17 +134,26 @@ func closure(poll *Budget, s *System) (derivable []bool, waiting []int, err erro
 			derive(c.Head.Pred.ID)
 		}
 	}
-	for len(work) > 0 {
-		if err := poll.Step(); err != nil {
-			return nil, nil, err
-		}
-		p := work[len(work)-1]
-		work = work[:len(work)-1]
+	err = drain(poll, &work, func(p int) {
 		for _, i := range inBody[p] {
 			if waiting[i]--; waiting[i] == 0 && s.Clauses[i].Head != nil {
 				derive(s.Clauses[i].Head.Pred.ID)
 			}
 		}
+	})
+	return derivable, waiting, err
+}
+
+// drain pops the predicates of the worklist *work and visits them (which
+// may push more) until it is empty, polling.
+func drain(poll *Budget, work *[]int, visit func(p int)) error {
+	for len(*work) > 0 {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		p := (*work)[len(*work)-1]
+		*work = (*work)[:len(*work)-1]
+		visit(p)
 	}
-	return derivable, waiting, nil
+	return nil
 }

@@ -155,27 +155,18 @@ func intLit(c int) string {
 }
 
 // argList is "v0 v1 ... v7" for prefix v.
-func argList(prefix string) string {
-	var b strings.Builder
-	for v := range programVars {
-		if v > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(&b, "%s%d", prefix, v)
-	}
-	return b.String()
-}
+func argList(prefix string) string { return eachVar(prefix + "%d") }
 
 // binders is "(v0 Int) ... (v7 Int)" for prefix v.
-func binders(prefix string) string {
-	var b strings.Builder
-	for v := range programVars {
-		if v > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(&b, "(%s%d Int)", prefix, v)
+func binders(prefix string) string { return eachVar("(" + prefix + "%d Int)") }
+
+// eachVar joins format applied to each variable number of a Program.
+func eachVar(format string) string {
+	parts := make([]string, programVars)
+	for v := range parts {
+		parts[v] = fmt.Sprintf(format, v)
 	}
-	return b.String()
+	return strings.Join(parts, " ")
 }
 
 // Big is the system of WriteBig, read into st.
