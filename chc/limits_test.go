@@ -69,13 +69,13 @@ var limits = []limit{
 // the limit's time; when it fails, it fails with the limit's reason.
 // mayFinish allows a phase to finish in time before the limit bites (a
 // fast phase under the frozen deadline). A loaded machine may not run the
-// test for a while: the best of three attempts counts for the time.
+// test for a while: the best of five attempts counts for the time.
 func underLimits(t *testing.T, name string, mayFinish bool, phase func(ctx context.Context) error) {
 	ballast := make([]byte, 4<<20) // the heap exceeds 1 MB
 	defer runtime.KeepAlive(ballast)
 	for _, l := range limits {
 		late := time.Duration(1<<63 - 1)
-		for attempt := 0; attempt < 3 && late > 0; attempt++ {
+		for attempt := 0; attempt < 5 && late > 0; attempt++ {
 			ctx, cancel, by := l.ctx()
 			err := phase(ctx)
 			late = min(late, time.Since(by))
