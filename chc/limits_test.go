@@ -77,7 +77,7 @@ func underLimits(t *testing.T, name string, mayFinish bool, phase func(ctx conte
 		late := time.Duration(1<<63 - 1)
 		for attempt := 0; attempt < 5 && late > 0; attempt++ {
 			ctx, cancel, by := l.ctx()
-			err := phase(ctx)
+			err := stopsAtAll(t, name, l.name, func() error { return phase(ctx) })
 			late = min(late, time.Since(by))
 			cancel()
 			if err == nil && mayFinish && l.name == "frozen" {
@@ -86,6 +86,22 @@ func underLimits(t *testing.T, name string, mayFinish bool, phase func(ctx conte
 			require.ErrorIs(t, err, l.reason, "%s under the %s limit", name, l.name)
 		}
 		require.LessOrEqual(t, late, time.Duration(0), "%s under the %s limit: %v late", name, l.name, late+slack)
+	}
+}
+
+// stopsAtAll runs phase, failing the test when it has not returned 20 s
+// later: a loop that looks at ctx.Done or ctx.Err only never stops under
+// the frozen limit (nor on wasip1); it must poll a chc.Budget (or
+// chc.Cause, which compares the clock with the deadline).
+func stopsAtAll(t *testing.T, phase, limit string, run func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- run() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(20 * time.Second):
+		t.Fatalf("%s under the %s limit has not stopped after 20 s: its loops must poll a chc.Budget", phase, limit)
+		return nil
 	}
 }
 

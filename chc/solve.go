@@ -67,11 +67,18 @@ func Solve(ctx context.Context, s *System, e Engine, o Options) Result {
 	// accept translates and checks a decisive answer; the check gets what
 	// remains of the time plus the grace, and stops when the run is
 	// cancelled or out of memory.
-	accept := func(res Result) Result {
+	// last says that no other answer will come (a single engine): the
+	// translator, and with it the intermediate systems of preprocessing,
+	// is dropped once it has translated, so the check runs without them.
+	accept := func(res Result, last bool) Result {
 		t0 := time.Now()
 		checkCtx, cancel := checkContext(parent, ctx, grace, o.MemoryMB)
 		defer cancel()
-		res = translateAndCheck(checkCtx, s, back, res)
+		tr := back
+		if last {
+			back = nil
+		}
+		res = translateAndCheck(checkCtx, s, tr, res)
 		stats = append(stats, Stat{"solve.check-time", time.Since(t0)})
 		return res
 	}
@@ -79,12 +86,12 @@ func Solve(ctx context.Context, s *System, e Engine, o Options) Result {
 	t0 := time.Now()
 	var res Result
 	if p, ok := e.(*Portfolio); ok {
-		res = p.race(ctx, pre, grace, accept)
+		res = p.race(ctx, pre, grace, func(r Result) Result { return accept(r, false) })
 	} else {
 		res = runGuarded(ctx, e, pre, grace)
 		if res.Answer != Unknown {
 			engineStats := res.Stats
-			res = accept(res)
+			res = accept(res, true)
 			res.Stats = engineStats
 		}
 	}
