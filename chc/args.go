@@ -25,10 +25,11 @@ func (RemoveUnusedArgs) Name() string { return "args" }
 
 // Apply runs the pass on s.
 func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	if err := ctx.Err(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(s); err != nil {
+	if err := checkNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
 	used := map[*Pred][]bool{}
@@ -36,6 +37,9 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translat
 		used[p] = make([]bool, p.Arity())
 	}
 	for _, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
 		inCons := map[*term.Term]bool{}
 		for _, x := range term.FreeConsts(c.Constraint) {
 			inCons[x] = true
@@ -62,6 +66,9 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translat
 		r.keepPred(p, k)
 	}
 	for _, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
 		r.dropArgs(c, keep)
 	}
 	sys, tr := r.result()

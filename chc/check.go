@@ -27,7 +27,11 @@ func (e *ClauseError) Error() string {
 // not be decided.
 func CheckModel(ctx context.Context, s *System, m Model) error {
 	st := s.St
+	poll := NewBudget(ctx)
 	for _, p := range s.Preds {
+		if err := poll.Step(); err != nil {
+			return err
+		}
 		f := m.Lookup(st, p)
 		if f.Sort() != term.BoolSort {
 			return fmt.Errorf("chc: model of %s is not Boolean", p.Name())
@@ -48,39 +52,173 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 			return fmt.Errorf("chc: model of %s applies the function %s", p.Name(), fn.Name())
 		}
 	}
-	lin := newLinearizer(st) // non-linear terms, see nonlinear.go
+	mc := &modelChecker{from: st, m: m}
 	for i, c := range s.Clauses {
-		parts := []*term.Term{c.Constraint}
-		for j := range c.Body {
-			b := &c.Body[j]
-			parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
+		if err := poll.Step(); err != nil {
+			return err
 		}
-		if c.Head != nil {
-			parts = append(parts, st.Not(c.Head.Pred.Instantiate(st, m.Lookup(st, c.Head.Pred), c.Head.Args)))
-		}
-		f := st.And(parts...)
-		sv := smt.New(st, smt.Options{})
-		if err := sv.Assert(lin.abstract(f)); err != nil {
-			return &ClauseError{i, c, "cannot be checked: " + err.Error()}
-		}
-		res, err := sv.Check(ctx)
-		switch {
-		case err != nil:
-			return &ClauseError{i, c, "cannot be checked: " + err.Error()}
-		case res == smt.Sat && NonLinear(st, f) != nil && !holds(sv.Model(), f):
-			return &ClauseError{i, c, "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(st, f))}
-		case res == smt.Sat:
-			return &ClauseError{i, c, "does not hold under the model: " + counterexample(sv.Model(), c)}
-		case res != smt.Unsat:
-			return &ClauseError{i, c, "cannot be checked: " + sv.ReasonUnknown()}
+		if msg := mc.clause(ctx, c); msg != "" {
+			return &ClauseError{i, c, msg}
 		}
 	}
 	return nil
 }
 
-func counterexample(m *term.Model, c *Clause) string {
+// A modelChecker checks the clauses of a system one by one (see
+// CheckModel). It works in a scratch store of its own, renewed as it
+// grows, so that what it builds per clause is garbage afterwards and its
+// tables stay as small as a few clauses: the check of a system is linear
+// in its size.
+type modelChecker struct {
+	from *term.Store
+	m    Model
+	st   *term.Store  // scratch
+	cp   *term.Copier // from → st
+}
+
+// scratchTerms is the size past which the scratch store is renewed.
+const scratchTerms = 1 << 14
+
+// clause checks c: body ∧ constraint ∧ ¬head, with the model's formulas
+// instantiated, must be unsatisfiable. It returns what fails, or "".
+//
+// When the equalities among the conjuncts force the value of every
+// variable (x = 3, y = x + 1, and the like, the clauses of straight-line
+// code), evaluation under the forced values decides (see forced);
+// otherwise an smt solver does, in a store of its own where the solver's
+// tables (which grow with the largest term ID of its store) are as small
+// as the clause.
+func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
+	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
+		mc.st = term.NewStore()
+		mc.cp = term.NewCopier(mc.from, mc.st)
+	}
+	st, cp := mc.st, mc.cp
+	inst := func(a *Atom) *term.Term {
+		f := cp.Term(mc.m.Lookup(mc.from, a.Pred))
+		if a.Pred.Arity() == 0 {
+			return f
+		}
+		return st.Substitute(f, cp.Terms(a.Pred.Params), cp.Terms(a.Args))
+	}
+	parts := []*term.Term{cp.Term(c.Constraint)}
+	for j := range c.Body {
+		parts = append(parts, inst(&c.Body[j]))
+	}
+	if c.Head != nil {
+		parts = append(parts, st.Not(inst(c.Head)))
+	}
+	phi := st.And(parts...)
+	if holds, model, ok := forced(st, phi); ok {
+		if holds {
+			return "does not hold under the model: " + counterexample(model, cp.Terms(c.Vars))
+		}
+		return ""
+	}
+	own := term.NewStore()
+	phi = term.NewCopier(st, own).Term(phi)
+	sv := smt.New(own, smt.Options{})
+	// non-linear terms are abstracted, see nonlinear.go
+	if err := sv.Assert(newLinearizer(own).abstract(phi)); err != nil {
+		return "cannot be checked: " + err.Error()
+	}
+	res, err := sv.Check(ctx)
+	switch {
+	case err != nil:
+		return "cannot be checked: " + err.Error()
+	case res == smt.Sat && NonLinear(own, phi) != nil && !holds(sv.Model(), phi):
+		return "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(own, phi))
+	case res == smt.Sat:
+		vars := term.NewCopier(st, own).Terms(cp.Terms(c.Vars))
+		return "does not hold under the model: " + counterexample(sv.Model(), vars)
+	case res != smt.Unsat:
+		return "cannot be checked: " + sv.ReasonUnknown()
+	}
+	return ""
+}
+
+// forced decides the satisfiability of phi by evaluation when its
+// conjuncts force the value of each of its constants: a conjunct x = t
+// (or t = x) with x a constant and t a term whose constants are forced
+// forces x to t's value, a conjunct b or ¬b forces the Boolean constant b.
+// Every model of phi gives its constants these values, so phi is
+// satisfiable iff it evaluates to true under them (model). ok is false
+// when some constant is not forced, or phi has an operator whose
+// evaluation is not exact for satisfiability (division, arrays,
+// uninterpreted functions, quantifiers): then the smt solver decides.
+func forced(st *term.Store, phi *term.Term) (sat bool, model *term.Model, ok bool) {
+	free := 0
+	for u := range term.PostOrder(phi) {
+		switch u.Op() {
+		case term.OpConst:
+			if u.Sort().IsArray() {
+				return false, nil, false
+			}
+			free++
+		case term.OpDiv, term.OpIntDiv, term.OpMod, term.OpSelect, term.OpStore, term.OpConstArray,
+			term.OpApply, term.OpForall, term.OpExists, term.OpBound, term.OpValue:
+			return false, nil, false
+		}
+	}
+	type eq struct {
+		x, t *term.Term
+		deps []*term.Term
+	}
+	var eqs []eq
+	m := term.NewModel(st)
+	set := map[*term.Term]bool{}
+	for _, a := range conjuncts(nil, phi) {
+		switch {
+		case a.Op() == term.OpConst:
+			m.Set(a, st.True())
+			set[a] = true
+		case a.Op() == term.OpNot && a.Arg(0).Op() == term.OpConst:
+			m.Set(a.Arg(0), st.False())
+			set[a.Arg(0)] = true
+		case a.Op() == term.OpEq && a.NumArgs() == 2:
+			for _, p := range [][2]*term.Term{{a.Arg(0), a.Arg(1)}, {a.Arg(1), a.Arg(0)}} {
+				if p[0].Op() == term.OpConst {
+					eqs = append(eqs, eq{p[0], p[1], term.FreeConsts(p[1])})
+				}
+			}
+		}
+	}
+	// propagate, a few sweeps over the equalities
+	for sweep, progress := 0, true; progress && sweep < 8 && len(set) < free; sweep++ {
+		progress = false
+		for _, e := range eqs {
+			if set[e.x] {
+				continue
+			}
+			ready := true
+			for _, y := range e.deps {
+				ready = ready && set[y]
+			}
+			if !ready {
+				continue
+			}
+			v, err := m.Eval(e.t)
+			if err != nil {
+				return false, nil, false
+			}
+			m.Set(e.x, v)
+			set[e.x] = true
+			progress = true
+		}
+	}
+	if len(set) < free {
+		return false, nil, false
+	}
+	sat, err := m.EvalBool(phi)
+	if err != nil {
+		return false, nil, false
+	}
+	return sat, m, true
+}
+
+func counterexample(m *term.Model, vars []*term.Term) string {
 	s := ""
-	for i, v := range c.Vars {
+	for i, v := range vars {
 		if i == 8 {
 			return s + " ..."
 		}
@@ -101,7 +239,10 @@ func counterexample(m *term.Model, c *Clause) string {
 // constraint evaluates to true, it has one child per body atom, and each
 // body atom's arguments evaluate to the values of the child's head
 // arguments, whose predicate must be the atom's. The root must be a query.
-func CheckDerivation(s *System, root *Node) error {
+// It takes time linear in the size of the derivation and stops with the
+// reason (ErrTimeout, ErrMemory, ErrCanceled) when ctx ends or a limit of
+// the run is passed (see Budget).
+func CheckDerivation(ctx context.Context, s *System, root *Node) error {
 	if root == nil {
 		return fmt.Errorf("chc: no derivation")
 	}
@@ -109,12 +250,16 @@ func CheckDerivation(s *System, root *Node) error {
 		return fmt.Errorf("chc: the derivation's root is not a query")
 	}
 	index := clauseIndex(s)
+	poll := NewBudget(ctx)
 	// head values of checked nodes
 	heads := map[*Node][]*term.Term{}
 	var visit func(n *Node, depth int) error
 	visit = func(n *Node, depth int) error {
 		if _, ok := heads[n]; ok {
 			return nil
+		}
+		if err := poll.Step(); err != nil {
+			return err
 		}
 		if depth > 1<<20 {
 			return fmt.Errorf("chc: derivation too deep")

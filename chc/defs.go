@@ -18,6 +18,9 @@ type solved struct {
 	defs []def
 	rest []*term.Term
 	sub  map[*term.Term]*term.Term
+	// simplified is the constraint simplified, which is equivalent to
+	// the conjunction of rest when defs is empty.
+	simplified *term.Term
 }
 
 // isFalse reports whether the constraint simplified to false.
@@ -29,11 +32,16 @@ func (sv *solved) isFalse() bool {
 // the variables that can allows, preferring those that prefer marks when a
 // conjunct could define several. Int variables are defined only from
 // equalities where their coefficient is ±1, so t stays integral. With
-// simple set, only definitions by a value or a variable count.
+// simple set, only definitions by a value or a variable count; without,
+// those are read first all the same (x = 3 before y = x + 1), which gives
+// simpler definitions and builds fewer terms.
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	sv := &solved{sub: map[*term.Term]*term.Term{}}
 	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
+		if len(sv.sub) == 0 {
+			return c
+		}
 		var from, to []*term.Term
 		for _, x := range term.FreeConsts(c) {
 			if t, ok := sv.sub[x]; ok {
@@ -49,14 +57,14 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
-	process := func(cs []*term.Term) ([]*term.Term, bool) {
+	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
 		var rest []*term.Term
 		for _, c := range cs {
 			for _, a := range conjuncts(nil, apply(c)) {
 				if a.IsFalse() {
 					return nil, false
 				}
-				x, t := definition(st, a, undefined, prefer)
+				x, t := definition(st, a, undefined, prefer, simple)
 				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
 					rest = append(rest, a)
 					continue
@@ -81,18 +89,26 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		return rest, true
 	}
 	// Definitions found late can simplify conjuncts met earlier into new
-	// definitions: repeat a few rounds while that happens.
-	rest := conjuncts(nil, st.Simplify(f))
-	for range 8 {
-		n := len(sv.defs)
-		var ok bool
-		if rest, ok = process(rest); !ok {
-			sv.rest = []*term.Term{st.False()}
-			sv.defs = nil
-			return sv
-		}
-		if len(sv.defs) == n {
-			break
+	// definitions: repeat a few rounds while that happens, simple
+	// definitions first.
+	sv.simplified = st.Simplify(f)
+	rest := conjuncts(nil, sv.simplified)
+	phases := []bool{true, false} // simple definitions only, then all
+	if simple {
+		phases = phases[:1]
+	}
+	for _, onlySimple := range phases {
+		for range 8 {
+			n := len(sv.defs)
+			var ok bool
+			if rest, ok = process(rest, onlySimple); !ok {
+				sv.rest = []*term.Term{st.False()}
+				sv.defs = nil
+				return sv
+			}
+			if len(sv.defs) == n {
+				break
+			}
 		}
 	}
 	for _, a := range rest {
@@ -108,8 +124,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 }
 
 // definition reads a literal a as x = t for a variable x that can allows
-// and a term t free of x.
-func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) bool) (x, t *term.Term) {
+// and a term t free of x; with simple set, only when t may be a value or
+// a variable (the caller checks t).
+func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) bool, simple bool) (x, t *term.Term) {
 	switch a.Op() {
 	case term.OpConst:
 		if a.Sort().IsBool() && can(a) {
@@ -130,7 +147,7 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 	}
 	l, r := a.Arg(0), a.Arg(1)
 	if l.Sort().IsArith() {
-		return arithDefinition(st, l, r, can, prefer)
+		return arithDefinition(st, l, r, can, prefer, simple)
 	}
 	var best, bestT *term.Term
 	for _, p := range [][2]*term.Term{{l, r}, {r, l}} {
@@ -145,11 +162,17 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 	return best, bestT
 }
 
-// arithDefinition solves l = r for one of its variables.
-func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool) (x, t *term.Term) {
+// arithDefinition solves l = r for one of its variables; with simple set,
+// only when the solution may be a value or a variable: l - r has one
+// variable, or two with opposite coefficients and no constant.
+func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool, simple bool) (x, t *term.Term) {
 	srt := l.Sort()
-	lin, ok := st.Linearize(st.Sub(l, r))
+	lin, ok := linearDiff(st, l, r)
 	if !ok {
+		return nil, nil
+	}
+	if simple && len(lin.Vars) > 1 &&
+		(len(lin.Vars) > 2 || !lin.Const.IsZero() || !lin.Coeffs[0].Add(lin.Coeffs[1]).IsZero()) {
 		return nil, nil
 	}
 	best := -1
@@ -198,4 +221,36 @@ func mentions(t, x *term.Term) bool {
 		}
 	}
 	return false
+}
+
+// linearDiff is the linear form of l - r, without building the term
+// l - r (see term.Store.Linearize).
+func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
+	a, ok := st.Linearize(l)
+	if !ok {
+		return a, false
+	}
+	b, ok := st.Linearize(r)
+	if !ok {
+		return b, false
+	}
+	var d term.Linear
+	i, j := 0, 0
+	for i < len(a.Vars) || j < len(b.Vars) {
+		switch {
+		case j == len(b.Vars) || (i < len(a.Vars) && term.CompareID(a.Vars[i], b.Vars[j]) < 0):
+			d.Vars, d.Coeffs = append(d.Vars, a.Vars[i]), append(d.Coeffs, a.Coeffs[i])
+			i++
+		case i == len(a.Vars) || term.CompareID(a.Vars[i], b.Vars[j]) > 0:
+			d.Vars, d.Coeffs = append(d.Vars, b.Vars[j]), append(d.Coeffs, b.Coeffs[j].Neg())
+			j++
+		default:
+			if k := a.Coeffs[i].Sub(b.Coeffs[j]); !k.IsZero() {
+				d.Vars, d.Coeffs = append(d.Vars, a.Vars[i]), append(d.Coeffs, k)
+			}
+			i, j = i+1, j+1
+		}
+	}
+	d.Const = a.Const.Sub(b.Const)
+	return d, true
 }

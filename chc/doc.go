@@ -67,13 +67,35 @@
 // Passes never change their input. Preprocess runs a list of passes and
 // composes their translators. DefaultPasses is Golem's order: Simplify
 // (constant and equality propagation, false clauses), EliminateLocals
-// (variables defined by equalities), RemoveUnreachable (the cone of
-// influence), Inline (non-recursive predicates whose model stays
-// quantifier-free), RemoveUnusedArgs, and a second round. Each pass builds
+// (variables defined by equalities), MergeFacts (a predicate's facts as
+// one), RemoveUnreachable (the cone of influence), Inline (non-recursive
+// predicates whose model stays quantifier-free), RemoveUnusedArgs, and a
+// second round. Each pass builds
 // its output with a rebuild (rebuild.go), which records for every new
 // clause how its derivation nodes become nodes of the input and for every
 // removed predicate its model; every output is normalised, with Vars in
 // the order Read gives them.
+//
+// Every pass, translator and checker is near-linear in the size of the
+// system (program verifiers emit systems of 10⁵ clauses): worklists
+// instead of sweeps to a fixpoint (RemoveUnreachable is Horn-SAT's unit
+// propagation; Inline keeps per predicate its defining and using clauses
+// and re-examines only the predicates an inlining touched), one rebuild
+// per pass, and a model check whose smt solver works in a scratch store as
+// small as a clause. BenchmarkScale measures it from 10² to 10⁵ clauses.
+//
+// # Limits
+//
+// Every phase (reading with ReadContext, each pass, each engine, the
+// translation of a witness, each checker) takes a context and stops with
+// the reason (ErrTimeout, ErrMemory, ErrCanceled) within about a
+// millisecond of the end of its limits, on every platform. Their hot loops
+// poll a Budget: every few steps it compares the clock with the deadline,
+// reads the heap size against the bound of WithMemoryLimit, and yields.
+// On wasip1 and js the scheduler is cooperative, so a deadline's timer and
+// the memory watch's goroutine would never run while an engine computes;
+// the Budget ends the run's context itself. The SAT search and the smt
+// theories do the same with the clock and a yield.
 //
 // # Engines and the solve pipeline
 //
@@ -124,10 +146,12 @@
 //	preprocess.go  Pass, Translator, Preprocess, DefaultPasses
 //	rebuild.go     what the passes share: new system and translator
 //	defs.go        reading definitions x = t off a constraint
+//	readctx.go     ReadContext, FromScriptContext: reading under limits
 //	simplify.go    Simplify       locals.go  EliminateLocals
-//	cone.go        RemoveUnreachable
+//	facts.go       MergeFacts     cone.go    RemoveUnreachable, Derivable
 //	inline.go      Inline         args.go    RemoveUnusedArgs
-//	reason.go      the reasons of Unknown, Cause, WithMemoryLimit
+//	reason.go      the reasons of Unknown and Cause
+//	budget.go      Budget, WithMemoryLimit: the limits of a run and their poll
 //	options.go     Options and engine parameters
 //	registry.go    Register, Engines, NewEngine
 //	stats.go       Stat names and WriteStats
@@ -146,4 +170,5 @@
 //	m         Model (or *term.Model when evaluating a node)
 //	n, root   *Node
 //	tr, back  Translator
+//	poll      *Budget
 package chc

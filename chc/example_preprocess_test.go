@@ -36,7 +36,7 @@ func ExamplePreprocess() {
 
 	// a model of the small system: loop(x) := x <= 10
 	loop := small.Preds[0]
-	m, err := tr.Model(chc.Model{loop: st.Le(loop.Params[0], st.Int(10))})
+	m, err := tr.Model(context.Background(), chc.Model{loop: st.Le(loop.Params[0], st.Int(10))})
 	if err != nil {
 		panic(err)
 	}

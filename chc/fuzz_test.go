@@ -108,7 +108,7 @@ func FuzzRead(f *testing.F) {
 		if s.String() != printed {
 			t.Fatalf("preprocessing changed its input")
 		}
-		if err := checkNormal(out); err != nil {
+		if err := checkNormal(NewBudget(context.Background()), out); err != nil {
 			t.Fatalf("preprocessing: %v", err)
 		}
 	})

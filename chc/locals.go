@@ -20,17 +20,22 @@ func (EliminateLocals) Name() string { return "locals" }
 
 // Apply runs the pass on s.
 func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
-	}
 	st := s.St
 	r := newRebuild(s)
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}
 	yes := func(*term.Term) bool { return true }
+	poll := NewBudget(ctx)
 	for _, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
 		args := argVars(c)
+		if !hasLocal(c.Constraint, args) {
+			r.keepClause(c)
+			continue
+		}
 		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args[x] }, yes, false)
 		if sv.isFalse() {
 			r.changed = true
@@ -49,4 +54,14 @@ func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translato
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
+}
+
+// hasLocal reports whether f mentions a constant that is not in args.
+func hasLocal(f *term.Term, args map[*term.Term]bool) bool {
+	for u := range term.PostOrder(f) {
+		if u.Op() == term.OpConst && !args[u] {
+			return true
+		}
+	}
+	return false
 }

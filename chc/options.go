@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sort"
@@ -33,8 +34,11 @@ type Options struct {
 	// without DefaultPasses.
 	NoPreprocess bool
 	// Grace is how long Solve waits for an engine that does not return
-	// after its context ended before answering Unknown without it (0: one
-	// second).
+	// after its context ended before answering Unknown without it, and
+	// how long past the deadline the check of a witness found in time may
+	// take (0: a tenth of the time the context leaves when Solve starts,
+	// at least 100 ms and at most one second; one second without a
+	// deadline).
 	Grace time.Duration
 }
 
@@ -127,9 +131,13 @@ func (o Options) paramNames() []string {
 	return names
 }
 
-func (o Options) grace() time.Duration {
+// grace is o.Grace, or its default for a run under ctx.
+func (o Options) grace(ctx context.Context) time.Duration {
 	if o.Grace > 0 {
 		return o.Grace
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		return min(time.Second, max(100*time.Millisecond, time.Until(dl)/10))
 	}
 	return time.Second
 }

@@ -25,7 +25,7 @@ func (pipeline) Apply(ctx context.Context, s *chc.System) (*chc.System, chc.Tran
 }
 
 func allPasses() []chc.Pass {
-	return []chc.Pass{chc.Simplify{}, chc.EliminateLocals{}, chc.RemoveUnreachable{}, chc.Inline{}, chc.RemoveUnusedArgs{}, pipeline{}}
+	return []chc.Pass{chc.Simplify{}, chc.EliminateLocals{}, chc.MergeFacts{}, chc.RemoveUnreachable{}, chc.Inline{}, chc.RemoveUnusedArgs{}, pipeline{}}
 }
 
 // brute is fuzz.BruteCHC, skipping the case when the system is too large
@@ -63,14 +63,14 @@ func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
 				switch r1.Answer {
 				case chc.Sat:
 					require.NoError(t, chc.CheckModel(ctx, out, r1.Model), "brute-force model of the new system")
-					m, err := tr.Model(r1.Model)
+					m, err := tr.Model(context.Background(), r1.Model)
 					require.NoError(t, err)
 					require.NoError(t, chc.CheckModel(ctx, s, m), "translated model")
 				case chc.Unsat:
-					require.NoError(t, chc.CheckDerivation(out, r1.Derivation), "brute-force derivation of the new system")
-					d, err := tr.Derivation(r1.Derivation)
+					require.NoError(t, chc.CheckDerivation(context.Background(), out, r1.Derivation), "brute-force derivation of the new system")
+					d, err := tr.Derivation(context.Background(), r1.Derivation)
 					require.NoError(t, err)
-					require.NoError(t, chc.CheckDerivation(s, d), "translated derivation")
+					require.NoError(t, chc.CheckDerivation(context.Background(), s, d), "translated derivation")
 				}
 			})
 		})
@@ -150,7 +150,7 @@ func TestWitnessMutationsRejected(t *testing.T) {
 			var ce *chc.ClauseError
 			require.ErrorAs(t, err, &ce, "the least model without one tuple")
 		case chc.Unsat:
-			require.NoError(t, chc.CheckDerivation(s, r.Derivation))
+			require.NoError(t, chc.CheckDerivation(context.Background(), s, r.Derivation))
 			var nodes []*chc.Node
 			var walk func(n *chc.Node)
 			walk = func(n *chc.Node) {
@@ -180,7 +180,7 @@ func TestWitnessMutationsRejected(t *testing.T) {
 			old := n.Values[i]
 			n.Values = append([]*term.Term(nil), n.Values...)
 			n.Values[i] = st.Int(hi + 1)
-			err := chc.CheckDerivation(s, r.Derivation)
+			err := chc.CheckDerivation(context.Background(), s, r.Derivation)
 			require.Error(t, err, "value %s of %s changed from %s", n.Values[i], n.Clause.Vars[i].Name(), old)
 		}
 	})

@@ -53,6 +53,7 @@ func (p *Portfolio) Solve(ctx context.Context, s *System) Result {
 // to give, Unknown when the witness is rejected. Members still running
 // grace after the winner cancelled them are left behind.
 func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, accept func(Result) Result) Result {
+	run := ctx
 	type outcome struct {
 		i       int
 		res     Result
@@ -150,8 +151,11 @@ func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, ac
 		return *win
 	}
 	res := NoAnswer(Incomplete("%s", strings.Join(reasons, "; ")))
-	if internal {
+	switch c := Cause(run); {
+	case internal:
 		res.Reason = Internal("%s", strings.Join(reasons, "; "))
+	case c != nil:
+		res.Reason = fmt.Errorf("%w (%s)", c, strings.Join(reasons, "; "))
 	}
 	res.Stats = stats
 	return res

@@ -33,7 +33,7 @@ func size(s *System) (preds, clauses, terms int) {
 func TestPassesOnBench(t *testing.T) {
 	type total struct{ files, p0, c0, t0, p1, c1, t1 int }
 	totals := map[string]*total{}
-	passes := append([]Pass{Simplify{}, EliminateLocals{}, RemoveUnreachable{}, Inline{}, RemoveUnusedArgs{}}, pipeline{})
+	passes := append([]Pass{Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{}, RemoveUnusedArgs{}}, pipeline{})
 	for _, f := range benchFiles(t) {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
@@ -47,7 +47,7 @@ func TestPassesOnBench(t *testing.T) {
 			out, _, err := p.Apply(context.Background(), s)
 			require.NoError(t, err, "%s: %s", f, p.Name())
 			require.True(t, slices.Equal(before, fingerprint(s)), "%s: %s changed its input", f, p.Name())
-			require.NoError(t, checkNormal(out), "%s: %s", f, p.Name())
+			require.NoError(t, checkNormal(NewBudget(context.Background()), out), "%s: %s", f, p.Name())
 			if out != s {
 				printed := out.String()
 				back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())

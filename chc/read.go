@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -30,9 +31,16 @@ func Read(name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, er
 // (check-sat, get-model, get-proof, echo, ...) are ignored. Input outside
 // the fragment is an *smtlib.Error naming the command.
 func FromScript(st *term.Store, script *smtlib.Script) (*System, error) {
+	return fromScript(NewBudget(context.Background()), st, script)
+}
+
+func fromScript(poll *Budget, st *term.Store, script *smtlib.Script) (*System, error) {
 	b := NewBuilder(st)
 	queries := 0
 	for i := range script.Commands {
+		if err := poll.Step(); err != nil {
+			return nil, err
+		}
 		c := &script.Commands[i]
 		if c.Kind == smtlib.CheckSat && c.Query {
 			if queries++; queries > 1 {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
 )
 
@@ -41,9 +39,14 @@ func Internal(format string, args ...any) error {
 }
 
 // Cause says why ctx ended: ErrTimeout, ErrMemory or ErrCanceled; nil
-// while it has not.
+// while it has not. A context whose deadline has passed has ended with
+// ErrTimeout even before its timer fires (on wasip1 a busy goroutine
+// keeps timers from firing; see Budget).
 func Cause(ctx context.Context) error {
 	if ctx.Err() == nil {
+		if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+			return ErrTimeout
+		}
 		return nil
 	}
 	cause := context.Cause(ctx)
@@ -58,43 +61,3 @@ func Cause(ctx context.Context) error {
 
 // NoAnswer is the Unknown result with the given reason.
 func NoAnswer(reason error) Result { return Result{Answer: Unknown, Reason: reason} }
-
-// memoryPoll is how often WithMemoryLimit reads the heap size.
-const memoryPoll = 50 * time.Millisecond
-
-// WithMemoryLimit returns a context that is cancelled with cause ErrMemory
-// (see Cause) once the Go heap exceeds mb megabytes, checked every 50 ms;
-// mb <= 0 means no limit. Engines honour it like a timeout: they answer
-// Unknown. Call cancel to stop the watch.
-func WithMemoryLimit(ctx context.Context, mb int) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancelCause(ctx)
-	if mb <= 0 {
-		return ctx, func() { cancel(context.Canceled) }
-	}
-	limit := uint64(mb) << 20
-	done := make(chan struct{})
-	go func() {
-		tick := time.NewTicker(memoryPoll)
-		defer tick.Stop()
-		var ms runtime.MemStats
-		for {
-			select {
-			case <-done:
-				return
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				runtime.ReadMemStats(&ms)
-				if ms.HeapAlloc > limit {
-					cancel(fmt.Errorf("%w (%d MB)", ErrMemory, mb))
-					return
-				}
-			}
-		}
-	}()
-	var once sync.Once
-	return ctx, func() {
-		once.Do(func() { close(done) })
-		cancel(context.Canceled)
-	}
-}

@@ -1,6 +1,7 @@
 package chc
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -19,10 +20,6 @@ type rebuild struct {
 	origins  map[*Clause]*origin // new clause → how its nodes translate back
 	removed  []removedPred       // old predicates without a new one, in order
 	changed  bool
-	// stale keeps predicates whose index changes (their ID then differs
-	// from their index): for the intermediate systems of a pass, which
-	// renumbers once at the end (see renumber).
-	stale bool
 }
 
 // A removedPred gives the model formula of an old predicate that the new
@@ -33,9 +30,10 @@ type removedPred struct {
 }
 
 // An origin turns a node of a new clause, whose children are already
-// translated, into a node of the old system.
+// translated, into a node of the old system; poll is polled by an origin
+// that makes many nodes.
 type origin struct {
-	back func(n *Node, kids []*Node) (*Node, error)
+	back func(poll *Budget, n *Node, kids []*Node) (*Node, error)
 }
 
 // A varSource says where the value of an old clause variable comes from,
@@ -70,7 +68,7 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 	var np *Pred
 	switch {
 	case keep == nil || len(keep) == len(p.Params):
-		if p.ID == id || r.stale {
+		if p.ID == id {
 			np = p
 		} else {
 			np = &Pred{ID: id, Func: p.Func, Params: p.Params}
@@ -126,7 +124,7 @@ func (r *rebuild) keepClause(c *Clause) {
 	}
 	if same {
 		r.new.Clauses = append(r.new.Clauses, c)
-		r.origins[c] = &origin{back: func(n *Node, kids []*Node) (*Node, error) {
+		r.origins[c] = &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
 			return &Node{Clause: c, Values: n.Values, Children: kids}, nil
 		}}
 		return
@@ -154,7 +152,7 @@ func (r *rebuild) addClause(nc, old *Clause, src []varSource) {
 	r.changed = true
 	r.new.Clauses = append(r.new.Clauses, nc)
 	st := r.old.St
-	r.origins[nc] = &origin{back: func(n *Node, kids []*Node) (*Node, error) {
+	r.origins[nc] = &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
 		vals, err := sourceValues(st, n, kids, old, src)
 		if err != nil {
 			return nil, err
@@ -264,19 +262,6 @@ func headValue(st *term.Store, n *Node, i int) (*term.Term, error) {
 	return m.Eval(n.Clause.Head.Args[i])
 }
 
-// renumber gives the predicates of s whose ID is not their index new
-// Pred objects (and the clauses that mention them new Clause objects).
-func renumber(s *System) (*System, Translator) {
-	r := newRebuild(s)
-	for _, p := range s.Preds {
-		r.keepPred(p, nil)
-	}
-	for _, c := range s.Clauses {
-		r.keepClause(c)
-	}
-	return r.result()
-}
-
 // result is the new system and its translator, or s and Identity when
 // nothing changed.
 func (r *rebuild) result() (*System, Translator) {
@@ -288,16 +273,20 @@ func (r *rebuild) result() (*System, Translator) {
 
 type rebuildTranslator struct{ r *rebuild }
 
-func (t *rebuildTranslator) Model(m Model) (Model, error) {
+func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 	r := t.r
 	st := r.old.St
-	out := Model{}
+	poll := NewBudget(ctx)
+	out := make(Model, len(r.old.Preds))
 	for _, p := range r.old.Preds {
 		if np := r.preds[p]; np != nil {
 			out[p] = m.Lookup(st, np)
 		}
 	}
 	for _, rp := range r.removed {
+		if err := poll.Step(); err != nil {
+			return nil, err
+		}
 		f, err := rp.formula(out)
 		if err != nil {
 			return nil, fmt.Errorf("chc: model of %s: %w", rp.pred.Name(), err)
@@ -307,12 +296,16 @@ func (t *rebuildTranslator) Model(m Model) (Model, error) {
 	return out, nil
 }
 
-func (t *rebuildTranslator) Derivation(root *Node) (*Node, error) {
+func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, error) {
+	poll := NewBudget(ctx)
 	memo := map[*Node]*Node{}
 	var visit func(n *Node, depth int) (*Node, error)
 	visit = func(n *Node, depth int) (*Node, error) {
 		if done, ok := memo[n]; ok {
 			return done, nil
+		}
+		if err := poll.Step(); err != nil {
+			return nil, err
 		}
 		if n == nil || n.Clause == nil {
 			return nil, fmt.Errorf("chc: derivation node without a clause")
@@ -338,7 +331,7 @@ func (t *rebuildTranslator) Derivation(root *Node) (*Node, error) {
 			}
 			kids[i] = k
 		}
-		old, err := o.back(n, kids)
+		old, err := o.back(poll, n, kids)
 		if err != nil {
 			return nil, err
 		}
@@ -378,12 +371,45 @@ func argVars(c *Clause) map[*term.Term]bool {
 	return m
 }
 
+// checkPreds reports a predicate of s whose ID is not its index, or a
+// clause with an atom of a predicate that is not one of s: the passes
+// index their tables by ID.
+func checkPreds(poll *Budget, s *System) error {
+	for i, p := range s.Preds {
+		if p == nil || p.ID != i {
+			return fmt.Errorf("chc: predicate %d of the system has ID %d", i, p.ID)
+		}
+	}
+	ours := func(a *Atom) bool {
+		return a.Pred != nil && a.Pred.ID >= 0 && a.Pred.ID < len(s.Preds) && s.Preds[a.Pred.ID] == a.Pred && len(a.Args) == a.Pred.Arity()
+	}
+	for i, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		ok := c.Head == nil || ours(c.Head)
+		for j := range c.Body {
+			ok = ok && ours(&c.Body[j])
+		}
+		if !ok {
+			return &ClauseError{i, c, "an atom's predicate is not one of the system's, or has the wrong number of arguments"}
+		}
+	}
+	return nil
+}
+
 // checkNormal reports the first clause of s that is not normalised: an
 // atom argument that is not a constant, two atom arguments that are the
 // same variable, or a constant of an atom or the constraint missing from
-// Vars.
-func checkNormal(s *System) error {
+// Vars (and what checkPreds reports).
+func checkNormal(poll *Budget, s *System) error {
+	if err := checkPreds(poll, s); err != nil {
+		return err
+	}
 	for i, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return err
+		}
 		vars := map[*term.Term]bool{}
 		for _, v := range c.Vars {
 			vars[v] = true

@@ -23,7 +23,8 @@ func (Simplify) Name() string { return "simplify" }
 
 // Apply runs the pass on s.
 func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	if err := ctx.Err(); err != nil {
+	poll := NewBudget(ctx)
+	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
 	st := s.St
@@ -33,17 +34,23 @@ func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, erro
 	}
 	all := func(*term.Term) bool { return true }
 	for _, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
 		args := argVars(c)
 		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args[x] }, true)
 		if sv.isFalse() {
 			r.changed = true
 			continue
 		}
-		parts := sv.rest
-		for _, d := range sv.defs {
-			parts = append(parts, st.Eq(d.x, d.t))
+		cons := sv.simplified
+		if len(sv.defs) > 0 {
+			parts := sv.rest
+			for _, d := range sv.defs {
+				parts = append(parts, st.Eq(d.x, d.t))
+			}
+			cons = st.Simplify(conj(st, parts))
 		}
-		cons := st.Simplify(conj(st, parts))
 		if cons.IsFalse() || boundsConflict(st, cons) {
 			r.changed = true
 			continue
@@ -103,6 +110,9 @@ type bound struct {
 // variable by a constant contradict each other: a cheap refutation that
 // term.Store.Simplify does not make (x > 2 ∧ x ≤ 0).
 func boundsConflict(st *term.Store, f *term.Term) bool {
+	if f.Op() != term.OpAnd {
+		return false // one conjunct: Simplify has decided it
+	}
 	lo := map[*term.Term]*bound{}
 	hi := map[*term.Term]*bound{}
 	tighten := func(m map[*term.Term]*bound, x *term.Term, v num.Rat, strict bool, upper bool) {

@@ -30,6 +30,7 @@ import (
 func Solve(ctx context.Context, s *System, e Engine, o Options) Result {
 	start := time.Now()
 	parent := ctx
+	grace := o.grace(ctx)
 	ctx, stopWatch := WithMemoryLimit(ctx, o.MemoryMB)
 	defer stopWatch()
 	stats := []Stat{
@@ -45,8 +46,10 @@ func Solve(ctx context.Context, s *System, e Engine, o Options) Result {
 	if !o.NoPreprocess {
 		p, tr, err := preprocessGuarded(ctx, s)
 		switch {
-		case ctx.Err() != nil:
+		case Cause(ctx) != nil:
 			return finish(NoAnswer(Cause(ctx)))
+		case isLimit(err):
+			return finish(NoAnswer(err))
 		case err != nil:
 			stats = append(stats, Stat{"solve.preprocess-error", err.Error()})
 			o.logf("solve: preprocessing failed, solving the input as it is: %v", err)
@@ -64,11 +67,18 @@ func Solve(ctx context.Context, s *System, e Engine, o Options) Result {
 	// accept translates and checks a decisive answer; the check gets what
 	// remains of the time plus the grace, and stops when the run is
 	// cancelled or out of memory.
-	accept := func(res Result) Result {
+	// last says that no other answer will come (a single engine): the
+	// translator, and with it the intermediate systems of preprocessing,
+	// is dropped once it has translated, so the check runs without them.
+	accept := func(res Result, last bool) Result {
 		t0 := time.Now()
-		checkCtx, cancel := checkContext(parent, ctx, o.grace())
+		checkCtx, cancel := checkContext(parent, ctx, grace, o.MemoryMB)
 		defer cancel()
-		res = translateAndCheck(checkCtx, s, back, res)
+		tr := back
+		if last {
+			back = nil
+		}
+		res = translateAndCheck(checkCtx, s, tr, res)
 		stats = append(stats, Stat{"solve.check-time", time.Since(t0)})
 		return res
 	}
@@ -76,12 +86,12 @@ func Solve(ctx context.Context, s *System, e Engine, o Options) Result {
 	t0 := time.Now()
 	var res Result
 	if p, ok := e.(*Portfolio); ok {
-		res = p.race(ctx, pre, o.grace(), accept)
+		res = p.race(ctx, pre, grace, func(r Result) Result { return accept(r, false) })
 	} else {
-		res = runGuarded(ctx, e, pre, o.grace())
+		res = runGuarded(ctx, e, pre, grace)
 		if res.Answer != Unknown {
 			engineStats := res.Stats
-			res = accept(res)
+			res = accept(res, true)
 			res.Stats = engineStats
 		}
 	}
@@ -98,7 +108,7 @@ func settle(ctx context.Context, res Result) Result {
 		return res
 	}
 	switch {
-	case ctx.Err() != nil:
+	case Cause(ctx) != nil:
 		if c := Cause(ctx); !errors.Is(res.Reason, c) && !errors.Is(res.Reason, ErrInternal) {
 			res.Reason = c
 		}
@@ -108,6 +118,12 @@ func settle(ctx context.Context, res Result) Result {
 		res.Reason = fmt.Errorf("%w: %w", ErrIncomplete, res.Reason)
 	}
 	return res
+}
+
+// isLimit reports whether err is a reason a limit of the run gives:
+// ErrTimeout, ErrMemory or ErrCanceled.
+func isLimit(err error) bool {
+	return errors.Is(err, ErrTimeout) || errors.Is(err, ErrMemory) || errors.Is(err, ErrCanceled)
 }
 
 func isReason(err error) bool {
@@ -160,9 +176,10 @@ func runGuarded(ctx context.Context, e Engine, s *System, grace time.Duration) R
 }
 
 // checkContext is the context of a witness check: the deadline of parent
-// plus grace, ended early when run is cancelled or out of memory (but not
-// when it merely timed out: the check has its grace).
-func checkContext(parent, run context.Context, grace time.Duration) (context.Context, context.CancelFunc) {
+// plus grace and the memory bound mb, ended early when run is cancelled
+// or out of memory (but not when it merely timed out: the check has its
+// grace).
+func checkContext(parent, run context.Context, grace time.Duration, mb int) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancelCause(context.WithoutCancel(parent))
 	if dl, ok := parent.Deadline(); ok {
 		var c2 context.CancelFunc
@@ -170,12 +187,13 @@ func checkContext(parent, run context.Context, grace time.Duration) (context.Con
 		prev := cancel
 		cancel = func(err error) { c2(); prev(err) }
 	}
+	ctx, stopWatch := WithMemoryLimit(ctx, mb)
 	stop := context.AfterFunc(run, func() {
 		if c := Cause(run); c == ErrCanceled || c == ErrMemory {
 			cancel(context.Cause(run))
 		}
 	})
-	return ctx, func() { stop(); cancel(context.Canceled) }
+	return ctx, func() { stop(); stopWatch(); cancel(context.Canceled) }
 }
 
 // translateAndCheck maps res's witness back to the input system s and
@@ -188,14 +206,17 @@ func translateAndCheck(ctx context.Context, s *System, back Translator, res Resu
 		}
 	}()
 	failed := func(what string, err error) Result {
-		if ctx.Err() != nil {
-			return NoAnswer(Cause(ctx))
+		if c := Cause(ctx); c != nil {
+			return NoAnswer(c)
+		}
+		if isLimit(err) {
+			return NoAnswer(err)
 		}
 		return NoAnswer(Internal("%s %s: %v", res.Answer, what, err))
 	}
 	switch res.Answer {
 	case Sat:
-		m, err := back.Model(res.Model)
+		m, err := back.Model(ctx, res.Model)
 		if err != nil {
 			return failed("model translation", err)
 		}
@@ -205,7 +226,7 @@ func translateAndCheck(ctx context.Context, s *System, back Translator, res Resu
 		}
 		res.Model = full
 	case Unsat:
-		d, err := back.Derivation(res.Derivation)
+		d, err := back.Derivation(ctx, res.Derivation)
 		if err != nil {
 			return failed("derivation translation", err)
 		}

@@ -188,7 +188,7 @@ func CheckResult(ctx context.Context, s *System, res Result) error {
 		if res.Derivation == nil {
 			return fmt.Errorf("chc: unsat without a derivation")
 		}
-		return CheckDerivation(s, res.Derivation)
+		return CheckDerivation(ctx, s, res.Derivation)
 	}
 	return nil
 }

@@ -101,7 +101,7 @@ func TestTransitionSystem(t *testing.T) {
 				if err != nil {
 					t.Fatalf("derivation: %v\n%s", err, s)
 				}
-				if err := chc.CheckDerivation(s, d); err != nil {
+				if err := chc.CheckDerivation(context.Background(), s, d); err != nil {
 					t.Fatalf("derivation rejected: %v\n%s", err, s)
 				}
 				return

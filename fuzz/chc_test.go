@@ -45,7 +45,7 @@ func TestCHCSystemAndBrute(t *testing.T) {
 				require.Len(t, wide.Tuples[p], len(r.Tuples[p]), "tuples of %s", p.Name())
 			}
 		case chc.Unsat:
-			require.NoError(t, chc.CheckDerivation(s, r.Derivation))
+			require.NoError(t, chc.CheckDerivation(context.Background(), s, r.Derivation))
 		default:
 			t.Fatalf("answer %v", r.Answer)
 		}

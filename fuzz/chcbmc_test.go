@@ -28,13 +28,13 @@ func bmcSolve(s *chc.System, depth int, d time.Duration) chc.Result {
 func checkTranslated(t require.TestingT, s *chc.System, tr chc.Translator, r chc.Result) {
 	switch r.Answer {
 	case chc.Sat:
-		m, err := tr.Model(r.Model)
+		m, err := tr.Model(context.Background(), r.Model)
 		require.NoError(t, err)
 		require.NoError(t, chc.CheckModel(context.Background(), s, m), "translated model")
 	case chc.Unsat:
-		d, err := tr.Derivation(r.Derivation)
+		d, err := tr.Derivation(context.Background(), r.Derivation)
 		require.NoError(t, err)
-		require.NoError(t, chc.CheckDerivation(s, d), "translated derivation")
+		require.NoError(t, chc.CheckDerivation(context.Background(), s, d), "translated derivation")
 	}
 }
 
@@ -43,6 +43,7 @@ func chcPasses() map[string][]chc.Pass {
 	return map[string][]chc.Pass{
 		"simplify": {chc.Simplify{}},
 		"locals":   {chc.EliminateLocals{}},
+		"facts":    {chc.MergeFacts{}},
 		"cone":     {chc.RemoveUnreachable{}},
 		"inline":   {chc.Inline{}},
 		"args":     {chc.RemoveUnusedArgs{}},
@@ -57,7 +58,7 @@ func chcPasses() map[string][]chc.Pass {
 // translated back, is a witness on the original.
 func TestCHCPassesBMC(t *testing.T) {
 	passes := chcPasses()
-	for _, name := range []string{"simplify", "locals", "cone", "inline", "args", "pipeline"} {
+	for _, name := range []string{"simplify", "locals", "facts", "cone", "inline", "args", "pipeline"} {
 		t.Run(name, func(t *testing.T) {
 			fuzz.Check(t, 300, func(t *rapid.T) {
 				st := term.NewStore()

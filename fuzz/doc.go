@@ -36,6 +36,13 @@
 // stores, reads and array equalities, for engines checked by their
 // witnesses and against each other.
 //
+// Big systems (big.go): WriteBig writes, and Big reads, systems of a
+// given number of clauses in the shapes program verifiers produce by the
+// ten thousand (a Chain of predicates, a binary Tree of nonlinear
+// clauses, FanIn: many facts into one predicate, a straight-line Program
+// over eight variables), sat or unsat as asked; BigSystem draws them. The
+// scale tests and chc's BenchmarkScale use them.
+//
 // # Shrinking
 //
 // rapid shrinks the recorded draws toward zero; the generators are laid out

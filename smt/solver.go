@@ -196,9 +196,10 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 			lits = append(lits, m)
 		}
 	}
-	s.th.ctx = ctx
+	pctx := newPolling(ctx)
+	s.th.ctx = pctx
 	s.th.incomplete = ""
-	r := s.sat.Solve(ctx, lits)
+	r := s.sat.Solve(pctx, lits)
 	s.th.ctx = nil
 	switch r {
 	case sat.Unsat:
@@ -222,8 +223,8 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 		s.result = Sat
 	default:
 		s.reason = "canceled"
-		if ctx.Err() != nil {
-			s.reason = ctx.Err().Error()
+		if err := pctx.Err(); err != nil {
+			s.reason = err.Error()
 		}
 	}
 	return s.result, nil

@@ -237,10 +237,11 @@ func (e *engine) solveLevel(n int) (*found, error) {
 }
 
 // tick checks cancellation (a timeout, the memory bound, a portfolio's
-// winner).
+// winner): it polls the run's limits every so many calls (see
+// chc.Budget), which also stops the run on wasip1 and js.
 func (e *engine) tick() error {
 	e.steps++
-	return e.ctx.Err()
+	return e.poll.Step()
 }
 
 func (e *engine) progress(n int) {

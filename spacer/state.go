@@ -19,6 +19,7 @@ const infLevel = 1 << 30
 
 type engine struct {
 	ctx   context.Context
+	poll  *chc.Budget // the run's limits, polled by tick
 	opts  Options
 	sys   *chc.System
 	st    *term.Store
@@ -132,7 +133,7 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			arrays = arrays || x.Sort().IsArray()
 		}
 	}
-	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{},
+	return &engine{ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{},
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 
@@ -379,8 +380,8 @@ func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error)
 	case smt.Unsat:
 		return false, nil
 	}
-	if e.ctx.Err() != nil {
-		return false, e.ctx.Err()
+	if c := chc.Cause(e.ctx); c != nil {
+		return false, c
 	}
 	return false, &errUnknown{"smt unknown: " + cs.sv.ReasonUnknown()}
 }

@@ -54,3 +54,38 @@ func TestTermMap(t *testing.T) {
 		t.Fatal("Clear left entries")
 	}
 }
+
+// TestTermMapFarIDs: IDs past denseIDs live in the map, and behave the
+// same; the slice never grows past denseIDs.
+func TestTermMapFarIDs(t *testing.T) {
+	defer func(n int) { denseIDs = n }(denseIDs)
+	denseIDs = 8
+	st := NewStore()
+	var ts []*Term
+	for i := range 20 {
+		ts = append(ts, st.Int(int64(i)))
+	}
+	var m TermMap[int]
+	for i, x := range ts {
+		m.Set(x, i+1)
+	}
+	if len(m.vals) > denseIDs {
+		t.Fatalf("slice of %d entries past %d", len(m.vals), denseIDs)
+	}
+	for i, x := range ts {
+		if m.Get(x) != i+1 {
+			t.Fatalf("term %d: %d", i, m.Get(x))
+		}
+	}
+	last := ts[len(ts)-1]
+	m.Set(last, 0)
+	if m.Has(last) {
+		t.Fatal("a far entry set to zero stays")
+	}
+	m.Clear()
+	for _, x := range ts {
+		if m.Has(x) {
+			t.Fatal("Clear left entries")
+		}
+	}
+}

@@ -9,17 +9,30 @@ import "sync"
 // the size of the store. The zero value of V means "absent"; the zero
 // TermMap is empty and ready to use.
 //
+// The slice covers the IDs below denseIDs; larger IDs (the terms of a
+// store past a million, such as the systems of 10⁵ clauses that program
+// verifiers produce) go to a hash map, so that a pooled table costs at
+// most denseIDs entries however large its store grows.
+//
 // Eval, Simplify, Substitute and the others take their memo tables from
 // pools of TermMaps.
 type TermMap[V comparable] struct {
 	vals []V
-	ids  []uint32 // the IDs set, to clear
+	ids  []uint32 // the IDs set below denseIDs, to clear
+	far  map[uint32]V
 }
+
+// denseIDs is the number of IDs a TermMap keeps in its slice (a variable
+// for the tests).
+var denseIDs = 1 << 20
 
 // Get returns the value of t, or the zero value.
 func (tb *TermMap[V]) Get(t *Term) V {
 	if int(t.id) < len(tb.vals) {
 		return tb.vals[t.id]
+	}
+	if tb.far != nil {
+		return tb.far[t.id]
 	}
 	var zero V
 	return zero
@@ -34,11 +47,22 @@ func (tb *TermMap[V]) Has(t *Term) bool {
 // Set records v for t; setting the zero value removes t.
 func (tb *TermMap[V]) Set(t *Term, v V) {
 	id := int(t.id)
+	var zero V
+	if id >= denseIDs {
+		switch {
+		case v != zero && tb.far == nil:
+			tb.far = map[uint32]V{t.id: v}
+		case v != zero:
+			tb.far[t.id] = v
+		case tb.far != nil:
+			delete(tb.far, t.id)
+		}
+		return
+	}
 	if id >= len(tb.vals) {
-		n := max(id+1, 2*len(tb.vals), 256)
+		n := min(max(id+1, 2*len(tb.vals), 256), denseIDs)
 		tb.vals = append(tb.vals, make([]V, n-len(tb.vals))...)
 	}
-	var zero V
 	if tb.vals[id] == zero {
 		tb.ids = append(tb.ids, t.id)
 	}
@@ -52,6 +76,12 @@ func (tb *TermMap[V]) Clear() {
 		tb.vals[id] = zero
 	}
 	tb.ids = tb.ids[:0]
+	switch {
+	case len(tb.far) > 1<<12:
+		tb.far = nil // do not keep a large map in a pool
+	case len(tb.far) > 0:
+		clear(tb.far)
+	}
 }
 
 // A tablePool recycles TermMaps of one value type.

@@ -29,10 +29,18 @@ import (
 // an (error "...") line naming it, as z3 does, and the exit code is then 1.
 // A script without check-sat prints nothing.
 func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o options) int {
+	ctx, cancel := o.context()
+	defer cancel()
+	poll := chc.NewBudget(ctx)
 	systems := map[int]*chc.System{}
 	b := chc.NewBuilder(st)
 	for i := range script.Commands {
 		c := &script.Commands[i]
+		if poll.Step() != nil {
+			// -t ran out while reading
+			fmt.Fprintln(stdout, "unknown")
+			return 0
+		}
 		if err := b.Add(c); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2
@@ -66,12 +74,7 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		fmt.Fprintln(stderr, "gospacer:", err)
 		return 2
 	}
-	h.ctx = context.Background()
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		h.ctx, cancel = context.WithTimeout(h.ctx, o.timeout)
-		defer cancel()
-	}
+	h.ctx = ctx
 	for i := range script.Commands {
 		if !h.exec(&script.Commands[i], systems[i]) {
 			break

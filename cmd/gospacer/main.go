@@ -5,11 +5,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -37,6 +39,7 @@ type options struct {
 	stats     bool
 	cnf       bool
 	timeout   time.Duration
+	deadline  time.Time // start + timeout: -t bounds reading too (zero: none)
 	drat      string
 	profile   string
 	file      string
@@ -57,6 +60,7 @@ func main() {
 
 // run is the whole CLI; it returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	start := time.Now()
 	var o options
 	fs := flag.NewFlagSet("gospacer", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -85,7 +89,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.validate, "validate", false, "CHC: report the check of the witness on the input system (witnesses are always checked)")
 	fs.BoolVar(&o.verbose, "v", false, "CHC: progress lines and the reason of unknown on standard error")
 	fs.StringVar(&o.trace, "trace", "", "CHC: write the engine's lemma and obligation log to `file`")
-	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes (0: no bound)")
+	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes, collecting garbage to stay under 90% of it (0: no bound)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	args, err := z3Spellings(args)
 	if err != nil {
@@ -116,11 +120,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gospacer: --memory must not be negative")
 		return 2
 	}
+	if o.memoryMB > 0 {
+		// The garbage collector works to keep the heap under 90% of the
+		// bound, rather than let it reach twice the live data first.
+		debug.SetMemoryLimit(int64(o.memoryMB) << 20 * 9 / 10)
+	}
 	if *secs < 0 {
 		fmt.Fprintln(stderr, "gospacer: -t must not be negative")
 		return 2
 	}
 	o.timeout = time.Duration(*secs * float64(time.Second))
+	if o.timeout > 0 {
+		o.deadline = start.Add(o.timeout)
+	}
 	if err := chc.CheckParams(chc.Options{Params: o.params}); err != nil {
 		fmt.Fprintln(stderr, "gospacer:", err)
 		return 2
@@ -211,6 +223,15 @@ func z3Spellings(args []string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// context is the context of the run: it ends at the deadline of -t,
+// counted from the start of the program.
+func (o options) context() (context.Context, context.CancelFunc) {
+	if o.deadline.IsZero() {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithDeadline(context.Background(), o.deadline)
 }
 
 // startProfile writes a CPU profile to file until the returned stop runs.

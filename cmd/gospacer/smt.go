@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"time"
@@ -17,8 +16,15 @@ import (
 // script does not read, 1 when a command reported an error, else 0.
 func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int {
 	st := term.NewStore()
-	s, err := smtlib.Parse(name, in, st)
+	ctx, cancel := o.context()
+	defer cancel()
+	s, err := smtlib.Parse(name, &limitedReader{in, chc.NewBudget(ctx)}, st)
 	if err != nil {
+		if chc.Cause(ctx) != nil {
+			// -t ran out while reading
+			fmt.Fprintln(stdout, "unknown")
+			return 0
+		}
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
@@ -28,12 +34,6 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int 
 	}
 	if chc.IsHornScript(s) {
 		return runCHC(stdout, stderr, st, s, o)
-	}
-	ctx := context.Background()
-	if o.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, o.timeout)
-		defer cancel()
 	}
 	start := time.Now()
 	x := script.New(st, stdout, stderr, script.Options{Version: version})
@@ -56,6 +56,20 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int 
 		})
 	}
 	return code
+}
+
+// limitedReader reads from r while the limits of the run last (see
+// chc.Budget): a long read stops at the deadline of -t.
+type limitedReader struct {
+	r io.Reader
+	b *chc.Budget
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if err := l.b.Step(); err != nil {
+		return 0, err
+	}
+	return l.r.Read(p)
 }
 
 func printSummary(w io.Writer, s *smtlib.Script) {

@@ -58,7 +58,11 @@ func New(opts Options) *Engine { return &Engine{opts: opts, budget: defaultBudge
 // package documentation for the answers it gives.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	start := time.Now()
-	u := unfold.New(s, e.budget, e.opts.Trace)
+	poll := chc.NewBudget(ctx)
+	u, err := unfold.New(poll, s, e.budget, e.opts.Trace)
+	if err != nil {
+		return chc.NoAnswer(err)
+	}
 	H := 0
 	checks := 0
 	res := func(r chc.Result) chc.Result {
@@ -78,8 +82,11 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		return res(chc.NoAnswer(reason))
 	}
 	fail := func(err error) chc.Result {
-		if ctx.Err() != nil {
-			return unknown(chc.Cause(ctx))
+		if c := chc.Cause(ctx); c != nil {
+			return unknown(c)
+		}
+		if isLimit(err) {
+			return unknown(err)
 		}
 		var b unfold.BudgetError
 		if errors.As(err, &b) {
@@ -96,13 +103,13 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	}
 	frontier := []int{0}
 	for {
-		if ctx.Err() != nil {
-			return unknown(chc.Cause(ctx))
+		if err := poll.Poll(); err != nil {
+			return unknown(err)
 		}
 		checks++
 		r, err := u.Solver().Check(ctx, s.St.Not(u.Deep(H)))
-		if ctx.Err() != nil {
-			return unknown(chc.Cause(ctx))
+		if c := chc.Cause(ctx); c != nil {
+			return unknown(c)
 		}
 		if err != nil {
 			return fail(err)
@@ -114,6 +121,9 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		switch r {
 		case smt.Sat:
 			root, err := u.Derivation(u.Solver().Model())
+			if isLimit(err) {
+				return unknown(err)
+			}
 			if err != nil {
 				return unknown(chc.Internal("bmc: reading the derivation: %v", err))
 			}
@@ -137,9 +147,6 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		}
 		var next []int
 		for _, si := range frontier {
-			if ctx.Err() != nil {
-				return unknown(chc.Cause(ctx))
-			}
 			n := u.NumSlots()
 			if err := u.Expand(si); err != nil {
 				return fail(err)
@@ -153,10 +160,18 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	}
 }
 
+// isLimit reports whether err says that a limit of the run was passed.
+func isLimit(err error) bool {
+	return errors.Is(err, chc.ErrTimeout) || errors.Is(err, chc.ErrMemory) || errors.Is(err, chc.ErrCanceled)
+}
+
 // sat answers Sat with the strongest model when it can build one, else
 // Unknown.
 func (e *Engine) sat(u *unfold.Tree, res func(chc.Result) chc.Result, unknown func(error) chc.Result) chc.Result {
 	m, err := strongestModel(u)
+	if isLimit(err) {
+		return unknown(err)
+	}
 	if err != nil {
 		return unknown(chc.Incomplete("bmc: no derivation of false; no model: %v", err))
 	}

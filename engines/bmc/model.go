@@ -58,6 +58,9 @@ func strongestModel(u *unfold.Tree) (chc.Model, error) {
 			return nil
 		}
 		state[p.ID] = 1
+		if err := u.Poll().Step(); err != nil {
+			return err
+		}
 		var ds []*term.Term
 		for _, ci := range u.ByHead(p) {
 			c := sys.Clauses[ci]

@@ -36,7 +36,7 @@ func TestAgainstBruteCHC(t *testing.T) {
 			h := height(want.Derivation)
 			res := bmc.New(bmc.Options{MaxDepth: h}).Solve(ctx, sys)
 			require.Equal(rt, chc.Unsat, res.Answer, "%s\n%s", res.Reason, sys)
-			require.NoError(rt, chc.CheckDerivation(sys, res.Derivation))
+			require.NoError(rt, chc.CheckDerivation(context.Background(), sys, res.Derivation))
 			got := height(res.Derivation)
 			require.LessOrEqual(rt, got, h)
 			if got >= 2 { // MaxDepth 0 is no bound

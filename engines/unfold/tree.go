@@ -49,6 +49,7 @@ type Tree struct {
 	instances int          // clause instances asserted
 	budget    int          // most clause instances, 0 = no limit
 	trace     io.Writer    // one line per slot, or nil
+	poll      *chc.Budget  // the run's limits, polled per clause instance and slot
 }
 
 // BudgetError is the error of an encoding that outgrew its budget.
@@ -60,16 +61,21 @@ func (e BudgetError) Error() string {
 
 // New unfolds nothing yet: Root makes the root slot, Expand a slot's
 // children. budget bounds the clause instances asserted (0: none); past
-// it Root and Expand fail with a BudgetError. trace, when not nil, gets
-// one line per slot.
-func New(sys *chc.System, budget int, trace io.Writer) *Tree {
+// it Root and Expand fail with a BudgetError. poll holds the run's limits
+// (chc.NewBudget of its context): every step polls it, and fails with its
+// reason once they are passed. trace, when not nil, gets one line per
+// slot.
+func New(poll *chc.Budget, sys *chc.System, budget int, trace io.Writer) (*Tree, error) {
 	st := sys.St
-	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, trace: trace}
-	u.derivable = derivable(sys)
+	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, trace: trace, poll: poll}
+	u.derivable = chc.Derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
 	u.pos = make([][]int, len(sys.Clauses))
 	for ci, c := range sys.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, err
+		}
 		u.pos[ci] = positions(c)
 		usable := true
 		for _, b := range c.Body {
@@ -90,7 +96,7 @@ func New(sys *chc.System, budget int, trace io.Writer) *Tree {
 			u.byHead[c.Head.Pred.ID] = append(u.byHead[c.Head.Pred.ID], ci)
 		}
 	}
-	return u
+	return u, nil
 }
 
 // positions places the body atoms of c in child positions by predicate
@@ -108,32 +114,6 @@ func positions(c *chc.Clause) []int {
 		pos[i] = p
 	}
 	return pos
-}
-
-// derivable marks the predicates that the clauses can derive, ignoring
-// constraints: the least fixpoint from the facts.
-func derivable(sys *chc.System) []bool {
-	d := make([]bool, len(sys.Preds))
-	for changed := true; changed; {
-		changed = false
-		for _, c := range sys.Clauses {
-			if c.Head == nil || d[c.Head.Pred.ID] {
-				continue
-			}
-			ok := true
-			for _, b := range c.Body {
-				if !d[b.Pred.ID] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				d[c.Head.Pred.ID] = true
-				changed = true
-			}
-		}
-	}
-	return d
 }
 
 // Deep is the literal deep(d), made on first use: assuming ¬deep(d)
@@ -167,6 +147,9 @@ func (u *Tree) newSlot(depth int, preds []*chc.Pred) (int, error) {
 	u.slots = append(u.slots, sl)
 	tag := "@" + strconv.Itoa(si)
 	for _, p := range preds {
+		if err := u.poll.Step(); err != nil {
+			return si, err
+		}
 		act := u.st.Fresh("bmc!"+p.Name()+tag, term.BoolSort)
 		args := make([]*term.Term, len(p.Params))
 		for i, x := range p.Params {
@@ -275,6 +258,9 @@ func (u *Tree) instantiate(sl *slot, k int) error {
 	if u.budget > 0 && u.instances >= u.budget {
 		return BudgetError{u.instances}
 	}
+	if err := u.poll.Step(); err != nil {
+		return err
+	}
 	u.instances++
 	st := u.st
 	ci := sl.clauses[k]
@@ -325,6 +311,9 @@ func (u *Tree) Derivation(m *term.Model) (*chc.Node, error) {
 // node reads the instance selected in slot si for pred p (a query if p is
 // nil).
 func (u *Tree) node(m *term.Model, si int, p *chc.Pred) (*chc.Node, error) {
+	if err := u.poll.Step(); err != nil {
+		return nil, err
+	}
 	sl := u.slots[si]
 	for k, ci := range sl.clauses {
 		c := u.sys.Clauses[ci]
@@ -392,3 +381,6 @@ func (u *Tree) Derivable(p *chc.Pred) bool { return u.derivable[p.ID] }
 // Constraint is the simplified constraint of clause ci (nil for an
 // unusable clause).
 func (u *Tree) Constraint(ci int) *term.Term { return u.cons[ci] }
+
+// Poll is the run's limits the tree polls.
+func (u *Tree) Poll() *chc.Budget { return u.poll }

@@ -115,4 +115,3 @@ func run(src string, timeout time.Duration, engine string) (out map[string]any) 
 	out["stats"] = s.String()
 	return out
 }
-

@@ -1,0 +1,44 @@
+package chc
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/seed-f9c3434d/gospacer/smtlib"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// ReadContext is Read under the limits of ctx: it polls them (see Budget)
+// per command read and per command turned into clauses, and stops with
+// the reason (ErrTimeout, ErrMemory, ErrCanceled) when ctx ends or a limit
+// of the run is passed. Other errors are those of Read.
+func ReadContext(ctx context.Context, name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, error) {
+	poll := NewBudget(ctx)
+	rd := smtlib.NewReader(name, r, st)
+	script := &smtlib.Script{}
+	for {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
+		c, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if c.Kind == smtlib.SetLogic && script.Logic == "" {
+			script.Logic = c.Name
+		}
+		script.Commands = append(script.Commands, c)
+	}
+	s, err := FromScriptContext(ctx, st, script)
+	return s, script, err
+}
+
+// FromScriptContext is FromScript under the limits of ctx (see
+// ReadContext).
+func FromScriptContext(ctx context.Context, st *term.Store, script *smtlib.Script) (*System, error) {
+	return fromScript(NewBudget(ctx), st, script)
+}
