@@ -153,9 +153,13 @@ func withConstraints(sys *System) *System {
 
 // SolveReader reads an SMT-LIB HORN script, or one in z3's fixedpoint
 // format, from r and solves it like Solve. A read error is an
-// *smtlib.Error, "name:line:col: message".
+// *smtlib.Error, "name:line:col: message"; reading stops when ctx ends,
+// and the answer is then Unknown with the reason.
 func SolveReader(ctx context.Context, name string, r io.Reader, options ...Option) (Result, error) {
-	sys, _, err := chc.Read(name, r, term.NewStore())
+	sys, _, err := chc.ReadContext(ctx, name, r, term.NewStore())
+	if c := chc.Cause(ctx); c != nil {
+		return Result{Result: chc.NoAnswer(c)}, nil
+	}
 	if err != nil {
 		return Result{}, err
 	}
