@@ -1,0 +1,49 @@
+// Package imc is interpolation-based model checking (McMillan,
+// "Interpolation and SAT-based model checking", CAV 2003) for linear CHC
+// systems, on their transition-system view, as Golem's IMC engine runs
+// it. It answers Unsat with the shortest counterexample, Sat with an
+// inductive invariant, Unknown on systems that are not linear.
+//
+// # The loop
+//
+// For k = 0, 1, 2, …, one incremental smt solver holding Init(x0) ∧
+// T(x0,x1) ∧ … ∧ T(x_{k-1},x_k) is checked under the assumption Bad(x_k):
+// sat is a counterexample of k steps (read off the model). Unsat starts
+// FiniteRun(k): R := Init, then repeatedly
+//
+//	A = R(x0) ∧ T(x0,x1)    B = T(x1,x2) ∧ … ∧ T(x_{k-1},x_k) ∧ Bad(x_k)
+//
+// A ∧ B unsat gives an interpolant I(x1) (itp, a fresh proof-producing
+// solve per query): an over-approximation of R's image from which no bad
+// state is k-1 steps away. I ⇒ R (one smt check) is a fixpoint: R is an
+// inductive invariant. Else R := R ∨ I and repeat. A ∧ B sat with R ≠
+// Init means the images over-approximated too much: the next bound
+// tries again from Init. B says "bad in exactly k-1 more steps" (Golem's
+// choice) rather than McMillan's "within k-1": shorter bounds were
+// checked already.
+//
+// # The model
+//
+// R may meet Bad (only its images are k-1 steps away from it); R ∧ ¬Bad
+// is then k-inductive, and kind.ToInductive makes it 1-inductive, as
+// Golem's computeFinalInductiveInvariant does. R starts from Init as a
+// state formula (kind.StateFormula eliminates Init's local variables), so
+// the invariant is over the state variables alone; chc.Solve checks it on
+// the input.
+//
+// # What of the paper is not here
+//
+// McMillan's FiniteRun over a SAT solver's proof is the whole algorithm;
+// this is its SMT version. Sequence interpolants (Vizel and Grumberg's
+// ISB, several images from one refutation) are not used: FiniteRun needs
+// only the cut after the first step, and each image depends on the
+// previous one. Interpolants are simplified (term.Store.Simplify) but
+// not strengthened or weakened.
+//
+// # Naming
+//
+//	ts      the *chc.TransitionSystem
+//	k       the bound: paths of k steps
+//	R       the reached states (disjuncts over Vars); I an image
+//	A, B    the interpolation query's two sides
+package imc
