@@ -46,6 +46,7 @@ func chcPasses() map[string][]chc.Pass {
 		"cone":     {chc.RemoveUnreachable{}},
 		"inline":   {chc.Inline{}},
 		"args":     {chc.RemoveUnusedArgs{}},
+		"queries":  {chc.InlineIntoQueries{}},
 		"pipeline": chc.DefaultPasses(),
 	}
 }
@@ -57,7 +58,7 @@ func chcPasses() map[string][]chc.Pass {
 // translated back, is a witness on the original.
 func TestCHCPassesBMC(t *testing.T) {
 	passes := chcPasses()
-	for _, name := range []string{"simplify", "locals", "cone", "inline", "args", "pipeline"} {
+	for _, name := range []string{"simplify", "locals", "cone", "inline", "args", "queries", "pipeline"} {
 		t.Run(name, func(t *testing.T) {
 			fuzz.Check(t, 300, func(t *rapid.T) {
 				st := term.NewStore()

@@ -19,28 +19,18 @@ type Options struct {
 	// MaxK bounds the unrolling; 0 is no bound. Reaching it answers
 	// Unknown.
 	MaxK int
-	// Verbose, when not nil, gets one progress line per bound.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per interpolant (the image it
-	// adds) and the invariant found.
-	Trace io.Writer
+	// Verbose gets one progress line per bound, Trace one line per
+	// interpolant (the image it adds) and the invariant (nil: none).
+	Verbose, Trace io.Writer
 }
 
 func init() {
-	chc.Register(chc.EngineInfo{
-		Name:    "imc",
-		Summary: "interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
-		Params: []chc.Param{
-			{Name: "imc.max-k", Default: "0", Usage: "bound on the unrolling (0: none)"},
-		},
-		New: func(o chc.Options) (chc.Engine, error) {
-			k, err := o.Int("imc.max-k", 0)
-			if err != nil {
-				return nil, err
-			}
-			return New(Options{MaxK: k, Verbose: o.Verbose, Trace: o.Trace}), nil
-		},
-	})
+	kind.RegisterBounded("imc",
+		"interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
+		"max-k", "bound on the unrolling (0: none)",
+		func(k int, verbose, trace io.Writer) chc.Engine {
+			return New(Options{MaxK: k, Verbose: verbose, Trace: trace})
+		})
 }
 
 // Engine is the IMC engine.
@@ -54,6 +44,7 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 // run is the state of one Solve.
 type run struct {
 	e     *Engine
+	out   kind.Output
 	ctx   context.Context
 	ts    *chc.TransitionSystem
 	start time.Time
@@ -74,7 +65,7 @@ type run struct {
 // Solve decides s by interpolation-based model checking; see the package
 // documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now()}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "imc", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	res := r.solve(s)
 	res.Stats = r.stats()
 	return res
@@ -97,47 +88,24 @@ func (r *run) stats() []chc.Stat {
 	return append(st, chc.Stat{Name: "imc.time", Value: time.Since(r.start)})
 }
 
-func (r *run) logf(format string, args ...any) {
-	if r.e.opts.Verbose != nil {
-		fmt.Fprintf(r.e.opts.Verbose, "imc: "+format+"\n", args...)
-	}
-}
-
-func (r *run) tracef(format string, args ...any) {
-	if r.e.opts.Trace != nil {
-		fmt.Fprintf(r.e.opts.Trace, "imc: "+format+"\n", args...)
-	}
-}
-
-func (r *run) fail(err error) chc.Result {
-	if r.ctx.Err() != nil {
-		return chc.NoAnswer(chc.Cause(r.ctx))
-	}
-	return chc.NoAnswer(chc.Incomplete("imc: %v", err))
-}
-
 func (r *run) solve(s *chc.System) chc.Result {
-	ts, decided, err := kind.View(r.ctx, s)
-	if err != nil {
-		return r.fail(err)
-	}
-	if decided != nil {
-		r.logf("a query without body atom derives false")
-		r.tracef("counterexample: a query without body atom")
-		return *decided
+	ts, done := r.out.View(r.ctx, s)
+	if done != nil {
+		return *done
 	}
 	r.ts = ts
 	st := ts.St
+	var err error
 	if r.initS, err = kind.StateFormula(r.ctx, ts, ts.Init); err != nil {
-		return r.fail(fmt.Errorf("initial states: %v", err))
+		return r.out.Fail(r.ctx, fmt.Errorf("initial states: %v", err))
 	}
 	if r.badS, err = kind.StateFormula(r.ctx, ts, ts.Bad); err != nil {
-		return r.fail(fmt.Errorf("bad states: %v", err))
+		return r.out.Fail(r.ctx, fmt.Errorf("bad states: %v", err))
 	}
 	r.bmc = smt.New(st, smt.Options{})
 	r.implication = smt.New(st, smt.Options{})
 	if err := r.bmc.Assert(ts.InitAt(0)); err != nil {
-		return r.fail(err)
+		return r.out.Fail(r.ctx, err)
 	}
 	for r.k = 0; ; r.k++ {
 		k := r.k
@@ -146,34 +114,26 @@ func (r *run) solve(s *chc.System) chc.Result {
 		}
 		if k > 0 {
 			if err := r.bmc.Assert(ts.TransAt(k - 1)); err != nil {
-				return r.fail(err)
+				return r.out.Fail(r.ctx, err)
 			}
 		}
 		// A path of exactly k steps from Init to Bad.
-		res, err := r.bmc.Check(r.ctx, ts.BadAt(k))
-		if err != nil || res == smt.Unknown {
-			return r.fail(fmt.Errorf("bounded check: %v %s", err, r.bmc.ReasonUnknown()))
+		res, err := kind.Check(r.ctx, r.bmc, ts.BadAt(k))
+		if err != nil {
+			return r.out.Fail(r.ctx, err)
 		}
 		if res == smt.Sat {
-			r.logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.start).Seconds())
-			r.tracef("counterexample of %d steps", k)
-			d, err := kind.PathDerivation(r.ctx, ts, r.bmc.Model(), k)
-			if err != nil {
-				if r.ctx.Err() != nil {
-					return r.fail(err)
-				}
-				return chc.NoAnswer(chc.Internal("imc: reading the counterexample: %v", err))
-			}
-			return chc.Result{Answer: chc.Unsat, Derivation: d}
+			r.out.Logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.start).Seconds())
+			return r.out.Path(r.ctx, ts, r.bmc.Model(), k)
 		}
 		if k == 0 {
 			continue
 		}
 		inv, images, err := r.finiteRun(k)
 		if err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
-		r.logf("k %d: no counterexample, %d images (%.2fs)", k, images, time.Since(r.start).Seconds())
+		r.out.Logf("k %d: no counterexample, %d images (%.2fs)", k, images, time.Since(r.start).Seconds())
 		if inv != nil {
 			return r.model(inv, k)
 		}
@@ -211,7 +171,7 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 			if n == 1 {
 				return nil, n, chc.Internal("imc: bound %d: the bounded check and the interpolation query disagree", k)
 			}
-			r.tracef("k %d: image %d reaches a bad state: spurious", k, n)
+			r.out.Tracef("k %d: image %d reaches a bad state: spurious", k, n)
 			return nil, n, nil
 		}
 		if err != nil {
@@ -219,7 +179,7 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 		}
 		r.interpolants++
 		I := st.Simplify(st.Substitute(is[0], x1, ts.Vars))
-		r.tracef("k %d: image %d: %s", k, n, kind.Short(I))
+		r.out.Tracef("k %d: image %d: %s", k, n, r.out.Short(I))
 		in, err := r.implies(I, R)
 		if err != nil {
 			return nil, n, err
@@ -240,9 +200,9 @@ func (r *run) implies(I *term.Term, R []*term.Term) (bool, error) {
 	if err := sv.Assert(st.And(I, st.Not(st.Or(R...)))); err != nil {
 		return false, err
 	}
-	res, err := sv.Check(r.ctx)
-	if err != nil || res == smt.Unknown {
-		return false, fmt.Errorf("fixpoint check: %v %s", err, sv.ReasonUnknown())
+	res, err := kind.Check(r.ctx, sv)
+	if err != nil {
+		return false, err
 	}
 	return res == smt.Unsat, nil
 }
@@ -256,19 +216,19 @@ func (r *run) model(inv *term.Term, k int) chc.Result {
 	st := r.ts.St
 	sv := smt.New(st, smt.Options{})
 	if err := sv.Assert(st.And(inv, r.badS)); err != nil {
-		return r.fail(err)
+		return r.out.Fail(r.ctx, err)
 	}
-	res, err := sv.Check(r.ctx)
-	if err != nil || res == smt.Unknown {
-		return r.fail(fmt.Errorf("invariant check: %v %s", err, sv.ReasonUnknown()))
+	res, err := kind.Check(r.ctx, sv)
+	if err != nil {
+		return r.out.Fail(r.ctx, err)
 	}
 	if res == smt.Sat {
 		inv, err = kind.ToInductive(r.ctx, r.ts, st.And(inv, st.Not(r.badS)), k)
 		if err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
 	}
 	r.invariantSize = term.Size(inv)
-	r.tracef("invariant: %s", kind.Short(inv))
+	r.out.Tracef("invariant: %s", r.out.Short(inv))
 	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
 }

@@ -59,6 +59,7 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 // run is the state of one Solve.
 type run struct {
 	e     *Engine
+	out   Output
 	ctx   context.Context
 	ts    *chc.TransitionSystem
 	start time.Time
@@ -77,7 +78,7 @@ type run struct {
 
 // Solve decides s by k-induction; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now()}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: Output{Name: "kind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	res := r.solve(s)
 	res.Stats = r.stats()
 	return res
@@ -104,78 +105,42 @@ func (r *run) stats() []chc.Stat {
 	return append(st, chc.Stat{Name: "kind.time", Value: time.Since(r.start)})
 }
 
-func (r *run) logf(format string, args ...any) {
-	if r.e.opts.Verbose != nil {
-		fmt.Fprintf(r.e.opts.Verbose, "kind: "+format+"\n", args...)
-	}
-}
-
-func (r *run) tracef(format string, args ...any) {
-	if r.e.opts.Trace != nil {
-		fmt.Fprintf(r.e.opts.Trace, "kind: "+format+"\n", args...)
-	}
-}
-
-// fail is the Unknown answer for err: the context's cause once it ended.
-func (r *run) fail(err error) chc.Result {
-	if r.ctx.Err() != nil {
-		return chc.NoAnswer(chc.Cause(r.ctx))
-	}
-	return chc.NoAnswer(chc.Incomplete("kind: %v", err))
-}
-
-// check runs sv under the assumptions; an Unknown answer is an error.
-func (r *run) check(sv *smt.Solver, assumptions ...*term.Term) (smt.Result, error) {
-	res, err := sv.Check(r.ctx, assumptions...)
-	if err != nil {
-		return smt.Unknown, err
-	}
-	if res == smt.Unknown {
-		return smt.Unknown, fmt.Errorf("smt: %s", sv.ReasonUnknown())
-	}
-	return res, nil
-}
-
 func (r *run) solve(s *chc.System) chc.Result {
-	ts, decided, err := View(r.ctx, s)
-	if err != nil {
-		return r.fail(err)
-	}
-	if decided != nil {
-		r.logf("a query without body atom derives false")
-		r.tracef("counterexample: a query without body atom")
-		return *decided
+	ts, done := r.out.View(r.ctx, s)
+	if done != nil {
+		return *done
 	}
 	r.ts = ts
 	st := ts.St
+	var err error
 	if r.badS, err = StateFormula(r.ctx, ts, ts.Bad); err != nil {
-		r.logf("no forward induction: bad states: %v", err)
+		r.out.Logf("no forward induction: bad states: %v", err)
 		r.badS = nil
 	}
 	if !r.e.opts.NoBackward {
 		if r.initS, err = StateFormula(r.ctx, ts, ts.Init); err != nil {
-			r.logf("no backward induction: initial states: %v", err)
+			r.out.Logf("no backward induction: initial states: %v", err)
 			r.initS = nil
 		}
 	}
 	if r.ctx.Err() != nil {
-		return r.fail(r.ctx.Err())
+		return chc.NoAnswer(chc.Cause(r.ctx))
 	}
 	r.base = smt.New(st, smt.Options{})
 	if err := r.base.Assert(ts.InitAt(0)); err != nil {
-		return r.fail(err)
+		return r.out.Fail(r.ctx, err)
 	}
 	if r.badS != nil {
 		r.rev = Reverse(ts)
 		r.fwd = smt.New(st, smt.Options{})
 		if err := r.fwd.Assert(r.rev.AtState(r.badS, 0)); err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
 	}
 	if r.initS != nil {
 		r.bwd = smt.New(st, smt.Options{})
 		if err := r.bwd.Assert(ts.InitAt(0)); err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
 	}
 	for r.k = 0; ; r.k++ {
@@ -184,56 +149,48 @@ func (r *run) solve(s *chc.System) chc.Result {
 			return chc.NoAnswer(chc.Incomplete("kind: bound k = %d reached", r.e.opts.MaxK))
 		}
 		// Base case: a path of exactly k steps to a bad state.
-		res, err := r.check(r.base, ts.BadAt(k))
+		res, err := Check(r.ctx, r.base, ts.BadAt(k))
 		if err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
 		if res == smt.Sat {
-			r.logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.start).Seconds())
-			r.tracef("counterexample of %d steps", k)
-			d, err := PathDerivation(r.ctx, ts, r.base.Model(), k)
-			if err != nil {
-				if r.ctx.Err() != nil {
-					return r.fail(err)
-				}
-				return chc.NoAnswer(chc.Internal("kind: reading the counterexample: %v", err))
-			}
-			return chc.Result{Answer: chc.Unsat, Derivation: d}
+			r.out.Logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.start).Seconds())
+			return r.out.Path(r.ctx, ts, r.base.Model(), k)
 		}
-		r.tracef("no counterexample of %d steps", k)
+		r.out.Tracef("no counterexample of %d steps", k)
 		if err := r.base.Assert(ts.TransAt(k)); err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
 		// Forward step: ¬Bad holds after k steps through ¬Bad states.
 		fwd, bwd := "off", "off"
 		if r.fwd != nil {
-			if res, err = r.check(r.fwd); err != nil {
-				return r.fail(err)
+			if res, err = Check(r.ctx, r.fwd); err != nil {
+				return r.out.Fail(r.ctx, err)
 			}
 			fwd = res.String()
 			if res == smt.Unsat {
-				r.logf("k %d: base unsat forward unsat (%.2fs)", k, time.Since(r.start).Seconds())
+				r.out.Logf("k %d: base unsat forward unsat (%.2fs)", k, time.Since(r.start).Seconds())
 				return r.model(st.Not(r.badS), k, false)
 			}
 			if err := r.fwd.Assert(st.And(r.rev.TransAt(k), st.Not(r.rev.AtState(r.badS, k+1)))); err != nil {
-				return r.fail(err)
+				return r.out.Fail(r.ctx, err)
 			}
 		}
 		// Backward step: ¬Init holds before k steps from ¬Init states.
 		if r.bwd != nil {
-			if res, err = r.check(r.bwd); err != nil {
-				return r.fail(err)
+			if res, err = Check(r.ctx, r.bwd); err != nil {
+				return r.out.Fail(r.ctx, err)
 			}
 			bwd = res.String()
 			if res == smt.Unsat {
-				r.logf("k %d: base unsat backward unsat (%.2fs)", k, time.Since(r.start).Seconds())
+				r.out.Logf("k %d: base unsat backward unsat (%.2fs)", k, time.Since(r.start).Seconds())
 				return r.model(st.Not(r.initS), k, true)
 			}
 			if err := r.bwd.Assert(st.And(ts.TransAt(k), st.Not(ts.AtState(r.initS, k+1)))); err != nil {
-				return r.fail(err)
+				return r.out.Fail(r.ctx, err)
 			}
 		}
-		r.logf("k %d: base unsat forward %s backward %s (%.2fs)", k, fwd, bwd, time.Since(r.start).Seconds())
+		r.out.Logf("k %d: base unsat forward %s backward %s (%.2fs)", k, fwd, bwd, time.Since(r.start).Seconds())
 	}
 }
 
@@ -250,11 +207,11 @@ func (r *run) model(P *term.Term, k int, backward bool) chc.Result {
 	}
 	inv, err := ToInductive(r.ctx, loop, P, k)
 	if err != nil {
-		return r.fail(fmt.Errorf("%d-inductive invariant found: %v", k, err))
+		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}
 	if backward {
 		inv = r.ts.St.Not(inv)
 	}
-	r.tracef("invariant (%s, %d-inductive): %s", r.direction, k, Short(inv))
+	r.out.Tracef("invariant (%s, %d-inductive): %s", r.direction, k, r.out.Short(inv))
 	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
 }

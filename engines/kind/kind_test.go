@@ -1,225 +1,153 @@
 package kind
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
 
-func read(t testing.TB, src string) *chc.System {
+// The engine itself is tested with imc and pdkind in package engines
+// (transition_test.go); these are the shared helpers.
+
+func view(t *testing.T, src string) (*chc.System, *chc.TransitionSystem) {
 	t.Helper()
-	sys, _, err := chc.Read("test.smt2", strings.NewReader(src), term.NewStore())
+	s, _, err := chc.Read("test.smt2", strings.NewReader(src), term.NewStore())
 	require.NoError(t, err)
-	return sys
+	ts, decided, err := View(context.Background(), s)
+	require.NoError(t, err)
+	require.Nil(t, decided)
+	return s, ts
 }
 
-// solve runs the engine on sys directly (no preprocessing) and checks the
-// witness on sys.
-func solve(t testing.TB, sys *chc.System, opts Options) chc.Result {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	res := New(opts).Solve(ctx, sys)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
-	return res
-}
-
-func stat(res chc.Result, name string) any {
-	for _, s := range res.Stats {
-		if s.Name == name {
-			return s.Value
-		}
-	}
-	return nil
-}
-
-// swap2 is 2-inductive and not 1-inductive: x ≥ 1 after two steps is x ≥ 1
-// two steps before, but one step from x ≥ 1 gives the unconstrained y.
-const swap2 = `
+// rotate3: three registers rotated each step; x0 ≥ 1 is 3-inductive and
+// not 2-inductive.
+const rotate3 = `
 (set-logic HORN)
-(declare-fun inv (Int Int) Bool)
-(assert (forall ((x Int) (y Int)) (=> (and (= x 1) (= y 1)) (inv x y))))
-(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (inv x y) (= x1 y) (= y1 x)) (inv x1 y1))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (<= x 0)) false)))
+(declare-fun inv (Int Int Int) Bool)
+(assert (forall ((a Int) (b Int) (c Int)) (=> (and (= a 1) (= b 1) (= c 1)) (inv a b c))))
+(assert (forall ((a Int) (b Int) (c Int) (a1 Int) (b1 Int) (c1 Int))
+  (=> (and (inv a b c) (= a1 b) (= b1 c) (= c1 a)) (inv a1 b1 c1))))
+(assert (forall ((a Int) (b Int) (c Int)) (=> (and (inv a b c) (<= a 0)) false)))
 `
 
-// rotate is n registers rotated each step, all 1 initially; a0 ≥ 1 is
-// n-inductive and not (n-1)-inductive.
-func rotate(n int) string {
-	var b strings.Builder
-	b.WriteString("(set-logic HORN)\n(declare-fun inv (" + strings.Repeat("Int ", n) + ") Bool)\n")
-	var xs, ys, init, step []string
-	for i := 0; i < n; i++ {
-		xs = append(xs, fmt.Sprintf("x%d", i))
-		ys = append(ys, fmt.Sprintf("y%d", i))
-		init = append(init, fmt.Sprintf("(= x%d 1)", i))
-		step = append(step, fmt.Sprintf("(= y%d x%d)", i, (i+1)%n))
-	}
-	decl := func(vs []string) string {
-		var d []string
-		for _, v := range vs {
-			d = append(d, "("+v+" Int)")
+// valid reports whether f is valid.
+func valid(t *testing.T, st *term.Store, f *term.Term) bool {
+	t.Helper()
+	sv := smt.New(st, smt.Options{})
+	require.NoError(t, sv.Assert(st.Not(f)))
+	r, err := sv.Check(context.Background())
+	require.NoError(t, err)
+	require.NotEqual(t, smt.Unknown, r)
+	return r == smt.Unsat
+}
+
+// TestToInductive: both modes (interpolation, quantifier elimination)
+// turn the 3-inductive a ≥ 1 into a 1-inductive invariant that implies
+// it; the property alone is no model.
+func TestToInductive(t *testing.T) {
+	ctx := context.Background()
+	for _, mode := range []string{"interpolation", "qe"} {
+		s, ts := view(t, rotate3)
+		st := ts.St
+		P := st.Ge(ts.Vars[0], st.Int(1))
+		require.Error(t, chc.CheckModel(ctx, s, ts.Model(P)))
+		var inv *term.Term
+		var err error
+		if mode == "qe" {
+			inv, err = byQE(ctx, ts, P, 3)
+		} else {
+			inv, err = ToInductive(ctx, ts, P, 3)
 		}
-		return strings.Join(d, " ")
+		require.NoError(t, err, mode)
+		require.NoError(t, chc.CheckModel(ctx, s, ts.Model(inv)), "%s: %v", mode, inv)
+		require.True(t, valid(t, st, st.Implies(inv, P)), mode)
 	}
-	X, Y := strings.Join(xs, " "), strings.Join(ys, " ")
-	fmt.Fprintf(&b, "(assert (forall (%s) (=> (and %s) (inv %s))))\n", decl(xs), strings.Join(init, " "), X)
-	fmt.Fprintf(&b, "(assert (forall (%s %s) (=> (and (inv %s) %s) (inv %s))))\n", decl(xs), decl(ys), X, strings.Join(step, " "), Y)
-	fmt.Fprintf(&b, "(assert (forall (%s) (=> (and (inv %s) (<= x0 0)) false)))\n", decl(xs), X)
-	return b.String()
+	// Not 2-inductive: an error, not a wrong invariant.
+	_, ts := view(t, rotate3)
+	_, err := ToInductive(ctx, ts, ts.St.Ge(ts.Vars[0], ts.St.Int(1)), 2)
+	require.Error(t, err)
 }
 
-func TestTwoInductive(t *testing.T) {
-	sys := read(t, swap2)
-	res := solve(t, sys, Options{NoBackward: true})
-	require.Equal(t, chc.Sat, res.Answer, res.Reason)
-	require.Equal(t, 2, stat(res, "kind.k"))
-	require.Equal(t, "forward", stat(res, "kind.induction"))
-	// Backward, the initial state is closed under predecessors at once.
-	res = solve(t, read(t, swap2), Options{})
-	require.Equal(t, chc.Sat, res.Answer, res.Reason)
-	require.Equal(t, 1, stat(res, "kind.k"))
-	require.Equal(t, "backward", stat(res, "kind.induction"))
-	// ¬Bad alone is not a model: the 1-inductive one is stronger.
-	sys = read(t, swap2)
-	p := sys.Preds[0]
-	notBad := sys.St.Gt(p.Params[0], sys.St.Int(0))
-	require.Error(t, chc.CheckModel(context.Background(), sys, chc.Model{p: notBad}))
-}
-
-func TestRotate(t *testing.T) {
-	for n := 1; n <= 6; n++ {
-		sys := read(t, rotate(n))
-		res := solve(t, sys, Options{NoBackward: true})
-		require.Equal(t, chc.Sat, res.Answer, "n=%d: %v", n, res.Reason)
-		require.Equal(t, n, stat(res, "kind.k"), "n=%d", n)
-	}
-}
-
-var cases = []struct {
-	name string
-	want chc.Answer
-	k    int // the round of the answer
-	src  string
-}{
-	{"counter unsafe", chc.Unsat, 4, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 0) (inv x))))
-(assert (forall ((x Int)) (=> (and (inv x) (< x 5)) (inv (+ x 1)))))
-(assert (forall ((x Int)) (=> (and (inv x) (>= x 4)) false)))
-`},
-	{"init is bad", chc.Unsat, 0, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 3) (inv x))))
-(assert (forall ((x Int)) (=> (and (inv x) (>= x 3)) false)))
-`},
-	{"no initial state", chc.Sat, 0, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (and (> x 0) (< x 0)) (inv x))))
-(assert (forall ((x Int)) (=> (inv x) (inv (+ x 1)))))
-(assert (forall ((x Int)) (=> (and (inv x) (>= x 3)) false)))
-`},
-	// Backward: the initial state x = 0 is 1-inductive backwards (no
-	// predecessor outside it... reached from a bad state), while x ≤ 10 is
-	// no forward invariant at any k (x stays anywhere once above 10).
-	{"backward only", chc.Sat, 1, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 0) (inv x))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x) (> x 0) (= y (+ x 1))) (inv y))))
-(assert (forall ((x Int)) (=> (and (inv x) (> x 10)) false)))
-`},
-	{"query without body atom", chc.Unsat, 0, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 0) (inv x))))
-(assert (forall ((x Int)) (=> (> x 2) false)))
-`},
-	{"two predicates", chc.Unsat, 5, `
-(set-logic HORN)
-(declare-fun p (Int Int) Bool)
-(declare-fun q (Int Int) Bool)
-(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (p x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< x 2)) (p (+ x 1) (+ y 2)))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (>= x 2)) (q x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (> y 0)) (q x (- y 1)))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (= y 2)) false)))
-`},
-	{"local in the initial states", chc.Sat, 1, `
+// TestStateFormula: Init's local variable is eliminated exactly.
+func TestStateFormula(t *testing.T) {
+	_, ts := view(t, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int) (z Int)) (=> (and (= x (* 2 z)) (> z 0)) (inv x))))
 (assert (forall ((x Int)) (=> (and (inv x) (< x 100)) (inv (+ x 2)))))
 (assert (forall ((x Int)) (=> (and (inv x) (< x 0)) false)))
-`},
-}
-
-func TestCases(t *testing.T) {
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			sys := read(t, c.src)
-			res := solve(t, sys, Options{})
-			require.Equal(t, c.want, res.Answer, res.Reason)
-			if c.name != "query without body atom" {
-				require.Equal(t, c.k, stat(res, "kind.k"))
-			}
-		})
-	}
-}
-
-func TestNonlinear(t *testing.T) {
-	sys := read(t, `
-(set-logic HORN)
-(declare-fun p (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 0) (p x))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x) (p y)) (p (+ x y)))))
-(assert (forall ((x Int)) (=> (and (p x) (> x 0)) false)))
 `)
-	res := solve(t, sys, Options{})
-	require.Equal(t, chc.Unknown, res.Answer)
-	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
-	require.Contains(t, res.Reason.Error(), "not a transition system")
-}
-
-func TestMaxK(t *testing.T) {
-	res := solve(t, read(t, rotate(5)), Options{MaxK: 3, NoBackward: true})
-	require.Equal(t, chc.Unknown, res.Answer)
-	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
-}
-
-func TestCanceled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	res := New(Options{}).Solve(ctx, read(t, rotate(3)))
-	require.Equal(t, chc.Unknown, res.Answer)
-}
-
-// TestDeterministic: the same run twice gives the same answer, statistics
-// (but times) and trace.
-func TestDeterministic(t *testing.T) {
-	run := func() (string, string) {
-		var tr bytes.Buffer
-		res := solve(t, read(t, swap2), Options{Trace: &tr})
-		var st []string
-		for _, s := range res.Stats {
-			if _, ok := s.Value.(time.Duration); !ok {
-				st = append(st, fmt.Sprint(s.Name, s.Value))
-			}
-		}
-		return res.Answer.String() + strings.Join(st, " "), tr.String()
+	st := ts.St
+	require.NotEmpty(t, ts.Aux)
+	f, err := StateFormula(context.Background(), ts, ts.Init)
+	require.NoError(t, err)
+	x := ts.Vars[0]
+	for _, c := range term.FreeConsts(f) {
+		require.Equal(t, x, c)
 	}
-	a1, t1 := run()
-	a2, t2 := run()
-	require.Equal(t, a1, a2)
-	require.Equal(t, t1, t2)
+	// ∃z. x = 2z ∧ z > 0  ⇔  x ≥ 2 ∧ x even
+	even := st.Eq(st.Mod(x, st.Int(2)), st.Int(0))
+	require.True(t, valid(t, st, st.Eq(f, st.And(st.Ge(x, st.Int(2)), even))), "%v", f)
+	// Bad has no local: itself.
+	g, err := StateFormula(context.Background(), ts, ts.Bad)
+	require.NoError(t, err)
+	require.Equal(t, ts.Bad, g)
+}
+
+// TestReverse: a path of the reverse is a path of ts backwards, from a
+// bad state to an initial one.
+func TestReverse(t *testing.T) {
+	_, ts := view(t, rotate3)
+	st := ts.St
+	rev := Reverse(ts)
+	sv := smt.New(st, smt.Options{})
+	// Init (1,1,1) is reached backwards from a = 0? Never: every state
+	// before (1,1,1) is (1,1,1).
+	for k := 0; k < 4; k++ {
+		require.NoError(t, sv.Assert(rev.TransAt(k)))
+	}
+	r, err := sv.Check(context.Background(), rev.InitAt(0), rev.BadAt(4))
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, r)
+	// (0,1,1) has the predecessor (1,0,1) … and (1,1,0) two steps back.
+	at := func(k int, a, b, c int64) *term.Term {
+		s := rev.StateAt(k)
+		return st.And(st.Eq(s[0], st.Int(a)), st.Eq(s[1], st.Int(b)), st.Eq(s[2], st.Int(c)))
+	}
+	r, err = sv.Check(context.Background(), at(0, 0, 1, 1), at(1, 1, 0, 1), at(2, 1, 1, 0))
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, r)
+}
+
+// TestView: a query without body atom decides the system when its
+// constraint is satisfiable, and is left out otherwise.
+func TestView(t *testing.T) {
+	src := func(c string) string {
+		return `
+(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int)) (=> (and (inv x) (> x 5)) false)))
+(assert (forall ((x Int)) (=> ` + c + ` false)))
+`
+	}
+	s, _, err := chc.Read("t.smt2", strings.NewReader(src("(and (> x 2) (< x 4))")), term.NewStore())
+	require.NoError(t, err)
+	ts, decided, err := View(context.Background(), s)
+	require.NoError(t, err)
+	require.Nil(t, ts)
+	require.Equal(t, chc.Unsat, decided.Answer)
+	require.NoError(t, chc.CheckResult(context.Background(), s, *decided))
+
+	s, _, err = chc.Read("t.smt2", strings.NewReader(src("(and (> x 2) (< x 3))")), term.NewStore())
+	require.NoError(t, err)
+	ts, decided, err = View(context.Background(), s)
+	require.NoError(t, err)
+	require.Nil(t, decided)
+	require.NotNil(t, ts)
 }

@@ -18,28 +18,18 @@ type Options struct {
 	// MaxN bounds n, the depth up to which the induction frame is known
 	// valid; 0 is no bound. Reaching it answers Unknown.
 	MaxN int
-	// Verbose, when not nil, gets one progress line per push.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per lemma of the induction frame
-	// and of the reachability frames.
-	Trace io.Writer
+	// Verbose gets one progress line per push, Trace one line per lemma
+	// of the induction and reachability frames (nil: none).
+	Verbose, Trace io.Writer
 }
 
 func init() {
-	chc.Register(chc.EngineInfo{
-		Name:    "pdkind",
-		Summary: "property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
-		Params: []chc.Param{
-			{Name: "pdkind.max-n", Default: "0", Usage: "bound on the depth n of the induction frame (0: none)"},
-		},
-		New: func(o chc.Options) (chc.Engine, error) {
-			n, err := o.Int("pdkind.max-n", 0)
-			if err != nil {
-				return nil, err
-			}
-			return New(Options{MaxN: n, Verbose: o.Verbose, Trace: o.Trace}), nil
-		},
-	})
+	kind.RegisterBounded("pdkind",
+		"property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
+		"max-n", "bound on the depth n of the induction frame (0: none)",
+		func(n int, verbose, trace io.Writer) chc.Engine {
+			return New(Options{MaxN: n, Verbose: verbose, Trace: trace})
+		})
 }
 
 // Engine is the PDKind engine.
@@ -113,6 +103,7 @@ func (f *iframe) lemmas() []*term.Term {
 // run is the state of one Solve.
 type run struct {
 	e     *Engine
+	out   kind.Output
 	ctx   context.Context
 	ts    *chc.TransitionSystem
 	start time.Time
@@ -133,7 +124,7 @@ type run struct {
 
 // Solve decides s by PDKind; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now()}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "pdkind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	res := r.solve(s)
 	res.Stats = r.stats()
 	return res
@@ -155,64 +146,33 @@ func (r *run) stats() []chc.Stat {
 	}
 }
 
-func (r *run) logf(format string, args ...any) {
-	if r.e.opts.Verbose != nil {
-		fmt.Fprintf(r.e.opts.Verbose, "pdkind: "+format+"\n", args...)
-	}
-}
-
-func (r *run) tracef(format string, args ...any) {
-	if r.e.opts.Trace != nil {
-		fmt.Fprintf(r.e.opts.Trace, "pdkind: "+format+"\n", args...)
-	}
-}
-
-func (r *run) short(t *term.Term) string {
-	if r.e.opts.Trace == nil {
-		return ""
-	}
-	return kind.Short(t)
-}
-
-func (r *run) fail(err error) chc.Result {
-	if r.ctx.Err() != nil {
-		return chc.NoAnswer(chc.Cause(r.ctx))
-	}
-	return chc.NoAnswer(chc.Incomplete("pdkind: %v", err))
-}
-
 func (r *run) solve(s *chc.System) chc.Result {
-	ts, decided, err := kind.View(r.ctx, s)
-	if err != nil {
-		return r.fail(err)
-	}
-	if decided != nil {
-		r.logf("a query without body atom derives false")
-		r.tracef("counterexample: a query without body atom")
-		return *decided
+	ts, done := r.out.View(r.ctx, s)
+	if done != nil {
+		return *done
 	}
 	r.ts = ts
 	st := ts.St
 	r.mbp = mbp.New(st, mbp.Options{})
 	bad, err := kind.StateFormula(r.ctx, ts, ts.Bad)
 	if err != nil {
-		return r.fail(fmt.Errorf("bad states: %v", err))
+		return r.out.Fail(r.ctx, fmt.Errorf("bad states: %v", err))
 	}
 	r.init = smt.New(st, smt.Options{})
 	if err := r.init.Assert(ts.Init); err != nil {
-		return r.fail(err)
+		return r.out.Fail(r.ctx, err)
 	}
-	res, err := r.check(r.init)
+	res, err := kind.Check(r.ctx, r.init)
 	if err != nil {
-		return r.fail(err)
+		return r.out.Fail(r.ctx, err)
 	}
 	if res == smt.Unsat {
-		r.logf("no initial state")
-		r.tracef("invariant: false")
+		r.out.Logf("no initial state")
+		r.out.Tracef("invariant: false")
 		return chc.Result{Answer: chc.Sat, Model: ts.Model(st.False())}
 	}
-	if res, err = r.check(r.init, bad); err != nil {
-		return r.fail(err)
+	if res, err = kind.Check(r.ctx, r.init, bad); err != nil {
+		return r.out.Fail(r.ctx, err)
 	}
 	if res == smt.Sat {
 		return r.counterexample(0)
@@ -226,12 +186,12 @@ func (r *run) solve(s *chc.System) chc.Result {
 		r.k = r.n + 1
 		G, np, steps, err := r.push(F, r.n, r.k)
 		if err != nil {
-			return r.fail(err)
+			return r.out.Fail(r.ctx, err)
 		}
 		if steps >= 0 {
 			return r.counterexample(steps)
 		}
-		r.logf("n %d k %d: %d lemmas, %d pushed, next n %d (%.2fs)", r.n, r.k, len(F.obs), len(G.obs), np, time.Since(r.start).Seconds())
+		r.out.Logf("n %d k %d: %d lemmas, %d pushed, next n %d (%.2fs)", r.n, r.k, len(F.obs), len(G.obs), np, time.Since(r.start).Seconds())
 		if F.equal(G) {
 			return r.model(F, r.k)
 		}
@@ -274,7 +234,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		}
 		restrict := st.And(hyp...)
 		notLemma := st.Not(ts.AtState(ob.lemma, k))
-		res, err := r.check(sv, restrict, notLemma)
+		res, err := kind.Check(r.ctx, sv, restrict, notLemma)
 		if err != nil {
 			return nil, 0, -1, err
 		}
@@ -284,7 +244,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		}
 		cti := sv.Model()
 		cex := ts.AtState(ob.cex, k)
-		if res, err = r.check(sv, restrict, cex); err != nil {
+		if res, err = kind.Check(r.ctx, sv, restrict, cex); err != nil {
 			return nil, 0, -1, err
 		}
 		if res == smt.Sat {
@@ -301,7 +261,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 				return nil, 0, gSteps + reach.steps, nil
 			}
 			no := obligation{lemma: reach.expl, cex: g, steps: gSteps}
-			r.tracef("n %d k %d: lemma %s against a counterexample %d steps from bad", n, k, r.short(no.lemma), gSteps)
+			r.out.Tracef("n %d k %d: lemma %s against a counterexample %d steps from bad", n, k, r.out.Short(no.lemma), gSteps)
 			F.add(no)
 			queue = append(queue, no, ob)
 			continue
@@ -328,13 +288,13 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 				np = fails.steps
 			}
 			no := obligation{lemma: st.Not(ob.cex), cex: ob.cex, steps: ob.steps}
-			r.tracef("n %d k %d: lemma weakened to %s", n, k, r.short(no.lemma))
+			r.out.Tracef("n %d k %d: lemma weakened to %s", n, k, r.out.Short(no.lemma))
 			F.add(no)
 			G.add(no)
 			continue
 		}
 		no := obligation{lemma: st.Simplify(st.And(ob.lemma, reach.expl)), cex: ob.cex, steps: ob.steps}
-		r.tracef("n %d k %d: lemma strengthened to %s", n, k, r.short(no.lemma))
+		r.out.Tracef("n %d k %d: lemma strengthened to %s", n, k, r.out.Short(no.lemma))
 		F.add(no)
 		F.remove(ob)
 		queue = append(queue, no)
@@ -344,16 +304,8 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 
 // counterexample answers Unsat with a path of n steps (one bounded query).
 func (r *run) counterexample(n int) chc.Result {
-	r.logf("counterexample of %d steps (%.2fs)", n, time.Since(r.start).Seconds())
-	r.tracef("counterexample of %d steps", n)
-	d, err := kind.Counterexample(r.ctx, r.ts, n)
-	if err != nil {
-		if r.ctx.Err() != nil {
-			return r.fail(err)
-		}
-		return chc.NoAnswer(chc.Internal("pdkind: the counterexample of %d steps: %v", n, err))
-	}
-	return chc.Result{Answer: chc.Unsat, Derivation: d}
+	r.out.Logf("counterexample of %d steps (%.2fs)", n, time.Since(r.start).Seconds())
+	return r.out.Path(r.ctx, r.ts, nil, n)
 }
 
 // model answers Sat with the frame's lemmas, k-inductive and valid up to
@@ -364,8 +316,8 @@ func (r *run) model(F *iframe, k int) chc.Result {
 	P := r.ts.St.And(F.lemmas()...)
 	inv, err := kind.ToInductive(r.ctx, r.ts, P, k)
 	if err != nil {
-		return r.fail(fmt.Errorf("%d-inductive invariant found: %v", k, err))
+		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}
-	r.tracef("invariant (%d-inductive): %s", k, r.short(inv))
+	r.out.Tracef("invariant (%d-inductive): %s", k, r.out.Short(inv))
 	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
 }

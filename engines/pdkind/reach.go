@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/kind"
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -52,7 +53,7 @@ func (r *run) addLemma(i int, l *term.Term) error {
 	}
 	f.lemmas = append(f.lemmas, l)
 	r.frameLemmas++
-	r.tracef("R%d += %s", i, r.short(l))
+	r.out.Tracef("R%d += %s", i, r.out.Short(l))
 	return f.sv.Assert(r.ts.AtState(l, 0))
 }
 
@@ -99,7 +100,7 @@ func (r *run) reachable(k int, f *term.Term) (reachability, error) {
 			return reachability{}, r.ctx.Err()
 		}
 		r.reachQueries++
-		res, err := r.check(fr.sv, f1)
+		res, err := kind.Check(r.ctx, fr.sv, f1)
 		if err != nil {
 			return reachability{}, err
 		}
@@ -138,7 +139,7 @@ func (r *run) reachable(k int, f *term.Term) (reachability, error) {
 // of Init against f.
 func (r *run) zeroStep(f *term.Term) (reachability, error) {
 	r.reachQueries++
-	res, err := r.check(r.init, f)
+	res, err := kind.Check(r.ctx, r.init, f)
 	if err != nil {
 		return reachability{}, err
 	}
@@ -188,18 +189,6 @@ func (r *run) generalize(m *term.Model, phi *term.Term, k int) (*term.Term, erro
 		return nil, fmt.Errorf("projection over %d steps: %w", k, err)
 	}
 	return ts.St.Substitute(res.Formula, ts.StateAt(0), ts.Vars), nil
-}
-
-// check runs sv under the assumptions; an Unknown answer is an error.
-func (r *run) check(sv *smt.Solver, assumptions ...*term.Term) (smt.Result, error) {
-	res, err := sv.Check(r.ctx, assumptions...)
-	if err != nil {
-		return smt.Unknown, err
-	}
-	if res == smt.Unknown {
-		return smt.Unknown, fmt.Errorf("smt: %s", sv.ReasonUnknown())
-	}
-	return res, nil
 }
 
 // atState is fs over the state of step k.
