@@ -164,9 +164,9 @@ var tsCases = []struct {
 (assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 2))) (inv y))))
 (assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))
 `},
-	{"swap 2-inductive", chc.Sat, []string{"kind", "pdkind"}, swap2},
-	{"fibonacci 2-inductive", chc.Sat, []string{"kind", "pdkind"}, fib2},
-	{"rotate 4-inductive", chc.Sat, []string{"kind", "pdkind"}, rotate(4)},
+	{"swap 2-inductive", chc.Sat, []string{"kind", "imc", "pdkind"}, swap2},
+	{"fibonacci 2-inductive", chc.Sat, []string{"kind", "imc", "pdkind"}, fib2},
+	{"rotate 4-inductive", chc.Sat, []string{"kind", "imc", "pdkind"}, rotate(4)},
 	{"backward only", chc.Sat, []string{"kind", "imc", "pdkind"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
@@ -268,6 +268,28 @@ func TestKInductive(t *testing.T) {
 	require.Equal(t, chc.Sat, res.Answer, res.Reason)
 	require.Equal(t, 1, statOf(res, "kind.k"))
 	require.Equal(t, "backward", statOf(res, "kind.induction"))
+}
+
+// TestIMCExact: both settings of imc.exact decide the parity counter and
+// the two counterexamples; within-k (McMillan's, the default) also proves
+// the 2-inductive swap, whose interpolants against bad states exactly k
+// steps away alternate between x ≥ 1 and y ≥ 1 without a fixpoint.
+func TestIMCExact(t *testing.T) {
+	for _, exact := range []bool{false, true} {
+		for _, c := range tsCases {
+			switch c.name {
+			case "parity", "counter unsafe", "two predicates", "two predicates safe":
+				res := solveChecked(t, imc.New(imc.Options{Exact: exact}), c.src, false, false)
+				require.Equal(t, c.want, res.Answer, "%s exact=%v: %v", c.name, exact, res.Reason)
+			}
+		}
+		res := solveChecked(t, imc.New(imc.Options{Exact: exact}), swap2, false, exact)
+		if !exact {
+			require.Equal(t, chc.Sat, res.Answer, res.Reason)
+		} else {
+			require.Equal(t, chc.Unknown, res.Answer)
+		}
+	}
 }
 
 // TestBounds: each engine's bound answers Unknown (incomplete) on a

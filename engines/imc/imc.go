@@ -19,18 +19,35 @@ type Options struct {
 	// MaxK bounds the unrolling; 0 is no bound. Reaching it answers
 	// Unknown.
 	MaxK int
+	// Exact makes the interpolation queries' bad states those exactly k
+	// steps away (Golem's choice) instead of those within k steps
+	// (McMillan's).
+	Exact bool
 	// Verbose gets one progress line per bound, Trace one line per
 	// interpolant (the image it adds) and the invariant (nil: none).
 	Verbose, Trace io.Writer
 }
 
 func init() {
-	kind.RegisterBounded("imc",
-		"interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
-		"max-k", "bound on the unrolling (0: none)",
-		func(k int, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxK: k, Verbose: verbose, Trace: trace})
-		})
+	chc.Register(chc.EngineInfo{
+		Name:    "imc",
+		Summary: "interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
+		Params: []chc.Param{
+			{Name: "imc.max-k", Default: "0", Usage: "bound on the unrolling (0: none)"},
+			{Name: "imc.exact", Default: "false", Usage: "interpolate against bad states exactly k steps away (Golem) rather than within k steps (McMillan)"},
+		},
+		New: func(o chc.Options) (chc.Engine, error) {
+			k, err := o.Int("imc.max-k", 0)
+			if err != nil {
+				return nil, err
+			}
+			exact, err := o.Bool("imc.exact", false)
+			if err != nil {
+				return nil, err
+			}
+			return New(Options{MaxK: k, Exact: exact, Verbose: o.Verbose, Trace: o.Trace}), nil
+		},
+	})
 }
 
 // Engine is the IMC engine.
@@ -149,12 +166,14 @@ func (r *run) solve(s *chc.System) chc.Result {
 func (r *run) finiteRun(k int) (*term.Term, int, error) {
 	ts, st := r.ts, r.ts.St
 	x1 := ts.StateAt(1)
-	var suffix []*term.Term
+	var suffix, bads []*term.Term
 	for i := 1; i < k; i++ {
 		suffix = append(suffix, ts.TransAt(i))
+		if !r.e.opts.Exact {
+			bads = append(bads, ts.BadAt(i))
+		}
 	}
-	suffix = append(suffix, ts.BadAt(k))
-	B := st.And(suffix...)
+	B := st.And(append(suffix, st.Or(append(bads, ts.BadAt(k))...))...)
 	R := []*term.Term{r.initS} // disjuncts, over Vars
 	for n := 1; ; n++ {
 		if r.ctx.Err() != nil {

@@ -158,14 +158,14 @@ func (r *run) interpolate(A, B *term.Term) (*term.Term, error) {
 	t0 := time.Now()
 	defer func() { r.itpTime += time.Since(t0) }()
 	r.interpolants++
-	is, err := itp.SequenceContext(r.ctx, r.ts.St, []*term.Term{A, B})
+	I, err := kind.Interpolate(r.ctx, r.ts.St, A, B)
 	if errors.Is(err, itp.ErrSatisfiable) {
 		return nil, fmt.Errorf("internal: an unsatisfiable query has a model under interpolation")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("interpolation: %w", err)
 	}
-	return r.ts.St.Simplify(is[0]), nil
+	return I, nil
 }
 
 // generalize projects phi (true in m) onto the state of step 0 and
