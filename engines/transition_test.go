@@ -122,13 +122,13 @@ func rotate(n int) string {
 `, strings.Repeat("Int ", n), D, strings.Join(init, " "), X, D, X, strings.Join(step, " "), Y, D, X)
 }
 
-// deep has a counterexample of 40 steps.
+// deep has a counterexample of 25 steps.
 const deep = `
 (set-logic HORN)
 (declare-fun inv (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (inv x y))))
 (assert (forall ((x Int) (y Int)) (=> (and (inv x y) (< x 100)) (inv (+ x 1) (+ y 2)))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (>= y 80)) false)))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (>= y 50)) false)))
 `
 
 var tsCases = []struct {

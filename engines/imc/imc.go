@@ -184,7 +184,7 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 		}
 		A := st.And(ts.AtState(st.Or(R...), 0), ts.TransAt(0))
 		t0 := time.Now()
-		is, err := itp.SequenceContext(r.ctx, st, []*term.Term{A, B})
+		I, err := kind.Interpolate(r.ctx, st, A, B)
 		r.itpTime += time.Since(t0)
 		if errors.Is(err, itp.ErrSatisfiable) {
 			if n == 1 {
@@ -197,7 +197,7 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 			return nil, n, fmt.Errorf("interpolation at bound %d: %w", k, err)
 		}
 		r.interpolants++
-		I := st.Simplify(st.Substitute(is[0], x1, ts.Vars))
+		I = st.Simplify(st.Substitute(I, x1, ts.Vars))
 		r.out.Tracef("k %d: image %d: %s", k, n, r.out.Short(I))
 		in, err := r.implies(I, R)
 		if err != nil {

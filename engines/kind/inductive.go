@@ -48,7 +48,7 @@ func ToInductive(ctx context.Context, ts *chc.TransitionSystem, P *term.Term, k 
 		i := k - j
 		A := unfolded(ts, P, 0, i)
 		B := st.And(unfolded(ts, P, i, j), st.Not(ts.AtState(P, k)))
-		is, err := itp.SequenceContext(ctx, st, []*term.Term{A, B})
+		I, err := Interpolate(ctx, st, A, B)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, chc.Cause(ctx)
@@ -58,7 +58,7 @@ func ToInductive(ctx context.Context, ts *chc.TransitionSystem, P *term.Term, k 
 			}
 			return byQE(ctx, ts, P, k)
 		}
-		I := st.Substitute(is[0], ts.StateAt(i), ts.Vars)
+		I = st.Substitute(I, ts.StateAt(i), ts.Vars)
 		P = st.Simplify(st.And(P, I))
 		k = i
 	}

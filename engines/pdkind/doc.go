@@ -39,9 +39,9 @@
 // f(x1) of R_{k-1}'s incremental solver. A model's predecessors,
 // generalized by mbp, are asked of k-1; if they are unreachable, their
 // explanation joins R_{k-1} and the query repeats. Unsat gives an
-// interpolant I(x1) of R_{k-1} ∧ T against f (itp), and I ∨ (the
-// interpolant of Init against f) explains f at k: it holds within k
-// steps. Every R_i starts as true; R_0 learns Init's interpolants.
+// interpolant I(x1) of R_{k-1} ∧ T against f (kind.Interpolate,
+// proof-based), and I ∨ (the interpolant of Init against f) explains f
+// at k: it holds within k steps. Every R_i starts as true; R_0 learns Init's interpolants.
 // Counts of steps are exact (each generalized state is one step before
 // the next), so an Unsat answer knows the length of its counterexample
 // and kind.Counterexample finds the path with one bounded query.
