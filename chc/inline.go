@@ -46,26 +46,15 @@ func (Inline) Apply(ctx context.Context, s *System) (*System, Translator, error)
 	if err := checkNormal(s); err != nil {
 		return nil, nil, err
 	}
-	var trs chain
-	cur := s
 	proj := map[*Clause]*projection{}
-	for range len(s.Preds) {
+	out, tr := eliminateEach(s, func(cur *System) (*System, Translator) {
 		p, ds := pickInline(cur, proj)
 		if p == nil {
-			break
+			return nil, nil
 		}
-		next, tr := inlineOne(cur, p, ds, proj)
-		trs = append(trs, tr)
-		cur = next
-	}
-	if len(trs) == 0 {
-		return s, Identity{}, nil
-	}
-	if next, tr := renumber(cur); next != cur {
-		trs = append(trs, tr)
-		cur = next
-	}
-	return cur, trs, nil
+		return inlineOne(cur, p, ds, proj)
+	})
+	return out, tr, nil
 }
 
 // A projection records whether the variables of a defining clause other

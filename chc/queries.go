@@ -37,25 +37,38 @@ func (InlineIntoQueries) Apply(ctx context.Context, s *System) (*System, Transla
 	if err := checkNormal(s); err != nil {
 		return nil, nil, err
 	}
+	out, tr := eliminateEach(s, func(cur *System) (*System, Translator) {
+		if p := pickQueryOnly(cur); p != nil {
+			return inlineQueryOnly(cur, p)
+		}
+		return nil, nil
+	})
+	return out, tr, nil
+}
+
+// eliminateEach applies step, which eliminates one predicate (nil when
+// none qualifies), until it returns nil or as often as s has predicates,
+// then renumbers the predicates: the pass loop of Inline and
+// InlineIntoQueries. The translator chains the steps'.
+func eliminateEach(s *System, step func(cur *System) (*System, Translator)) (*System, Translator) {
 	var trs chain
 	cur := s
 	for range len(s.Preds) {
-		p := pickQueryOnly(cur)
-		if p == nil {
+		next, tr := step(cur)
+		if next == nil {
 			break
 		}
-		next, tr := inlineQueryOnly(cur, p)
 		trs = append(trs, tr)
 		cur = next
 	}
 	if len(trs) == 0 {
-		return s, Identity{}, nil
+		return s, Identity{}
 	}
 	if next, tr := renumber(cur); next != cur {
 		trs = append(trs, tr)
 		cur = next
 	}
-	return cur, trs, nil
+	return cur, trs
 }
 
 // pickQueryOnly is the first predicate of s that InlineIntoQueries may

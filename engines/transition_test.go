@@ -185,10 +185,10 @@ var tsCases = []struct {
 (declare-fun p (Int Int) Bool)
 (declare-fun q (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (p x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< x 2)) (p (+ x 1) (+ y 2)))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (>= x 2)) (q x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (> y 0)) (q x (- y 1)))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (= y 2)) false)))
+(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< x 3)) (p (+ x 1) (+ y 3)))))
+(assert (forall ((x Int) (y Int)) (=> (and (p x y) (>= x 3)) (q y x))))
+(assert (forall ((x Int) (y Int)) (=> (and (q x y) (> x 0)) (q (- x 1) y))))
+(assert (forall ((x Int) (y Int)) (=> (and (q x y) (= x 4)) false)))
 `},
 	{"two predicates safe", chc.Sat, []string{"imc", "pdkind"}, `
 (set-logic HORN)

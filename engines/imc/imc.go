@@ -29,23 +29,15 @@ type Options struct {
 }
 
 func init() {
-	chc.Register(chc.EngineInfo{
-		Name:    "imc",
-		Summary: "interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
-		Params: []chc.Param{
-			{Name: "imc.max-k", Default: "0", Usage: "bound on the unrolling (0: none)"},
-			{Name: "imc.exact", Default: "false", Usage: "interpolate against bad states exactly k steps away (Golem) rather than within k steps (McMillan)"},
-		},
-		New: func(o chc.Options) (chc.Engine, error) {
-			k, err := o.Int("imc.max-k", 0)
-			if err != nil {
-				return nil, err
-			}
-			exact, err := o.Bool("imc.exact", false)
-			if err != nil {
-				return nil, err
-			}
-			return New(Options{MaxK: k, Exact: exact, Verbose: o.Verbose, Trace: o.Trace}), nil
+	kind.Register(kind.Registration{
+		Name:        "imc",
+		Summary:     "interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
+		Bound:       "max-k",
+		BoundUsage:  "bound on the unrolling (0: none)",
+		Switch:      "exact",
+		SwitchUsage: "interpolate against bad states exactly k steps away (Golem) rather than within k steps (McMillan)",
+		New: func(k int, exact bool, verbose, trace io.Writer) chc.Engine {
+			return New(Options{MaxK: k, Exact: exact, Verbose: verbose, Trace: trace})
 		},
 	})
 }
@@ -83,9 +75,7 @@ type run struct {
 // documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "imc", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
-	res := r.solve(s)
-	res.Stats = r.stats()
-	return res
+	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 
 func (r *run) stats() []chc.Stat {
@@ -105,11 +95,7 @@ func (r *run) stats() []chc.Stat {
 	return append(st, chc.Stat{Name: "imc.time", Value: time.Since(r.start)})
 }
 
-func (r *run) solve(s *chc.System) chc.Result {
-	ts, done := r.out.View(r.ctx, s)
-	if done != nil {
-		return *done
-	}
+func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	r.ts = ts
 	st := ts.St
 	var err error

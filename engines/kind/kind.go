@@ -27,23 +27,16 @@ type Options struct {
 }
 
 func init() {
-	chc.Register(chc.EngineInfo{
-		Name:    "kind",
-		Summary: "k-induction on the transition-system view (linear systems): short counterexamples, and safety properties that become inductive after a few steps",
-		Params: []chc.Param{
-			{Name: "kind.max-k", Default: "0", Usage: "bound on k (0: none)"},
-			{Name: "kind.backward", Default: "true", Usage: "also induction on the reversed loop (not initial as the property)"},
-		},
-		New: func(o chc.Options) (chc.Engine, error) {
-			k, err := o.Int("kind.max-k", 0)
-			if err != nil {
-				return nil, err
-			}
-			back, err := o.Bool("kind.backward", true)
-			if err != nil {
-				return nil, err
-			}
-			return New(Options{MaxK: k, NoBackward: !back, Verbose: o.Verbose, Trace: o.Trace}), nil
+	Register(Registration{
+		Name:          "kind",
+		Summary:       "k-induction on the transition-system view (linear systems): short counterexamples, and safety properties that become inductive after a few steps",
+		Bound:         "max-k",
+		BoundUsage:    "bound on k (0: none)",
+		Switch:        "backward",
+		SwitchUsage:   "also induction on the reversed loop (not initial as the property)",
+		SwitchDefault: true,
+		New: func(k int, back bool, verbose, trace io.Writer) chc.Engine {
+			return New(Options{MaxK: k, NoBackward: !back, Verbose: verbose, Trace: trace})
 		},
 	})
 }
@@ -64,12 +57,8 @@ type run struct {
 	ts    *chc.TransitionSystem
 	start time.Time
 
-	base *smt.Solver // Init(x0) ∧ T(x0,x1) ∧ … ∧ T(x_{k-1},x_k); Bad(x_k) assumed
-	fwd  *smt.Solver // reversed: Bad(y0) ∧ T(y1,y0) ∧ ¬Bad(y1) ∧ … ∧ T(y_k,y_{k-1}) ∧ ¬Bad(y_k)
-	bwd  *smt.Solver // Init(x0) ∧ T(x0,x1) ∧ ¬Init(x1) ∧ … ∧ T(x_{k-1},x_k) ∧ ¬Init(x_k)
-	rev  *chc.TransitionSystem
-
-	badS, initS *term.Term // Bad, Init as state formulas (nil: not available)
+	base  *smt.Solver  // Init(x0) ∧ T(x0,x1) ∧ … ∧ T(x_{k-1},x_k); Bad(x_k) assumed
+	steps []*induction // forward, then backward
 
 	k         int
 	direction string // of the induction that succeeded
@@ -79,14 +68,16 @@ type run struct {
 // Solve decides s by k-induction; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	r := &run{e: e, ctx: ctx, start: time.Now(), out: Output{Name: "kind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
-	res := r.solve(s)
-	res.Stats = r.stats()
-	return res
+	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 
 func (r *run) stats() []chc.Stat {
 	var conflicts, checks uint64
-	for _, sv := range []*smt.Solver{r.base, r.fwd, r.bwd} {
+	solvers := []*smt.Solver{r.base}
+	for _, d := range r.steps {
+		solvers = append(solvers, d.sv)
+	}
+	for _, sv := range solvers {
 		if sv != nil {
 			s := sv.Stats()
 			conflicts += s.Conflicts
@@ -105,43 +96,48 @@ func (r *run) stats() []chc.Stat {
 	return append(st, chc.Stat{Name: "kind.time", Value: time.Since(r.start)})
 }
 
-func (r *run) solve(s *chc.System) chc.Result {
-	ts, done := r.out.View(r.ctx, s)
-	if done != nil {
-		return *done
-	}
+// An induction is one of the step checks: its solver unrolls loop from a
+// violation V (a state formula) through states outside V, one step per
+// round; unsat at round k means ¬V is k-inductive on the reverse of
+// loop, prove. Forward: loop is ts reversed and V is Bad, so its solver
+// holds Bad(y0) ∧ T(y1,y0) ∧ ¬Bad(y1) ∧ …; backward: loop is ts and V is
+// Init, and the invariant found on prove (the reverse) is negated.
+type induction struct {
+	name        string
+	sv          *smt.Solver
+	loop, prove *chc.TransitionSystem
+	V           *term.Term
+	negate      bool
+}
+
+func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	r.ts = ts
 	st := ts.St
-	var err error
-	if r.badS, err = StateFormula(r.ctx, ts, ts.Bad); err != nil {
-		r.out.Logf("no forward induction: bad states: %v", err)
-		r.badS = nil
-	}
-	if !r.e.opts.NoBackward {
-		if r.initS, err = StateFormula(r.ctx, ts, ts.Init); err != nil {
-			r.out.Logf("no backward induction: initial states: %v", err)
-			r.initS = nil
-		}
-	}
-	if r.ctx.Err() != nil {
-		return chc.NoAnswer(chc.Cause(r.ctx))
-	}
 	r.base = smt.New(st, smt.Options{})
 	if err := r.base.Assert(ts.InitAt(0)); err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
-	if r.badS != nil {
-		r.rev = Reverse(ts)
-		r.fwd = smt.New(st, smt.Options{})
-		if err := r.fwd.Assert(r.rev.AtState(r.badS, 0)); err != nil {
+	rev := Reverse(ts)
+	for _, d := range []induction{
+		{name: "forward", loop: rev, prove: ts, V: ts.Bad},
+		{name: "backward", loop: ts, prove: rev, V: ts.Init, negate: true},
+	} {
+		if d.negate && r.e.opts.NoBackward {
+			continue
+		}
+		V, err := StateFormula(r.ctx, ts, d.V)
+		if err != nil {
+			if r.ctx.Err() != nil {
+				return chc.NoAnswer(chc.Cause(r.ctx))
+			}
+			r.out.Logf("no %s induction: %v", d.name, err)
+			continue
+		}
+		d.V, d.sv = V, smt.New(st, smt.Options{})
+		if err := d.sv.Assert(d.loop.InitAt(0)); err != nil {
 			return r.out.Fail(r.ctx, err)
 		}
-	}
-	if r.initS != nil {
-		r.bwd = smt.New(st, smt.Options{})
-		if err := r.bwd.Assert(ts.InitAt(0)); err != nil {
-			return r.out.Fail(r.ctx, err)
-		}
+		r.steps = append(r.steps, &d)
 	}
 	for r.k = 0; ; r.k++ {
 		k := r.k
@@ -161,57 +157,37 @@ func (r *run) solve(s *chc.System) chc.Result {
 		if err := r.base.Assert(ts.TransAt(k)); err != nil {
 			return r.out.Fail(r.ctx, err)
 		}
-		// Forward step: ¬Bad holds after k steps through ¬Bad states.
-		fwd, bwd := "off", "off"
-		if r.fwd != nil {
-			if res, err = Check(r.ctx, r.fwd); err != nil {
+		line := fmt.Sprintf("k %d: base unsat", k)
+		for _, d := range r.steps {
+			if res, err = Check(r.ctx, d.sv); err != nil {
 				return r.out.Fail(r.ctx, err)
 			}
-			fwd = res.String()
+			line += " " + d.name + " " + res.String()
 			if res == smt.Unsat {
-				r.out.Logf("k %d: base unsat forward unsat (%.2fs)", k, time.Since(r.start).Seconds())
-				return r.model(st.Not(r.badS), k, false)
+				r.out.Logf("%s (%.2fs)", line, time.Since(r.start).Seconds())
+				return r.model(d, k)
 			}
-			if err := r.fwd.Assert(st.And(r.rev.TransAt(k), st.Not(r.rev.AtState(r.badS, k+1)))); err != nil {
+			if err := d.sv.Assert(st.And(d.loop.TransAt(k), st.Not(d.loop.AtState(d.V, k+1)))); err != nil {
 				return r.out.Fail(r.ctx, err)
 			}
 		}
-		// Backward step: ¬Init holds before k steps from ¬Init states.
-		if r.bwd != nil {
-			if res, err = Check(r.ctx, r.bwd); err != nil {
-				return r.out.Fail(r.ctx, err)
-			}
-			bwd = res.String()
-			if res == smt.Unsat {
-				r.out.Logf("k %d: base unsat backward unsat (%.2fs)", k, time.Since(r.start).Seconds())
-				return r.model(st.Not(r.initS), k, true)
-			}
-			if err := r.bwd.Assert(st.And(ts.TransAt(k), st.Not(ts.AtState(r.initS, k+1)))); err != nil {
-				return r.out.Fail(r.ctx, err)
-			}
-		}
-		r.out.Logf("k %d: base unsat forward %s backward %s (%.2fs)", k, fwd, bwd, time.Since(r.start).Seconds())
+		r.out.Logf("%s (%.2fs)", line, time.Since(r.start).Seconds())
 	}
 }
 
-// model answers Sat with P, a k-inductive invariant of the loop (of its
-// reverse when backward), made 1-inductive.
-func (r *run) model(P *term.Term, k int, backward bool) chc.Result {
+// model answers Sat with ¬V, k-inductive by d, made 1-inductive.
+func (r *run) model(d *induction, k int) chc.Result {
 	t0 := time.Now()
 	defer func() { r.kToOne = time.Since(t0) }()
-	r.direction = "forward"
-	loop := r.ts
-	if backward {
-		r.direction = "backward"
-		loop = Reverse(r.ts)
-	}
-	inv, err := ToInductive(r.ctx, loop, P, k)
+	st := r.ts.St
+	r.direction = d.name
+	inv, err := ToInductive(r.ctx, d.prove, st.Not(d.V), k)
 	if err != nil {
 		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}
-	if backward {
-		inv = r.ts.St.Not(inv)
+	if d.negate {
+		inv = st.Not(inv)
 	}
-	r.out.Tracef("invariant (%s, %d-inductive): %s", r.direction, k, r.out.Short(inv))
+	r.out.Tracef("invariant (%s, %d-inductive): %s", d.name, k, r.out.Short(inv))
 	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
 }

@@ -51,6 +51,20 @@ func (o Output) Fail(ctx context.Context, err error) chc.Result {
 	return chc.NoAnswer(chc.Incomplete("%s: %v", o.Name, err))
 }
 
+// Run is an engine's Solve on the view of s: solve gets the transition
+// system unless View answers first (see Output.View); the statistics are
+// attached either way.
+func (o Output) Run(ctx context.Context, s *chc.System, solve func(*chc.TransitionSystem) chc.Result, stats func() []chc.Stat) chc.Result {
+	var res chc.Result
+	if ts, done := o.View(ctx, s); done != nil {
+		res = *done
+	} else {
+		res = solve(ts)
+	}
+	res.Stats = stats()
+	return res
+}
+
 // View is the package's View for an engine's Solve: the view, or the
 // answer to return instead (Unsat from a query without body atom, said
 // on both outputs; Unknown when s is no transition system).
@@ -102,21 +116,42 @@ func (o Output) Path(ctx context.Context, ts *chc.TransitionSystem, m *term.Mode
 	return chc.Result{Answer: chc.Unsat, Derivation: d}
 }
 
-// RegisterBounded registers an engine whose one parameter is a bound,
-// NAME.PARAM, an integer (0: none): newEngine builds it from the bound
-// and chc.Options' Verbose and Trace.
-func RegisterBounded(name, summary, param, usage string, newEngine func(bound int, verbose, trace io.Writer) chc.Engine) {
-	full := name + "." + param
+// A Registration describes a transition-system engine for Register with chc.Register: its
+// parameters are a bound, NAME.BOUND (an integer, 0 for none), and
+// optionally a switch, NAME.SWITCH (true or false); New builds the engine
+// from their values and chc.Options' Verbose and Trace.
+type Registration struct {
+	Name, Summary       string
+	Bound, BoundUsage   string
+	Switch, SwitchUsage string // Switch "" for none
+	SwitchDefault       bool
+	New                 func(bound int, on bool, verbose, trace io.Writer) chc.Engine
+}
+
+// Register registers the engine r describes.
+func Register(r Registration) {
+	bound := r.Name + "." + r.Bound
+	params := []chc.Param{{Name: bound, Default: "0", Usage: r.BoundUsage}}
+	sw := r.Name + "." + r.Switch
+	if r.Switch != "" {
+		params = append(params, chc.Param{Name: sw, Default: fmt.Sprint(r.SwitchDefault), Usage: r.SwitchUsage})
+	}
 	chc.Register(chc.EngineInfo{
-		Name:    name,
-		Summary: summary,
-		Params:  []chc.Param{{Name: full, Default: "0", Usage: usage}},
+		Name:    r.Name,
+		Summary: r.Summary,
+		Params:  params,
 		New: func(o chc.Options) (chc.Engine, error) {
-			b, err := o.Int(full, 0)
+			b, err := o.Int(bound, 0)
 			if err != nil {
 				return nil, err
 			}
-			return newEngine(b, o.Verbose, o.Trace), nil
+			on := r.SwitchDefault
+			if r.Switch != "" {
+				if on, err = o.Bool(sw, r.SwitchDefault); err != nil {
+					return nil, err
+				}
+			}
+			return r.New(b, on, o.Verbose, o.Trace), nil
 		},
 	})
 }

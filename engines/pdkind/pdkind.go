@@ -24,12 +24,15 @@ type Options struct {
 }
 
 func init() {
-	kind.RegisterBounded("pdkind",
-		"property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
-		"max-n", "bound on the depth n of the induction frame (0: none)",
-		func(n int, verbose, trace io.Writer) chc.Engine {
+	kind.Register(kind.Registration{
+		Name:       "pdkind",
+		Summary:    "property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
+		Bound:      "max-n",
+		BoundUsage: "bound on the depth n of the induction frame (0: none)",
+		New: func(n int, _ bool, verbose, trace io.Writer) chc.Engine {
 			return New(Options{MaxN: n, Verbose: verbose, Trace: trace})
-		})
+		},
+	})
 }
 
 // Engine is the PDKind engine.
@@ -125,9 +128,7 @@ type run struct {
 // Solve decides s by PDKind; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "pdkind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
-	res := r.solve(s)
-	res.Stats = r.stats()
-	return res
+	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 
 func (r *run) stats() []chc.Stat {
@@ -146,11 +147,7 @@ func (r *run) stats() []chc.Stat {
 	}
 }
 
-func (r *run) solve(s *chc.System) chc.Result {
-	ts, done := r.out.View(r.ctx, s)
-	if done != nil {
-		return *done
-	}
+func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	r.ts = ts
 	st := ts.St
 	r.mbp = mbp.New(st, mbp.Options{})
