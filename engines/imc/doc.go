@@ -51,6 +51,16 @@
 // previous one. Interpolants are simplified (term.Store.Simplify) but
 // not strengthened or weakened.
 //
+// # Measured
+//
+// In the run of engines/kind's documentation: imc solved 39 of 60
+// lia-lin and 7 of 30 lra-ts files, 0 wrong, every model accepted by z3
+// (Golem's own imc: 36 and 6 in a separate run). Each image is a fresh
+// proof-producing solve of the whole unrolling, so a counterexample of
+// depth d costs about d²/2 interpolation queries: 780 on a counter with
+// a 40-step counterexample, 4.2 s of CPU against 0.5 s for Golem's IMC,
+// whose interpolating solver is incremental.
+//
 // # Naming
 //
 //	ts      the *chc.TransitionSystem

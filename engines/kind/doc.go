@@ -40,8 +40,9 @@
 //
 // View (the view, with queries without body atom decided first), Reverse,
 // StateFormula, Counterexample and PathDerivation (a path of known length
-// to a derivation), ToInductive and Short serve engines/imc and
-// engines/pdkind too.
+// to a derivation), ToInductive, Interpolate, and the plumbing of Output
+// (Run, the progress and trace lines, Fail, Path) and Register serve
+// engines/imc and engines/pdkind too.
 //
 // # What of k-induction is not here
 //
@@ -50,11 +51,28 @@
 // quadratic number of disequalities; no invariant strengthening from
 // other engines.
 //
+// # Measured
+//
+// bench/chc.sh -t 10 --engines spacer,kind,imc,pdkind --validate-with z3
+// lia-lin lra-ts, one run on a loaded 2-core machine (load average near
+// 20): kind solved 31 of 60 lia-lin and 8 of 30 lra-ts files (spacer 44
+// and 12, z3 41 and 9, Golem's default engine 41 and 4), 0 wrong, every
+// model accepted by z3. Golem's own kind solved 30 and 3 in a separate
+// run on the same machine.
+//
+// # Files
+//
+//	kind.go         the engine: base case, forward and backward inductions
+//	inductive.go    ToInductive (k-inductive to 1-inductive)
+//	loop.go         View, Reverse, StateFormula, Counterexample, Short
+//	interpolate.go  Interpolate
+//	output.go       Output, Check, Register
+//
 // # Naming
 //
 //	ts        the *chc.TransitionSystem; rev its Reverse
 //	k         the round: paths of k steps, k-inductive properties
 //	P         a property (a formula over ts.Vars); inv an invariant
-//	badS      Bad as a state formula; initS Init as one
+//	d         an induction (forward or backward), V its violation
 //	x_i, y_i  the state copies of step i (ts.StateAt(i))
 package kind

@@ -41,10 +41,11 @@
 // explanation joins R_{k-1} and the query repeats. Unsat gives an
 // interpolant I(x1) of R_{k-1} ∧ T against f (kind.Interpolate,
 // proof-based), and I ∨ (the interpolant of Init against f) explains f
-// at k: it holds within k steps. Every R_i starts as true; R_0 learns Init's interpolants.
-// Counts of steps are exact (each generalized state is one step before
-// the next), so an Unsat answer knows the length of its counterexample
-// and kind.Counterexample finds the path with one bounded query.
+// at k: it holds within k steps. Every R_i starts as true; R_0 learns
+// Init's interpolants. Counts of steps are exact (each generalized state
+// is one step before the next), so an Unsat answer knows the length of
+// its counterexample and kind.Counterexample finds the path with one
+// bounded query.
 //
 // # What of the paper is not here
 //
@@ -53,6 +54,18 @@
 // of IC3-style cubes); no sharing of reachability frames between pushes
 // other than keeping them; interpolants come from a fresh proof-producing
 // solve (itp), not from the incremental frame solver.
+//
+// # Measured
+//
+// In the run of engines/kind's documentation: pdkind solved 42 of 60
+// lia-lin and 8 of 30 lra-ts files, 0 wrong, every model accepted by z3
+// (Golem's own pdkind: 39 and 2 in a separate run); one lia-lin file no
+// other engine of ours solves.
+//
+// # Files
+//
+//	pdkind.go  the engine, induction frames, push
+//	reach.go   the reachability checker, generalization by mbp
 //
 // # Naming
 //
