@@ -74,6 +74,26 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (P x) (P (+ x 2)))))
 (assert (forall ((x Int)) (=> (and (P x) (= x 4)) false)))`},
+	{"query-inline composes fail into the query (CHC-COMP's fail predicate)", chc.InlineIntoQueries{}, "inv", 3, chc.Sat, `
+(declare-fun inv (Int) Bool) (declare-fun fail () Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int)) (=> (and (inv x) (< x 5)) (inv (+ x 1)))))
+(assert (forall ((x Int)) (=> (and (inv x) (> x 5)) fail)))
+(assert (=> fail false))`},
+	{"query-inline: one query per defining clause and use", chc.InlineIntoQueries{}, "P", 6, chc.Unsat, `
+(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (< x 5)) (P (+ x 1)))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 3)) (Q x))))
+(assert (forall ((x Int)) (=> (= x 9) (Q x))))
+(assert (forall ((x Int)) (=> (and (Q x) (= x 4)) false)))
+(assert (forall ((x Int)) (=> (and (Q x) (= x 7)) false)))`},
+	{"query-inline keeps a predicate a rule uses", chc.InlineIntoQueries{}, "P Q", 4, chc.Sat, `
+(declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (< x 5)) (Q (+ x 1)))))
+(assert (forall ((x Int)) (=> (Q x) (P x))))
+(assert (forall ((x Int)) (=> (and (Q x) (> x 9)) false)))`},
 	{"args removes an argument no body occurrence constrains", chc.RemoveUnusedArgs{}, "P", 3, chc.Sat, `
 (declare-fun P (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 5)) (P x y))))

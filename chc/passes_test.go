@@ -25,7 +25,7 @@ func (pipeline) Apply(ctx context.Context, s *chc.System) (*chc.System, chc.Tran
 }
 
 func allPasses() []chc.Pass {
-	return []chc.Pass{chc.Simplify{}, chc.EliminateLocals{}, chc.MergeFacts{}, chc.RemoveUnreachable{}, chc.Inline{}, chc.RemoveUnusedArgs{}, pipeline{}}
+	return []chc.Pass{chc.Simplify{}, chc.EliminateLocals{}, chc.MergeFacts{}, chc.RemoveUnreachable{}, chc.Inline{}, chc.RemoveUnusedArgs{}, chc.InlineIntoQueries{}, pipeline{}}
 }
 
 // brute is fuzz.BruteCHC, skipping the case when the system is too large

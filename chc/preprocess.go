@@ -75,11 +75,13 @@ func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Transl
 // the cone and inlining see simple clauses; the facts of a predicate
 // merged into one; then the cone of influence, inlining of singly defined
 // predicates, removal of unused arguments, and a second round, since each
-// pass exposes work for the others.
+// pass exposes work for the others; the predicates only queries use
+// (CHC-COMP's fail) are composed into their queries before the last
+// simplification.
 func DefaultPasses() []Pass {
 	return []Pass{
 		Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
-		Inline{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
+		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
 	}
 }

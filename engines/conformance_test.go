@@ -42,7 +42,8 @@ func TestConformance(t *testing.T) {
 
 // TestConformanceRandom runs every registered engine on random systems:
 // bounded ones (linear and nonlinear, and transition systems) against
-// brute force, unbounded ones against each other.
+// brute force, unbounded ones (any, and transition systems) against each
+// other.
 func TestConformanceRandom(t *testing.T) {
 	names := registered()
 	for _, kind := range []struct {
@@ -53,6 +54,7 @@ func TestConformanceRandom(t *testing.T) {
 		{"bounded", fuzz.RandomBounded, 200},
 		{"linear", fuzz.RandomLinear, 200},
 		{"unbounded", fuzz.RandomUnbounded, 100},
+		{"linear-unbounded", fuzz.RandomLinearUnbounded, 100},
 	} {
 		t.Run(kind.name, func(t *testing.T) {
 			tallies := map[string]*fuzz.EngineTally{}

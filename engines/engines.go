@@ -13,6 +13,9 @@ package engines
 
 import (
 	_ "github.com/seed-f9c3434d/gospacer/engines/bmc"
+	_ "github.com/seed-f9c3434d/gospacer/engines/imc"
+	_ "github.com/seed-f9c3434d/gospacer/engines/kind"
+	_ "github.com/seed-f9c3434d/gospacer/engines/pdkind"
 	_ "github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	_ "github.com/seed-f9c3434d/gospacer/spacer"
 )

@@ -47,6 +47,7 @@ func chcPasses() map[string][]chc.Pass {
 		"cone":     {chc.RemoveUnreachable{}},
 		"inline":   {chc.Inline{}},
 		"args":     {chc.RemoveUnusedArgs{}},
+		"queries":  {chc.InlineIntoQueries{}},
 		"pipeline": chc.DefaultPasses(),
 	}
 }
@@ -58,7 +59,7 @@ func chcPasses() map[string][]chc.Pass {
 // translated back, is a witness on the original.
 func TestCHCPassesBMC(t *testing.T) {
 	passes := chcPasses()
-	for _, name := range []string{"simplify", "locals", "facts", "cone", "inline", "args", "pipeline"} {
+	for _, name := range []string{"simplify", "locals", "facts", "cone", "inline", "args", "queries", "pipeline"} {
 		t.Run(name, func(t *testing.T) {
 			fuzz.Check(t, 300, func(t *rapid.T) {
 				st := term.NewStore()
