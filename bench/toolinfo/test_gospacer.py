@@ -92,7 +92,7 @@ class ToolInfoTest(unittest.TestCase):
             f.write(HARD)
         cls.bad = os.path.join(cls.tmp, "bad.smt2")
         with open(cls.bad, "w") as f:
-            f.write("(set-logic HORN)\n(declare-fun f (Int) Int)\n")
+            f.write("(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (Q 1))\n(check-sat)\n")
         cls.tool = toolinfo.Tool()
 
     @classmethod
