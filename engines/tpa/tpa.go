@@ -106,9 +106,9 @@ type core struct {
 }
 
 type counters struct {
-	power, queries, checks, interpolants, itpFallbacks, learned  int
-	projections, cacheHits, fixpointChecks, houdiniChecks, qe    int
-	exactTooDeep, cexLength                                      int
+	power, queries, checks, interpolants, itpFallbacks, learned int
+	projections, cacheHits, fixpointChecks, houdiniChecks, qe   int
+	exactTooDeep, cexLength                                     int
 }
 
 func (c *core) tracef(format string, args ...any) {
