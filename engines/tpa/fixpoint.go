@@ -49,6 +49,13 @@ func (c *core) lessFixpoint(power int) (*proof, error) {
 		} else {
 			rel = relAt(&c.exact, i)
 		}
+		key := [3]int{len(rel.conj), len(c.rightInv), len(c.leftInv)}
+		if i < len(c.lessChecked) && c.lessChecked[i] == key {
+			continue // nothing new since the last check of this level
+		}
+		for len(c.lessChecked) <= i {
+			c.lessChecked = append(c.lessChecked, [3]int{-1})
+		}
 		f := rel.formula(st)
 		f02 := v.move(f, 1, 2)
 		// right: R ∧ f ∘ Tr ⊆ f
@@ -99,6 +106,7 @@ func (c *core) lessFixpoint(power int) (*proof, error) {
 		if ok {
 			return &proof{kind: "houdini-left", level: i, ti: Lf, left: true, k: 1}, nil
 		}
+		c.lessChecked[i] = [3]int{len(rel.conj), len(c.rightInv), len(c.leftInv)}
 	}
 	return nil, nil
 }
@@ -172,6 +180,14 @@ func appendNew(ts []*term.Term, t *term.Term) []*term.Term {
 func (c *core) exactFixpoint(power int) (*proof, error) {
 	st, v := c.st, c.v
 	for i := 1; i <= power; i++ {
+		key := [3]int{len(relAt(&c.exact, i).conj), len(relAt(&c.less, i).conj)}
+		if i < len(c.exactChecked) && c.exactChecked[i] == key {
+			continue
+		}
+		for len(c.exactChecked) <= i {
+			c.exactChecked = append(c.exactChecked, [3]int{-1})
+		}
+		c.exactChecked[i] = key
 		E := relAt(&c.exact, i).formula(st)
 		L := relAt(&c.less, i).formula(st)
 		// versions 1 … 3, leaving 0 for the restriction to Init

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/itp"
-	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -119,4 +118,3 @@ func (c *core) unfoldReach(P *term.Term, n int) *term.Term {
 	return F
 }
 
-var _ = mbp.QE

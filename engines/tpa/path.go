@@ -46,9 +46,12 @@ func (c *core) concretePath(r *reach) ([][]*term.Term, error) {
 	return out, nil
 }
 
+// pathSolver checks the bases of a path with one solver, rebuilt after
+// maxQueries checks (see querySolvers).
 type pathSolver struct {
 	c *core
 	s *smt.Solver
+	n int
 }
 
 // walk appends to dst the states of r's path ending in end.
@@ -75,6 +78,9 @@ func (p *pathSolver) walk(r *reach, end []*term.Term, dst [][]*term.Term) ([][]*
 	as := []*term.Term{r.base}
 	for i, x := range v.stateAt(last) {
 		as = append(as, st.Eq(x, end[i]))
+	}
+	if p.n++; p.n > maxQueries {
+		p.s, p.n = smt.New(st, smt.Options{}), 1
 	}
 	ok, err := p.c.check(p.s, as...)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/itp"
-	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -212,6 +211,9 @@ func (c *core) interpolate(A, B *term.Term) (*term.Term, error) {
 	if !c.v.only(I, 0, 2) {
 		return nil, fmt.Errorf("interpolant over other constants than the two states: %v", I)
 	}
+	if I, err = c.simplify(A, B, I); err != nil {
+		return nil, err
+	}
 	return c.v.move(I, 2, 1), nil
 }
 
@@ -244,4 +246,3 @@ func (c *core) midpoint(from, R1, R2, goal *term.Term, m *term.Model) (*term.Ter
 	return c.v.move(st.Simplify(st.And(a.Formula, b.Formula)), 1, 0), nil
 }
 
-var _ = mbp.Project

@@ -113,7 +113,15 @@ type querySolvers struct {
 	exact *smt.Solver
 	less  *smt.Solver
 	p, q  *term.Term
+	// queries asked of each solver: the atoms of the assumptions stay in
+	// a solver and every search decides them, so a solver is rebuilt
+	// after maxQueries (Golem rebuilds its incremental solvers too)
+	nExact, nLess int
 }
+
+// maxQueries is the number of queries after which a query solver is
+// rebuilt; see querySolvers.
+const maxQueries = 40
 
 func (c *core) solversAt(n int) *querySolvers {
 	for len(c.solvers) <= n {
@@ -126,6 +134,9 @@ func (c *core) solversAt(n int) *querySolvers {
 // at level n.
 func (c *core) exactSolver(n int) (*smt.Solver, error) {
 	qs := c.solversAt(n)
+	if qs.nExact++; qs.nExact > maxQueries {
+		qs.exact, qs.nExact = nil, 1
+	}
 	if qs.exact == nil {
 		s := smt.New(c.st, smt.Options{})
 		for _, e := range c.exact[n].conj {
@@ -148,6 +159,9 @@ func (c *core) assertExact(s *smt.Solver, e *term.Term) error {
 // lessSolver is the solver of less-than queries at level n (split TPA).
 func (c *core) lessSolver(n int) (*smt.Solver, *querySolvers, error) {
 	qs := c.solversAt(n)
+	if qs.nLess++; qs.nLess > maxQueries {
+		qs.less, qs.nLess = nil, 1
+	}
 	if qs.less == nil {
 		st := c.st
 		s := smt.New(st, smt.Options{})
@@ -189,6 +203,7 @@ func (c *core) addExact(n int, e *term.Term) error {
 		return nil
 	}
 	c.stats.learned++
+	c.tracef("exact level %d learns %v", n, e)
 	if n < len(c.solvers) {
 		qs := c.solvers[n]
 		if qs.exact != nil {
@@ -214,6 +229,7 @@ func (c *core) addLess(n int, l *term.Term) error {
 		return nil
 	}
 	c.stats.learned++
+	c.tracef("less level %d learns %v", n, l)
 	if n < len(c.solvers) && c.solvers[n].less != nil {
 		return c.assertLess(c.solvers[n], l)
 	}

@@ -100,15 +100,18 @@ type core struct {
 	// transition invariants found by Houdini: closed under a step of Tr
 	// on the right, on the left
 	rightInv, leftInv []*term.Term
-	maxExactPower     int
-	verbose, trace    io.Writer
-	stats             counters
+	// the sizes of the relations (and invariants) at the last fixed-point
+	// check of each level: a level is checked again only when one grew
+	lessChecked, exactChecked [][3]int
+	maxExactPower             int
+	verbose, trace            io.Writer
+	stats                     counters
 }
 
 type counters struct {
 	power, queries, checks, interpolants, itpFallbacks, learned int
 	projections, cacheHits, fixpointChecks, houdiniChecks, qe   int
-	exactTooDeep, cexLength                                     int
+	exactTooDeep, cexLength, simplifyChecks, simplified         int
 }
 
 func (c *core) tracef(format string, args ...any) {
@@ -139,6 +142,7 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			{Name: n + ".interpolants", Value: c.stats.interpolants},
 			{Name: n + ".interpolant-fallbacks", Value: c.stats.itpFallbacks},
 			{Name: n + ".learned", Value: c.stats.learned},
+			{Name: n + ".simplified", Value: c.stats.simplified},
 			{Name: n + ".projections", Value: c.stats.projections},
 			{Name: n + ".cache-hits", Value: c.stats.cacheHits},
 			{Name: n + ".fixpoint-checks", Value: c.stats.fixpointChecks},
