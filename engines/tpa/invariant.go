@@ -117,4 +117,3 @@ func (c *core) unfoldReach(P *term.Term, n int) *term.Term {
 	}
 	return F
 }
-

@@ -245,4 +245,3 @@ func (c *core) midpoint(from, R1, R2, goal *term.Term, m *term.Model) (*term.Ter
 	c.stats.projections += 2
 	return c.v.move(st.Simplify(st.And(a.Formula, b.Formula)), 1, 0), nil
 }
-
