@@ -15,8 +15,10 @@ type proof struct {
 	kind  string     // for the stats and -v
 	level int        // the level of the relation
 	ti    *term.Term // over (0, 1), or (0, 2) for an exact fixed point
-	left  bool       // TI reaches Bad; else TI is reached from Init
-	k     int        // the state invariant is k-inductive (1 but for exact)
+	// the relations of an exact fixed point: ti is less ∨ less ∘ exact
+	less, exact *term.Term
+	left        bool // TI reaches Bad; else TI is reached from Init
+	k           int  // the state invariant is k-inductive (1 but for exact)
 }
 
 // at places the pure relation f over (0, 1) at versions (a, b).
@@ -210,7 +212,7 @@ func (c *core) exactFixpoint(power int) (*proof, error) {
 			continue
 		}
 		ti := st.Or(v.move(L, 1, 2), st.And(L, v.shift(E, 1)))
-		return &proof{kind: "exact", level: i, ti: ti, k: 1 << i}, nil
+		return &proof{kind: "exact", level: i, ti: ti, less: L, exact: E, k: 1 << i}, nil
 	}
 	return nil, nil
 }

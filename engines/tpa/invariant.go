@@ -35,12 +35,17 @@ func (c *core) invariant(p *proof) (*term.Term, error) {
 		}
 		return v.move(fwd, 1, 0), nil
 	}
-	f := st.And(v.initAt(0), p.ti)
-	fwd, err := c.qe(f, 2)
+	// exact: S = Init ∘ L, then S ∨ S ∘ E, one relation at a time
+	S, err := c.qe(st.And(v.initAt(0), p.less), 1)
 	if err != nil {
 		return nil, err
 	}
-	return c.kToOne(v.move(fwd, 2, 0), p.k)
+	S = v.move(S, 1, 0)
+	SE, err := c.qe(st.And(S, p.exact), 1)
+	if err != nil {
+		return nil, err
+	}
+	return c.kToOne(st.Simplify(st.Or(S, v.move(SE, 1, 0))), p.k)
 }
 
 // qe eliminates every constant of f but the state of version k.

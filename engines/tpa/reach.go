@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/itp"
+	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -50,24 +51,18 @@ func (c *core) reachExact(from, to *term.Term, n int) (*reach, error) {
 	v, st := c.v, c.st
 	goal := v.shift(to, 2)
 	for {
-		if err := c.ctx.Err(); err != nil {
-			return nil, err
-		}
-		relAt(&c.exact, n)
 		s, err := c.exactSolver(n)
 		if err != nil {
 			return nil, err
 		}
-		c.stats.queries++
-		ok, err := c.check(s, from, goal)
+		ok, core, err := c.ask("exact", n, s, from, to, goal)
 		if err != nil {
 			return nil, err
 		}
-		c.tracef("exact level %d from %d to %d: %v", n, from.ID(), to.ID(), ok)
 		E := c.exact[n].formula(st)
 		E1 := v.shift(E, 1)
 		if !ok {
-			I, err := c.interpolate(st.And(E, E1), st.And(from, goal))
+			I, err := c.interpolate(st.And(E, E1), core)
 			if err != nil {
 				return nil, err
 			}
@@ -119,26 +114,19 @@ func (c *core) reachLess(from, to *term.Term, n int) (*reach, error) {
 	}
 	goal := v.shift(to, 2)
 	for {
-		if err := c.ctx.Err(); err != nil {
-			return nil, err
-		}
-		relAt(&c.exact, n)
-		relAt(&c.less, n)
-		s, _, err := c.lessSolver(n)
+		s, err := c.lessSolver(n)
 		if err != nil {
 			return nil, err
 		}
-		c.stats.queries++
-		ok, err := c.check(s, from, goal)
+		ok, core, err := c.ask("less", n, s, from, to, goal)
 		if err != nil {
 			return nil, err
 		}
-		c.tracef("less level %d from %d to %d: %v", n, from.ID(), to.ID(), ok)
 		L := c.less[n].formula(st)
 		L02 := v.move(L, 1, 2)
 		E1 := v.shift(c.exact[n].formula(st), 1)
 		if !ok {
-			I, err := c.interpolate(st.Or(L02, st.And(L, E1)), st.And(from, goal))
+			I, err := c.interpolate(st.Or(L02, st.And(L, E1)), core)
 			if err != nil {
 				return nil, err
 			}
@@ -190,6 +178,51 @@ func (c *core) reachLess(from, to *term.Term, n int) (*reach, error) {
 	}
 }
 
+// ask checks the query of level n from `from` to `to` (goal is to at
+// version 2) with the solver s: true when it is satisfiable. The
+// conjuncts of from and goal are the assumptions, so that an unsat
+// answer comes with the conjunction of those that suffice (an unsat
+// core): interpolating against it rather than all of from ∧ goal gives
+// an interpolant about what the two steps cannot do, not about every
+// literal of the query's states.
+func (c *core) ask(what string, n int, s *smt.Solver, from, to, goal *term.Term) (bool, *term.Term, error) {
+	if err := c.ctx.Err(); err != nil {
+		return false, nil, err
+	}
+	c.stats.queries++
+	as := appendConjuncts(appendConjuncts(nil, from), goal)
+	ok, err := c.check(s, as...)
+	if err != nil {
+		return false, nil, err
+	}
+	c.tracef("%s level %d from %d to %d: %v", what, n, from.ID(), to.ID(), ok)
+	if ok {
+		return true, nil, nil
+	}
+	return false, c.st.And(s.UnsatCore()...), nil
+}
+
+// appendConjuncts appends the top-level conjuncts of f to dst.
+func appendConjuncts(dst []*term.Term, f *term.Term) []*term.Term {
+	if f.Op() == term.OpAnd {
+		for _, a := range f.Args() {
+			dst = appendConjuncts(dst, a)
+		}
+		return dst
+	}
+	return append(dst, f)
+}
+
+// simplifySize is the size of an interpolant as a tree (treeSize) above
+// which it is simplified. Proof-based interpolants of the disjunctive
+// less-than relations nest the proof, and each level nests the last one
+// again: their trees grow exponentially with the level (their DAGs do
+// not, so smt's encoding stays small, but every search splits on the
+// nested disjunctions). Small interpolants stay as itp made them: on
+// lia-lin and lra-ts simplifying every interpolant solved 3 files fewer
+// and simplifying none 1 fewer than this bound.
+const simplifySize = 200
+
 // interpolate returns an interpolant of A (a two-step relation over
 // versions 0 … 2) and B (states at 0 and 2) moved to a relation over
 // (0, 1).
@@ -211,8 +244,13 @@ func (c *core) interpolate(A, B *term.Term) (*term.Term, error) {
 	if !c.v.only(I, 0, 2) {
 		return nil, fmt.Errorf("interpolant over other constants than the two states: %v", I)
 	}
-	if I, err = c.simplify(A, B, I); err != nil {
-		return nil, err
+	if treeSize(I, simplifySize+1) > simplifySize {
+		I = c.simplifyInContext(I)
+		if treeSize(I, simplifySize+1) > simplifySize {
+			if I, err = c.simplify(A, I); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return c.v.move(I, 2, 1), nil
 }
@@ -244,4 +282,22 @@ func (c *core) midpoint(from, R1, R2, goal *term.Term, m *term.Model) (*term.Ter
 	}
 	c.stats.projections += 2
 	return c.v.move(st.Simplify(st.And(a.Formula, b.Formula)), 1, 0), nil
+}
+
+// treeSize is the number of nodes of t as a tree (a shared subterm
+// counted at each occurrence), or limit when it has more.
+func treeSize(t *term.Term, limit int) int {
+	n := 0
+	var walk func(u *term.Term)
+	walk = func(u *term.Term) {
+		if n >= limit {
+			return
+		}
+		n++
+		for _, a := range u.Args() {
+			walk(a)
+		}
+	}
+	walk(t)
+	return n
 }

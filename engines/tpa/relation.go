@@ -133,6 +133,7 @@ func (c *core) solversAt(n int) *querySolvers {
 // exactSolver is the solver of exact (or, in basic TPA, at-most) queries
 // at level n.
 func (c *core) exactSolver(n int) (*smt.Solver, error) {
+	relAt(&c.exact, n)
 	qs := c.solversAt(n)
 	if qs.nExact++; qs.nExact > maxQueries {
 		qs.exact, qs.nExact = nil, 1
@@ -157,7 +158,9 @@ func (c *core) assertExact(s *smt.Solver, e *term.Term) error {
 }
 
 // lessSolver is the solver of less-than queries at level n (split TPA).
-func (c *core) lessSolver(n int) (*smt.Solver, *querySolvers, error) {
+func (c *core) lessSolver(n int) (*smt.Solver, error) {
+	relAt(&c.exact, n)
+	relAt(&c.less, n)
 	qs := c.solversAt(n)
 	if qs.nLess++; qs.nLess > maxQueries {
 		qs.less, qs.nLess = nil, 1
@@ -168,21 +171,21 @@ func (c *core) lessSolver(n int) (*smt.Solver, *querySolvers, error) {
 		qs.p = st.Fresh("tpa.lt-short", term.BoolSort)
 		qs.q = st.Fresh("tpa.lt-long", term.BoolSort)
 		if err := s.Assert(st.Or(qs.p, qs.q)); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		qs.less = s
 		for _, l := range c.less[n].conj {
 			if err := c.assertLess(qs, l); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		for _, e := range c.exact[n].conj {
 			if err := qs.less.Assert(st.Implies(qs.q, c.v.shift(e, 1))); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 	}
-	return qs.less, qs, nil
+	return qs.less, nil
 }
 
 func (c *core) assertLess(qs *querySolvers, l *term.Term) error {

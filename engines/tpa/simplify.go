@@ -6,20 +6,18 @@ import (
 )
 
 // maxSimplifyAtoms bounds the atoms of an interpolant that simplify
-// tries: each costs two smt checks.
+// tries: each costs up to two smt checks.
 const maxSimplifyAtoms = 48
 
-// simplify replaces the interpolant I of A and B by a conjunction of
-// literals over I's atoms when one exists: the literals (atoms, their
-// negations, the two halves of an arithmetic equality) that A implies,
-// reduced to an unsat core against B. Proof-based interpolants of
-// disjunctive relations nest the structure of their proof, and relations
-// built from them nest it again at every level; the conjunction says the
-// same in a few literals (x' - x ≤ 1 rather than a dozen nested
-// disjunctions of the inequalities it is made of). It is an interpolant
-// by construction: every literal follows from A and together they
-// contradict B. When there is none, I stays.
-func (c *core) simplify(A, B, I *term.Term) (*term.Term, error) {
+// simplify replaces the interpolant I of A (and some B) by J, the conjunction
+// of the literals over I's atoms (atoms, their negations, the two halves
+// of an arithmetic equality) that A implies, when J implies I: J is then
+// an interpolant (A implies it, and it contradicts B since I does),
+// equivalent to I or stronger, in a few literals (x' - x ≤ 1 rather than
+// a dozen nested disjunctions of the inequalities it is made of). The
+// candidates are pruned by the models of A found on the way. When J does
+// not imply I (I needs its disjunctions), I stays.
+func (c *core) simplify(A, I *term.Term) (*term.Term, error) {
 	st := c.st
 	atoms := atomsOf(I)
 	if len(atoms) == 0 || len(atoms) > maxSimplifyAtoms || isCube(I) {
@@ -73,16 +71,19 @@ func (c *core) simplify(A, B, I *term.Term) (*term.Term, error) {
 	if len(implied) == 0 {
 		return I, nil
 	}
-	sb := smt.New(st, smt.Options{})
-	if err := sb.Assert(B); err != nil {
+	// J, the conjunction of the implied literals, is an interpolant
+	// when it implies I; it is then equivalent to I or stronger.
+	J := st.Simplify(st.And(implied...))
+	sj := smt.New(st, smt.Options{})
+	if err := sj.Assert(st.And(J, st.Not(I))); err != nil {
 		return nil, err
 	}
-	ok, err = c.check(sb, implied...)
+	ok, err = c.check(sj)
 	if err != nil || ok {
 		return I, err
 	}
 	c.stats.simplified++
-	return st.Simplify(st.And(sb.UnsatCore()...)), nil
+	return J, nil
 }
 
 // atomsOf are the theory atoms and Boolean constants under I's Boolean
@@ -151,4 +152,167 @@ func isCube(I *term.Term) bool {
 		}
 	}
 	return true
+}
+
+// maxContextSize bounds the DAG size of a formula that contextual
+// simplification rewrites (its walk is per context, so a tree's size).
+const maxContextSize = 4000
+
+// simplifyInContext rewrites f into an equivalent formula: inside a
+// conjunction, every literal conjunct holds while the other conjuncts
+// are rewritten (inside a disjunction, every literal disjunct is false),
+// so an occurrence of its atom there becomes true or false, and an
+// equality x = k of a constant and a numeral substitutes k for x. The
+// proof-based interpolants of itp repeat literals of the enclosing
+// conjunction in nested disjunctions ((and (= l 1) (or (<= l 0) (not (=
+// l 0))) …) is l = 1); this removes that without an smt check.
+func (c *core) simplifyInContext(f *term.Term) *term.Term {
+	if term.Size(f) > maxContextSize {
+		return f
+	}
+	cs := &contextSimplifier{st: c.st, memo: map[ctxKey]*term.Term{}, budget: maxContextSteps}
+	for i := 0; i < 3; i++ {
+		g := cs.walk(f, nil)
+		if g == f || cs.budget <= 0 {
+			break
+		}
+		f = g
+	}
+	return f
+}
+
+type contextSimplifier struct {
+	st     *term.Store
+	memo   map[ctxKey]*term.Term
+	budget int // walk steps left; the walk gives up at 0
+}
+
+// maxContextSteps bounds the walk of one simplifyInContext.
+const maxContextSteps = 20000
+
+// A ctxFacts is a context: facts, shared by the subterms of one junction.
+type ctxFacts struct {
+	parent *ctxFacts
+	truth  map[*term.Term]bool       // atom → value
+	subst  map[*term.Term]*term.Term // constant → numeral
+}
+
+type ctxKey struct {
+	t   *term.Term
+	ctx *ctxFacts
+}
+
+func (x *ctxFacts) lookup(a *term.Term) (val, ok bool) {
+	for ; x != nil; x = x.parent {
+		if v, ok := x.truth[a]; ok {
+			return v, true
+		}
+	}
+	return false, false
+}
+
+func (x *ctxFacts) value(k *term.Term) *term.Term {
+	for ; x != nil; x = x.parent {
+		if v, ok := x.subst[k]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// literal splits l into its atom and polarity; ok is false for a
+// connective.
+func literal(l *term.Term) (atom *term.Term, pos, ok bool) {
+	pos = true
+	if l.Op() == term.OpNot {
+		l, pos = l.Arg(0), false
+	}
+	switch l.Op() {
+	case term.OpAnd, term.OpOr, term.OpNot, term.OpImplies, term.OpXor, term.OpTrue, term.OpFalse:
+		return nil, false, false
+	case term.OpIte:
+		if l.Sort().IsBool() {
+			return nil, false, false
+		}
+	case term.OpEq:
+		if l.Arg(0).Sort().IsBool() {
+			return nil, false, false
+		}
+	}
+	return l, pos, true
+}
+
+func (cs *contextSimplifier) walk(t *term.Term, ctx *ctxFacts) *term.Term {
+	key := ctxKey{t, ctx}
+	if r, ok := cs.memo[key]; ok {
+		return r
+	}
+	if cs.budget--; cs.budget <= 0 {
+		return t
+	}
+	st := cs.st
+	var r *term.Term
+	switch t.Op() {
+	case term.OpAnd, term.OpOr:
+		conj := t.Op() == term.OpAnd
+		// the facts of the literal members: true in a conjunction,
+		// false in a disjunction
+		facts := &ctxFacts{parent: ctx, truth: map[*term.Term]bool{}, subst: map[*term.Term]*term.Term{}}
+		for _, a := range t.Args() {
+			atom, pos, ok := literal(a)
+			if !ok {
+				continue
+			}
+			holds := pos == conj
+			facts.truth[atom] = holds
+			if holds && atom.Op() == term.OpEq {
+				x, k := atom.Arg(0), atom.Arg(1)
+				if k.IsConst() && x.IsNum() {
+					x, k = k, x
+				}
+				if x.IsConst() && k.IsNum() {
+					facts.subst[x] = k
+				}
+			}
+		}
+		args := make([]*term.Term, 0, t.NumArgs())
+		for _, a := range t.Args() {
+			if _, _, ok := literal(a); ok {
+				// a literal member is rewritten in the enclosing context
+				// only (its own fact would make it trivial)
+				args = append(args, cs.walk(a, ctx))
+				continue
+			}
+			args = append(args, cs.walk(a, facts))
+		}
+		if conj {
+			r = st.Simplify(st.And(args...))
+		} else {
+			r = st.Simplify(st.Or(args...))
+		}
+	case term.OpNot:
+		r = st.Simplify(st.Not(cs.walk(t.Arg(0), ctx)))
+	default:
+		atom, pos, ok := literal(t)
+		if !ok || ctx == nil {
+			r = t
+			break
+		}
+		if v, known := ctx.lookup(atom); known {
+			r = st.Bool(v == pos)
+			break
+		}
+		var from, to []*term.Term
+		for _, k := range term.FreeConsts(atom) {
+			if v := ctx.value(k); v != nil {
+				from, to = append(from, k), append(to, v)
+			}
+		}
+		r = t
+		if len(from) > 0 {
+			r = st.Simplify(st.Substitute(t, from, to))
+		}
+	}
+	cs.memo[key] = r
+	return r
 }

@@ -112,6 +112,7 @@ type counters struct {
 	power, queries, checks, interpolants, itpFallbacks, learned int
 	projections, cacheHits, fixpointChecks, houdiniChecks, qe   int
 	exactTooDeep, cexLength, simplifyChecks, simplified         int
+	invariantFailures                                           int
 }
 
 func (c *core) tracef(format string, args ...any) {
@@ -143,11 +144,13 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			{Name: n + ".interpolant-fallbacks", Value: c.stats.itpFallbacks},
 			{Name: n + ".learned", Value: c.stats.learned},
 			{Name: n + ".simplified", Value: c.stats.simplified},
+			{Name: n + ".simplify-checks", Value: c.stats.simplifyChecks},
 			{Name: n + ".projections", Value: c.stats.projections},
 			{Name: n + ".cache-hits", Value: c.stats.cacheHits},
 			{Name: n + ".fixpoint-checks", Value: c.stats.fixpointChecks},
 			{Name: n + ".houdini-checks", Value: c.stats.houdiniChecks},
 			{Name: n + ".qe", Value: c.stats.qe},
+			{Name: n + ".invariant-failures", Value: c.stats.invariantFailures},
 			{Name: n + ".cex-length", Value: c.stats.cexLength},
 			{Name: n + ".time", Value: time.Since(start)},
 		}
@@ -186,17 +189,35 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	if err := c.pureInitAndBad(); err != nil {
 		return fail(err)
 	}
-	safe := func(p *proof) chc.Result {
+	// safe turns a proof into a model. The quantifier elimination and
+	// the k-to-1 strengthening can take long on integers; they get as
+	// long as the search took (at least a second), and when they fail the
+	// search goes on: the level is not checked again until it changes,
+	// and another level may give a proof.
+	safe := func(p *proof) (chc.Result, bool) {
+		budget := time.Since(start)
+		if budget < time.Second {
+			budget = time.Second
+		}
+		ictx, cancel := context.WithTimeout(ctx, budget)
+		c.ctx = ictx
 		inv, err := c.invariant(p)
+		c.ctx = ctx
+		cancel()
 		if err != nil {
-			return fail(fmt.Errorf("safe (%s fixed point at level %d) but no invariant: %w", p.kind, p.level, err))
+			if ctx.Err() != nil {
+				return res(chc.NoAnswer(chc.Cause(ctx))), true
+			}
+			c.stats.invariantFailures++
+			c.logf("%s fixed point at level %d, but no invariant: %v", p.kind, p.level, err)
+			return chc.Result{}, false
 		}
 		if !c.v.only(inv, 0) {
-			return res(chc.NoAnswer(chc.Internal("%s: the invariant mentions other constants than the state: %v", c.name, inv)))
+			return res(chc.NoAnswer(chc.Internal("%s: the invariant mentions other constants than the state: %v", c.name, inv))), true
 		}
 		proofKind = p.kind
 		c.logf("safe: %s fixed point at level %d (%s); invariant of size %d", p.kind, p.level, time.Since(start).Round(time.Millisecond), term.Size(inv))
-		return res(chc.Result{Answer: chc.Sat, Model: ts.Model(inv)})
+		return res(chc.Result{Answer: chc.Sat, Model: ts.Model(inv)}), true
 	}
 	unsafe := func(r *reach) chc.Result {
 		path, err := c.concretePath(r)
@@ -210,6 +231,16 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			return fail(fmt.Errorf("unsafe but no derivation: %w", err))
 		}
 		return res(chc.Result{Answer: chc.Unsat, Derivation: d})
+	}
+	// proved is the answer of a fixed-point check, when it gives one
+	proved := func(p *proof, err error) (chc.Result, bool) {
+		switch {
+		case err != nil:
+			return fail(err), true
+		case p == nil:
+			return chc.Result{}, false
+		}
+		return safe(p)
 	}
 	// trivial systems: no initial state, or no bad state
 	for _, t := range []struct {
@@ -240,17 +271,11 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 				return unsafe(r)
 			}
 			c.logf("level %d: safe for fewer than 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
-			if p, err := c.lessFixpoint(n + 1); err != nil || p != nil {
-				if err != nil {
-					return fail(err)
-				}
-				return safe(p)
+			if r, done := proved(c.lessFixpoint(n + 1)); done {
+				return r
 			}
-			if p, err := c.exactFixpoint(n); err != nil || p != nil {
-				if err != nil {
-					return fail(err)
-				}
-				return safe(p)
+			if r, done := proved(c.exactFixpoint(n)); done {
+				return r
 			}
 		}
 		r, err := c.reachExact(init, bad, n)
@@ -262,20 +287,14 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 		}
 		if c.split {
 			c.logf("level %d: safe for exactly 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
-			if p, err := c.exactFixpoint(n); err != nil || p != nil {
-				if err != nil {
-					return fail(err)
-				}
-				return safe(p)
+			if r, done := proved(c.exactFixpoint(n)); done {
+				return r
 			}
 			continue
 		}
 		c.logf("level %d: safe for at most 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
-		if p, err := c.lessFixpoint(n + 1); err != nil || p != nil {
-			if err != nil {
-				return fail(err)
-			}
-			return safe(p)
+		if r, done := proved(c.lessFixpoint(n + 1)); done {
+			return r
 		}
 	}
 }

@@ -49,33 +49,42 @@ func name(o Options) string {
 	return "tpa"
 }
 
+// counter is a one-variable system: x starts at init, steps by step,
+// and bad is a constraint over x.
+func counter(init, step, bad string) string {
+	return fmt.Sprintf(`(set-logic HORN)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> %s (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x %s))) (inv y))))
+(assert (forall ((x Int)) (=> (and (inv x) %s) false)))
+`, init, step, bad)
+}
+
+// loops is a system of two loops in sequence: p counts x up to 5 while
+// y gains 2 a step, q counts y down to 0; bad is a constraint over q's
+// x and y.
+func loops(bad string) string {
+	return fmt.Sprintf(`(set-logic HORN)
+(declare-fun p (Int Int) Bool)
+(declare-fun q (Int Int) Bool)
+(assert (forall ((a Int) (b Int)) (=> (and (= a 0) (= b 0)) (p a b))))
+(assert (forall ((a Int) (b Int) (c Int) (d Int)) (=> (and (p a b) (< a 5) (= c (+ a 1)) (= d (+ b 2))) (p c d))))
+(assert (forall ((a Int) (b Int)) (=> (and (p a b) (>= a 5)) (q a b))))
+(assert (forall ((a Int) (b Int) (d Int)) (=> (and (q a b) (> b 0) (= d (- b 1))) (q a d))))
+(assert (forall ((x Int) (y Int)) (=> (and (q x y) %s) false)))
+`, bad)
+}
+
 var cases = []struct {
 	name string
 	want chc.Answer
 	cex  int // length of the counterexample, for unsat (0: any)
 	src  string
 }{
-	{"even counter", chc.Sat, 0, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 0) (inv x))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 2))) (inv y))))
-(assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))
-`},
-	{"counter reaches 6", chc.Unsat, 3, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (= x 0) (inv x))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 2))) (inv y))))
-(assert (forall ((x Int)) (=> (and (inv x) (= x 6)) false)))
-`},
-	{"initial state is bad", chc.Unsat, 0, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (>= x 5) (inv x))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 1))) (inv y))))
-(assert (forall ((x Int)) (=> (and (inv x) (> x 9)) false)))
-`},
+	{"even counter", chc.Sat, 0, counter("(= x 0)", "2", "(= x 7)")},
+	{"counter reaches 6", chc.Unsat, 3, counter("(= x 0)", "2", "(= x 6)")},
+	{"initial state is bad", chc.Unsat, 0, counter("(>= x 5)", "1", "(> x 9)")},
+	{"no initial state", chc.Sat, 0, counter("(and (> x 0) (< x 0))", "1", "true")},
 	{"two counters in step", chc.Sat, 0, `
 (set-logic HORN)
 (declare-fun inv (Int Int) Bool)
@@ -97,26 +106,8 @@ var cases = []struct {
 (assert (forall ((x Int) (y Int) (x1 Int) (y1 Int) (d Int)) (=> (and (inv x y) (>= d 0) (<= d 3) (= x1 (+ x d)) (= y1 (+ y 1))) (inv x1 y1))))
 (assert (forall ((x Int) (y Int)) (=> (and (inv x y) (> x (* 3 y))) false)))
 `},
-	{"two loops (merged with a location)", chc.Unsat, 0, `
-(set-logic HORN)
-(declare-fun p (Int Int) Bool)
-(declare-fun q (Int Int) Bool)
-(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (p x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< x 5)) (p (+ x 1) (+ y 2)))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (>= x 5)) (q x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (> y 0)) (q x (- y 1)))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (= y 3)) false)))
-`},
-	{"two loops safe", chc.Sat, 0, `
-(set-logic HORN)
-(declare-fun p (Int Int) Bool)
-(declare-fun q (Int Int) Bool)
-(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (p x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (< x 5)) (p (+ x 1) (+ y 2)))))
-(assert (forall ((x Int) (y Int)) (=> (and (p x y) (>= x 5)) (q x y))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (> y 0)) (q x (- y 1)))))
-(assert (forall ((x Int) (y Int)) (=> (and (q x y) (< y 0)) false)))
-`},
+	{"two loops (merged with a location)", chc.Unsat, 0, loops("(= y 3)")},
+	{"two loops safe", chc.Sat, 0, loops("(< y 0)")},
 	{"reals", chc.Sat, 0, `
 (set-logic HORN)
 (declare-fun inv (Real Real) Bool)
@@ -130,13 +121,6 @@ var cases = []struct {
 (assert (forall ((b Bool) (x Int)) (=> (and (not b) (= x 0)) (inv b x))))
 (assert (forall ((b Bool) (x Int) (c Bool) (y Int)) (=> (and (inv b x) (= c (not b)) (= y (ite b (+ x 1) x))) (inv c y))))
 (assert (forall ((b Bool) (x Int)) (=> (and (inv b x) (= x 3) b) false)))
-`},
-	{"no initial state", chc.Sat, 0, `
-(set-logic HORN)
-(declare-fun inv (Int) Bool)
-(assert (forall ((x Int)) (=> (and (> x 0) (< x 0)) (inv x))))
-(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 1))) (inv y))))
-(assert (forall ((x Int)) (=> (inv x) false)))
 `},
 	{"zero-ary predicates", chc.Unsat, 0, `
 (set-logic HORN)
@@ -225,7 +209,7 @@ func TestDeterministic(t *testing.T) {
 	for _, o := range variants {
 		var runs [2][]chc.Stat
 		for i := range runs {
-			res := solve(t, read(t, cases[6].src), o, 20*time.Second)
+			res := solve(t, read(t, loops("(= y 3)")), o, 20*time.Second)
 			for _, s := range res.Stats {
 				if _, isTime := s.Value.(time.Duration); !isTime {
 					runs[i] = append(runs[i], s)
