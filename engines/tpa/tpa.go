@@ -226,10 +226,12 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 		}
 		c.stats.cexLength = len(path) - 1
 		c.logf("unsafe: counterexample of %d steps (%s)", len(path)-1, time.Since(start).Round(time.Millisecond))
+		t0 := time.Now()
 		d, err := ts.Derivation(ctx, path)
 		if err != nil {
 			return fail(fmt.Errorf("unsafe but no derivation: %w", err))
 		}
+		c.logf("derivation of %d steps (%s)", len(path)-1, time.Since(t0).Round(time.Millisecond))
 		return res(chc.Result{Answer: chc.Unsat, Derivation: d})
 	}
 	// proved is the answer of a fixed-point check, when it gives one
