@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/itp"
-	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -52,15 +51,8 @@ func (c *core) invariant(p *proof) (*term.Term, error) {
 func (c *core) qe(f *term.Term, k int) (*term.Term, error) {
 	c.stats.qe++
 	solve := func(phi *term.Term) (*term.Model, bool, error) {
-		s := smt.New(c.st, smt.Options{})
-		if err := s.Assert(phi); err != nil {
-			return nil, false, err
-		}
-		ok, err := c.check(s)
-		if err != nil || !ok {
-			return nil, false, err
-		}
-		return s.Model(), true, nil
+		ok, m, err := c.satisfiable(phi)
+		return m, ok, err
 	}
 	g, err := c.mbp.QE(c.v.others(f, k), f, solve)
 	if err != nil {
