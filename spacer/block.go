@@ -86,27 +86,27 @@ func (e *engine) process(pb *pob) (*found, error) {
 		}
 	}
 	level := max(L, bound)
-	lv := -1
+	var cands []*cand
 	if p != e.goal {
 		var err error
-		if lv, err = e.interpolate(p, cores, L); err != nil {
+		if cands, err = e.itpCands(p, cores, L); err != nil {
 			return nil, err
 		}
 	}
-	if lv >= 0 {
-		level = lv
-	} else {
-		var err error
-		cube, level, err = e.generalize(p, cube, level)
-		if err != nil {
+	if len(cands) == 0 {
+		cands = []*cand{{p: p, cube: cube, level: level, L: L}}
+	}
+	level = infLevel
+	for _, c := range cands {
+		if err := e.generalize(c); err != nil {
 			return nil, err
 		}
-		if cube, level, err = e.guide(p, cube, level); err != nil {
-			return nil, err
+		for _, x := range append([]*cand{c}, c.extra...) {
+			if err := e.addLemma(p, x.cube, x.level); err != nil {
+				return nil, err
+			}
 		}
-		if err := e.addLemma(p, cube, level); err != nil {
-			return nil, err
-		}
+		level = min(level, c.level)
 	}
 	if level >= infLevel && p == e.goal {
 		return e.infModel(), nil

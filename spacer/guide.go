@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -59,10 +58,27 @@ func cubeShape(cube []*term.Term) (string, map[string]num.Rat, bool) {
 	return strings.Join(keys, ","), consts, true
 }
 
+// clusterGuide is guide as a generalizer.
+type clusterGuide struct{}
+
+func (clusterGuide) name() string { return "guidance" }
+
+func (clusterGuide) generalize(e *engine, c *cand) error {
+	cube, level, err := e.guide(c.p, c.cube, c.level)
+	if err != nil {
+		return err
+	}
+	if len(cube) != len(c.cube) {
+		c.weak = nil
+	}
+	c.cube, c.level = cube, level
+	return nil
+}
+
 // guide tries the generalisations of a cluster for the new lemma ¬cube of p
 // at level; it returns the cube and level to learn.
 func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int, error) {
-	if e.opts.NoGuidance || len(cube) == 0 || level >= infLevel {
+	if len(cube) == 0 || level >= infLevel {
 		return cube, level, nil
 	}
 	shape, consts, ok := cubeShape(cube)
@@ -82,8 +98,6 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 	if len(members)+1 < minCluster {
 		return cube, level, nil
 	}
-	t0 := time.Now()
-	defer func() { e.stats.genTime += time.Since(t0) }()
 	varying := map[string]bool{}
 	for _, m := range members {
 		for k, c := range m {

@@ -43,6 +43,9 @@ type Options struct {
 	NoArrayEqualities bool
 	// NoGuidance turns off the lemma-cluster generalisations (guide.go).
 	NoGuidance bool
+	// NoWeakenBounds turns off weakening the bounds of interpolant
+	// lemmas towards the obligation (bound.go).
+	NoWeakenBounds bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
 	MaxLevel int
 }
@@ -59,6 +62,7 @@ var params = []struct {
 	{"spacer.itp-core", "fall back to itp.Core when the Farkas step finds nothing", func(o *Options) any { return &o.ItpCore }},
 	{"spacer.array-equalities", "strengthen obligations with the model's array (dis)equalities", func(o *Options) any { return negated{&o.NoArrayEqualities} }},
 	{"spacer.guidance", "generalise lemmas from clusters (global guidance)", func(o *Options) any { return negated{&o.NoGuidance} }},
+	{"spacer.weaken-bounds", "weaken the bounds of interpolant lemmas towards the obligation", func(o *Options) any { return negated{&o.NoWeakenBounds} }},
 	{"spacer.max-level", "answer unknown past this level (0: no bound)", func(o *Options) any { return &o.MaxLevel }},
 }
 
@@ -259,24 +263,25 @@ func (e *engine) tracef(format string, args ...any) {
 }
 
 type stats struct {
-	levels      int
-	pobs        int
-	reach       int
-	checks      int
-	checkTime   time.Duration
-	mbpCalls    int
-	mbpTime     time.Duration
-	genTime     time.Duration
-	itpTime     time.Duration
-	itpCalls    int
-	itpLemmas   int
-	subsumed    int
-	weakened    int
-	farkasCalls int
-	guideTries  int
-	guideWins   int
-	pushChecks  int
-	pushSkips   int
+	levels        int
+	pobs          int
+	reach         int
+	checks        int
+	checkTime     time.Duration
+	mbpCalls      int
+	mbpTime       time.Duration
+	genTime       time.Duration
+	itpTime       time.Duration
+	itpCalls      int
+	itpLemmas     int
+	subsumed      int
+	weakened      int
+	boundWeakened int
+	farkasCalls   int
+	guideTries    int
+	guideWins     int
+	pushChecks    int
+	pushSkips     int
 }
 
 func (e *engine) statistics() []chc.Stat {
@@ -312,6 +317,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.mbp-time", Value: e.stats.mbpTime},
 		{Name: "spacer.gen-time", Value: e.stats.genTime},
 		{Name: "spacer.weakened", Value: e.stats.weakened},
+		{Name: "spacer.bounds-weakened", Value: e.stats.boundWeakened},
 		{Name: "spacer.guide-tries", Value: e.stats.guideTries},
 		{Name: "spacer.guide-wins", Value: e.stats.guideWins},
 		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},

@@ -157,6 +157,7 @@ var optionSets = []optionSet{
 	{Options: Options{ItpCore: true}},
 	{Options: Options{NoArrayEqualities: true}},
 	{Options: Options{NoGuidance: true}},
+	{Options: Options{NoWeakenBounds: true}},
 	{noPreprocess: true},
 }
 

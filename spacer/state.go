@@ -23,6 +23,7 @@ type engine struct {
 	sys   *chc.System
 	st    *term.Store
 	mbp   *mbp.Projector
+	gens  []generalizer // the lemma generalizers switched on
 	start time.Time
 
 	preds    []*pred // the system's predicates by ID, then goal
@@ -132,7 +133,7 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			arrays = arrays || x.Sort().IsArray()
 		}
 	}
-	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{},
+	return &engine{ctx: ctx, opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 
