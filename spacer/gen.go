@@ -23,6 +23,9 @@ type cand struct {
 	// extra: more lemmas a generalizer found on the way, learned
 	// besides this one
 	extra []*cand
+	// pob is the blocked obligation's cube, core its literals in the
+	// unsat cores of the blocking queries
+	pob, core []*term.Term
 }
 
 // A generalizer makes a candidate more general (a smaller cube, or the
@@ -47,6 +50,9 @@ func (o *Options) generalizers() []generalizer {
 	}
 	if !o.NoGuidance {
 		gs = append(gs, clusterGuide{})
+	}
+	if !o.NoStuck {
+		gs = append(gs, stuckAlarm{})
 	}
 	return gs
 }
@@ -90,6 +96,7 @@ func (e *engine) blocked(p *pred, cube []*term.Term, L int, self bool) (bool, []
 		}
 		sat, err := e.check(cs, assumps)
 		if err != nil || sat {
+			e.satCS = cs
 			return false, nil, 0, err
 		}
 		core := cs.sv.UnsatCore()
@@ -118,7 +125,9 @@ func (e *engine) try(c *cand, cube []*term.Term, L int) (bool, error) {
 
 // inductive is inductive generalisation: drop each literal in turn while
 // the smaller cube stays blocked relative to its own lemma, shrinking the
-// cube to the cores.
+// cube to the cores. With weak abstraction the checks run with integer
+// reasoning off: a literal whose drop only integer search would justify
+// stays.
 type inductive struct{}
 
 func (inductive) name() string { return "inductive-gen" }
@@ -129,7 +138,9 @@ func (inductive) generalize(e *engine, c *cand) error {
 		cand := make([]*term.Term, 0, len(cube)-1)
 		cand = append(cand, cube[:i]...)
 		cand = append(cand, cube[i+1:]...)
+		e.relax = !e.opts.NoWeakAbs
 		ok, core, lv, err := e.blocked(c.p, cand, level, true)
+		e.relax = false
 		if err != nil {
 			return err
 		}

@@ -20,6 +20,11 @@ import (
 //   - sum: two varying literals l1 <= c1, l2 <= c2 whose c1 + c2 is the
 //     same in the whole cluster become one literal l1 + l2 <= c1 + c2 (the
 //     convex closure of the cluster along that direction).
+//
+// A conjecture that is not blocked at once becomes a may-obligation
+// (mayPob): an obligation the search tries to block like any other, at
+// most mayGas child obligations deep, whose being reached is no
+// counterexample (it is dropped, its reach facts kept).
 
 const minCluster = 3
 
@@ -130,6 +135,9 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 			e.tracef("guide: conjecture for %s\n", p.name)
 			return core, max(level, lv), nil
 		}
+		if !e.opts.NoMayPobs {
+			e.mayPob(p, rest, level)
+		}
 	}
 	// sum of two varying bounds with a constant total
 	for i := 0; i < len(vary); i++ {
@@ -228,4 +236,31 @@ func atomOf(l *term.Term) *term.Term {
 		return l.Arg(0)
 	}
 	return l
+}
+
+// mayGas is the depth of child obligations a may-obligation may spawn.
+const mayGas = 3
+
+// mayPob queues the conjecture ¬cube of p as a may-obligation at level
+// (at most the current bound), once per cube and level.
+func (e *engine) mayPob(p *pred, cube []*term.Term, level int) {
+	level = min(level, e.bound)
+	cube = sortCube(cube)
+	k := mayKey{p.id, level, cubeKey(cube)}
+	if e.mayKeys == nil {
+		e.mayKeys = map[mayKey]bool{}
+	}
+	if e.mayKeys[k] {
+		return
+	}
+	e.mayKeys[k] = true
+	e.stats.mayPobs++
+	pb := e.newPob(p, cube, level, 0, nil)
+	pb.may, pb.gas = true, mayGas
+	e.queue.push(pb)
+}
+
+type mayKey struct {
+	pred, level int
+	cube        string
 }

@@ -43,6 +43,18 @@ type Options struct {
 	NoArrayEqualities bool
 	// NoGuidance turns off the lemma-cluster generalisations (guide.go).
 	NoGuidance bool
+	// NoWeakAbs turns off weak abstraction: pushes and inductive
+	// generalisation first checked with integer reasoning off (push.go).
+	NoWeakAbs bool
+	// NoMayPobs turns off may-obligations from the conjectures of lemma
+	// clusters (guide.go).
+	NoMayPobs bool
+	// NoStuck turns off the "stuck on a lemma" alarm (stuck.go).
+	NoStuck bool
+	// NoCtp turns off counterexamples to pushing: the model of a failed
+	// push, kept to skip the next attempts while it still satisfies the
+	// frame (ctp.go).
+	NoCtp bool
 	// NoWeakenBounds turns off weakening the bounds of interpolant
 	// lemmas towards the obligation (bound.go).
 	NoWeakenBounds bool
@@ -63,6 +75,10 @@ var params = []struct {
 	{"spacer.array-equalities", "strengthen obligations with the model's array (dis)equalities", func(o *Options) any { return negated{&o.NoArrayEqualities} }},
 	{"spacer.guidance", "generalise lemmas from clusters (global guidance)", func(o *Options) any { return negated{&o.NoGuidance} }},
 	{"spacer.weaken-bounds", "weaken the bounds of interpolant lemmas towards the obligation", func(o *Options) any { return negated{&o.NoWeakenBounds} }},
+	{"spacer.weak-abs", "check pushes and literal drops with integers relaxed first (weak abstraction)", func(o *Options) any { return negated{&o.NoWeakAbs} }},
+	{"spacer.may-pobs", "queue a cluster's conjecture as a may-obligation (global guidance)", func(o *Options) any { return negated{&o.NoMayPobs} }},
+	{"spacer.stuck", "when a lemma shape recurs level after level, try the obligation itself and sums of its bounds", func(o *Options) any { return negated{&o.NoStuck} }},
+	{"spacer.ctp", "skip pushing a lemma while the model of its failed push still stands", func(o *Options) any { return negated{&o.NoCtp} }},
 	{"spacer.max-level", "answer unknown past this level (0: no bound)", func(o *Options) any { return &o.MaxLevel }},
 }
 
@@ -282,6 +298,11 @@ type stats struct {
 	guideWins     int
 	pushChecks    int
 	pushSkips     int
+	ctpSkips      int
+	stuckAlarms   int
+	mayPobs       int
+	relaxedHits   int
+	stuckWins     int
 }
 
 func (e *engine) statistics() []chc.Stat {
@@ -313,6 +334,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.smt-time", Value: e.stats.checkTime},
 		{Name: "spacer.push-checks", Value: e.stats.pushChecks},
 		{Name: "spacer.push-skips", Value: e.stats.pushSkips},
+		{Name: "spacer.ctp-skips", Value: e.stats.ctpSkips},
 		{Name: "spacer.mbp-calls", Value: e.stats.mbpCalls},
 		{Name: "spacer.mbp-time", Value: e.stats.mbpTime},
 		{Name: "spacer.gen-time", Value: e.stats.genTime},
@@ -320,6 +342,10 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.bounds-weakened", Value: e.stats.boundWeakened},
 		{Name: "spacer.guide-tries", Value: e.stats.guideTries},
 		{Name: "spacer.guide-wins", Value: e.stats.guideWins},
+		{Name: "spacer.may-pobs", Value: e.stats.mayPobs},
+		{Name: "spacer.relaxed-hits", Value: e.stats.relaxedHits},
+		{Name: "spacer.stuck-alarms", Value: e.stats.stuckAlarms},
+		{Name: "spacer.stuck-wins", Value: e.stats.stuckWins},
 		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},
 		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
 		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},

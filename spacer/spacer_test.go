@@ -149,7 +149,8 @@ var handwritten = []struct {
 // optionSets: the default, everything off, and each option on its own.
 var optionSets = []optionSet{
 	{},
-	{Options{NoInductiveGen: true, NoWeaken: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true}, true},
+	{Options{NoInductiveGen: true, NoWeaken: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true,
+		NoWeakenBounds: true, NoStuck: true, NoCtp: true, NoMayPobs: true, NoWeakAbs: true}, true},
 	{Options: Options{NoInductiveGen: true}},
 	{Options: Options{NoWeaken: true}},
 	{Options: Options{PobPush: true}},
@@ -158,6 +159,10 @@ var optionSets = []optionSet{
 	{Options: Options{NoArrayEqualities: true}},
 	{Options: Options{NoGuidance: true}},
 	{Options: Options{NoWeakenBounds: true}},
+	{Options: Options{NoStuck: true}},
+	{Options: Options{NoCtp: true}},
+	{Options: Options{NoMayPobs: true}},
+	{Options: Options{NoWeakAbs: true}},
 	{noPreprocess: true},
 }
 

@@ -26,19 +26,26 @@ type engine struct {
 	gens  []generalizer // the lemma generalizers switched on
 	start time.Time
 
-	preds    []*pred // the system's predicates by ID, then goal
-	goal     *pred
-	clauses  []*clauseSolver
-	lvl      []*term.Term // level literals
-	queue    pobQueue
-	bound    int
-	steps    int
-	nextPob  int
-	stats    stats
-	chg      []int // chg[k]: lemmas learned or raised to level k
-	chgInf   int   // ... to level ∞
-	instMemo map[instKey]*term.Term
-	iteMemo  map[*term.Term]*term.Term // resolveIte's, cleared per literal
+	preds      []*pred // the system's predicates by ID, then goal
+	goal       *pred
+	clauses    []*clauseSolver
+	lvl        []*term.Term      // level literals
+	satCS      *clauseSolver     // the clause of blocked's last sat query
+	stuck      map[stuckKey]int  // fruitless alarm rounds per predicate and shape (stuck.go)
+	stuckTried map[stuckKey]bool // cubes the alarm tried
+	mayKeys    map[mayKey]bool   // may-obligations queued (guide.go)
+	// relax: checks run with integer reasoning off (weak abstraction,
+	// see push.go); relaxedHit: one of them had only a fractional model
+	relax, relaxedHit bool
+	queue             pobQueue
+	bound             int
+	steps             int
+	nextPob           int
+	stats             stats
+	chg               []int // chg[k]: lemmas learned or raised to level k
+	chgInf            int   // ... to level ∞
+	instMemo          map[instKey]*term.Term
+	iteMemo           map[*term.Term]*term.Term // resolveIte's, cleared per literal
 }
 
 // noteLevel records a lemma learned or raised to level.
@@ -93,6 +100,12 @@ type lemma struct {
 	// a failed push from level failK when the frames had changed
 	// failSum times (see engine.changes): retried only after a change.
 	failK, failSum int
+	// ctp is the counterexample to the failed push (ctp.go), nil when
+	// none is kept
+	ctp *ctp
+	// weakness counts the pushes whose weak check (integers relaxed)
+	// was inconclusive: the next ones are full checks
+	weakness int
 }
 
 // A reachFact is a must summary: every assignment of the predicate's
@@ -369,6 +382,10 @@ func (cs *clauseSolver) usedFact(m *term.Model, pos int) *reachFact {
 func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error) {
 	t0 := time.Now()
 	e.stats.checks++
+	if e.relax {
+		cs.sv.SetRelaxed(true)
+		defer cs.sv.SetRelaxed(false)
+	}
 	r, err := cs.sv.Check(e.ctx, assumptions...)
 	e.stats.checkTime += time.Since(t0)
 	if err != nil {
@@ -382,6 +399,13 @@ func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error)
 	}
 	if e.ctx.Err() != nil {
 		return false, e.ctx.Err()
+	}
+	if e.relax && cs.sv.ReasonUnknown() == smt.ReasonRelaxed {
+		// the relaxation has a model, the integers maybe not: no
+		// answer, which callers of a weak check read as "sat"
+		e.relaxedHit = true
+		e.stats.relaxedHits++
+		return true, nil
 	}
 	return false, &errUnknown{"smt unknown: " + cs.sv.ReasonUnknown()}
 }

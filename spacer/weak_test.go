@@ -8,10 +8,12 @@ import (
 	"github.com/seed-f9c3434d/gospacer/chc"
 )
 
-// levelBudget is the number of levels in which the loops of weakLoops
-// must answer: each needs 2 (the goal blocked at level 1 by an inductive
-// lemma).
-const levelBudget = 4
+// levelBudget is the bound (spacer.max-level) within which the loops of
+// weakLoops must answer: with bound weakening each answers at bound 1
+// (the goal blocked at level 1 by an inductive lemma); with the stuck
+// alarm alone at bound 4 (2 for halving-int, 8 for nested-bound), once a
+// lemma shape has recurred.
+const levelBudget = 10
 
 // weakLoops are textbook loops whose safe bound is far from the initial
 // states (issue 25): the Farkas lemma from the frame side is the
@@ -126,18 +128,23 @@ var weakLoops = []struct {
 }
 
 // TestWeakLoops: each loop answers sat within levelBudget levels, its
-// model checked by chc.Solve; with bound weakening off none of them does
-// (but halving-int, whose Farkas lemma is inductive already).
+// model checked by chc.Solve, with the default options and with either
+// of the two generalizers that find the weak lemma switched off (bound
+// weakening; the stuck alarm, which tries the obligation itself once a
+// lemma shape recurs); with both off none answers by bound 4 (but halving-int,
+// whose Farkas lemma is inductive already).
 func TestWeakLoops(t *testing.T) {
 	for _, tc := range weakLoops {
 		t.Run(tc.name, func(t *testing.T) {
-			res := solveText(t, tc.src, optionSet{Options: Options{MaxLevel: levelBudget}})
-			require.Equal(t, chc.Sat, res.Answer, "%s: %v", tc.note, res.Reason)
+			for _, o := range []Options{{MaxLevel: 1}, {MaxLevel: 1, NoStuck: true}, {MaxLevel: levelBudget, NoWeakenBounds: true}} {
+				res := solveText(t, tc.src, optionSet{Options: o})
+				require.Equal(t, chc.Sat, res.Answer, "%s: %+v: %v", tc.note, o, res.Reason)
+			}
 			if tc.name == "halving-int" {
 				return
 			}
-			res = solveText(t, tc.src, optionSet{Options: Options{MaxLevel: levelBudget, NoWeakenBounds: true}})
-			require.Equal(t, chc.Unknown, res.Answer, "without bound weakening")
+			res := solveText(t, tc.src, optionSet{Options: Options{MaxLevel: 4, NoWeakenBounds: true, NoStuck: true}})
+			require.Equal(t, chc.Unknown, res.Answer, "without bound weakening and the stuck alarm")
 		})
 	}
 }
