@@ -7,13 +7,15 @@
 # the files both solve where either takes >= 0.05 s, and the median peak
 # memory (/usr/bin/time -v, when installed).
 #
-#   bench/chc.sh [-t SECONDS] [--engine NAME] [--validate-with z3] [FOLDER...]
+#   bench/chc.sh [-t SECONDS] [--engine NAME] [--peer z3|golem] [--validate-with z3] [FOLDER...]
 #   BENCH=/path/to/chc bench/chc.sh            (default ../shared/bench/chc)
 #   KEEP=results.tsv bench/chc.sh              (keep the raw results)
 #   GOSPACER=/path/to/binary bench/chc.sh      (instead of building cmd/gospacer)
 #
 # FOLDER is a folder name under the bench directory (default: all of them).
-# --engine is passed to gospacer (spacer, bmc, ...).
+# --engine is passed to gospacer (spacer, bmc, ...). --peer golem compares
+# with Golem's default engine (golem -l QF_LIA FILE, stopped by timeout(1)
+# at SECONDS) instead of z3; the ratios are then gospacer/golem.
 #
 # --validate-with z3 checks every `sat` model gospacer prints independently:
 # bench/chcmodel.py writes one script per clause (the input's declarations,
@@ -37,10 +39,11 @@
 # its --help (--engine, --model, -t) are left out, with a note.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: $0 [-t SECONDS] [--engine NAME] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
+usage() { echo "usage: $0 [-t SECONDS] [--engine NAME] [--peer z3|golem] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
 timeout_s=10
 engine=
 validate=
+peer=z3
 folders=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
     --engine|-engine) [ $# -ge 2 ] || usage; engine=$2; shift 2 ;;
     --engine=*) engine=${1#--engine=}; shift ;;
     --validate-with) [ $# -ge 2 ] || usage; validate=$2; shift 2 ;;
+    --peer) [ $# -ge 2 ] || usage; peer=$2; shift 2 ;;
     --validate-with=*) validate=${1#--validate-with=}; shift ;;
     -h|--help) usage ;;
     -*) usage ;;
@@ -56,6 +60,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $validate in ''|z3) ;; *) echo "only z3 validates models" >&2; exit 2 ;; esac
+case $peer in z3|golem) ;; *) echo "--peer is z3 or golem" >&2; exit 2 ;; esac
 bench=${BENCH:-../shared/bench/chc}
 if [ ${#folders[@]} -eq 0 ]; then
   for d in "$bench"/*/; do [ -f "$d/MANIFEST.tsv" ] && folders+=("$(basename "$d")"); done
@@ -82,7 +87,11 @@ if has model; then gflags+=(--model); want_model=1
 elif [ -n "$validate" ]; then echo "note: gospacer has no --model; no model to validate" >&2; fi
 
 solvers=(gospacer)
-if command -v z3 >/dev/null; then solvers+=(z3); else
+if [ "$peer" = golem ]; then
+  command -v golem >/dev/null || { echo "--peer golem needs golem (../shared/peers/build-golem.sh)" >&2; exit 2; }
+  solvers+=(golem)
+fi
+if command -v z3 >/dev/null; then [ "$peer" = z3 ] && solvers+=(z3); else
   echo "note: z3 not installed (apt-get update && apt-get install -y z3)" >&2
   [ -n "$validate" ] && { echo "--validate-with z3 needs z3" >&2; exit 2; }
 fi
@@ -97,6 +106,7 @@ run() {
   case $solver in
     gospacer) cmd=("$out/gospacer" "${gflags[@]}" "$file") ;;
     z3) cmd=(z3 "-T:$timeout_s" "$file") ;;
+    golem) cmd=(timeout -k 1 "$timeout_s" golem -l QF_LIA "$file") ;;
   esac
   # a hard stop 2 s after the solver's own timeout; time(1) outside it sees
   # the solver's peak memory through timeout(1)'s rusage of its child
@@ -169,7 +179,7 @@ for folder in "${folders[@]}"; do
     done
   done < <(tail -n +2 "$manifest" | cut -f1,"$col")
 done
-awk -v ref=z3 -f bench/chcreport.awk "$results"
+awk -v ref="$peer" -f bench/chcreport.awk "$results"
 if [ -n "$validate" ]; then
   echo "models validated by z3: $validated valid, $rejected rejected, $unchecked unchecked (z3 undecided)"
   [ -s "$out/validate.log" ] && sed 's/^/  /' "$out/validate.log"
