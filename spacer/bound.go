@@ -114,54 +114,20 @@ func ratio(a, b bound) (num.Rat, bool) {
 	return lambda, true
 }
 
-// weakestTowards returns the bound over the same form as lemma with the
-// largest constant that still excludes the obligation, given other, a
-// bound that the obligation violates (the negation of a B-side
-// interpolant: obligation ⇒ ¬other); ok is false when the two bounds are
-// not over proportional forms or other is not weaker than lemma.
-func weakestTowards(lemma, other bound) (bound, bool) {
-	lambda, ok := ratio(other, lemma)
-	if !ok {
-		return bound{}, false
-	}
-	w := bound{lin: lemma.lin, k: other.k.Quo(lambda), strict: other.strict, isInt: lemma.isInt}
-	w.normInt()
-	if c := w.k.Cmp(lemma.k); c < 0 || c == 0 && (w.strict || !lemma.strict) {
-		return bound{}, false // not weaker
-	}
-	return w, true
-}
-
-// between is a bound over lemma's form halfway between lemma's constant
-// and weak's (rounded down over Int), or false when none is strictly
-// between them.
-func between(lemma, weak bound) (bound, bool) {
-	mid := lemma.k.Add(weak.k).Quo(num.NewRat(2, 1))
-	m := bound{lin: lemma.lin, k: mid, isInt: lemma.isInt}
-	m.normInt()
-	if m.k.Cmp(lemma.k) <= 0 || m.k.Cmp(weak.k) >= 0 {
-		return bound{}, false
-	}
-	return m, true
-}
-
-// maxBisect bounds the constants boundWeakener tries between a lemma's
-// bound and the weakest one.
-const maxBisect = 6
-
 // boundWeakener weakens each bound of a lemma from interpolation towards
 // the obligation: Farkas' A-side interpolant is the strongest bound the
 // frame gives (x <= k at level k, on a counter), the B-side one the
 // weakest that still excludes the obligation (x <= 10000 against
-// x > 10000). It tries the weakest first, then constants halfway between
-// (a bisection, maxBisect tries), and keeps the weakest that is
-// inductive (blocked relative to its own lemma with only the inductive
-// lemmas as frame): that lemma is learned besides the candidate, which
-// stays as it is. Replacing the candidate, or accepting a weaker bound
-// at a finite level, trades a lemma close to the reachable states (which
-// pushes) for one close to the obligation (which does not): measured,
-// s_split_18 of lia-lin then re-learns a chain of bounds at every level
-// and no longer converges.
+// x > 10000). When the weakest is inductive (blocked relative to its own
+// lemma with only the inductive lemmas as frame) it is learned besides
+// the candidate, which stays as it is. Replacing the candidate, or
+// accepting a weaker bound at a finite level, trades a lemma close to
+// the reachable states (which pushes) for one close to the obligation
+// (which does not): measured, s_split_18 of lia-lin then re-learns a
+// chain of bounds at every level and no longer converges. A bisection
+// between the two constants found no inductive bound the weakest had
+// missed on the dev folders (0 of ~100 files) and cost checks: it was
+// removed.
 type boundWeakener struct{}
 
 func (boundWeakener) name() string { return "weaken-bounds" }
@@ -176,45 +142,13 @@ func (boundWeakener) generalize(e *engine, c *cand) error {
 		if weak == nil || i >= len(w.cube) {
 			continue
 		}
-		cur := w.cube[i]
-		replace := func(l *term.Term) (bool, error) {
-			cube := slices.Clone(w.cube)
-			cube[i] = l
-			return e.try(w, cube, infLevel)
-		}
-		ok, err := replace(weak)
+		cube := slices.Clone(w.cube)
+		cube[i] = weak
+		ok, err := e.try(w, cube, infLevel)
 		if err != nil {
 			return err
 		}
-		if ok {
-			moved = true
-			continue
-		}
-		// bisect between the lemma's bound and the weakest one when
-		// both are over the same form
-		lo, ok1 := e.readBound(e.st.Not(cur))
-		hi, ok2 := e.readBound(e.st.Not(weak))
-		if !ok1 || !ok2 {
-			continue
-		}
-		if hi, ok = weakestTowards(lo, hi); !ok {
-			continue
-		}
-		for range maxBisect {
-			mid, ok := between(lo, hi)
-			if !ok {
-				break
-			}
-			ok, err := replace(e.st.Simplify(e.st.Not(e.boundTerm(mid))))
-			if err != nil {
-				return err
-			}
-			if ok {
-				lo, moved = mid, true
-			} else {
-				hi = mid
-			}
-		}
+		moved = moved || ok
 	}
 	c.weak = nil
 	if moved {

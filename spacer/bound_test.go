@@ -13,8 +13,7 @@ import (
 )
 
 // TestBounds: literals read as bounds (integer ones tightened), the
-// weakest bound towards another over a proportional form, and the
-// bisection point between two bounds.
+// ratio of proportional forms, sums of bounds.
 func TestBounds(t *testing.T) {
 	st := term.NewStore()
 	e := &engine{st: st, sys: &chc.System{St: st}, ctx: context.Background()}
@@ -47,20 +46,20 @@ func TestBounds(t *testing.T) {
 	_, ok := e.readBound(parse("(= x 5)"))
 	require.False(t, ok)
 
-	lemma, _ := e.readBound(parse("(<= x 3)"))
-	weak, _ := e.readBound(parse("(<= (* 2 x) 20001)"))
-	w, ok := weakestTowards(lemma, weak)
+	// ratio of proportional forms
+	a, _ := e.readBound(parse("(<= x 3)"))
+	b, _ := e.readBound(parse("(<= (* 2 x) 20001)"))
+	r, ok := ratio(b, a)
 	require.True(t, ok)
-	require.Equal(t, "(<= x 10000)", show(w))
-	_, ok = weakestTowards(w, lemma) // stronger, not weaker
+	require.Equal(t, "2", r.String())
+	c, _ := e.readBound(parse("(<= y 7)"))
+	_, ok = ratio(a, c)
 	require.False(t, ok)
-	other, _ := e.readBound(parse("(<= y 7)"))
-	_, ok = weakestTowards(lemma, other) // another form
-	require.False(t, ok)
-	mid, ok := between(lemma, w)
+	// sums of bounds over different forms
+	d, _ := e.readBound(parse("(>= y 5000)"))
+	s, ok := sumBounds(a, d)
 	require.True(t, ok)
-	require.Equal(t, "(<= x 5001)", show(mid))
-	next, _ := e.readBound(parse("(<= x 4)"))
-	_, ok = between(lemma, next) // no integer strictly between
+	require.Equal(t, "(<= (+ x (* (- 1) y)) (- 4997))", show(s))
+	_, ok = sumBounds(a, b) // proportional
 	require.False(t, ok)
 }
