@@ -334,7 +334,7 @@ func (a *arith) assign(m sat.Lit) {
 	if a.confl {
 		return
 	}
-	at := a.atoms[a.byVar[m.Var()]-1]
+	at := &a.atoms[a.byVar[m.Var()]-1]
 	if a.s.sat.Implied(m.Var()) && !(at.isInt && m.IsNeg()) {
 		// A literal arith implied follows from the bounds asserted
 		// already: asserting its bound would add nothing. Not so for
