@@ -100,9 +100,9 @@
 //
 // Pushing (push.go) has two more: ctp (ctp.go) keeps the model of a
 // failed push and skips the next attempts while it still satisfies the
-// frame; weak-abs checks a lemma's first push, and the literal drops of
-// inductive generalisation, with integer reasoning off (smt.SetRelaxed):
-// unsat there is unsat, a fractional model means "not now".
+// frame; weak-abs checks a lemma's first push with integer reasoning off
+// (smt.SetRelaxed): unsat there is unsat, a fractional model means "not
+// now, a full check next round".
 //
 // Child pobs: the positions right of the chosen one are over-approximated
 // by their lemmas; for the chosen one, each lemma contributes the negation

@@ -125,9 +125,10 @@ func (e *engine) try(c *cand, cube []*term.Term, L int) (bool, error) {
 
 // inductive is inductive generalisation: drop each literal in turn while
 // the smaller cube stays blocked relative to its own lemma, shrinking the
-// cube to the cores. With weak abstraction the checks run with integer
-// reasoning off: a literal whose drop only integer search would justify
-// stays.
+// cube to the cores. (Weak abstraction here, the checks with integer
+// reasoning off, kept literals whose drop needed integer search: on
+// s_split_18 of lia-lin the weaker lemmas led to push queries that ran
+// branch and bound for seconds; pushes only use it.)
 type inductive struct{}
 
 func (inductive) name() string { return "inductive-gen" }
@@ -138,9 +139,7 @@ func (inductive) generalize(e *engine, c *cand) error {
 		cand := make([]*term.Term, 0, len(cube)-1)
 		cand = append(cand, cube[:i]...)
 		cand = append(cand, cube[i+1:]...)
-		e.relax = !e.opts.NoWeakAbs
 		ok, core, lv, err := e.blocked(c.p, cand, level, true)
-		e.relax = false
 		if err != nil {
 			return err
 		}

@@ -43,8 +43,8 @@ type Options struct {
 	NoArrayEqualities bool
 	// NoGuidance turns off the lemma-cluster generalisations (guide.go).
 	NoGuidance bool
-	// NoWeakAbs turns off weak abstraction: pushes and inductive
-	// generalisation first checked with integer reasoning off (push.go).
+	// NoWeakAbs turns off weak abstraction: a lemma's first push checked
+	// with integer reasoning off (push.go).
 	NoWeakAbs bool
 	// NoMayPobs turns off may-obligations from the conjectures of lemma
 	// clusters (guide.go).
@@ -75,7 +75,7 @@ var params = []struct {
 	{"spacer.array-equalities", "strengthen obligations with the model's array (dis)equalities", func(o *Options) any { return negated{&o.NoArrayEqualities} }},
 	{"spacer.guidance", "generalise lemmas from clusters (global guidance)", func(o *Options) any { return negated{&o.NoGuidance} }},
 	{"spacer.weaken-bounds", "weaken the bounds of interpolant lemmas towards the obligation", func(o *Options) any { return negated{&o.NoWeakenBounds} }},
-	{"spacer.weak-abs", "check pushes and literal drops with integers relaxed first (weak abstraction)", func(o *Options) any { return negated{&o.NoWeakAbs} }},
+	{"spacer.weak-abs", "check a lemma's first push with integers relaxed (weak abstraction)", func(o *Options) any { return negated{&o.NoWeakAbs} }},
 	{"spacer.may-pobs", "queue a cluster's conjecture as a may-obligation (global guidance)", func(o *Options) any { return negated{&o.NoMayPobs} }},
 	{"spacer.stuck", "when a lemma shape recurs level after level, try the obligation itself and sums of its bounds", func(o *Options) any { return negated{&o.NoStuck} }},
 	{"spacer.ctp", "skip pushing a lemma while the model of its failed push still stands", func(o *Options) any { return negated{&o.NoCtp} }},
