@@ -13,9 +13,12 @@ import (
 // that model and the pob's literals go to itp.Conjunctive, one simplex
 // run. The answer is one inequality over the head arguments, rewritten
 // over p's params, implied by the implicant (not necessarily by A:
-// callers check the lemma with blocked). With bound weakening a second
-// run, A and B swapped, gives B's side: the negation of its interpolant
-// is the weakest bound that excludes the pob, part.weak. It returns I =
+// callers check the lemma with blocked). With bound weakening, when p
+// has learned a lemma of the same shape before (x <= k after x <= k-1:
+// the first time a bound is learned it is not yet moving, and the run
+// costs as much as the first), a second run, A and B swapped, gives B's
+// side: the negation of its interpolant is the weakest bound that
+// excludes the pob, part.weak. It returns I =
 // false when the clause is unsatisfiable at the frame, and I = nil when
 // no inequality is found.
 func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) (itpPart, error) {
@@ -57,7 +60,7 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 		return itpPart{}, nil
 	}
 	part := itpPart{I: []*term.Term{I}}
-	if !e.opts.NoWeakenBounds && !I.IsFalse() && !I.IsTrue() {
+	if !e.opts.NoWeakenBounds && !I.IsFalse() && !I.IsTrue() && e.recurs(p, I) {
 		if J, err := itp.Conjunctive(e.st, B, E); err == nil {
 			if J = e.overParams(p, cs, J); J != nil && !J.IsTrue() && !J.IsFalse() {
 				part.weak = e.st.Simplify(e.st.Not(J))
@@ -65,6 +68,12 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 		}
 	}
 	return part, nil
+}
+
+// recurs reports whether p has a one-literal lemma of the shape of ¬I.
+func (e *engine) recurs(p *pred, I *term.Term) bool {
+	shape, _, ok := cubeShape([]*term.Term{e.st.Simplify(e.st.Not(I))})
+	return ok && p.shapes[shape]
 }
 
 // overParams rewrites t from cs's head arguments to p's params; nil when

@@ -80,6 +80,7 @@ type pred struct {
 	uses   []use           // body positions of this predicate
 	lemmas []*lemma
 	byKey  map[string]*lemma
+	shapes map[string]bool // shapes (cubeShape) of the one-literal lemmas
 	rfs    []*reachFact
 	rfKeys map[*term.Term]*reachFact
 }
@@ -153,9 +154,9 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 func (e *engine) build() error {
 	for _, p := range e.sys.Preds {
 		e.preds = append(e.preds, &pred{id: len(e.preds), p: p, name: p.Name(), params: p.Params,
-			byKey: map[string]*lemma{}, rfKeys: map[*term.Term]*reachFact{}})
+			byKey: map[string]*lemma{}, shapes: map[string]bool{}, rfKeys: map[*term.Term]*reachFact{}})
 	}
-	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, rfKeys: map[*term.Term]*reachFact{}}
+	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, shapes: map[string]bool{}, rfKeys: map[*term.Term]*reachFact{}}
 	e.preds = append(e.preds, e.goal)
 	for i, c := range e.sys.Clauses {
 		cs := &clauseSolver{idx: i, c: c, sv: smt.New(e.st, smt.Options{NoModelCheck: true})}
@@ -298,6 +299,11 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 		lm = &lemma{pred: p, cube: cube, level: level, failK: -1}
 		p.byKey[key] = lm
 		p.lemmas = append(p.lemmas, lm)
+		if len(cube) == 1 {
+			if shape, _, ok := cubeShape(cube); ok {
+				p.shapes[shape] = true
+			}
+		}
 	}
 	e.tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
 	lm.dead = false
