@@ -71,8 +71,8 @@
 //
 // Each candidate then goes through the chain of generalizers (one method,
 // generalize(e, cand); each an engine parameter spacer.NAME, on by
-// default), which may make it more general and may add lemmas found on
-// the way (cand.extra), all checked by blocked:
+// default but may-pobs), which may make it more general and may add
+// lemmas found on the way (cand.extra), all checked by blocked:
 //
 //  1. weaken-bounds (bound.go): the A-side Farkas lemma is the strongest
 //     bound the frame gives — x <= k at level k on a counter, one new
@@ -89,9 +89,10 @@
 //     ("conjecture"), or sum two varying bounds whose total is constant
 //     once each is read as an upper bound (the convex closure of the
 //     cluster along that direction); each kept only when still blocked.
-//     A conjecture that is not blocked at once becomes a may-obligation
-//     (may-pobs, Global Guidance): a pob searched like the others, at most
-//     mayGas children deep, whose being reached is no counterexample.
+//     With may-pobs (off by default, see Measurements) a conjecture that
+//     is not blocked at once becomes a may-obligation (Global Guidance):
+//     a pob searched like the others, at most mayGas children deep, whose
+//     being reached is no counterexample.
 //  5. stuck (stuck.go), the "stuck on a lemma" alarm: when the cube's
 //     shape has recurred stuckMin times for P, try the obligation itself
 //     (core, inductive generalisation) and the sums of two of its bounds
@@ -100,9 +101,9 @@
 //
 // Pushing (push.go) has two more: ctp (ctp.go) keeps the model of a
 // failed push and skips the next attempts while it still satisfies the
-// frame; weak-abs checks a lemma's first push with integer reasoning off
-// (smt.SetRelaxed): unsat there is unsat, a fractional model means "not
-// now, a full check next round".
+// frame; weak-abs (off by default) checks a lemma's first push with
+// integer reasoning off (smt.SetRelaxed): unsat there is unsat, a
+// fractional model means "not now, a full check next round".
 //
 // Child pobs: the positions right of the chosen one are over-approximated
 // by their lemmas; for the chosen one, each lemma contributes the negation

@@ -135,7 +135,7 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 			e.tracef("guide: conjecture for %s\n", p.name)
 			return core, max(level, lv), nil
 		}
-		if !e.opts.NoMayPobs {
+		if e.opts.MayPobs {
 			e.mayPob(p, rest, level)
 		}
 	}

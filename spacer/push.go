@@ -9,7 +9,7 @@ import (
 // A level k at which no predicate keeps a lemma of level exactly k is a
 // fixpoint: the lemmas of level > k are inductive and make the model.
 //
-// Weak abstraction (z3's Spacer, Options.NoWeakAbs): a lemma's first push
+// Weak abstraction (z3's Spacer, Options.WeakAbs, off by default): a lemma's first push
 // is checked with integer reasoning off; unsat there is unsat, a
 // rational model without an integral one leaves the lemma for a full
 // check at the next round instead of a branch-and-bound search now.
@@ -39,7 +39,7 @@ func (e *engine) propagate(n int) (*found, error) {
 					continue
 				}
 				e.stats.pushChecks++
-				e.relax, e.relaxedHit = !e.opts.NoWeakAbs && lm.weakness == 0, false
+				e.relax, e.relaxedHit = e.opts.WeakAbs && lm.weakness == 0, false
 				ok, _, lv, err := e.blocked(p, lm.cube, k+1, false)
 				e.relax = false
 				if err != nil {

@@ -150,7 +150,7 @@ var handwritten = []struct {
 var optionSets = []optionSet{
 	{},
 	{Options{NoInductiveGen: true, NoWeaken: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true,
-		NoWeakenBounds: true, NoStuck: true, NoCtp: true, NoMayPobs: true, NoWeakAbs: true}, true},
+		NoWeakenBounds: true, NoStuck: true, NoCtp: true}, true},
 	{Options: Options{NoInductiveGen: true}},
 	{Options: Options{NoWeaken: true}},
 	{Options: Options{PobPush: true}},
@@ -161,8 +161,8 @@ var optionSets = []optionSet{
 	{Options: Options{NoWeakenBounds: true}},
 	{Options: Options{NoStuck: true}},
 	{Options: Options{NoCtp: true}},
-	{Options: Options{NoMayPobs: true}},
-	{Options: Options{NoWeakAbs: true}},
+	{Options: Options{MayPobs: true}},
+	{Options: Options{WeakAbs: true}},
 	{noPreprocess: true},
 }
 
