@@ -84,6 +84,15 @@
 // processor (on wasip1 and js a busy goroutine keeps timers from firing);
 // SetBudget bounds conflicts and propagations per call. Both give Unknown.
 //
+// A check whose assumptions propagate nearly every variable (Spacer's
+// frames: each level literal assumed on or off, each lemma then satisfied
+// or unit) would pop every assigned variable off the heap only for
+// cancelUntil to put it back: two heap operations per variable and call.
+// pickBranchLit answers at once when no variable is unassigned and scans
+// the heap array when at most 16 are (the same choice as popping).
+// Theories see the assumption phase (PlacingAssumptions) and whether an
+// assignment was theirs (Implied), to defer or skip work.
+//
 // # Elimination
 //
 // Eliminate runs bounded variable elimination (SatELite, as MiniSat's

@@ -184,6 +184,7 @@ func (s *Solver) tryEliminate(v Var) int {
 		}
 	}
 	s.elim[v] = true
+	s.nElim++
 	s.stats.Eliminated++
 	return work
 }

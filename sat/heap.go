@@ -95,22 +95,57 @@ func (s *Solver) decayVars() {
 	s.varInc /= s.varDecay
 }
 
+// scanMax is the number of unassigned variables up to which pickBranchLit
+// scans the heap instead of popping it.
+const scanMax = 16
+
 // pickBranchLit returns the next decision literal, or LitNull when every
 // variable is assigned. The polarity is the saved phase, false at first.
+//
+// Every unassigned variable is in the heap. An incremental check whose
+// assumptions propagate nearly everything (Spacer's frames of level
+// literals) would pop each assigned variable off the heap only for
+// cancelUntil to put it back: two heap operations per variable and
+// check. So when no variable is unassigned it answers at once, and when
+// at most scanMax are it finds the most active one by a scan of the heap
+// array, which leaves the heap as it is: the same choice as popping,
+// cheaper as long as the scans (one per decision) cost less than the
+// pops (log of the heap size each).
 func (s *Solver) pickBranchLit() Lit {
+	u := len(s.vd) - 1 - s.nElim - len(s.trail)
+	if u == 0 {
+		return LitNull
+	}
+	if u <= scanMax {
+		best := VarNull
+		for _, v := range s.heap {
+			if s.vals[v.Pos()] == 0 && !s.elim[v] && (best == VarNull || s.heapLess(v, best)) {
+				best = v
+			}
+		}
+		if best != VarNull {
+			return s.branchLit(best)
+		}
+	}
 	for len(s.heap) > 0 {
 		v := s.heapPop()
 		if s.vals[v.Pos()] == 0 && !s.elim[v] {
-			if s.phaser != nil && s.theoryVar[v] {
-				if val, ok := s.phaser.Phase(v); ok {
-					return v.Lit(!val)
-				}
-			}
-			if s.stable && s.target[v] != 0 {
-				return v.Lit(s.target[v] != 1)
-			}
-			return v.Lit(s.saved[v] != 1)
+			return s.branchLit(v)
 		}
 	}
 	return LitNull
+}
+
+// branchLit is the decision literal of v: the theory's phase, the target
+// phase in stable mode, or the saved phase.
+func (s *Solver) branchLit(v Var) Lit {
+	if s.phaser != nil && s.theoryVar[v] {
+		if val, ok := s.phaser.Phase(v); ok {
+			return v.Lit(!val)
+		}
+	}
+	if s.stable && s.target[v] != 0 {
+		return v.Lit(s.target[v] != 1)
+	}
+	return v.Lit(s.saved[v] != 1)
 }

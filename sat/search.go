@@ -82,6 +82,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) Result {
 		}
 	}
 	s.cancelUntil(0)
+	s.assumptions = s.assumptions[:0]
 	if s.drat != nil {
 		s.drat.flush()
 	}

@@ -140,6 +140,7 @@ type Solver struct {
 
 	// Variable elimination, see elim.go.
 	elim     []bool   // per variable: eliminated
+	nElim    int      // eliminated variables
 	frozen   []bool   // per variable: never eliminated
 	occs     [][]cref // per literal, during Eliminate only
 	elimLits []Lit    // removed clauses, pivot literal first, flattened

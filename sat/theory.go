@@ -105,6 +105,19 @@ func (s *Solver) Imply(m Lit) bool {
 	return false
 }
 
+// Implied reports whether the current assignment of v was implied by the
+// theory (Imply): a theory may skip what it told itself already.
+func (s *Solver) Implied(v Var) bool {
+	return s.vals[v.Pos()] != 0 && s.vd[v].reason == crefTheory
+}
+
+// PlacingAssumptions reports whether assumptions remain to be placed
+// above the current decision level: a theory may defer optional work
+// (bound propagation) until the last one is.
+func (s *Solver) PlacingAssumptions() bool {
+	return len(s.trailLim) < len(s.assumptions)
+}
+
 // AddLemma adds a theory lemma: a clause valid in the theory, recorded in
 // the proof log as a KindLemma leaf. Unlike input clauses, lemmas are
 // redundant: the solver may delete them when they stop being useful.

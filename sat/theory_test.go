@@ -418,3 +418,39 @@ func TestTheoryPhaser(t *testing.T) {
 		}
 	})
 }
+
+// hintTheory records what the solver tells a theory about its work: the
+// assignments the theory implied itself (Implied) and the assumption
+// phase (PlacingAssumptions).
+type hintTheory struct {
+	*xorTheory
+	implied map[Var]bool // Implied at each variable's Assign
+	placing []bool       // PlacingAssumptions at each Propagate
+}
+
+func (h *hintTheory) Assign(m Lit) {
+	h.implied[m.Var()] = h.s.Implied(m.Var())
+	h.xorTheory.Assign(m)
+}
+
+func (h *hintTheory) Propagate(dst []Lit) []Lit {
+	h.placing = append(h.placing, h.s.PlacingAssumptions())
+	return h.xorTheory.Propagate(dst)
+}
+
+// TestTheoryHints: under the assumptions a, b and the constraint
+// a xor b xor c, the theory implies c once both are placed; Implied is
+// true for c only, and PlacingAssumptions holds until the last
+// assumption is placed.
+func TestTheoryHints(t *testing.T) {
+	s := New(Options{})
+	a, b, c := s.NewVar(), s.NewVar(), s.NewVar()
+	h := &hintTheory{xorTheory: newXorTheory(t, s, xorEager, []xorCons{{[]Var{a, b, c}, true}}), implied: map[Var]bool{}}
+	s.SetTheory(h)
+	require.Equal(t, Sat, s.Solve(context.Background(), []Lit{a.Pos(), b.Pos()}))
+	require.True(t, s.Value(c.Pos()))
+	require.Equal(t, map[Var]bool{a: false, b: false, c: true}, h.implied)
+	require.True(t, h.placing[0])
+	require.False(t, h.placing[len(h.placing)-1])
+	require.False(t, s.PlacingAssumptions())
+}

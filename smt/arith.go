@@ -2,7 +2,6 @@ package smt
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/lia"
 	"github.com/seed-f9c3434d/gospacer/lra"
@@ -35,11 +34,14 @@ type arith struct {
 	terms   []*term.Term           // by simplex variable; nil for slacks
 	atoms   []arithAtom
 	atomOf  map[atomKey]sat.Lit
-	byVar   map[sat.Var]int32 // SAT variable -> atom index
-	pending bool              // bounds asserted since the last check
-	confl   bool              // an assertion conflicted; see lra.Conflict
-	implied []lra.Implied
-	expl    map[sat.Lit][]lra.Explained // explanations of implied literals
+	byVar   []int32 // by SAT variable: atom index + 1 (0: not an atom)
+	pending bool    // bounds asserted since the last check
+	// bound propagation was skipped while the SAT solver placed
+	// assumptions (see propagate)
+	deferred bool
+	confl    bool // an assertion conflicted; see lra.Conflict
+	implied  []lra.Implied
+	expl     [][]lra.Explained // by literal: the explanation it was implied with
 	// values of the term variables, taken at the last final check: the
 	// SAT solver backtracks before Solve returns, and the simplex bounds
 	// (which decide δ) with it.
@@ -78,8 +80,6 @@ func newArith(s *Solver) *arith {
 		li:     lia.New(lp),
 		varOf:  map[*term.Term]lra.Var{},
 		atomOf: map[atomKey]sat.Lit{},
-		byVar:  map[sat.Var]int32{},
-		expl:   map[sat.Lit][]lra.Explained{},
 		elim:   newEliminator(),
 	}
 }
@@ -289,11 +289,19 @@ func (a *arith) lowerAtom(v lra.Var, c num.Rat) sat.Lit {
 	return a.newAtom(k, arithAtom{v, c, false, true, true}, lra.Lower, lra.Exact(c))
 }
 
+// atomIndex is the index of v's atom, or -1.
+func (a *arith) atomIndex(v sat.Var) int {
+	if int(v) >= len(a.byVar) {
+		return -1
+	}
+	return int(a.byVar[v]) - 1
+}
+
 // phase is the value of the atom of v under the current simplex
 // assignment: deciding it so keeps the assignment a model of the bounds.
 func (a *arith) phase(v sat.Var) (value, ok bool) {
-	i, ok := a.byVar[v]
-	if !ok {
+	i := a.atomIndex(v)
+	if i < 0 {
 		return false, false
 	}
 	at := &a.atoms[i]
@@ -312,7 +320,10 @@ func (a *arith) newAtom(k atomKey, at arithAtom, kind lra.BoundKind, b lra.Delta
 	sv := a.s.sat.NewVar()
 	m := sv.Pos()
 	a.atomOf[k] = m
-	a.byVar[sv] = int32(len(a.atoms))
+	for int(sv) >= len(a.byVar) {
+		a.byVar = append(a.byVar, make([]int32, len(a.byVar)+64)...)
+	}
+	a.byVar[sv] = int32(len(a.atoms)) + 1
 	a.atoms = append(a.atoms, at)
 	a.s.th.register(sv, a)
 	a.lra.RegisterAtom(at.v, kind, b, lra.Reason(m))
@@ -323,7 +334,14 @@ func (a *arith) assign(m sat.Lit) {
 	if a.confl {
 		return
 	}
-	at := a.atoms[a.byVar[m.Var()]]
+	at := &a.atoms[a.byVar[m.Var()]-1]
+	if a.s.sat.Implied(m.Var()) && !(at.isInt && m.IsNeg()) {
+		// A literal arith implied follows from the bounds asserted
+		// already: asserting its bound would add nothing. Not so for
+		// the negation of an integer atom, which rounds (v > 2.5 gives
+		// v >= 3).
+		return
+	}
 	var conflict bool
 	switch {
 	case at.lower && !m.IsNeg(): // v >= c
@@ -363,15 +381,23 @@ func (a *arith) propagate(dst []sat.Lit) []sat.Lit {
 	if a.confl {
 		return a.conflictClause(dst)
 	}
-	if !a.pending {
+	if !a.pending && !(a.deferred && !a.s.sat.PlacingAssumptions()) {
 		return dst
 	}
-	a.pending = false
-	switch a.lra.Check(a.s.th.context()) {
-	case lra.Unsat:
-		a.confl = true
-		return a.conflictClause(dst)
-	case lra.Unknown:
+	if a.pending {
+		a.pending = false
+		switch a.lra.Check(a.s.th.context()) {
+		case lra.Unsat:
+			a.confl = true
+			return a.conflictClause(dst)
+		case lra.Unknown:
+			return dst
+		}
+	}
+	// Bound propagation waits for the last assumption: an incremental
+	// check under many assumptions (a frame of level literals) would
+	// otherwise scan the atoms of the same variables once per assumption.
+	if a.deferred = a.s.sat.PlacingAssumptions(); a.deferred {
 		return dst
 	}
 	a.implied = a.lra.Propagate(a.implied[:0])
@@ -384,6 +410,9 @@ func (a *arith) propagate(dst []sat.Lit) []sat.Lit {
 			// Keep the explanation it was assigned with: a new one may
 			// use literals assigned after m.
 			continue
+		}
+		for int(m) >= len(a.expl) {
+			a.expl = append(a.expl, make([][]lra.Explained, len(a.expl)+128)...)
 		}
 		a.expl[m] = im.Expl
 		if !a.s.sat.Imply(m) {
@@ -462,13 +491,11 @@ func (a *arith) model(m *term.Model) error {
 // checkAtoms reports the first atom whose SAT value disagrees with the
 // simplex model (a debugging aid for tests).
 func (a *arith) checkAtoms() error {
-	svs := make([]sat.Var, 0, len(a.byVar))
-	for sv := range a.byVar {
-		svs = append(svs, sv)
-	}
-	slices.Sort(svs)
-	for _, sv := range svs {
-		i := a.byVar[sv]
+	for v, i := range a.byVar {
+		if i == 0 {
+			continue
+		}
+		sv, i := sat.Var(v), i-1
 		at := a.atoms[i]
 		if a.lra.IsSlack(at.v) || int(at.v) >= len(a.values) {
 			continue // the snapshot holds term variables only

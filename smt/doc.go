@@ -26,9 +26,14 @@
 //     combination); over integers atoms are never strict and the
 //     negation of v <= c is v >= c+1. lra decides the bounds, conflicts
 //     are the negated reasons of a Farkas explanation, propagations are
-//     explained lazily. Integer reasoning at the final check
-//     (lia_check.go): branches are fresh atoms the SAT solver decides,
-//     cuts are lemmas recorded with their lia proofs.
+//     explained lazily. Bound propagation waits until the SAT solver has
+//     placed the last assumption (one scan of the atoms instead of one
+//     per assumption), and a literal arith implied itself is not asserted
+//     back (but the negation of an integer atom, which rounds). Integer
+//     reasoning at the final check (lia_check.go): branches are fresh
+//     atoms the SAT solver decides, cuts are lemmas recorded with their
+//     lia proofs; SetRelaxed turns it off (a fractional model gives
+//     Unknown), a cheap first try for callers that only need Unsat.
 //  4. EUF and arrays (euf.go, array.go): congruence closure with
 //     explanations; package arrays proposes axiom instances, added as
 //     clauses; theory combination with arithmetic is model based

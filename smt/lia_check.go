@@ -2,6 +2,7 @@ package smt
 
 import (
 	"github.com/seed-f9c3434d/gospacer/lia"
+	"github.com/seed-f9c3434d/gospacer/lra"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -50,6 +51,12 @@ func (a *arith) intCheck(dst []sat.Lit) ([]sat.Lit, bool) {
 	if a.ints.check != a.s.stats.Checks {
 		a.ints = intSearch{check: a.s.stats.Checks}
 	}
+	if a.s.relaxed {
+		if !a.integral() {
+			a.s.th.incomplete = ReasonRelaxed
+		}
+		return dst, true
+	}
 	switch a.li.Check(a.s.th.context()) {
 	case lia.Sat:
 		return dst, true
@@ -84,6 +91,17 @@ func (a *arith) intCheck(dst []sat.Lit) ([]sat.Lit, bool) {
 		a.s.th.incomplete = ctx.Err().Error()
 	}
 	return dst, true
+}
+
+// integral reports whether every integer term variable has an integral
+// value.
+func (a *arith) integral() bool {
+	for v, x := range a.terms {
+		if x != nil && a.li.IsInt(lra.Var(v)) && !a.lra.Value(lra.Var(v)).IsInt() {
+			return false
+		}
+	}
+	return true
 }
 
 // giveUp counts a branch or cut and reports when the budget is spent.

@@ -82,3 +82,29 @@ func TestUnsupported(t *testing.T) {
 	var u *UnsupportedError
 	require.ErrorAs(t, err, &u)
 }
+
+// TestRelaxed: with integer reasoning off, an integer problem whose
+// rational relaxation is unsat stays Unsat (the atoms are tightened), one
+// whose relaxation has only fractional models is Unknown, and the full
+// check decides both.
+func TestRelaxed(t *testing.T) {
+	st := term.NewStore()
+	x := st.Const("x", term.IntSort)
+	y := st.Const("y", term.IntSort)
+	s := New(st, Options{})
+	// 2x + 2y = z and z = 3: x + y = 3/2 only
+	z := st.Const("z", term.IntSort)
+	odd := st.And(st.Eq(st.Add(st.Mul(st.Int(2), x), st.Mul(st.Int(2), y)), z), st.Eq(z, st.Int(3)))
+	// x > 0 and x < 1: tightened to x >= 1 and x <= 0
+	gap := st.And(st.Gt(x, st.Int(0)), st.Lt(x, st.Int(1)))
+	s.SetRelaxed(true)
+	check(t, s, Unsat, gap)
+	got, err := s.Check(context.Background(), odd)
+	require.NoError(t, err)
+	require.Equal(t, Unknown, got)
+	require.Equal(t, ReasonRelaxed, s.ReasonUnknown())
+	check(t, s, Sat, st.Eq(x, st.Int(1)), st.Eq(y, st.Int(2)))
+	s.SetRelaxed(false)
+	check(t, s, Unsat, odd)
+	check(t, s, Unsat, gap)
+}

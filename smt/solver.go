@@ -70,7 +70,21 @@ type Solver struct {
 	result Result
 	reason string // why the last answer was Unknown
 	stats  Stats
+
+	relaxed bool // integer reasoning off (SetRelaxed)
 }
+
+// ReasonRelaxed is ReasonUnknown after a check with integer reasoning off
+// (SetRelaxed) whose rational model is not integral.
+const ReasonRelaxed = "integer relaxation: no integral model"
+
+// SetRelaxed turns integer reasoning (branches and cuts) off for the next
+// checks, or back on: an Unsat answer still holds over the integers (the
+// integer atoms are tightened, so the rational problem is a relaxation),
+// a Sat answer whose integer variables are not all integral becomes
+// Unknown with ReasonRelaxed. A cheap first try before a full check that
+// may need integer search, as z3's Spacer does ("weak abstraction").
+func (s *Solver) SetRelaxed(on bool) { s.relaxed = on }
 
 type scope struct {
 	act        sat.Lit // activation literal guarding the scope's assertions

@@ -86,27 +86,28 @@ func (e *engine) process(pb *pob) (*found, error) {
 		}
 	}
 	level := max(L, bound)
-	lv := -1
+	var cands []*cand
 	if p != e.goal {
 		var err error
-		if lv, err = e.interpolate(p, cores, L); err != nil {
+		if cands, err = e.itpCands(p, cores, L); err != nil {
 			return nil, err
 		}
 	}
-	if lv >= 0 {
-		level = lv
-	} else {
-		var err error
-		cube, level, err = e.generalize(p, cube, level)
-		if err != nil {
+	if len(cands) == 0 {
+		cands = []*cand{{p: p, cube: cube, level: level, L: L}}
+	}
+	level = infLevel
+	for _, c := range cands {
+		c.pob, c.core = pb.cube, cube
+		if err := e.generalize(c); err != nil {
 			return nil, err
 		}
-		if cube, level, err = e.guide(p, cube, level); err != nil {
-			return nil, err
+		for _, x := range append([]*cand{c}, c.extra...) {
+			if err := e.addLemma(p, x.cube, x.level); err != nil {
+				return nil, err
+			}
 		}
-		if err := e.addLemma(p, cube, level); err != nil {
-			return nil, err
-		}
+		level = min(level, c.level)
 	}
 	if level >= infLevel && p == e.goal {
 		return e.infModel(), nil
@@ -191,7 +192,7 @@ func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 		parts = append(parts, e.inst(q, rf.formula, cs.c.Body[j].Args))
 	}
 	pb.closed = true
-	if pb.pred == e.goal {
+	if pb.pred == e.goal && !pb.may {
 		root, err := e.derive(cs, children, nil)
 		if err != nil {
 			return nil, err
@@ -210,6 +211,14 @@ func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 // makeChild makes a child pob for body position j of cs, the positions
 // before j being under reach facts in the model, and requeues pb.
 func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
+	if pb.may && pb.gas <= 0 {
+		// out of gas: the conjecture is dropped, with the obligations
+		// that led to this one (else they would make it again)
+		for q := pb; q != nil; q = q.parent {
+			q.closed = true
+		}
+		return nil
+	}
 	m := cs.sv.Model()
 	parts := []*term.Term{cs.c.Constraint}
 	parts = e.instCube(pb.pred, pb.cube, cs.hargs, parts)
@@ -246,6 +255,7 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 		}
 	}
 	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)
+	child.may, child.gas = pb.may, pb.gas-1
 	e.queue.push(pb)
 	e.queue.push(child)
 	return nil

@@ -48,9 +48,9 @@
 // # Generalisation
 //
 // A blocked pob <P, φ, L> gives, per clause with head P, the literals of φ
-// in that clause's unsat core. Then, in order:
+// in that clause's unsat core. The lemma candidates (cand, gen.go) are:
 //
-//  1. Farkas lemmas (farkas.go, Options.NoItp): per clause, the clause
+//   - Farkas lemmas (farkas.go, Options.NoItp): per clause, the clause
 //     solver's model of the clause and its frame (without φ) gives an
 //     implicant (conjuncts, the disjunct and the ite branch the model
 //     takes, Boolean equalities split by the value of their sides, and
@@ -63,20 +63,47 @@
 //     level). With several clauses the lemma is learned as the cube of the
 //     negated disjuncts, so that inductive generalisation can drop
 //     disjuncts. Options.ItpCore adds itp.Core (a fresh solver per call)
-//     as fallback.
-//  2. Otherwise the union of the cores, then inductive generalisation
-//     (gen.go, Options.NoInductiveGen): drop each literal while the cube
-//     stays blocked relative to its own lemma on the body positions of P,
-//     shrinking to the cores; then weakening (Options.NoWeaken): each
-//     equality a = b tried as a <= b, then a >= b.
-//  3. Lemma-cluster guidance (guide.go, Options.NoGuidance), against the
-//     "x ≤ 1, x ≤ 2, ..." divergence: when the new lemma's cube differs from
-//     two or more earlier lemmas of P only in the constants of its
-//     arithmetic literals, drop the varying literals ("conjecture"), or sum
-//     two varying bounds whose total is constant once each is read as an
-//     upper bound (x >= c as -x <= -c, ¬(x <= c) as -x <= -c-1 over Int or
-//     -x < -c over Real): the convex closure of the cluster along that
-//     direction; each kept only when the result is still blocked.
+//     as fallback. A second simplex run with the sides swapped gives B's
+//     interpolant, whose negation is the weakest bound that still excludes
+//     φ (cand.weak).
+//   - Otherwise the union of the cores: the negated obligation reduced by
+//     the cores.
+//
+// Each candidate then goes through the chain of generalizers (one method,
+// generalize(e, cand); each an engine parameter spacer.NAME, on by
+// default but may-pobs), which may make it more general and may add
+// lemmas found on the way (cand.extra), all checked by blocked:
+//
+//  1. weaken-bounds (bound.go): the A-side Farkas lemma is the strongest
+//     bound the frame gives — x <= k at level k on a counter, one new
+//     lemma per level, the divergence of issue 25 — while x <= 10000 is
+//     inductive as it stands. When the weakest bound (B's side) is
+//     inductive it is learned besides the candidate.
+//  2. inductive-gen (gen.go): drop each literal while the cube stays
+//     blocked relative to its own lemma at the lemma's level, shrinking to
+//     the cores.
+//  3. weaken (gen.go): each equality a = b tried as a <= b, then a >= b.
+//  4. guidance (guide.go), against "x ≤ 1, x ≤ 2, ...": when the cube
+//     differs from two or more earlier lemmas of P only in the constants
+//     of its arithmetic literals, drop the varying literals
+//     ("conjecture"), or sum two varying bounds whose total is constant
+//     once each is read as an upper bound (the convex closure of the
+//     cluster along that direction); each kept only when still blocked.
+//     With may-pobs (off by default, see Measurements) a conjecture that
+//     is not blocked at once becomes a may-obligation (Global Guidance):
+//     a pob searched like the others, at most mayGas children deep, whose
+//     being reached is no counterexample.
+//  5. stuck (stuck.go), the "stuck on a lemma" alarm: when the cube's
+//     shape has recurred stuckMin times for P, try the obligation itself
+//     (core, inductive generalisation) and the sums of two of its bounds
+//     over different forms (y - x <= 4500 from x <= 499 and y >= 5000),
+//     each learned besides the candidate when inductive.
+//
+// Pushing (push.go) has two more: ctp (ctp.go) keeps the model of a
+// failed push and skips the next attempts while it still satisfies the
+// frame; weak-abs (off by default) checks a lemma's first push with
+// integer reasoning off (smt.SetRelaxed): unsat there is unsat, a
+// fractional model means "not now, a full check next round".
 //
 // Child pobs: the positions right of the chosen one are over-approximated
 // by their lemmas; for the chosen one, each lemma contributes the negation
@@ -148,9 +175,13 @@
 //	spacer.go   Options, Engine, Solve, the main loop, stats
 //	state.go    predicates, clause solvers, lemmas, reach facts
 //	block.go    the blocking query: reach facts, child pobs, lemmas
-//	gen.go      lemma generalisation: inductive, interpolating cores (itp)
-//	guide.go    lemma-cluster guidance against divergence
-//	push.go     propagation, fixpoint, the model
+//	gen.go      candidates, the generalizer chain, inductive generalisation,
+//	            interpolating cores (itp)
+//	bound.go    linear bounds; weakening Farkas bounds towards the pob
+//	guide.go    lemma-cluster guidance and may-obligations
+//	stuck.go    the stuck-on-a-lemma alarm
+//	push.go     propagation, fixpoint, the model; weak abstraction
+//	ctp.go      counterexamples to pushing
 //	cex.go      the ground derivation
 //	farkas.go   Farkas lemmas from a clause solver's model and itp.Conjunctive
 //	queue.go    the pob queue
@@ -163,5 +194,6 @@
 //	pb    *pob
 //	lm    *lemma
 //	rf    *reachFact
+//	c     *cand, a lemma candidate; g a generalizer
 //	cube  []*term.Term, literals over a predicate's Params
 package spacer

@@ -11,20 +11,25 @@ import (
 // that model and the pob's literals go to itp.Conjunctive, one simplex
 // run. The answer is one inequality over the head arguments, rewritten
 // over p's params, implied by the implicant (not necessarily by A:
-// callers check the lemma with blocked). It returns (false, true) when
-// the clause is unsatisfiable at the frame, and nil when no inequality
-// is found.
-func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) ([]*term.Term, error) {
+// callers check the lemma with blocked). With bound weakening, when p
+// has learned a lemma of the same shape before (x <= k after x <= k-1:
+// the first time a bound is learned it is not yet moving, and the run
+// costs as much as the first), a second run, A and B swapped, gives B's
+// side: the negation of its interpolant is the weakest bound that
+// excludes the pob, part.weak. It returns I =
+// false when the clause is unsatisfiable at the frame, and I = nil when
+// no inequality is found.
+func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) (itpPart, error) {
 	var assumps []*term.Term
 	if len(cs.body) > 0 {
 		assumps = e.frame(assumps, L-1)
 	}
 	sat, err := e.check(cs, assumps)
 	if err != nil {
-		return nil, err
+		return itpPart{}, err
 	}
 	if !sat {
-		return []*term.Term{e.st.False()}, nil
+		return itpPart{I: []*term.Term{e.st.False()}}, nil
 	}
 	// A's implicant in its model, disequalities split by the model
 	e.impl.Reset(cs.sv.Model(), term.ImplicantOptions{SplitDiseq: true, ResolveIte: true})
@@ -37,12 +42,12 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 		}
 	}
 	if err != nil {
-		return nil, &errUnknown{"internal: " + err.Error()}
+		return itpPart{}, &errUnknown{"internal: " + err.Error()}
 	}
 	E = arithLits(E)
 	B := arithLits(e.instCube(p, cube, cs.hargs, nil))
 	if len(B) == 0 {
-		return nil, nil
+		return itpPart{}, nil
 	}
 	e.stats.farkasCalls++
 	I, err := itp.Conjunctive(e.st, E, B)
@@ -50,15 +55,38 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 		if e.opts.Trace != nil {
 			e.tracef("farkas clause %d failed: E=%v B=%v: %v\n", cs.idx, E, B, err)
 		}
-		return nil, nil
+		return itpPart{}, nil
 	}
-	I = e.st.Substitute(I, cs.hargs, p.params)
-	for _, c := range term.FreeConsts(I) {
-		if !containsTerm(p.params, c) {
-			return nil, nil
+	if I = e.overParams(p, cs, I); I == nil {
+		return itpPart{}, nil
+	}
+	part := itpPart{I: []*term.Term{I}}
+	if !e.opts.NoWeakenBounds && !I.IsFalse() && !I.IsTrue() && e.recurs(p, I) {
+		if J, err := itp.Conjunctive(e.st, B, E); err == nil {
+			if J = e.overParams(p, cs, J); J != nil && !J.IsTrue() && !J.IsFalse() {
+				part.weak = e.st.Simplify(e.st.Not(J))
+			}
 		}
 	}
-	return []*term.Term{I}, nil
+	return part, nil
+}
+
+// recurs reports whether p has a one-literal lemma of the shape of ¬I.
+func (e *engine) recurs(p *pred, I *term.Term) bool {
+	shape, _, ok := cubeShape([]*term.Term{e.st.Simplify(e.st.Not(I))})
+	return ok && p.shapes[shape]
+}
+
+// overParams rewrites t from cs's head arguments to p's params; nil when
+// another variable of the clause remains.
+func (e *engine) overParams(p *pred, cs *clauseSolver, t *term.Term) *term.Term {
+	t = e.st.Substitute(t, cs.hargs, p.params)
+	for _, c := range term.FreeConsts(t) {
+		if !containsTerm(p.params, c) {
+			return nil
+		}
+	}
+	return t
 }
 
 func containsTerm(ts []*term.Term, t *term.Term) bool {

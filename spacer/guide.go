@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -21,6 +20,11 @@ import (
 //   - sum: two varying literals l1 <= c1, l2 <= c2 whose c1 + c2 is the
 //     same in the whole cluster become one literal l1 + l2 <= c1 + c2 (the
 //     convex closure of the cluster along that direction).
+//
+// A conjecture that is not blocked at once becomes a may-obligation
+// (mayPob): an obligation the search tries to block like any other, at
+// most mayGas child obligations deep, whose being reached is no
+// counterexample (it is dropped, its reach facts kept).
 
 const minCluster = 3
 
@@ -59,10 +63,27 @@ func cubeShape(cube []*term.Term) (string, map[string]num.Rat, bool) {
 	return strings.Join(keys, ","), consts, true
 }
 
+// clusterGuide is guide as a generalizer.
+type clusterGuide struct{}
+
+func (clusterGuide) name() string { return "guidance" }
+
+func (clusterGuide) generalize(e *engine, c *cand) error {
+	cube, level, err := e.guide(c.p, c.cube, c.level)
+	if err != nil {
+		return err
+	}
+	if len(cube) != len(c.cube) {
+		c.weak = nil
+	}
+	c.cube, c.level = cube, level
+	return nil
+}
+
 // guide tries the generalisations of a cluster for the new lemma ¬cube of p
 // at level; it returns the cube and level to learn.
 func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int, error) {
-	if e.opts.NoGuidance || len(cube) == 0 || level >= infLevel {
+	if len(cube) == 0 || level >= infLevel {
 		return cube, level, nil
 	}
 	shape, consts, ok := cubeShape(cube)
@@ -82,8 +103,6 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 	if len(members)+1 < minCluster {
 		return cube, level, nil
 	}
-	t0 := time.Now()
-	defer func() { e.stats.genTime += time.Since(t0) }()
 	varying := map[string]bool{}
 	for _, m := range members {
 		for k, c := range m {
@@ -115,6 +134,9 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 			e.stats.guideWins++
 			e.tracef("guide: conjecture for %s\n", p.name)
 			return core, max(level, lv), nil
+		}
+		if e.opts.MayPobs {
+			e.mayPob(p, rest, level)
 		}
 	}
 	// sum of two varying bounds with a constant total
@@ -214,4 +236,31 @@ func atomOf(l *term.Term) *term.Term {
 		return l.Arg(0)
 	}
 	return l
+}
+
+// mayGas is the depth of child obligations a may-obligation may spawn.
+const mayGas = 3
+
+// mayPob queues the conjecture ¬cube of p as a may-obligation at level
+// (at most the current bound), once per cube and level.
+func (e *engine) mayPob(p *pred, cube []*term.Term, level int) {
+	level = min(level, e.bound)
+	cube = sortCube(cube)
+	k := mayKey{p.id, level, cubeKey(cube)}
+	if e.mayKeys == nil {
+		e.mayKeys = map[mayKey]bool{}
+	}
+	if e.mayKeys[k] {
+		return
+	}
+	e.mayKeys[k] = true
+	e.stats.mayPobs++
+	pb := e.newPob(p, cube, level, 0, nil)
+	pb.may, pb.gas = true, mayGas
+	e.queue.push(pb)
+}
+
+type mayKey struct {
+	pred, level int
+	cube        string
 }

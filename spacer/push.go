@@ -8,6 +8,11 @@ import (
 // propagate pushes lemmas level by level after the goal is blocked at n.
 // A level k at which no predicate keeps a lemma of level exactly k is a
 // fixpoint: the lemmas of level > k are inductive and make the model.
+//
+// Weak abstraction (z3's Spacer, Options.WeakAbs, off by default): a lemma's first push
+// is checked with integer reasoning off; unsat there is unsat, a
+// rational model without an integral one leaves the lemma for a full
+// check at the next round instead of a branch-and-bound search now.
 func (e *engine) propagate(n int) (*found, error) {
 	if f := e.goalInductive(); f != nil {
 		return f, nil
@@ -27,16 +32,34 @@ func (e *engine) propagate(n int) (*found, error) {
 					e.stats.pushSkips++
 					continue
 				}
+				if lm.failK == k && lm.ctp != nil && e.ctpStands(lm.ctp, k) {
+					left = true // its counterexample still stands
+					lm.failSum = e.changes(k)
+					e.stats.ctpSkips++
+					continue
+				}
 				e.stats.pushChecks++
+				e.relax, e.relaxedHit = e.opts.WeakAbs && lm.weakness == 0, false
 				ok, _, lv, err := e.blocked(p, lm.cube, k+1, false)
+				e.relax = false
 				if err != nil {
 					return nil, err
+				}
+				if !ok && e.relaxedHit {
+					// inconclusive: a full check next time
+					left = true
+					lm.weakness++
+					continue
 				}
 				if !ok {
 					left = true
 					lm.failK, lm.failSum = k, e.changes(k)
+					if !e.opts.NoCtp {
+						lm.ctp = e.newCtp()
+					}
 					continue
 				}
+				lm.ctp = nil
 				lm.level = max(k+1, lv)
 				e.noteLevel(lm.level)
 				e.tracef("push %s to %s: %s\n", p.name, levelString(lm.level), term.Sprint(e.st.Not(e.st.And(lm.cube...))))

@@ -16,6 +16,10 @@ type pob struct {
 	depth  int
 	parent *pob
 	closed bool
+	// may: a may-obligation (guide.go), whose reaching is no
+	// counterexample; gas: the child depth it has left
+	may bool
+	gas int
 }
 
 func (e *engine) newPob(p *pred, cube []*term.Term, level, depth int, parent *pob) *pob {

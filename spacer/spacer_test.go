@@ -149,7 +149,8 @@ var handwritten = []struct {
 // optionSets: the default, everything off, and each option on its own.
 var optionSets = []optionSet{
 	{},
-	{Options{NoInductiveGen: true, NoWeaken: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true}, true},
+	{Options{NoInductiveGen: true, NoWeaken: true, NoItp: true, NoArrayEqualities: true, NoGuidance: true,
+		NoWeakenBounds: true, NoStuck: true, NoCtp: true}, true},
 	{Options: Options{NoInductiveGen: true}},
 	{Options: Options{NoWeaken: true}},
 	{Options: Options{PobPush: true}},
@@ -157,6 +158,11 @@ var optionSets = []optionSet{
 	{Options: Options{ItpCore: true}},
 	{Options: Options{NoArrayEqualities: true}},
 	{Options: Options{NoGuidance: true}},
+	{Options: Options{NoWeakenBounds: true}},
+	{Options: Options{NoStuck: true}},
+	{Options: Options{NoCtp: true}},
+	{Options: Options{MayPobs: true}},
+	{Options: Options{WeakAbs: true}},
 	{noPreprocess: true},
 }
 

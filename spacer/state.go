@@ -24,21 +24,29 @@ type engine struct {
 	sys   *chc.System
 	st    *term.Store
 	mbp   *mbp.Projector
+	gens  []generalizer // the lemma generalizers switched on
 	start time.Time
 
-	preds    []*pred // the system's predicates by ID, then goal
-	goal     *pred
-	clauses  []*clauseSolver
-	lvl      []*term.Term // level literals
-	queue    pobQueue
-	bound    int
-	steps    int
-	nextPob  int
-	stats    stats
-	chg      []int // chg[k]: lemmas learned or raised to level k
-	chgInf   int   // ... to level ∞
-	instMemo map[instKey]*term.Term
-	impl     term.Implicant // implicants of models (one cube at a time)
+	preds      []*pred // the system's predicates by ID, then goal
+	goal       *pred
+	clauses    []*clauseSolver
+	lvl        []*term.Term      // level literals
+	satCS      *clauseSolver     // the clause of blocked's last sat query
+	stuck      map[stuckKey]int  // fruitless alarm rounds per predicate and shape (stuck.go)
+	stuckTried map[stuckKey]bool // cubes the alarm tried
+	mayKeys    map[mayKey]bool   // may-obligations queued (guide.go)
+	// relax: checks run with integer reasoning off (weak abstraction,
+	// see push.go); relaxedHit: one of them had only a fractional model
+	relax, relaxedHit bool
+	queue             pobQueue
+	bound             int
+	steps             int
+	nextPob           int
+	stats             stats
+	chg               []int // chg[k]: lemmas learned or raised to level k
+	chgInf            int   // ... to level ∞
+	instMemo          map[instKey]*term.Term
+	impl              term.Implicant // implicants of models (one cube at a time)
 }
 
 // noteLevel records a lemma learned or raised to level.
@@ -73,6 +81,7 @@ type pred struct {
 	uses   []use           // body positions of this predicate
 	lemmas []*lemma
 	byKey  map[string]*lemma
+	shapes map[string]bool // shapes (cubeShape) of the one-literal lemmas
 	rfs    []*reachFact
 	rfKeys map[*term.Term]*reachFact
 }
@@ -93,6 +102,12 @@ type lemma struct {
 	// a failed push from level failK when the frames had changed
 	// failSum times (see engine.changes): retried only after a change.
 	failK, failSum int
+	// ctp is the counterexample to the failed push (ctp.go), nil when
+	// none is kept
+	ctp *ctp
+	// weakness counts the pushes whose weak check (integers relaxed)
+	// was inconclusive: the next ones are full checks
+	weakness int
 }
 
 // A reachFact is a must summary: every assignment of the predicate's
@@ -133,16 +148,16 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			arrays = arrays || x.Sort().IsArray()
 		}
 	}
-	return &engine{ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{},
+	return &engine{ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 
 func (e *engine) build() error {
 	for _, p := range e.sys.Preds {
 		e.preds = append(e.preds, &pred{id: len(e.preds), p: p, name: p.Name(), params: p.Params,
-			byKey: map[string]*lemma{}, rfKeys: map[*term.Term]*reachFact{}})
+			byKey: map[string]*lemma{}, shapes: map[string]bool{}, rfKeys: map[*term.Term]*reachFact{}})
 	}
-	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, rfKeys: map[*term.Term]*reachFact{}}
+	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, shapes: map[string]bool{}, rfKeys: map[*term.Term]*reachFact{}}
 	e.preds = append(e.preds, e.goal)
 	for i, c := range e.sys.Clauses {
 		cs := &clauseSolver{idx: i, c: c, sv: smt.New(e.st, smt.Options{NoModelCheck: true})}
@@ -285,6 +300,11 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 		lm = &lemma{pred: p, cube: cube, level: level, failK: -1}
 		p.byKey[key] = lm
 		p.lemmas = append(p.lemmas, lm)
+		if len(cube) == 1 {
+			if shape, _, ok := cubeShape(cube); ok {
+				p.shapes[shape] = true
+			}
+		}
 	}
 	e.tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
 	lm.dead = false
@@ -369,6 +389,10 @@ func (cs *clauseSolver) usedFact(m *term.Model, pos int) *reachFact {
 func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error) {
 	t0 := time.Now()
 	e.stats.checks++
+	if e.relax {
+		cs.sv.SetRelaxed(true)
+		defer cs.sv.SetRelaxed(false)
+	}
 	r, err := cs.sv.Check(e.ctx, assumptions...)
 	e.stats.checkTime += time.Since(t0)
 	if err != nil {
@@ -382,6 +406,13 @@ func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error)
 	}
 	if c := chc.Cause(e.ctx); c != nil {
 		return false, c
+	}
+	if e.relax && cs.sv.ReasonUnknown() == smt.ReasonRelaxed {
+		// the relaxation has a model, the integers maybe not: no
+		// answer, which callers of a weak check read as "sat"
+		e.relaxedHit = true
+		e.stats.relaxedHits++
+		return true, nil
 	}
 	return false, &errUnknown{"smt unknown: " + cs.sv.ReasonUnknown()}
 }
