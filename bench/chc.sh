@@ -18,7 +18,9 @@
 # gospacer once per engine, each a solver of its own (gospacer-NAME) in the
 # same run, and adds the column `unique`: files that solver solves and no
 # other gospacer engine does. --opt NAME=VALUE (repeatable) goes to every
-# gospacer run.
+# gospacer run. --base BINARY runs a second gospacer binary (another
+# commit's build) as the solver gospacer-base, with the same flags: a
+# branch against main in one run.
 #
 # Golem (github.com/usi-verification-and-security/golem), when `golem` is
 # on PATH and --no-golem is not given, runs too: -l QF_LRA on files over
@@ -48,12 +50,13 @@
 # its --help (--engine, --model, -t) are left out, with a note.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--no-golem] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
+usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--base BINARY] [--no-golem] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
 timeout_s=10
 engine=
 engines=
 opts=()
 golem_ok=1
+base_bin=
 validate=
 folders=()
 while [ $# -gt 0 ]; do
@@ -66,6 +69,7 @@ while [ $# -gt 0 ]; do
     --engines=*) engines=${1#--engines=}; shift ;;
     --opt) [ $# -ge 2 ] || usage; opts+=(--opt "$2"); shift 2 ;;
     --no-golem) golem_ok=; shift ;;
+    --base) [ $# -ge 2 ] || usage; base_bin=$(realpath "$2"); shift 2 ;;
     --validate-with) [ $# -ge 2 ] || usage; validate=$2; shift 2 ;;
     --validate-with=*) validate=${1#--validate-with=}; shift ;;
     -h|--help) usage ;;
@@ -105,6 +109,7 @@ if [ -n "$engines" ]; then
   solvers=()
   for e in ${engines//,/ }; do solvers+=("gospacer-$e"); done
 fi
+[ -n "$base_bin" ] && solvers+=(gospacer-base)
 if [ -n "$golem_ok" ] && command -v golem >/dev/null; then solvers+=(golem); fi
 if command -v z3 >/dev/null; then solvers+=(z3); else
   echo "note: z3 not installed (apt-get update && apt-get install -y z3)" >&2
@@ -120,6 +125,7 @@ run() {
   local solver=$1 file=$2 cmd
   case $solver in
     gospacer) cmd=("$out/gospacer" "${gflags[@]}" "$file") ;;
+    gospacer-base) cmd=("$base_bin" "${gflags[@]}" "$file") ;;
     gospacer-*) cmd=("$out/gospacer" "${gflags[@]}" --engine "${solver#gospacer-}" "$file") ;;
     z3) cmd=(z3 "-T:$timeout_s" "$file") ;;
     golem)
