@@ -71,7 +71,7 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 	}
 	switch r {
 	case smt.Sat:
-		return nil, ErrSatisfiable
+		return nil, &SatisfiableError{Model: s.Model()}
 	case smt.Unknown:
 		return nil, fmt.Errorf("itp: the conjunction is unknown: %s", s.ReasonUnknown())
 	}

@@ -1,0 +1,91 @@
+package itp_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/itp"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// TestStateTransitionMcCarthy is the shape of WHALE's Example 3: the
+// body of mc91 between two calls, each call under-approximated by the
+// base case, against r < 91.
+func TestStateTransitionMcCarthy(t *testing.T) {
+	st := term.NewStore()
+	v := func(name string) *term.Term { return st.Const(name, term.IntSort) }
+	p, p1, p2, r := v("p"), v("p1"), v("p2"), v("r")
+	n := func(k int64) *term.Term { return st.Int(k) }
+	parts := []*term.Term{
+		st.And(st.Le(p, n(100)), st.Eq(p1, st.Add(p, n(11)))),   // the path to the calls
+		st.And(st.Gt(p1, n(100)), st.Eq(p2, st.Sub(p1, n(10)))), // first call: the base case
+		st.And(st.Gt(p2, n(100)), st.Eq(r, st.Sub(p2, n(10)))),  // second call: the base case
+		st.Lt(r, n(91)), // ¬summary
+	}
+	states, trans, err := itp.StateTransition(st, parts)
+	require.NoError(t, err)
+	require.NoError(t, itp.CheckStateTransition(st, parts, states, trans))
+	require.Len(t, states, 3)
+	require.Len(t, trans, 2)
+	for _, c := range term.FreeConsts(trans[0]) {
+		require.Contains(t, []*term.Term{p1, p2}, c)
+	}
+	for _, c := range term.FreeConsts(trans[1]) {
+		require.Contains(t, []*term.Term{p2, r}, c)
+	}
+}
+
+// TestStateTransitionSatisfiable: a model comes back with the error.
+func TestStateTransitionSatisfiable(t *testing.T) {
+	st := term.NewStore()
+	x, y := st.Const("x", term.IntSort), st.Const("y", term.IntSort)
+	parts := []*term.Term{st.Le(x, st.Int(3)), st.Eq(y, x), st.Ge(y, st.Int(2))}
+	_, _, err := itp.StateTransition(st, parts)
+	require.ErrorIs(t, err, itp.ErrSatisfiable)
+	var se *itp.SatisfiableError
+	require.True(t, errors.As(err, &se))
+	ok, err := se.Model.EvalBool(st.And(parts...))
+	require.NoError(t, err)
+	require.True(t, ok)
+}
+
+func TestStateTransitionProperty(t *testing.T) {
+	for _, mk := range allTheories {
+		name := mk(3).name
+		t.Run(name, func(t *testing.T) {
+			var cnt counter
+			rapid.Check(t, func(t *rapid.T) {
+				st := term.NewStore()
+				n := rapid.IntRange(3, 6).Draw(t, "n")
+				th := mk(n)
+				parts := make([]*term.Term, n)
+				for i := range parts {
+					var fs []*term.Term
+					for k, m := 0, rapid.IntRange(1, 3).Draw(t, "m"); k < m; k++ {
+						fs = append(fs, boolFormula(t, st, th, i, 2, "f"))
+					}
+					parts[i] = st.And(fs...)
+				}
+				if !unsatParts(t, st, th, parts) {
+					cnt.add("sat")
+					return
+				}
+				states, trans, err := itp.StateTransition(st, parts)
+				if err != nil {
+					if !errors.Is(err, itp.ErrUnsupported) {
+						t.Fatalf("parts=%v: %v", parts, err)
+					}
+					cnt.fail(err)
+					return
+				}
+				if err := itp.CheckStateTransition(st, parts, states, trans); err != nil {
+					t.Fatalf("parts=%v states=%v trans=%v: %v", parts, states, trans, err)
+				}
+				cnt.add("ok")
+			})
+			cnt.report(t, "state/transition sequences "+name)
+		})
+	}
+}
