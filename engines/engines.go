@@ -14,6 +14,7 @@ package engines
 import (
 	_ "github.com/seed-f9c3434d/gospacer/engines/bmc"
 	_ "github.com/seed-f9c3434d/gospacer/engines/portfolio"
+	_ "github.com/seed-f9c3434d/gospacer/engines/whale"
 	_ "github.com/seed-f9c3434d/gospacer/spacer"
 )
 
