@@ -5,8 +5,53 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
+
+// Labels chooses how the proof-based interpolants of StateTransition
+// label the atoms whose symbols are all shared (D'Silva, Kroening,
+// Purandare, Weissenbacher, "Interpolant strength", VMCAI 2010: every
+// locality-preserving labelling gives interpolants; the A-local atoms are
+// A's and the B-local ones B's in all of them).
+type Labels uint8
+
+const (
+	// LabelsMcMillan puts every shared atom on B's side: McMillan's
+	// system, the strongest interpolants; when A has no local symbols
+	// the interpolant is close to A itself.
+	LabelsMcMillan Labels = iota
+	// LabelsOccurrence puts a shared atom that occurs only in A's input
+	// clauses of the proof on A's side: A's clauses then contribute
+	// their other literals only, and a theory lemma over such atoms is
+	// interpolated by summing A's constraints (Farkas), which
+	// generalises A (A = {n = 1, r = 1} against r < n gives n <= r).
+	// The labels change with the cut monotonically (an atom is A's for
+	// every cut that contains all the partitions it occurs in), and the
+	// sequence and state/transition properties are checked all the same.
+	LabelsOccurrence
+)
+
+// label sets the walker's labels for shared atoms.
+func (w *walker) label(l Labels) {
+	if l != LabelsOccurrence {
+		w.occ = nil
+		return
+	}
+	w.occ = make([]uint64, len(w.masks))
+	for _, id := range w.order {
+		if w.ref.Kind(id) != sat.KindInput {
+			continue
+		}
+		p := w.ref.Part(id)
+		if p < 0 {
+			continue
+		}
+		for _, m := range w.ref.Clause(id) {
+			w.occ[m.Var()] |= 1 << p
+		}
+	}
+}
 
 // StateTransition returns the state/transition interpolant sequence of
 // parts φ0 … φn+1 (at least three formulas, at most MaxParts,
@@ -19,19 +64,19 @@ import (
 //	φ0 ⇒ states[0],  φi+1 ⇒ trans[i],
 //	states[i] ∧ trans[i] ⇒ states[i+1],  states[n] ∧ φn+1 unsatisfiable.
 //
-// All come from one refutation by McMillan's system, as the paper
-// computes them. When a theory interpolant of that proof was guessed
-// (they need not agree across cuts) or a cut is out of the proof's reach,
-// the sequence is recomputed node by node and each trans[i] interpolates
-// φi+1 against states[i] ∧ ¬states[i+1], which gives the properties by
-// construction. The error is ErrSatisfiable (a *SatisfiableError with the
-// model) when the conjunction has a model.
-func StateTransition(st *term.Store, parts []*term.Term) (states, trans []*term.Term, err error) {
-	return StateTransitionContext(context.Background(), st, parts)
+// All come from one refutation, as the paper computes them, with the
+// given labels of shared atoms. When a theory interpolant of that proof
+// was guessed (they need not agree across cuts) or a cut is out of the
+// proof's reach, the sequence is recomputed node by node and each
+// trans[i] interpolates φi+1 against states[i] ∧ ¬states[i+1], which
+// gives the properties by construction. The error is ErrSatisfiable (a
+// *SatisfiableError with the model) when the conjunction has a model.
+func StateTransition(st *term.Store, parts []*term.Term, labels Labels) (states, trans []*term.Term, err error) {
+	return StateTransitionContext(context.Background(), st, parts, labels)
 }
 
 // StateTransitionContext is StateTransition under a context.
-func StateTransitionContext(ctx context.Context, st *term.Store, parts []*term.Term) (states, trans []*term.Term, err error) {
+func StateTransitionContext(ctx context.Context, st *term.Store, parts []*term.Term, labels Labels) (states, trans []*term.Term, err error) {
 	n := len(parts)
 	if n < 3 || n > MaxParts {
 		return nil, nil, fmt.Errorf("itp: a state/transition sequence needs 3 to %d formulas, got %d", MaxParts, n)
@@ -40,6 +85,7 @@ func StateTransitionContext(ctx context.Context, st *term.Store, parts []*term.T
 	if err != nil {
 		return nil, nil, err
 	}
+	w.label(labels)
 	states = make([]*term.Term, n-1)
 	trans = make([]*term.Term, n-2)
 	byParts := false // a cut out of reach of the proof
@@ -60,7 +106,7 @@ func StateTransitionContext(ctx context.Context, st *term.Store, parts []*term.T
 		}
 	}
 	if w.guessed || byParts {
-		if states, trans, err = stateTransitionByParts(ctx, st, parts); err != nil {
+		if states, trans, err = stateTransitionByParts(ctx, st, parts, labels); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -72,25 +118,24 @@ func StateTransitionContext(ctx context.Context, st *term.Store, parts []*term.T
 	return states, trans, nil
 }
 
-// stateTransitionByParts computes the sequence node by node (treeByParts
-// on a chain) and each transition interpolant against its two states.
-func stateTransitionByParts(ctx context.Context, st *term.Store, parts []*term.Term) (states, trans []*term.Term, err error) {
+// stateTransitionByParts computes the sequence node by node (each state
+// interpolates the previous one and its formula against the later
+// formulas) and each transition interpolant against its two states.
+func stateTransitionByParts(ctx context.Context, st *term.Store, parts []*term.Term, labels Labels) (states, trans []*term.Term, err error) {
 	n := len(parts)
-	parent := make([]int, n)
-	for j := range parent {
-		parent[j] = j + 1
+	states = make([]*term.Term, n-1)
+	prev := st.True()
+	for j := range states {
+		if states[j], err = labelledInterpolant(ctx, st, st.And(prev, parts[j]), st.And(parts[j+1:]...), labels); err != nil {
+			return nil, nil, err
+		}
+		prev = states[j]
 	}
-	parent[n-1] = -1
-	is, err := treeByParts(ctx, st, parts, parent)
-	if err != nil {
-		return nil, nil, err
-	}
-	states = is[:n-1]
 	trans = make([]*term.Term, n-2)
 	for j := 1; j < n-1; j++ {
 		// states[j-1] ∧ parts[j] ⇒ states[j], so parts[j] contradicts
 		// states[j-1] ∧ ¬states[j].
-		if trans[j-1], err = binaryInterpolant(ctx, st, parts[j], st.And(states[j-1], st.Not(states[j]))); err != nil {
+		if trans[j-1], err = labelledInterpolant(ctx, st, parts[j], st.And(states[j-1], st.Not(states[j])), labels); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -2,6 +2,7 @@ package itp_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/itp"
@@ -24,17 +25,38 @@ func TestStateTransitionMcCarthy(t *testing.T) {
 		st.And(st.Gt(p2, n(100)), st.Eq(r, st.Sub(p2, n(10)))),  // second call: the base case
 		st.Lt(r, n(91)), // ¬summary
 	}
-	states, trans, err := itp.StateTransition(st, parts)
+	for _, labels := range []itp.Labels{itp.LabelsMcMillan, itp.LabelsOccurrence} {
+		states, trans, err := itp.StateTransition(st, parts, labels)
+		require.NoError(t, err)
+		require.NoError(t, itp.CheckStateTransition(st, parts, states, trans))
+		require.Len(t, states, 3)
+		require.Len(t, trans, 2)
+		for _, c := range term.FreeConsts(trans[0]) {
+			require.Contains(t, []*term.Term{p1, p2}, c)
+		}
+		for _, c := range term.FreeConsts(trans[1]) {
+			require.Contains(t, []*term.Term{p2, r}, c)
+		}
+	}
+}
+
+// TestStateTransitionLabels: the base case of Hanoi's recursion (n = 1,
+// r = 1) against r < n. McMillan's labels give the base case back;
+// labels by occurrence sum its constraints into n <= r, the invariant.
+func TestStateTransitionLabels(t *testing.T) {
+	st := term.NewStore()
+	n, r, k := st.Const("n", term.IntSort), st.Const("r", term.IntSort), st.Const("k", term.IntSort)
+	parts := []*term.Term{
+		st.Le(st.Int(1), k),
+		st.And(st.Eq(n, st.Int(1)), st.Eq(r, st.Int(1))),
+		st.And(st.Lt(r, n), st.Le(k, n)),
+	}
+	_, trans, err := itp.StateTransition(st, parts, itp.LabelsMcMillan)
 	require.NoError(t, err)
-	require.NoError(t, itp.CheckStateTransition(st, parts, states, trans))
-	require.Len(t, states, 3)
-	require.Len(t, trans, 2)
-	for _, c := range term.FreeConsts(trans[0]) {
-		require.Contains(t, []*term.Term{p1, p2}, c)
-	}
-	for _, c := range term.FreeConsts(trans[1]) {
-		require.Contains(t, []*term.Term{p2, r}, c)
-	}
+	strong := trans[0]
+	_, trans, err = itp.StateTransition(st, parts, itp.LabelsOccurrence)
+	require.NoError(t, err)
+	require.Equal(t, "(<= (+ n (* (- 1) r)) 0)", term.Sprint(trans[0]), "McMillan's: %v", strong)
 }
 
 // TestStateTransitionSatisfiable: a model comes back with the error.
@@ -42,7 +64,7 @@ func TestStateTransitionSatisfiable(t *testing.T) {
 	st := term.NewStore()
 	x, y := st.Const("x", term.IntSort), st.Const("y", term.IntSort)
 	parts := []*term.Term{st.Le(x, st.Int(3)), st.Eq(y, x), st.Ge(y, st.Int(2))}
-	_, _, err := itp.StateTransition(st, parts)
+	_, _, err := itp.StateTransition(st, parts, itp.LabelsOccurrence)
 	require.ErrorIs(t, err, itp.ErrSatisfiable)
 	var se *itp.SatisfiableError
 	require.True(t, errors.As(err, &se))
@@ -52,8 +74,14 @@ func TestStateTransitionSatisfiable(t *testing.T) {
 }
 
 func TestStateTransitionProperty(t *testing.T) {
+	for _, labels := range []itp.Labels{itp.LabelsMcMillan, itp.LabelsOccurrence} {
+		testStateTransitionProperty(t, labels)
+	}
+}
+
+func testStateTransitionProperty(t *testing.T, labels itp.Labels) {
 	for _, mk := range allTheories {
-		name := mk(3).name
+		name := fmt.Sprintf("%s/labels-%d", mk(3).name, labels)
 		t.Run(name, func(t *testing.T) {
 			var cnt counter
 			rapid.Check(t, func(t *rapid.T) {
@@ -72,7 +100,7 @@ func TestStateTransitionProperty(t *testing.T) {
 					cnt.add("sat")
 					return
 				}
-				states, trans, err := itp.StateTransition(st, parts)
+				states, trans, err := itp.StateTransition(st, parts, labels)
 				if err != nil {
 					if !errors.Is(err, itp.ErrUnsupported) {
 						t.Fatalf("parts=%v: %v", parts, err)

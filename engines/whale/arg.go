@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/mbp"
+	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -37,8 +38,10 @@ type node struct {
 
 	cover   int  // the ARG that directly covers this one, -1 if none
 	covered bool // by the last sweep: this ARG or an ancestor is directly covered
+	settled bool // by the last sweep: covered, or complete and safe with settled children
 
-	dag *term.Term // IDAGCOND of the subtree, nil when stale
+	dag      *term.Term // IDAGCOND of the subtree, nil when stale
+	feasible bool       // the unwinding has an execution (see fill)
 }
 
 // An expansion is one clause unwound into an ARG: a selector, the
@@ -48,7 +51,7 @@ type expansion struct {
 	clause   *chc.Clause
 	sel      *term.Term
 	inst     *term.Term
-	vals     []*term.Term
+	vals     []*term.Term // per clause variable (then the template's own)
 	children []int
 }
 
@@ -58,30 +61,31 @@ type pair struct{ guard, sum *term.Term }
 
 // run is the state of one Solve.
 type run struct {
-	ctx     context.Context
-	sys     *chc.System
-	st      *term.Store
-	opts    Options
-	start   time.Time
-	nodes   []*node
-	clauses [][]*chc.Clause // by pred ID: clauses with that head
-	queries []*chc.Clause
-	cons    map[*chc.Clause]*term.Term // simplified constraints
-	implied map[[2]*term.Term]bool     // implication cache (cover.go)
-	proj    *mbp.Projector
-	stats   stats
+	ctx       context.Context
+	sys       *chc.System
+	st        *term.Store
+	opts      Options
+	start     time.Time
+	nodes     []*node
+	clauses   [][]*chc.Clause // by pred ID: clauses with that head
+	queries   []*chc.Clause
+	templates map[*chc.Clause]template // constraints ready to instantiate (purify.go)
+	implied   map[[2]*term.Term]bool   // implication cache (cover.go)
+	proj      *mbp.Projector
+	sv        *smt.Solver // shared by the checks (see check)
+	svUses    int
+	stats     stats
 }
 
 func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 	r := &run{
 		ctx: ctx, sys: s, st: s.St, opts: opts, start: time.Now(),
-		clauses: make([][]*chc.Clause, len(s.Preds)),
-		cons:    map[*chc.Clause]*term.Term{},
-		implied: map[[2]*term.Term]bool{},
-		proj:    mbp.New(s.St, mbp.Options{}),
+		clauses:   make([][]*chc.Clause, len(s.Preds)),
+		templates: map[*chc.Clause]template{},
+		implied:   map[[2]*term.Term]bool{},
+		proj:      mbp.New(s.St, mbp.Options{}),
 	}
 	for _, c := range s.Clauses {
-		r.cons[c] = s.St.Simplify(c.Constraint)
 		if c.Head == nil {
 			r.queries = append(r.queries, c)
 		} else {
@@ -165,15 +169,16 @@ func (r *run) unwind(n *node, c *chc.Clause) {
 			val[a] = ch.x[i]
 		}
 	}
-	e.vals = make([]*term.Term, len(c.Vars))
-	for i, v := range c.Vars {
+	tpl := r.template(c)
+	e.vals = make([]*term.Term, len(tpl.vars))
+	for i, v := range tpl.vars {
 		t, ok := val[v]
 		if !ok {
 			t = st.Fresh(v.Name()+"@"+strconv.Itoa(n.id), v.Sort())
 		}
 		e.vals[i] = t
 	}
-	e.inst = st.Substitute(r.cons[c], c.Vars, e.vals)
+	e.inst = st.Substitute(tpl.cons, tpl.vars, e.vals)
 	n.exps = append(n.exps, e)
 }
 

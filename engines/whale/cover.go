@@ -63,6 +63,15 @@ func (r *run) sweep() (*node, error) {
 			first = n
 		}
 	}
+	for i := len(r.nodes) - 1; i >= 0; i-- {
+		n := r.nodes[i]
+		n.settled = n.covered || n.safe && r.complete(n)
+		for _, e := range n.exps {
+			for _, c := range e.children {
+				n.settled = n.settled && r.nodes[c].settled
+			}
+		}
+	}
 	return first, nil
 }
 
@@ -76,10 +85,100 @@ func (r *run) implies(a, b *term.Term) bool {
 	if v, ok := r.implied[key]; ok {
 		return v
 	}
+	r.stats.impliesChecks++
 	m, err := r.check(r.st.And(a, r.st.Not(b)))
 	v := err == nil && m == nil
 	if err == nil || r.ctx.Err() == nil {
 		r.implied[key] = v
 	}
 	return v
+}
+
+// maxCandidates bounds the specifications forceCovers tries per call
+// edge.
+const maxCandidates = 4
+
+// forceCovers is IMPACT's forced covering lifted to ARGs: before the
+// pairs of REFINEARG strengthen n's children, each child tries to take,
+// instead of its pair, the specification of an uncovered ARG of its
+// predicate that could then cover it (the nearest ancestors first). The
+// replacement is kept when n stays safe with it: n's clause instances,
+// its negated specification and the children's specifications (the
+// replacements so far, the pairs of the others) are unsatisfiable. On a
+// recursive call this asks whether the caller's specification is
+// inductive; on mc91 it is the paper's Step 4.
+func (r *run) forceCovers(n *node, kids []int, pairs []*pair) error {
+	st := r.st
+	specs := make([]*term.Term, len(kids))
+	for k, c := range kids {
+		ch := r.nodes[c]
+		specs[k] = ch.spec
+		if pairs[k] != nil {
+			specs[k] = st.And(ch.spec, st.Implies(pairs[k].guard, pairs[k].sum))
+		}
+	}
+	var base *term.Term
+	for k, c := range kids {
+		ch := r.nodes[c]
+		for _, m := range r.candidates(ch) {
+			if r.implies(m.spec, specs[k]) {
+				break // m covers ch already
+			}
+			if !r.implies(m.spec, ch.spec) {
+				continue // ch's older obligations would stop m covering it
+			}
+			if base == nil {
+				base = st.And(n.act, r.local(n), st.Not(r.at(n, n.spec)))
+			}
+			parts := []*term.Term{base}
+			for j, d := range kids {
+				f := specs[j]
+				if j == k {
+					f = m.spec
+				}
+				parts = append(parts, st.Implies(r.nodes[d].act, r.at(r.nodes[d], f)))
+			}
+			r.stats.forceChecks++
+			mod, err := r.check(st.And(parts...))
+			if err != nil {
+				return err
+			}
+			if mod == nil {
+				pairs[k] = &pair{st.True(), m.spec}
+				specs[k] = m.spec
+				r.stats.forced++
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// candidates are the ARGs that could cover ch: uncovered at the last
+// sweep, of ch's predicate, before ch in the order, with a specification
+// other than true; ch's ancestors first (nearest first), then the others
+// in order; one per specification, at most maxCandidates.
+func (r *run) candidates(ch *node) []*node {
+	var out []*node
+	add := func(m *node) {
+		if m.pred != ch.pred || m.covered || m.id >= ch.id || m.spec.IsTrue() || len(out) == maxCandidates {
+			return
+		}
+		for _, o := range out {
+			if o.spec == m.spec {
+				return
+			}
+		}
+		out = append(out, m)
+	}
+	for a := ch.parent; a >= 0; a = r.nodes[a].parent {
+		add(r.nodes[a])
+	}
+	for _, m := range r.nodes {
+		if len(out) == maxCandidates || m.id >= ch.id {
+			break
+		}
+		add(m)
+	}
+	return out
 }

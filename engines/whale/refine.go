@@ -30,6 +30,13 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 	}
 	r.stats.refines++
 	kids := n.children()
+	if r.opts.Eager {
+		for _, c := range kids {
+			if err := r.fill(r.nodes[c]); err != nil {
+				return nil, err
+			}
+		}
+	}
 	head := st.And(n.act, r.local(n))
 	notSpec := st.Not(r.at(n, n.spec))
 	if len(kids) == 0 {
@@ -43,7 +50,71 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 		n.safe = true
 		return nil, nil
 	}
-	parts := make([]*term.Term, 0, len(kids)+2)
+	// First with the settled children's specifications in place of
+	// their unwindings; a model of that condition is no counterexample,
+	// so then again with every unwinding.
+	for _, bySpecs := range []bool{true, false} {
+		parts, replaced := r.condition(n, kids, head, notSpec, bySpecs)
+		if bySpecs && replaced == nil {
+			continue
+		}
+		if len(parts) > itp.MaxParts {
+			return r.refineByParts(n, kids, parts)
+		}
+		t0 := time.Now()
+		r.stats.itpCalls++
+		states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.opts.Labels)
+		r.stats.itpTime += time.Since(t0)
+		var se *itp.SatisfiableError
+		switch {
+		case errors.As(err, &se):
+			if bySpecs {
+				continue
+			}
+			return r.violated(n, se.Model)
+		case errors.Is(err, itp.ErrUnsupported):
+			return r.refineByParts(n, kids, parts)
+		case err != nil:
+			return nil, err
+		}
+		if bySpecs {
+			r.stats.bySpecs++
+		}
+		pairs := make([]*pair, len(kids))
+		for k, c := range kids {
+			if replaced != nil && replaced[k] {
+				continue // its specification served: a pair would add nothing
+			}
+			if p, ok := r.pairFor(n, kids, k, r.nodes[c], states[k], trans[k]); ok {
+				pairs[k] = &p
+			}
+		}
+		if err := r.forceCovers(n, kids, pairs); err != nil {
+			return nil, err
+		}
+		for k, c := range kids {
+			if pairs[k] != nil {
+				r.strengthen(r.nodes[c], *pairs[k])
+			}
+		}
+		n.safe = true
+		return nil, nil
+	}
+	return nil, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+}
+
+// condition is REFINEARG's formula as the parts of its state/transition
+// sequence: n's clause instances (and, in OrderObligation, its negated
+// specification), one part per call edge, then the negated specification
+// (OrderPaper) or true. A call edge's part is IDAGCOND of its ARG, or,
+// with bySpecs and when the ARG is settled (covered, or complete and
+// safe down to covered ARGs) with a specification other than true, that
+// specification: an over-approximation that holds once the iARG is
+// complete, and much smaller than the subtree. replaced marks those
+// (nil: none).
+func (r *run) condition(n *node, kids []int, head, notSpec *term.Term, bySpecs bool) (parts []*term.Term, replaced []bool) {
+	st := r.st
+	parts = make([]*term.Term, 0, len(kids)+2)
 	last := st.True()
 	if r.opts.Order == OrderPaper {
 		parts = append(parts, head)
@@ -51,31 +122,85 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 	} else {
 		parts = append(parts, st.And(head, notSpec))
 	}
-	for _, c := range kids {
-		parts = append(parts, r.idag(r.nodes[c]))
-	}
-	parts = append(parts, last)
-	if len(parts) > itp.MaxParts {
-		return r.refineByParts(n, kids, parts)
-	}
-	t0 := time.Now()
-	r.stats.itpCalls++
-	states, trans, err := itp.StateTransitionContext(r.ctx, st, parts)
-	r.stats.itpTime += time.Since(t0)
-	var se *itp.SatisfiableError
-	switch {
-	case errors.As(err, &se):
-		return r.violated(n, se.Model)
-	case errors.Is(err, itp.ErrUnsupported):
-		return r.refineByParts(n, kids, parts)
-	case err != nil:
-		return nil, err
-	}
 	for k, c := range kids {
-		r.addPair(n, kids, k, r.nodes[c], states[k], trans[k])
+		ch := r.nodes[c]
+		if bySpecs && ch.settled && !ch.spec.IsTrue() {
+			if replaced == nil {
+				replaced = make([]bool, len(kids))
+			}
+			replaced[k] = true
+			parts = append(parts, st.Implies(ch.act, r.at(ch, ch.spec)))
+			continue
+		}
+		parts = append(parts, r.idag(ch))
 	}
-	n.safe = true
-	return nil, nil
+	return append(parts, last), replaced
+}
+
+// maxFill bounds the levels fill unwinds, and maxFrontier the ARGs it
+// unwinds in one level.
+const (
+	maxFill     = 4
+	maxFrontier = 16
+)
+
+// fill unwinds the frontier of n's subtree (the ARGs below n with a
+// clause not yet unwound), a level at a time and at most maxFill levels,
+// until n's unwinding has an execution. A call edge whose ARG has none
+// is infeasible to the interpolants, whose summary is then false: a
+// guess the next step refutes, after a REFINEARG on the caller's whole
+// subtree. An ARG that is known to have an execution stays so (its
+// unwinding only grows).
+func (r *run) fill(n *node) error {
+	st := r.st
+	for level := 0; !n.feasible; level++ {
+		m, err := r.check(st.And(n.act, r.idag(n)))
+		if err != nil {
+			return err
+		}
+		if m != nil {
+			r.markFeasible(n, m)
+			return nil
+		}
+		if level == maxFill {
+			return nil
+		}
+		frontier := r.frontier(n, nil)
+		if len(frontier) == 0 || len(frontier) > maxFrontier {
+			return nil
+		}
+		for _, f := range frontier {
+			r.expand(f)
+			r.stats.fills++
+		}
+	}
+	return nil
+}
+
+// markFeasible marks n and the ARGs below it that the model activates.
+func (r *run) markFeasible(n *node, m *term.Model) {
+	if v, err := m.EvalBool(n.act); err != nil || !v {
+		return
+	}
+	n.feasible = true
+	for _, e := range n.exps {
+		for _, c := range e.children {
+			r.markFeasible(r.nodes[c], m)
+		}
+	}
+}
+
+// frontier lists the ARGs of n's subtree with a clause not yet unwound.
+func (r *run) frontier(n *node, dst []*node) []*node {
+	if !r.complete(n) {
+		dst = append(dst, n)
+	}
+	for _, e := range n.exps {
+		for _, c := range e.children {
+			dst = r.frontier(r.nodes[c], dst)
+		}
+	}
+	return dst
 }
 
 // refineByParts is REFINEARG when the state/transition sequence is out of
@@ -105,24 +230,27 @@ func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (*chc.Node,
 			return nil, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
 		}
 		rest = append(rest, is[0])
-		r.addPair(n, kids, k, r.nodes[c], st.True(), is[0])
+		if p, ok := r.pairFor(n, kids, k, r.nodes[c], st.True(), is[0]); ok {
+			r.strengthen(r.nodes[c], p)
+		}
 	}
 	n.safe = true
 	return nil, nil
 }
 
-// addPair strengthens the specification of child, the k-th call edge of
-// n, with GUARD(g) ⇒ SUM(s): s with the child's activation true and its
-// arguments renamed to the predicate's parameters; g with the activation
+// pairFor is the guard/summary pair STITP gives the k-th call edge of n
+// (child): SUM(s), s with the child's activation true and its arguments
+// renamed to the predicate's parameters; GUARD(g), g with the activation
 // of the call edges reachable from this one (later ones of the same
 // clause) true and of the others false, the variables other than the
-// child's arguments eliminated, and renamed likewise. A pair the child's
-// specification implies already changes nothing.
-func (r *run) addPair(n *node, kids []int, k int, child *node, g, s *term.Term) {
+// child's arguments eliminated, and renamed likewise. ok is false when
+// the pair asks nothing (summary true, guard false) or mentions a symbol
+// the call edge does not own.
+func (r *run) pairFor(n *node, kids []int, k int, child *node, g, s *term.Term) (pair, bool) {
 	st := r.st
 	sum := st.Simplify(st.Substitute(s, []*term.Term{child.act}, []*term.Term{st.True()}))
 	if sum.IsTrue() {
-		return
+		return pair{}, false
 	}
 	same := r.sameClause(n, kids, k)
 	var from, to []*term.Term
@@ -132,26 +260,31 @@ func (r *run) addPair(n *node, kids []int, k int, child *node, g, s *term.Term) 
 	}
 	guard := st.Simplify(st.Substitute(g, from, to))
 	if guard.IsFalse() {
-		return
+		return pair{}, false
 	}
 	guard = r.eliminate(guard, child.x)
 	params := child.pred.Params
 	guard = st.Substitute(guard, child.x, params)
 	sum = st.Substitute(sum, child.x, params)
 	if !onlyParams(sum, params) || !onlyParams(guard, params) {
-		// The interpolant mentions a symbol the call edge does not
-		// own (an uninterpreted function, say): no summary.
-		return
+		return pair{}, false
 	}
-	spec := st.Simplify(st.And(child.spec, st.Implies(guard, sum)))
+	return pair{guard, sum}, true
+}
+
+// strengthen is UPDATE: child's specification gets the pair p, unless it
+// implies it already; then child must be refined again.
+func (r *run) strengthen(child *node, p pair) {
+	st := r.st
+	spec := st.Simplify(st.And(child.spec, st.Implies(p.guard, p.sum)))
 	if spec == child.spec || r.implies(child.spec, spec) {
 		return
 	}
-	child.pairs = append(child.pairs, pair{guard, sum})
+	child.pairs = append(child.pairs, p)
 	child.spec = spec
 	child.safe = false
 	r.stats.pairs++
-	r.tracef("whale: ARG %d (%s) guard %s summary %s", child.id, child.pred, short(guard), short(sum))
+	r.tracef("whale: ARG %d (%s) guard %s summary %s", child.id, child.pred, short(p.guard), short(p.sum))
 }
 
 // sameClause marks the call edges of n that belong to the clause of the
@@ -254,13 +387,29 @@ func (r *run) reset(n *node) {
 	}
 }
 
-// check decides f with a fresh solver: its model when satisfiable, nil
-// when not.
+// solverUses is how many checks share one solver (see check).
+const solverUses = 64
+
+// check decides f: its model when satisfiable, nil when not. The checks
+// share a solver, f asserted in a scope of its own, renewed every
+// solverUses checks: a fresh solver allocates tables as large as the term
+// store, which grows with the unwinding, and an old one carries the
+// encodings of every formula it has seen.
 func (r *run) check(f *term.Term) (*term.Model, error) {
 	t0 := time.Now()
 	defer func() { r.stats.smtTime += time.Since(t0) }()
 	r.stats.smtChecks++
-	s := smt.New(r.st, smt.Options{})
+	if r.sv == nil || r.svUses == solverUses {
+		r.sv, r.svUses = smt.New(r.st, smt.Options{}), 0
+	}
+	r.svUses++
+	s := r.sv
+	s.Push()
+	defer func() {
+		if err := s.Pop(1); err != nil {
+			r.sv = nil
+		}
+	}()
 	if err := s.Assert(f); err != nil {
 		return nil, err
 	}

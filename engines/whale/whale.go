@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -61,6 +62,15 @@ type Options struct {
 	Expand Expansion
 	// Order is the interpolation order of REFINEARG.
 	Order Order
+	// Labels are the interpolation system's labels of shared atoms (see
+	// itp.Labels): LabelsOccurrence by default, which sums the callee's
+	// constraints into general summaries.
+	Labels itp.Labels
+	// Eager unwinds a call edge's ARG (with the expansion strategy)
+	// before the first REFINEARG of its caller, so that the call is not
+	// under-approximated by nothing, which makes the interpolant guess a
+	// summary false and the next step refute it.
+	Eager bool
 	// MaxNodes bounds the ARGs created (0: no bound); past it the answer
 	// is Unknown.
 	MaxNodes int
@@ -78,6 +88,8 @@ func init() {
 		Params: []chc.Param{
 			{Name: "whale.expand", Default: "all", Usage: "EXPANDARG: all (every clause of the predicate at once) or one (one clause at a time)"},
 			{Name: "whale.order", Default: "obligation", Usage: "interpolation order: obligation (negated specification first) or paper (negated specification last)"},
+			{Name: "whale.itp", Default: "occurrence", Usage: "labels of shared atoms in interpolants: occurrence (an atom of the callee's clauses only is the callee's: Farkas sums, general summaries) or mcmillan (the strongest)"},
+			{Name: "whale.eager", Default: "true", Usage: "unwind a call edge's ARG before its caller's first REFINEARG"},
 			{Name: "whale.max-nodes", Default: "0", Usage: "answer unknown past this many ARGs (0: no bound)"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
@@ -96,6 +108,19 @@ func init() {
 			default:
 				return nil, fmt.Errorf("parameter whale.order=%s: not obligation or paper", v)
 			}
+			switch v := o.Param("whale.itp", "occurrence"); v {
+			case "occurrence":
+				opts.Labels = itp.LabelsOccurrence
+			case "mcmillan":
+				opts.Labels = itp.LabelsMcMillan
+			default:
+				return nil, fmt.Errorf("parameter whale.itp=%s: not occurrence or mcmillan", v)
+			}
+			eager, err := o.Bool("whale.eager", true)
+			if err != nil {
+				return nil, err
+			}
+			opts.Eager = eager
 			n, err := o.Int("whale.max-nodes", 0)
 			if err != nil {
 				return nil, err
@@ -124,6 +149,8 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 type stats struct {
 	nodes, expansions, refines, refuted, covers     int
 	itpCalls, smtChecks, pairs, qeFailed, fallbacks int
+	impliesChecks, forceChecks, forced              int
+	bySpecs, fills                                  int
 	maxDepth                                        int
 	itpTime, smtTime, qeTime                        time.Duration
 }
@@ -133,8 +160,10 @@ func (r *run) statList() []chc.Stat {
 	return []chc.Stat{
 		{Name: "whale.args", Value: s.nodes},
 		{Name: "whale.expansions", Value: s.expansions},
+		{Name: "whale.fill-expansions", Value: s.fills},
 		{Name: "whale.refines", Value: s.refines},
 		{Name: "whale.refuted", Value: s.refuted},
+		{Name: "whale.refines-by-specs", Value: s.bySpecs},
 		{Name: "whale.covers", Value: s.covers},
 		{Name: "whale.pairs", Value: s.pairs},
 		{Name: "whale.max-depth", Value: s.maxDepth},
@@ -142,6 +171,9 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.itp-time", Value: s.itpTime},
 		{Name: "whale.itp-fallbacks", Value: s.fallbacks},
 		{Name: "whale.smt-checks", Value: s.smtChecks},
+		{Name: "whale.implication-checks", Value: s.impliesChecks},
+		{Name: "whale.forced-cover-checks", Value: s.forceChecks},
+		{Name: "whale.forced-covers", Value: s.forced},
 		{Name: "whale.smt-time", Value: s.smtTime},
 		{Name: "whale.qe-time", Value: s.qeTime},
 		{Name: "whale.qe-failed", Value: s.qeFailed},

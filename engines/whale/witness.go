@@ -53,8 +53,8 @@ func (r *run) derivation(m *term.Model, n *node) (*chc.Node, error) {
 		if !taken {
 			continue
 		}
-		d := &chc.Node{Clause: e.clause, Values: make([]*term.Term, len(e.vals))}
-		for i, v := range e.vals {
+		d := &chc.Node{Clause: e.clause, Values: make([]*term.Term, len(e.clause.Vars))}
+		for i, v := range e.vals[:len(e.clause.Vars)] {
 			if d.Values[i], err = m.Eval(v); err != nil {
 				return nil, err
 			}
