@@ -61,20 +61,23 @@ type pair struct{ guard, sum *term.Term }
 
 // run is the state of one Solve.
 type run struct {
-	ctx       context.Context
-	sys       *chc.System
-	st        *term.Store
-	opts      Options
-	start     time.Time
-	nodes     []*node
-	clauses   [][]*chc.Clause // by pred ID: clauses with that head
-	queries   []*chc.Clause
-	templates map[*chc.Clause]template // constraints ready to instantiate (purify.go)
-	implied   map[[2]*term.Term]bool   // implication cache (cover.go)
-	proj      *mbp.Projector
-	sv        *smt.Solver // shared by the checks (see check)
-	svUses    int
-	stats     stats
+	ctx         context.Context
+	sys         *chc.System
+	st          *term.Store
+	opts        Options
+	start       time.Time
+	nodes       []*node
+	clauses     [][]*chc.Clause // by pred ID: clauses with that head
+	queries     []*chc.Clause
+	templates   map[*chc.Clause]template // constraints ready to instantiate (purify.go)
+	implied     map[[2]*term.Term]bool   // implication cache (cover.go)
+	proj        *mbp.Projector
+	pool        *pool        // Houdini's candidates (houdini.go)
+	inv         []*term.Term // by pred ID: the invariant Houdini proved, nil before
+	sv          *smt.Solver  // shared by the checks (see check)
+	svUses      int
+	nextHoudini int // the refines count at which Houdini runs next
+	stats       stats
 }
 
 func newRun(ctx context.Context, s *chc.System, opts Options) *run {
@@ -85,6 +88,7 @@ func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 		implied:   map[[2]*term.Term]bool{},
 		proj:      mbp.New(s.St, mbp.Options{}),
 	}
+	r.pool = newPool(s)
 	for _, c := range s.Clauses {
 		if c.Head == nil {
 			r.queries = append(r.queries, c)

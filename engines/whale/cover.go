@@ -1,6 +1,9 @@
 package whale
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // sweep walks the ARGs in the total order (creation order: an ancestor
 // comes before its descendants), decides which are covered, applies
@@ -31,14 +34,14 @@ func (r *run) sweep() (*node, error) {
 			}
 			if n.cover >= 0 {
 				m := r.nodes[n.cover]
-				if !m.covered && r.implies(m.spec, n.spec) {
+				if !m.covered && r.implies(n.pred, m.spec, n.spec) {
 					n.covered = true
 					continue
 				}
 				n.cover = -1
 			}
 			for _, m := range cands[n.pred.ID] {
-				if r.implies(m.spec, n.spec) {
+				if r.implies(n.pred, m.spec, n.spec) {
 					n.cover, n.covered = m.id, true
 					r.stats.covers++
 					r.tracef("whale: ARG %d (%s) covered by ARG %d", n.id, n.pred, m.id)
@@ -75,9 +78,12 @@ func (r *run) sweep() (*node, error) {
 	return first, nil
 }
 
-// implies reports whether a ⇒ b is valid, with a cache; an undecided
-// check counts as not valid (no cover).
-func (r *run) implies(a, b *term.Term) bool {
+// implies reports whether a ⇒ b holds of every fact of p that Houdini's
+// invariant admits (with the invariant true of every derivable fact, a
+// cover modulo it is sound), with a cache that forgets its negative
+// answers when the invariant grows; an undecided check counts as not
+// valid (no cover).
+func (r *run) implies(p *chc.Pred, a, b *term.Term) bool {
 	if a == b || b.IsTrue() || a.IsFalse() {
 		return true
 	}
@@ -86,7 +92,11 @@ func (r *run) implies(a, b *term.Term) bool {
 		return v
 	}
 	r.stats.impliesChecks++
-	m, err := r.check(r.st.And(a, r.st.Not(b)))
+	f := r.st.And(a, r.st.Not(b))
+	if r.inv != nil {
+		f = r.st.And(f, r.inv[p.ID])
+	}
+	m, err := r.check(f)
 	v := err == nil && m == nil
 	if err == nil || r.ctx.Err() == nil {
 		r.implied[key] = v
@@ -121,14 +131,14 @@ func (r *run) forceCovers(n *node, kids []int, pairs []*pair) error {
 	for k, c := range kids {
 		ch := r.nodes[c]
 		for _, m := range r.candidates(ch) {
-			if r.implies(m.spec, specs[k]) {
+			if r.implies(ch.pred, m.spec, specs[k]) {
 				break // m covers ch already
 			}
-			if !r.implies(m.spec, ch.spec) {
+			if !r.implies(ch.pred, m.spec, ch.spec) {
 				continue // ch's older obligations would stop m covering it
 			}
 			if base == nil {
-				base = st.And(n.act, r.local(n), st.Not(r.at(n, n.spec)))
+				base = st.And(n.act, r.local(n), r.invariants(n, kids), st.Not(r.at(n, n.spec)))
 			}
 			parts := []*term.Term{base}
 			for j, d := range kids {

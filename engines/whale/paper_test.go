@@ -12,7 +12,8 @@ import (
 
 // TestMcCarthy91 is the paper's motivating example (§2, Fig. 1): mc91(p)
 // >= 91 for p <= 101 holds, and the model's formula for mc91 implies the
-// paper's summary r >= 91, in every configuration. The proof covers the
+// paper's summary r >= 91, in every configuration. Without Houdini (which
+// finds r >= 91 among its candidates at once) the proof covers the
 // recursive calls' ARGs (the paper's Step 4).
 func TestMcCarthy91(t *testing.T) {
 	src, err := os.ReadFile("../testdata/vmcai12-mc91.sat.smt2")
@@ -30,7 +31,9 @@ func TestMcCarthy91(t *testing.T) {
 			r, err := s.Check(context.Background())
 			require.NoError(t, err)
 			require.Equal(t, smt.Unsat, r, "model %v does not imply r >= 91", res.Model[p])
-			require.Positive(t, stat(res, "whale.covers"), "no ARG covered")
+			if o.opts.NoHoudini {
+				require.Positive(t, stat(res, "whale.covers"), "no ARG covered")
+			}
 		})
 	}
 }

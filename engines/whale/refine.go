@@ -37,7 +37,7 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 			}
 		}
 	}
-	head := st.And(n.act, r.local(n))
+	head := st.And(n.act, r.local(n), r.invariants(n, kids))
 	notSpec := st.Not(r.at(n, n.spec))
 	if len(kids) == 0 {
 		m, err := r.check(st.And(head, notSpec))
@@ -63,7 +63,7 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 		}
 		t0 := time.Now()
 		r.stats.itpCalls++
-		states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.opts.Labels)
+		states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.labels())
 		r.stats.itpTime += time.Since(t0)
 		var se *itp.SatisfiableError
 		switch {
@@ -101,6 +101,24 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 		return nil, nil
 	}
 	return nil, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+}
+
+// invariants is what Houdini's invariant says of n's arguments and its
+// children's: true of every derivable fact, so a condition may assume it.
+func (r *run) invariants(n *node, kids []int) *term.Term {
+	if r.inv == nil {
+		return r.st.True()
+	}
+	st := r.st
+	var parts []*term.Term
+	if n.pred != nil {
+		parts = append(parts, r.at(n, r.inv[n.pred.ID]))
+	}
+	for _, c := range kids {
+		ch := r.nodes[c]
+		parts = append(parts, st.Implies(ch.act, r.at(ch, r.inv[ch.pred.ID])))
+	}
+	return st.And(parts...)
 }
 
 // condition is REFINEARG's formula as the parts of its state/transition
@@ -203,6 +221,14 @@ func (r *run) frontier(n *node, dst []*node) []*node {
 	return dst
 }
 
+// labels are the interpolation system's labels of shared atoms.
+func (r *run) labels() itp.Labels {
+	if r.opts.McMillan {
+		return itp.LabelsMcMillan
+	}
+	return itp.LabelsOccurrence
+}
+
 // refineByParts is REFINEARG when the state/transition sequence is out of
 // reach (more call edges than itp.MaxParts, or a proof step itp cannot
 // interpolate): after a plain check, each call edge in turn gets a
@@ -277,8 +303,11 @@ func (r *run) pairFor(n *node, kids []int, k int, child *node, g, s *term.Term) 
 func (r *run) strengthen(child *node, p pair) {
 	st := r.st
 	spec := st.Simplify(st.And(child.spec, st.Implies(p.guard, p.sum)))
-	if spec == child.spec || r.implies(child.spec, spec) {
+	if spec == child.spec || r.implies(child.pred, child.spec, spec) {
 		return
+	}
+	if !r.opts.NoHoudini {
+		r.addPairCandidates(child.pred, p)
 	}
 	child.pairs = append(child.pairs, p)
 	child.spec = spec

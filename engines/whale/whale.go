@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -62,15 +61,19 @@ type Options struct {
 	Expand Expansion
 	// Order is the interpolation order of REFINEARG.
 	Order Order
-	// Labels are the interpolation system's labels of shared atoms (see
-	// itp.Labels): LabelsOccurrence by default, which sums the callee's
-	// constraints into general summaries.
-	Labels itp.Labels
+	// McMillan labels every shared atom of an interpolation B's
+	// (itp.LabelsMcMillan) instead of by occurrence (itp.LabelsOccurrence,
+	// which sums the callee's constraints into general summaries).
+	McMillan bool
 	// Eager unwinds a call edge's ARG (with the expansion strategy)
 	// before the first REFINEARG of its caller, so that the call is not
 	// under-approximated by nothing, which makes the interpolant guess a
 	// summary false and the next step refute it.
 	Eager bool
+	// NoHoudini turns off closing the proof with the largest inductive
+	// subset of the guessed pairs and their literals (houdini.go), which
+	// every condition then assumes.
+	NoHoudini bool
 	// MaxNodes bounds the ARGs created (0: no bound); past it the answer
 	// is Unknown.
 	MaxNodes int
@@ -89,7 +92,8 @@ func init() {
 			{Name: "whale.expand", Default: "all", Usage: "EXPANDARG: all (every clause of the predicate at once) or one (one clause at a time)"},
 			{Name: "whale.order", Default: "obligation", Usage: "interpolation order: obligation (negated specification first) or paper (negated specification last)"},
 			{Name: "whale.itp", Default: "occurrence", Usage: "labels of shared atoms in interpolants: occurrence (an atom of the callee's clauses only is the callee's: Farkas sums, general summaries) or mcmillan (the strongest)"},
-			{Name: "whale.eager", Default: "true", Usage: "unwind a call edge's ARG before its caller's first REFINEARG"},
+			{Name: "whale.eager", Default: "false", Usage: "unwind a call edge's ARG before its caller's first REFINEARG"},
+			{Name: "whale.houdini", Default: "true", Usage: "close the proof with the largest inductive subset of the guessed summaries (Houdini)"},
 			{Name: "whale.max-nodes", Default: "0", Usage: "answer unknown past this many ARGs (0: no bound)"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
@@ -110,17 +114,21 @@ func init() {
 			}
 			switch v := o.Param("whale.itp", "occurrence"); v {
 			case "occurrence":
-				opts.Labels = itp.LabelsOccurrence
 			case "mcmillan":
-				opts.Labels = itp.LabelsMcMillan
+				opts.McMillan = true
 			default:
 				return nil, fmt.Errorf("parameter whale.itp=%s: not occurrence or mcmillan", v)
 			}
-			eager, err := o.Bool("whale.eager", true)
+			eager, err := o.Bool("whale.eager", false)
 			if err != nil {
 				return nil, err
 			}
 			opts.Eager = eager
+			houdini, err := o.Bool("whale.houdini", true)
+			if err != nil {
+				return nil, err
+			}
+			opts.NoHoudini = !houdini
 			n, err := o.Int("whale.max-nodes", 0)
 			if err != nil {
 				return nil, err
@@ -151,6 +159,7 @@ type stats struct {
 	itpCalls, smtChecks, pairs, qeFailed, fallbacks int
 	impliesChecks, forceChecks, forced              int
 	bySpecs, fills                                  int
+	houdiniRuns, houdiniChecks                      int
 	maxDepth                                        int
 	itpTime, smtTime, qeTime                        time.Duration
 }
@@ -167,6 +176,8 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.covers", Value: s.covers},
 		{Name: "whale.pairs", Value: s.pairs},
 		{Name: "whale.max-depth", Value: s.maxDepth},
+		{Name: "whale.houdini-runs", Value: s.houdiniRuns},
+		{Name: "whale.houdini-checks", Value: s.houdiniChecks},
 		{Name: "whale.itp-calls", Value: s.itpCalls},
 		{Name: "whale.itp-time", Value: s.itpTime},
 		{Name: "whale.itp-fallbacks", Value: s.fallbacks},
@@ -181,11 +192,21 @@ func (r *run) statList() []chc.Stat {
 	}
 }
 
+// houdiniEvery is how many REFINEARGs pass between Houdini's first
+// runs; the interval doubles with each run, up to 16 times that.
+const houdiniEvery = 16
+
 // solve is the main loop: pick the first ARG (in creation order) that is
 // uncovered and incomplete or unsafe, expand or refine it; when there is
 // none, the specifications of the uncovered ARGs are a model.
 func (r *run) solve() chc.Result {
 	r.newNode(nil, -1)
+	if !r.opts.NoHoudini {
+		r.factCandidates()
+		r.paramCandidates()
+		r.queryCandidates()
+		r.propagate()
+	}
 	lastLog := time.Now()
 	for step := 0; ; step++ {
 		if r.ctx.Err() != nil {
@@ -194,6 +215,17 @@ func (r *run) solve() chc.Result {
 		if r.opts.Verbose != nil && time.Since(lastLog) >= time.Second {
 			lastLog = time.Now()
 			r.progress()
+		}
+		if !r.opts.NoHoudini && r.pool.added > 0 && r.stats.refines >= r.nextHoudini {
+			r.nextHoudini = r.stats.refines + houdiniEvery<<min(r.stats.houdiniRuns, 4)
+			m, err := r.houdini()
+			if err != nil {
+				return r.fail(err)
+			}
+			if m != nil {
+				r.progress()
+				return chc.Result{Answer: chc.Sat, Model: m}
+			}
 		}
 		n, err := r.sweep()
 		if err != nil {

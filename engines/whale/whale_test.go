@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -63,12 +62,14 @@ func configurations() []configuration {
 	var out []configuration
 	for _, x := range []Expansion{ExpandAll, ExpandOne} {
 		for _, o := range []Order{OrderObligation, OrderPaper} {
-			for _, l := range []itp.Labels{itp.LabelsOccurrence, itp.LabelsMcMillan} {
+			for _, mcm := range []bool{false, true} {
 				for _, e := range []bool{false, true} {
-					out = append(out, configuration{
-						fmt.Sprintf("expand=%s/order=%s/itp=%d/eager=%v", x, o, l, e),
-						Options{Expand: x, Order: o, Labels: l, Eager: e},
-					})
+					for _, h := range []bool{false, true} {
+						out = append(out, configuration{
+							fmt.Sprintf("expand=%s/order=%s/mcmillan=%v/eager=%v/houdini=%v", x, o, mcm, e, h),
+							Options{Expand: x, Order: o, McMillan: mcm, Eager: e, NoHoudini: !h},
+						})
+					}
 				}
 			}
 		}
@@ -167,7 +168,7 @@ func TestCases(t *testing.T) {
 func TestProgress(t *testing.T) {
 	sys := read(t, "(set-logic HORN)\n"+cases[0].src)
 	var verbose, trace bytes.Buffer
-	res := solve(t, sys, Options{Verbose: &verbose, Trace: &trace})
+	res := solve(t, sys, Options{Verbose: &verbose, Trace: &trace, NoHoudini: true})
 	require.Equal(t, chc.Sat, res.Answer)
 	require.Contains(t, verbose.String(), "whale: args ")
 	require.Contains(t, trace.String(), " guard ")
@@ -204,14 +205,14 @@ func TestCancel(t *testing.T) {
 // rejects malformed ones.
 func TestParams(t *testing.T) {
 	for _, ok := range []map[string]string{
-		{"whale.expand": "one", "whale.order": "paper", "whale.itp": "mcmillan", "whale.eager": "false", "whale.max-nodes": "10"},
+		{"whale.expand": "one", "whale.order": "paper", "whale.itp": "mcmillan", "whale.eager": "true", "whale.houdini": "false", "whale.max-nodes": "10"},
 		{},
 	} {
 		_, err := chc.NewEngine("whale", chc.Options{Params: ok})
 		require.NoError(t, err)
 	}
 	for _, bad := range []map[string]string{
-		{"whale.expand": "some"}, {"whale.order": "x"}, {"whale.itp": "pudlak"}, {"whale.eager": "maybe"}, {"whale.max-nodes": "many"},
+		{"whale.expand": "some"}, {"whale.order": "x"}, {"whale.itp": "pudlak"}, {"whale.eager": "maybe"}, {"whale.houdini": "2"}, {"whale.max-nodes": "many"},
 	} {
 		_, err := chc.NewEngine("whale", chc.Options{Params: bad})
 		require.Error(t, err, "%v", bad)
@@ -221,7 +222,7 @@ func TestParams(t *testing.T) {
 // TestMaxNodes: the bound on ARGs answers Unknown, incomplete.
 func TestMaxNodes(t *testing.T) {
 	sys := read(t, "(set-logic HORN)\n"+cases[0].src)
-	res := New(Options{MaxNodes: 2}).Solve(context.Background(), sys)
+	res := New(Options{MaxNodes: 2, NoHoudini: true}).Solve(context.Background(), sys)
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
 }

@@ -36,6 +36,9 @@ func (r *run) model() chc.Model {
 	}
 	m := chc.Model{}
 	for _, p := range r.sys.Preds {
+		if r.inv != nil {
+			conj[p.ID] = append(conj[p.ID], r.inv[p.ID])
+		}
 		m[p] = st.Simplify(st.And(conj[p.ID]...))
 	}
 	return m
