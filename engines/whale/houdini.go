@@ -237,14 +237,15 @@ const (
 	maxSubset        = 4
 )
 
-// queryCandidates adds, for each query with one body atom, the negations
+// queryCandidates adds, for each query with one body atom (or clause
+// whose head has no arguments, a query one step removed), the negations
 // of the conjunctions of up to maxSubset literals of its constraint over
 // the atom's arguments: the query's own safety property and its weaker
 // forms, such as ¬(flag ∧ n > 0 ∧ r < n) from flag ∧ 0 < n ≤ 31 ∧ r < n.
 func (r *run) queryCandidates() {
 	st := r.st
-	for _, c := range r.queries {
-		if len(c.Body) != 1 {
+	for _, c := range r.sys.Clauses {
+		if len(c.Body) != 1 || c.Head != nil && c.Head.Pred.Arity() > 0 {
 			continue
 		}
 		b := c.Body[0]
@@ -292,22 +293,7 @@ func (r *run) propagate() {
 			if c.Head == nil || len(c.Body) == 0 {
 				continue
 			}
-			def := map[*term.Term]*term.Term{}
-			for _, l := range conjuncts(r.template(c).cons, nil) {
-				if l.Op() != term.OpEq || l.NumArgs() != 2 {
-					continue
-				}
-				a, b := l.Arg(0), l.Arg(1)
-				if b.IsConst() && !a.IsConst() {
-					a, b = b, a
-				}
-				if a.IsConst() && (b.IsConst() || b.IsNum()) {
-					def[a] = b
-					if b.IsConst() {
-						def[b] = a
-					}
-				}
-			}
+			def := r.definitions(r.template(c).cons)
 			h := c.Head
 			for _, b := range c.Body {
 				inBody := map[*term.Term]int{}
@@ -316,18 +302,21 @@ func (r *run) propagate() {
 				}
 				var from, to []*term.Term
 				for i, a := range h.Args {
-					t := a
-					if _, ok := inBody[t]; !ok {
-						t = def[a]
+					if j, ok := inBody[a]; ok {
+						from, to = append(from, h.Pred.Params[i]), append(to, b.Pred.Params[j])
+						continue
 					}
-					switch {
-					case t == nil:
-					case t.IsNum():
-						from, to = append(from, h.Pred.Params[i]), append(to, t)
-					default:
-						if j, ok := inBody[t]; ok {
-							from, to = append(from, h.Pred.Params[i]), append(to, b.Pred.Params[j])
-						}
+					t := def[a]
+					if t == nil {
+						continue
+					}
+					over := true
+					for _, v := range term.FreeConsts(t) {
+						_, in := inBody[v]
+						over = over && in
+					}
+					if over {
+						from, to = append(from, h.Pred.Params[i]), append(to, st.Substitute(t, b.Args, b.Pred.Params))
 					}
 				}
 				mapped := map[*term.Term]bool{}
@@ -349,6 +338,48 @@ func (r *run) propagate() {
 			return
 		}
 	}
+}
+
+// definitions reads x = t off the top-level conjuncts of f: a Boolean
+// constant or its negation, an equality of two Boolean constants, and a
+// linear equality of one variable (x = numeral) or of two with opposite
+// unit coefficients (x = y + k).
+func (r *run) definitions(f *term.Term) map[*term.Term]*term.Term {
+	st := r.st
+	def := map[*term.Term]*term.Term{}
+	for _, l := range conjuncts(f, nil) {
+		switch {
+		case l.IsConst() && l.Sort().IsBool():
+			def[l] = st.True()
+		case l.Op() == term.OpNot && l.Arg(0).IsConst():
+			def[l.Arg(0)] = st.False()
+		case l.Op() == term.OpEq && l.NumArgs() == 2 && l.Arg(0).Sort().IsBool():
+			if a, b := l.Arg(0), l.Arg(1); a.IsConst() && b.IsConst() {
+				def[a], def[b] = b, a
+			}
+		case l.Op() == term.OpEq && l.NumArgs() == 2 && l.Arg(0).Sort().IsArith():
+			lin, ok := st.Linearize(st.Sub(l.Arg(0), l.Arg(1)))
+			if !ok {
+				continue
+			}
+			srt := l.Arg(0).Sort()
+			switch {
+			case len(lin.Vars) == 1 && lin.Vars[0].IsConst():
+				v := lin.Const.Neg().Quo(lin.Coeffs[0])
+				if srt.IsReal() || v.IsInt() {
+					def[lin.Vars[0]] = st.Num(v, srt)
+				}
+			case len(lin.Vars) == 2 && lin.Vars[0].IsConst() && lin.Vars[1].IsConst() &&
+				lin.Coeffs[0].Abs().IsOne() && lin.Coeffs[0].Equal(lin.Coeffs[1].Neg()):
+				// c·x - c·y + k = 0: x = y - k/c, y = x + k/c.
+				x, y := lin.Vars[0], lin.Vars[1]
+				k := lin.Const.Quo(lin.Coeffs[0])
+				def[x] = st.Sub(y, st.Num(k, srt))
+				def[y] = st.Add(x, st.Num(k, srt))
+			}
+		}
+	}
+	return def
 }
 
 // conjuncts lists the top-level conjuncts of f.
