@@ -21,7 +21,7 @@ import (
 // no derivation has).
 
 // maxCandidates bounds the candidates of a predicate.
-const maxPredCandidates = 256
+const maxPredCandidates = 128
 
 // pool is the candidates of each predicate, over its parameters.
 type pool struct {
@@ -85,8 +85,12 @@ func literals(st *term.Store, f *term.Term, dst []*term.Term) []*term.Term {
 	return dst
 }
 
+// maxPairParams bounds the integer parameters whose pairs
+// paramCandidates relates.
+const maxPairParams = 6
+
 // paramCandidates adds, for the integer parameters of each predicate,
-// x >= 0 and, for each pair, x <= y and x >= y.
+// x >= 0 and, for each pair (of at most maxPairParams), x <= y and x >= y.
 func (r *run) paramCandidates() {
 	st := r.st
 	for _, p := range r.sys.Preds {
@@ -98,6 +102,9 @@ func (r *run) paramCandidates() {
 		}
 		for i, x := range ints {
 			r.pool.add(p, st.Ge(x, st.Int(0)))
+			if len(ints) > maxPairParams {
+				continue
+			}
 			for _, y := range ints[i+1:] {
 				r.pool.add(p, st.Le(x, y))
 				r.pool.add(p, st.Ge(x, y))
@@ -233,7 +240,7 @@ func (r *run) houdini() (chc.Model, error) {
 // maxQueryLiterals bounds the literals of a query whose subsets
 // queryCandidates negates, and maxSubset the size of those subsets.
 const (
-	maxQueryLiterals = 8
+	maxQueryLiterals = 6
 	maxSubset        = 4
 )
 

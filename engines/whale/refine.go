@@ -417,7 +417,7 @@ func (r *run) reset(n *node) {
 }
 
 // solverUses is how many checks share one solver (see check).
-const solverUses = 64
+const solverUses = 4
 
 // check decides f: its model when satisfiable, nil when not. The checks
 // share a solver, f asserted in a scope of its own, renewed every
