@@ -80,40 +80,58 @@ func TestStateTransitionProperty(t *testing.T) {
 }
 
 func testStateTransitionProperty(t *testing.T, labels itp.Labels) {
+	checkChains(t, fmt.Sprintf("state/transition sequences, labels %d", labels), 3, func(st *term.Store, parts []*term.Term) error {
+		states, trans, err := itp.StateTransition(st, parts, labels)
+		if err != nil {
+			return err
+		}
+		if err := itp.CheckStateTransition(st, parts, states, trans); err != nil {
+			return fmt.Errorf("states=%v trans=%v: %w", states, trans, err)
+		}
+		return nil
+	})
+}
+
+// checkChains runs prop on drawn chains of formulas of every theory that
+// are unsatisfiable: an ErrUnsupported error is counted, another fails.
+func checkChains(t *testing.T, what string, lo int, prop func(st *term.Store, parts []*term.Term) error) {
 	for _, mk := range allTheories {
-		name := fmt.Sprintf("%s/labels-%d", mk(3).name, labels)
+		name := mk(lo).name
 		t.Run(name, func(t *testing.T) {
 			var cnt counter
 			rapid.Check(t, func(t *rapid.T) {
 				st := term.NewStore()
-				n := rapid.IntRange(3, 6).Draw(t, "n")
-				th := mk(n)
-				parts := make([]*term.Term, n)
-				for i := range parts {
-					var fs []*term.Term
-					for k, m := 0, rapid.IntRange(1, 3).Draw(t, "m"); k < m; k++ {
-						fs = append(fs, boolFormula(t, st, th, i, 2, "f"))
-					}
-					parts[i] = st.And(fs...)
-				}
+				th, parts := chainParts(t, st, mk, lo)
 				if !unsatParts(t, st, th, parts) {
 					cnt.add("sat")
 					return
 				}
-				states, trans, err := itp.StateTransition(st, parts, labels)
-				if err != nil {
-					if !errors.Is(err, itp.ErrUnsupported) {
-						t.Fatalf("parts=%v: %v", parts, err)
-					}
+				switch err := prop(st, parts); {
+				case errors.Is(err, itp.ErrUnsupported):
 					cnt.fail(err)
-					return
+				case err != nil:
+					t.Fatalf("parts=%v: %v", parts, err)
+				default:
+					cnt.add("ok")
 				}
-				if err := itp.CheckStateTransition(st, parts, states, trans); err != nil {
-					t.Fatalf("parts=%v states=%v trans=%v: %v", parts, states, trans, err)
-				}
-				cnt.add("ok")
 			})
-			cnt.report(t, "state/transition sequences "+name)
+			cnt.report(t, what+" "+name)
 		})
 	}
+}
+
+// chainParts draws 3 (at least lo) to 6 formulas of a chain signature of
+// the theory mk makes, each a conjunction of 1 to 3 drawn formulas.
+func chainParts(t *rapid.T, st *term.Store, mk func(n int) theory, lo int) (theory, []*term.Term) {
+	n := rapid.IntRange(lo, 6).Draw(t, "n")
+	th := mk(n)
+	parts := make([]*term.Term, n)
+	for i := range parts {
+		var fs []*term.Term
+		for k, m := 0, rapid.IntRange(1, 3).Draw(t, "m"); k < m; k++ {
+			fs = append(fs, boolFormula(t, st, th, i, 2, "f"))
+		}
+		parts[i] = st.And(fs...)
+	}
+	return th, parts
 }

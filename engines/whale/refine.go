@@ -3,6 +3,7 @@ package whale
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -331,16 +332,11 @@ func (r *run) sameClause(n *node, kids []int, k int) []bool {
 	return same
 }
 
+// onlyParams reports whether f mentions no constant but params and no
+// function symbol.
 func onlyParams(f *term.Term, params []*term.Term) bool {
 	for _, c := range term.FreeConsts(f) {
-		found := false
-		for _, p := range params {
-			if p == c {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.Contains(params, c) {
 			return false
 		}
 	}
@@ -354,14 +350,7 @@ func (r *run) eliminate(g *term.Term, keep []*term.Term) *term.Term {
 	st := r.st
 	var elim []*term.Term
 	for _, c := range term.FreeConsts(g) {
-		found := false
-		for _, k := range keep {
-			if k == c {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !slices.Contains(keep, c) {
 			elim = append(elim, c)
 		}
 	}

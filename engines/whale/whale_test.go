@@ -13,10 +13,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// read parses a HORN script (the header set-logic is added when missing).
 func read(t testing.TB, src string) *chc.System {
 	t.Helper()
-	sys, _, err := chc.Read("test.smt2", strings.NewReader(src), term.NewStore())
-	require.NoError(t, err)
+	if !strings.Contains(src, "set-logic") {
+		src = "(set-logic HORN)\n" + src
+	}
+	sys, _, err := chc.Read("whale_test.smt2", strings.NewReader(src), term.NewStore())
+	require.NoError(t, err, src)
 	return sys
 }
 
@@ -155,7 +159,7 @@ func TestCases(t *testing.T) {
 	for _, c := range cases {
 		for _, o := range configurations() {
 			t.Run(c.name+"/"+o.name, func(t *testing.T) {
-				sys := read(t, "(set-logic HORN)\n"+c.src)
+				sys := read(t, c.src)
 				res := solve(t, sys, o.opts)
 				require.Equal(t, c.want, res.Answer, "reason: %v", res.Reason)
 			})
@@ -166,7 +170,7 @@ func TestCases(t *testing.T) {
 // TestProgress: -v lines, the trace of guards and summaries, and the
 // statistics the issue asks for.
 func TestProgress(t *testing.T) {
-	sys := read(t, "(set-logic HORN)\n"+cases[0].src)
+	sys := read(t, cases[0].src)
 	var verbose, trace bytes.Buffer
 	res := solve(t, sys, Options{Verbose: &verbose, Trace: &trace, NoHoudini: true})
 	require.Equal(t, chc.Sat, res.Answer)
@@ -221,7 +225,7 @@ func TestParams(t *testing.T) {
 
 // TestMaxNodes: the bound on ARGs answers Unknown, incomplete.
 func TestMaxNodes(t *testing.T) {
-	sys := read(t, "(set-logic HORN)\n"+cases[0].src)
+	sys := read(t, cases[0].src)
 	res := New(Options{MaxNodes: 2, NoHoudini: true}).Solve(context.Background(), sys)
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
