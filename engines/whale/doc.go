@@ -99,12 +99,18 @@
 //     specification in place of the child's unwinding: a smaller
 //     formula; only when it is satisfiable is the condition decided
 //     with every unwinding (a model of it is no counterexample).
-//   - Houdini (houdini.go, Houdini = true): every pair, its summary and
-//     their literals, and the literals of each clause over its head's
-//     arguments are candidates; the largest inductive subset is computed
-//     every houdiniEvery REFINEARGs, and is a model when it excludes the
-//     queries. Otherwise it is an invariant of every derivation, which
-//     every later condition assumes of its ARG and call edges.
+//   - Houdini (houdini.go, off with NoHoudini): candidates are every
+//     pair, its summary, their literals (alone and under the pair's
+//     guard), the literals of each clause over its head's arguments (an
+//     equality also as its two halves), x >= 0, x <= y and x >= y over
+//     the integer parameters, and the negations of up to 4 of a query's
+//     literals over its atom's arguments, carried along the clauses that
+//     copy arguments. The largest inductive subset is computed at the
+//     start and then every 16, 32, ... REFINEARGs while new candidates
+//     come, and is a model when it excludes the queries. Otherwise it is
+//     an invariant of every derivation, which every later condition
+//     assumes of its ARG and call edges, and covers are checked modulo
+//     it.
 //   - div and mod by numerals become clause-local variables (purify.go),
 //     since the solver's own lifting of them is out of the
 //     interpolation's reach across formulas.
@@ -119,12 +125,42 @@
 //
 // # Measurements
 //
-// See the package's notes in the integrator's report for the benchmark
-// tables; the choices were measured on the dev folders recursion and
-// lia-nonlin at -t 10 on a loaded 2-core machine (files solved):
+// Files solved at -t 10 on the dev folders recursion (18 files) and
+// lia-nonlin (40), each setting in its own sequential run of the same
+// binary on a 2-core machine shared with other jobs (20 to 30% of a core
+// for the solver; a file within a second or two of the bound flips with
+// the load), 0 wrong answers in every run:
 //
-//	expansion all / one                 see the report
-//	order obligation / paper            see the report
+//	setting                             recursion  lia-nonlin
+//	default (all, obligation, ...)      14         24
+//	whale.expand=one                    15         25
+//	whale.order=paper                   15         24
+//	whale.itp=mcmillan                  14         25
+//	whale.eager=true                    14         25
+//	whale.houdini=false                 12         22
+//
+// Expansion one at a time and all at once did the same work on the files
+// where they differ (Ackermann04: 424 and 422 REFINEARGs, 3.2 to 10 s
+// either way with the load): after preprocessing most predicates have
+// one or two clauses. The paper's order and the obligation order differ
+// on the same borderline files; the obligation order is the default for
+// its cheaper guards (no elimination for the last call edge, none at all
+// on a linear clause). McMillan's labels solve two files the occurrence
+// labels miss (bcopy2, an llreve file) and miss one they solve (a kind2
+// file); before Houdini, the occurrence labels were what made summaries
+// general (n <= r for Hanoi's base case, not n = 1 ∧ r = 1). Houdini adds
+// two files in each folder (recHanoi03, enc-zip_unzip, two synthesis and
+// rust-horn files), and proves mc91 before any REFINEARG.
+//
+// What the remaining time goes to (profiles of the files it does not
+// solve): REFINEARG's proof-producing solver, a fresh one per call over
+// the ARG's whole subtree, 60 to 80% (its encoding alone up to half on
+// the files with large clauses), then Houdini's clause checks; and the
+// number of REFINEARGs, since every guess that a deeper unwinding
+// refutes sends a REFINEARG up the tree. Tables (fib(n) >= c_n for each n
+// <= 8, Fibonacci03) need as many levels of unwinding as the table has
+// rows; a parity invariant (x mod 2) is out of reach of interpolation
+// over the unwindings and of Houdini's candidates.
 //
 // # Files
 //
