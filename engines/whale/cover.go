@@ -151,7 +151,10 @@ func (r *run) forceCovers(n *node, kids []int, pairs []*pair) error {
 			r.stats.forceChecks++
 			mod, err := r.check(st.And(parts...))
 			if err != nil {
-				return err
+				if r.ctx.Err() != nil {
+					return err
+				}
+				continue // undecided: not this candidate
 			}
 			if mod == nil {
 				pairs[k] = &pair{st.True(), m.spec}

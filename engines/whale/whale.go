@@ -159,7 +159,7 @@ type stats struct {
 	itpCalls, smtChecks, pairs, qeFailed, fallbacks int
 	impliesChecks, forceChecks, forced              int
 	bySpecs, fills                                  int
-	houdiniRuns, houdiniChecks                      int
+	houdiniRuns, houdiniChecks, houdiniFailed       int
 	maxDepth                                        int
 	itpTime, smtTime, qeTime                        time.Duration
 }
@@ -178,6 +178,7 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.max-depth", Value: s.maxDepth},
 		{Name: "whale.houdini-runs", Value: s.houdiniRuns},
 		{Name: "whale.houdini-checks", Value: s.houdiniChecks},
+		{Name: "whale.houdini-failed", Value: s.houdiniFailed},
 		{Name: "whale.itp-calls", Value: s.itpCalls},
 		{Name: "whale.itp-time", Value: s.itpTime},
 		{Name: "whale.itp-fallbacks", Value: s.fallbacks},
@@ -220,7 +221,13 @@ func (r *run) solve() chc.Result {
 			r.nextHoudini = r.stats.refines + houdiniEvery<<min(r.stats.houdiniRuns, 4)
 			m, err := r.houdini()
 			if err != nil {
-				return r.fail(err)
+				if r.ctx.Err() != nil {
+					return r.fail(err)
+				}
+				// A check the solver could not decide: no invariant
+				// this time, WHALE goes on.
+				r.stats.houdiniFailed++
+				m = nil
 			}
 			if m != nil {
 				r.progress()
