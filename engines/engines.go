@@ -18,6 +18,7 @@ import (
 	_ "github.com/seed-f9c3434d/gospacer/engines/pdkind"
 	_ "github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	_ "github.com/seed-f9c3434d/gospacer/engines/tpa"
+	_ "github.com/seed-f9c3434d/gospacer/engines/whale"
 	_ "github.com/seed-f9c3434d/gospacer/spacer"
 )
 

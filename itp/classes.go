@@ -62,7 +62,14 @@ func (w *walker) classOf(v sat.Var, set uint64) class {
 	if w.noTerm[v] {
 		return mixed
 	}
-	return classOfMasks(w.masks[v], set)
+	c := classOfMasks(w.masks[v], set)
+	if c == shared && w.occ != nil {
+		// LabelsOccurrence: a shared atom of A's clauses only is A's.
+		if o := w.occ[v]; o != 0 && o&^set == 0 {
+			return aLocal
+		}
+	}
+	return c
 }
 
 // masksOf returns the partition masks of the symbols of t, with the

@@ -12,6 +12,9 @@
 //	Interpolate(st, A, B)          from smt's refutation of A ∧ B
 //	Sequence(st, parts)            I_0..I_n-2, one refutation
 //	Tree(st, parts, parent)        I_0..I_n-1 (the root's is false)
+//	StateTransition(st, parts, l)  WHALE's state/transition sequence:
+//	                               states and each middle formula's
+//	                               interpolant against the others
 //	Conjunctive(st, A, B)          A, B conjunctions of linear literals:
 //	                               one simplex run, no SAT proof
 //	Core(st, A, B)                 interpolating unsat core for Spacer
@@ -131,6 +134,29 @@
 // Congruence-closure interpolants are treated like guessed ones (their
 // segments depend on the cut), and so is a cut whose proof has a step out
 // of reach.
+//
+// # State/transition sequences and labels (stitp.go)
+//
+// StateTransition (Albarghouthi, Gurfinkel, Chechik, VMCAI 2012, §5)
+// computes, from one refutation, the sequence interpolants states[i]
+// (cut 0..i) and for each middle formula i its interpolant trans[i-1]
+// against all the others (cut {i}), with states[i-1] ∧ trans[i-1] ⇒
+// states[i]. A proof with a guessed theory interpolant or a cut out of
+// reach makes it node by node: the states by a chain of binary
+// interpolants, each trans[i-1] interpolating formula i against
+// states[i-1] ∧ ¬states[i], which gives the property by construction.
+// Its labels choose the side of the atoms over shared symbols only:
+// LabelsMcMillan is the system above (such atoms are B's);
+// LabelsOccurrence puts an atom on A's side when every input clause of
+// the proof that contains it belongs to the cut's A side (walker.occ),
+// so theory lemmas over such atoms sum A's constraints (D'Silva et al.,
+// "Interpolant strength", VMCAI 2010: any locality-preserving labelling
+// gives interpolants). The labels change with the cut only from B to A
+// as the cut grows; the sequence and state/transition properties held in
+// every case of the property tests (1000 chains per theory and
+// labelling, selfCheck on), and a failure would be an internal error. A
+// satisfiable conjunction's error is a *SatisfiableError carrying the
+// model (errors.Is(err, ErrSatisfiable) holds).
 //
 // # Beyond the proof: models' implicants (fallback.go)
 //
@@ -255,6 +281,7 @@
 //
 //	check.go       Check, CheckSequence, CheckTree, the vocabulary check
 //	sequence.go    Interpolate, Sequence, Tree, the per-node fallback
+//	stitp.go       StateTransition, labels by occurrence
 //	proof.go       the walker: McMillan's system, theory lemma leaves
 //	classes.go     variable classes per cut, masks, witnesses, definitions
 //	chains.go      clause order, mending of broken chains

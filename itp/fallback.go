@@ -16,10 +16,16 @@ const maxModelRounds = 16
 // when the proof has a step out of reach (a mixed literal of theory
 // combination, say), by modelInterpolant.
 func binaryInterpolant(ctx context.Context, st *term.Store, A, B *term.Term) (*term.Term, error) {
+	return labelledInterpolant(ctx, st, A, B, LabelsMcMillan)
+}
+
+// labelledInterpolant is binaryInterpolant with the given labels.
+func labelledInterpolant(ctx context.Context, st *term.Store, A, B *term.Term, labels Labels) (*term.Term, error) {
 	w, err := refute(ctx, st, []*term.Term{A, B})
 	if err != nil {
 		return nil, err
 	}
+	w.label(labels)
 	I, err := w.interpolant(ctx, 1)
 	if errors.Is(err, ErrUnsupported) {
 		return w.modelInterpolant(ctx, A, B, err)

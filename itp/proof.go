@@ -51,6 +51,7 @@ type walker struct {
 	cur               []sat.Lit                       // by sat.Var: the literal in the current resolvent
 	curVs             []sat.Var
 	in                []sat.Lit // by sat.Var: the literal of the derived clause (resolve's check)
+	occ               []uint64  // by sat.Var: partitions of the proof's input clauses with it (LabelsOccurrence), nil for McMillan's labels
 }
 
 // refute decides the conjunction of parts with proofs and returns a walker
@@ -71,7 +72,7 @@ func refute(ctx context.Context, st *term.Store, parts []*term.Term) (*walker, e
 	}
 	switch r {
 	case smt.Sat:
-		return nil, ErrSatisfiable
+		return nil, &SatisfiableError{Model: s.Model()}
 	case smt.Unknown:
 		return nil, fmt.Errorf("itp: the conjunction is unknown: %s", s.ReasonUnknown())
 	}

@@ -141,42 +141,16 @@ var allTheories = []func(n int) theory{
 }
 
 func TestSequenceProperty(t *testing.T) {
-	for _, mk := range allTheories {
-		name := mk(2).name
-		t.Run(name, func(t *testing.T) {
-			var cnt counter
-			rapid.Check(t, func(t *rapid.T) {
-				st := term.NewStore()
-				n := rapid.IntRange(2, 6).Draw(t, "n")
-				th := mk(n)
-				parts := make([]*term.Term, n)
-				for i := range parts {
-					var fs []*term.Term
-					for k, m := 0, rapid.IntRange(1, 3).Draw(t, "m"); k < m; k++ {
-						fs = append(fs, boolFormula(t, st, th, i, 2, "f"))
-					}
-					parts[i] = st.And(fs...)
-				}
-				if !unsatParts(t, st, th, parts) {
-					cnt.add("sat")
-					return
-				}
-				is, err := itp.Sequence(st, parts)
-				if err != nil {
-					if !errors.Is(err, itp.ErrUnsupported) {
-						t.Fatalf("parts=%v: %v", parts, err)
-					}
-					cnt.fail(err)
-					return
-				}
-				if err := itp.CheckSequence(st, parts, is); err != nil {
-					t.Fatalf("parts=%v I=%v: %v", parts, is, err)
-				}
-				cnt.add("ok")
-			})
-			cnt.report(t, "sequences "+name)
-		})
-	}
+	checkChains(t, "sequences", 2, func(st *term.Store, parts []*term.Term) error {
+		is, err := itp.Sequence(st, parts)
+		if err != nil {
+			return err
+		}
+		if err := itp.CheckSequence(st, parts, is); err != nil {
+			return fmt.Errorf("I=%v: %w", is, err)
+		}
+		return nil
+	})
 }
 
 func TestTreeProperty(t *testing.T) {

@@ -1,0 +1,445 @@
+package whale
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/itp"
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// maxQE bounds the projections of one guard's quantifier elimination; a
+// guard that needs more is weakened to true.
+const maxQE = 8
+
+// refine is REFINEARG on n: is there an execution of n's unwinding (the
+// children under-approximated by their own unwindings) that violates n's
+// specification? At the root, one is a counterexample, returned as a
+// derivation; at an inner ARG it refutes the guessed specification. If
+// there is none, the state/transition interpolants of the condition give
+// each call edge a guard and a summary, which strengthen the child's
+// specification, and n is safe.
+func (r *run) refine(n *node) (*chc.Node, error) {
+	st := r.st
+	if n.spec.IsTrue() {
+		n.safe = true
+		return nil, nil
+	}
+	r.stats.refines++
+	kids := n.children()
+	if r.opts.Eager {
+		for _, c := range kids {
+			if err := r.fill(r.nodes[c]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	head := st.And(n.act, r.local(n), r.invariants(n, kids))
+	notSpec := st.Not(r.at(n, n.spec))
+	if len(kids) == 0 {
+		m, err := r.check(st.And(head, notSpec))
+		if err != nil {
+			return nil, err
+		}
+		if m != nil {
+			return r.violated(n, m)
+		}
+		n.safe = true
+		return nil, nil
+	}
+	// First with the settled children's specifications in place of
+	// their unwindings; a model of that condition is no counterexample,
+	// so then again with every unwinding.
+	for _, bySpecs := range []bool{true, false} {
+		parts, replaced := r.condition(n, kids, head, notSpec, bySpecs)
+		if bySpecs && replaced == nil {
+			continue
+		}
+		if len(parts) > itp.MaxParts {
+			return r.refineByParts(n, kids, parts)
+		}
+		t0 := time.Now()
+		r.stats.itpCalls++
+		states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.labels())
+		r.stats.itpTime += time.Since(t0)
+		var se *itp.SatisfiableError
+		switch {
+		case errors.As(err, &se):
+			if bySpecs {
+				continue
+			}
+			return r.violated(n, se.Model)
+		case errors.Is(err, itp.ErrUnsupported):
+			return r.refineByParts(n, kids, parts)
+		case err != nil:
+			return nil, err
+		}
+		if bySpecs {
+			r.stats.bySpecs++
+		}
+		pairs := make([]*pair, len(kids))
+		for k, c := range kids {
+			if replaced != nil && replaced[k] {
+				continue // its specification served: a pair would add nothing
+			}
+			if p, ok := r.pairFor(n, kids, k, r.nodes[c], states[k], trans[k]); ok {
+				pairs[k] = &p
+			}
+		}
+		if err := r.forceCovers(n, kids, pairs); err != nil {
+			return nil, err
+		}
+		for k, c := range kids {
+			if pairs[k] != nil {
+				r.strengthen(r.nodes[c], *pairs[k])
+			}
+		}
+		n.safe = true
+		return nil, nil
+	}
+	return nil, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+}
+
+// invariants is what Houdini's invariant says of n's arguments and its
+// children's: true of every derivable fact, so a condition may assume it.
+func (r *run) invariants(n *node, kids []int) *term.Term {
+	if r.inv == nil {
+		return r.st.True()
+	}
+	st := r.st
+	var parts []*term.Term
+	if n.pred != nil {
+		parts = append(parts, r.at(n, r.inv[n.pred.ID]))
+	}
+	for _, c := range kids {
+		ch := r.nodes[c]
+		parts = append(parts, st.Implies(ch.act, r.at(ch, r.inv[ch.pred.ID])))
+	}
+	return st.And(parts...)
+}
+
+// condition is REFINEARG's formula as the parts of its state/transition
+// sequence: n's clause instances (and, in OrderObligation, its negated
+// specification), one part per call edge, then the negated specification
+// (OrderPaper) or true. A call edge's part is IDAGCOND of its ARG, or,
+// with bySpecs and when the ARG is settled (covered, or complete and
+// safe down to covered ARGs) with a specification other than true, that
+// specification: an over-approximation that holds once the iARG is
+// complete, and much smaller than the subtree. replaced marks those
+// (nil: none).
+func (r *run) condition(n *node, kids []int, head, notSpec *term.Term, bySpecs bool) (parts []*term.Term, replaced []bool) {
+	st := r.st
+	parts = make([]*term.Term, 0, len(kids)+2)
+	last := st.True()
+	if r.opts.Order == OrderPaper {
+		parts = append(parts, head)
+		last = notSpec
+	} else {
+		parts = append(parts, st.And(head, notSpec))
+	}
+	for k, c := range kids {
+		ch := r.nodes[c]
+		if bySpecs && ch.settled && !ch.spec.IsTrue() {
+			if replaced == nil {
+				replaced = make([]bool, len(kids))
+			}
+			replaced[k] = true
+			parts = append(parts, st.Implies(ch.act, r.at(ch, ch.spec)))
+			continue
+		}
+		parts = append(parts, r.idag(ch))
+	}
+	return append(parts, last), replaced
+}
+
+// maxFill bounds the levels fill unwinds, and maxFrontier the ARGs it
+// unwinds in one level.
+const (
+	maxFill     = 4
+	maxFrontier = 16
+)
+
+// fill unwinds the frontier of n's subtree (the ARGs below n with a
+// clause not yet unwound), a level at a time and at most maxFill levels,
+// until n's unwinding has an execution. A call edge whose ARG has none
+// is infeasible to the interpolants, whose summary is then false: a
+// guess the next step refutes, after a REFINEARG on the caller's whole
+// subtree. An ARG that is known to have an execution stays so (its
+// unwinding only grows).
+func (r *run) fill(n *node) error {
+	st := r.st
+	for level := 0; !n.feasible; level++ {
+		m, err := r.check(st.And(n.act, r.idag(n)))
+		if err != nil {
+			return err
+		}
+		if m != nil {
+			r.markFeasible(n, m)
+			return nil
+		}
+		if level == maxFill {
+			return nil
+		}
+		frontier := r.frontier(n, nil)
+		if len(frontier) == 0 || len(frontier) > maxFrontier {
+			return nil
+		}
+		for _, f := range frontier {
+			r.expand(f)
+			r.stats.fills++
+		}
+	}
+	return nil
+}
+
+// markFeasible marks n and the ARGs below it that the model activates.
+func (r *run) markFeasible(n *node, m *term.Model) {
+	if v, err := m.EvalBool(n.act); err != nil || !v {
+		return
+	}
+	n.feasible = true
+	for _, e := range n.exps {
+		for _, c := range e.children {
+			r.markFeasible(r.nodes[c], m)
+		}
+	}
+}
+
+// frontier lists the ARGs of n's subtree with a clause not yet unwound.
+func (r *run) frontier(n *node, dst []*node) []*node {
+	if !r.complete(n) {
+		dst = append(dst, n)
+	}
+	for _, e := range n.exps {
+		for _, c := range e.children {
+			dst = r.frontier(r.nodes[c], dst)
+		}
+	}
+	return dst
+}
+
+// labels are the interpolation system's labels of shared atoms.
+func (r *run) labels() itp.Labels {
+	if r.opts.McMillan {
+		return itp.LabelsMcMillan
+	}
+	return itp.LabelsOccurrence
+}
+
+// refineByParts is REFINEARG when the state/transition sequence is out of
+// reach (more call edges than itp.MaxParts, or a proof step itp cannot
+// interpolate): after a plain check, each call edge in turn gets a
+// summary (guard true) interpolating its unwinding against the rest of
+// the condition, the earlier call edges replaced by their summaries.
+func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (*chc.Node, error) {
+	st := r.st
+	r.stats.fallbacks++
+	m, err := r.check(st.And(parts...))
+	if err != nil {
+		return nil, err
+	}
+	if m != nil {
+		return r.violated(n, m)
+	}
+	rest := []*term.Term{parts[0], parts[len(parts)-1]}
+	for k, c := range kids {
+		others := append([]*term.Term(nil), rest...)
+		others = append(others, parts[k+2:len(parts)-1]...)
+		t0 := time.Now()
+		r.stats.itpCalls++
+		is, err := itp.SequenceContext(r.ctx, st, []*term.Term{parts[k+1], st.And(others...)})
+		r.stats.itpTime += time.Since(t0)
+		if err != nil {
+			return nil, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
+		}
+		rest = append(rest, is[0])
+		if p, ok := r.pairFor(n, kids, k, r.nodes[c], st.True(), is[0]); ok {
+			r.strengthen(r.nodes[c], p)
+		}
+	}
+	n.safe = true
+	return nil, nil
+}
+
+// pairFor is the guard/summary pair STITP gives the k-th call edge of n
+// (child): SUM(s), s with the child's activation true and its arguments
+// renamed to the predicate's parameters; GUARD(g), g with the activation
+// of the call edges reachable from this one (later ones of the same
+// clause) true and of the others false, the variables other than the
+// child's arguments eliminated, and renamed likewise. ok is false when
+// the pair asks nothing (summary true, guard false) or mentions a symbol
+// the call edge does not own.
+func (r *run) pairFor(n *node, kids []int, k int, child *node, g, s *term.Term) (pair, bool) {
+	st := r.st
+	sum := st.Simplify(st.Substitute(s, []*term.Term{child.act}, []*term.Term{st.True()}))
+	if sum.IsTrue() {
+		return pair{}, false
+	}
+	same := r.sameClause(n, kids, k)
+	var from, to []*term.Term
+	for j, c := range kids {
+		from = append(from, r.nodes[c].act)
+		to = append(to, st.Bool(same[j] && j >= k))
+	}
+	guard := st.Simplify(st.Substitute(g, from, to))
+	if guard.IsFalse() {
+		return pair{}, false
+	}
+	guard = r.eliminate(guard, child.x)
+	params := child.pred.Params
+	guard = st.Substitute(guard, child.x, params)
+	sum = st.Substitute(sum, child.x, params)
+	if !onlyParams(sum, params) || !onlyParams(guard, params) {
+		return pair{}, false
+	}
+	return pair{guard, sum}, true
+}
+
+// strengthen is UPDATE: child's specification gets the pair p, unless it
+// implies it already; then child must be refined again.
+func (r *run) strengthen(child *node, p pair) {
+	st := r.st
+	spec := st.Simplify(st.And(child.spec, st.Implies(p.guard, p.sum)))
+	if spec == child.spec || r.implies(child.pred, child.spec, spec) {
+		return
+	}
+	if !r.opts.NoHoudini {
+		r.addPairCandidates(child.pred, p)
+	}
+	child.pairs = append(child.pairs, p)
+	child.spec = spec
+	child.safe = false
+	r.stats.pairs++
+	r.tracef("whale: ARG %d (%s) guard %s summary %s", child.id, child.pred, short(p.guard), short(p.sum))
+}
+
+// sameClause marks the call edges of n that belong to the clause of the
+// k-th one.
+func (r *run) sameClause(n *node, kids []int, k int) []bool {
+	same := make([]bool, len(kids))
+	j := 0
+	for _, e := range n.exps {
+		in := k >= j && k < j+len(e.children)
+		for range e.children {
+			same[j] = in
+			j++
+		}
+	}
+	return same
+}
+
+// onlyParams reports whether f mentions no constant but params and no
+// function symbol.
+func onlyParams(f *term.Term, params []*term.Term) bool {
+	for _, c := range term.FreeConsts(f) {
+		if !slices.Contains(params, c) {
+			return false
+		}
+	}
+	return len(term.Funcs(f)) == 0
+}
+
+// eliminate is ∃ (constants of g other than keep). g by quantifier
+// elimination with model-based projections (at most maxQE of them), true
+// when that fails: a weaker guard only asks more of the callee.
+func (r *run) eliminate(g *term.Term, keep []*term.Term) *term.Term {
+	st := r.st
+	var elim []*term.Term
+	for _, c := range term.FreeConsts(g) {
+		if !slices.Contains(keep, c) {
+			elim = append(elim, c)
+		}
+	}
+	if len(elim) == 0 {
+		return g
+	}
+	t0 := time.Now()
+	defer func() { r.stats.qeTime += time.Since(t0) }()
+	var disj []*term.Term
+	for range maxQE {
+		m, err := r.check(st.And(g, st.Not(st.Or(disj...))))
+		if err != nil {
+			break
+		}
+		if m == nil {
+			return st.Simplify(st.Or(disj...))
+		}
+		res, err := r.proj.Project(elim, g, m)
+		if err != nil || !res.Finite() {
+			break
+		}
+		disj = append(disj, res.Formula)
+	}
+	r.stats.qeFailed++
+	return st.True()
+}
+
+// violated handles a satisfiable REFINEARG condition of n: at the root,
+// the model's execution is a counterexample; elsewhere n's specification
+// was a wrong guess: it is dropped (true), with the specifications of
+// n's subtree that were guessed to support it, and n's parent must be
+// refined again with the larger under-approximation. ARGs that n covered
+// are uncovered by the next sweep.
+func (r *run) violated(n *node, m *term.Model) (*chc.Node, error) {
+	if n.pred == nil {
+		return r.derivation(m, n)
+	}
+	r.stats.refuted++
+	r.tracef("whale: ARG %d (%s) refuted: %s", n.id, n.pred, short(n.spec))
+	r.reset(n)
+	r.nodes[n.parent].safe = false
+	return nil, nil
+}
+
+// reset drops the specifications of n and its subtree.
+func (r *run) reset(n *node) {
+	n.pairs, n.spec, n.safe = nil, r.st.True(), true
+	for _, e := range n.exps {
+		for _, c := range e.children {
+			r.reset(r.nodes[c])
+		}
+	}
+}
+
+// solverUses is how many checks share one solver (see check).
+const solverUses = 4
+
+// check decides f: its model when satisfiable, nil when not. The checks
+// share a solver, f asserted in a scope of its own, renewed every
+// solverUses checks: a fresh solver allocates tables as large as the term
+// store, which grows with the unwinding, and an old one carries the
+// encodings of every formula it has seen.
+func (r *run) check(f *term.Term) (*term.Model, error) {
+	t0 := time.Now()
+	defer func() { r.stats.smtTime += time.Since(t0) }()
+	r.stats.smtChecks++
+	if r.sv == nil || r.svUses == solverUses {
+		r.sv, r.svUses = smt.New(r.st, smt.Options{}), 0
+	}
+	r.svUses++
+	s := r.sv
+	s.Push()
+	defer func() {
+		if err := s.Pop(1); err != nil {
+			r.sv = nil
+		}
+	}()
+	if err := s.Assert(f); err != nil {
+		return nil, err
+	}
+	res, err := s.Check(r.ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch res {
+	case smt.Sat:
+		return s.Model(), nil
+	case smt.Unsat:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("smt: %s", s.ReasonUnknown())
+}
