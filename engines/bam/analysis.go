@@ -72,8 +72,14 @@ type analysis struct {
 	sels    [][]*term.Term // state -> body position -> selector
 	stack   []int
 	iter    int
-	changed bool     // some block gained an exit state in this iteration
-	cex     *cexRoot // the query combination found feasible, if any
+	changed bool      // some block gained an exit state in this iteration
+	cex     []cexRoot // query combinations found satisfiable, if any
+	// hunting is set when the precision cannot be refined: the fixpoint
+	// then runs on, collecting the query combinations it meets instead
+	// of stopping at the first, in search of a feasible one; it can no
+	// longer end in sat.
+	hunting bool
+	seen    map[string]bool // query combinations collected in hunting
 
 	c *counters
 }
@@ -112,7 +118,9 @@ func (a *analysis) reset() {
 	a.sels = a.sels[:0]
 	a.stack = a.stack[:0]
 	a.iter = 0
-	a.cex = nil
+	a.cex = a.cex[:0]
+	a.hunting = false
+	a.seen = map[string]bool{}
 }
 
 // clausesOf are the clauses a block analyses: those with its predicate as
@@ -127,7 +135,9 @@ func (a *analysis) clausesOf(b *block) []int {
 // fixpoint is the paper's Algorithm 1: analyse the queries' block again
 // until an iteration adds no exit state to any block (then the summaries
 // used for recursive calls were complete), or a query is satisfiable in
-// the abstraction (a.cex).
+// the abstraction (a.cex). In hunting, an iteration runs to its end and
+// the fixpoint returns after it when it collected combinations; called
+// again, it goes on from there.
 func (a *analysis) fixpoint() error {
 	for {
 		if err := a.ctx.Err(); err != nil {
@@ -135,14 +145,15 @@ func (a *analysis) fixpoint() error {
 		}
 		a.iter++
 		a.c.iterations++
+		a.c.lastIterations = a.iter
 		a.changed = false
 		q := a.blocks[0]
 		q.visited = a.iter
-		if err := a.processBlock(q); err != nil || a.cex != nil {
+		if err := a.processBlock(q); err != nil || a.abort() {
 			return err
 		}
 		a.progress()
-		if !a.changed {
+		if !a.changed || len(a.cex) > 0 {
 			return nil
 		}
 	}
@@ -192,6 +203,10 @@ func (a *analysis) analyse(p *chc.Pred, e elem) (int, error) {
 	return id, err
 }
 
+// abort reports whether the iteration stops: at the first abstract
+// counterexample, unless hunting.
+func (a *analysis) abort() bool { return len(a.cex) > 0 && !a.hunting }
+
 // covering finds a block of p on the stack whose entry covers e (the
 // innermost), or -1; depth is the number of p's blocks on the stack.
 func (a *analysis) covering(p *chc.Pred, e elem) (id, depth int) {
@@ -212,7 +227,7 @@ func (a *analysis) covering(p *chc.Pred, e elem) (id, depth int) {
 // processBlock visits every clause of b.
 func (a *analysis) processBlock(b *block) error {
 	for k, ci := range a.clausesOf(b) {
-		if err := a.processClause(b, k, ci); err != nil || a.cex != nil {
+		if err := a.processClause(b, k, ci); err != nil || a.abort() {
 			return err
 		}
 	}

@@ -80,6 +80,9 @@ var engines = []struct {
 	{"bam-predicate", Predicate, 64, "BAM with predicate abstraction and CEGAR by tree interpolation"},
 }
 
+// maxHunted bounds the counterexamples replayed in hunting.
+const maxHunted = 256
+
 // Defaults of the other settings.
 const (
 	defaultDepth    = 32
@@ -180,36 +183,63 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 	dom := newDomain(opts.Domain, s)
 	a := newAnalysis(ctx, s, dom, &opts, c)
 	defer func() { res.Stats = a.statistics() }()
+	c.rounds++
+	a.reset()
 	for {
-		c.rounds++
-		a.reset()
 		if err := a.fixpoint(); err != nil {
 			return a.unknown(err)
 		}
-		if a.cex == nil {
+		if len(a.cex) == 0 {
+			if a.hunting {
+				return a.unknown(fmt.Errorf("the %s domain cannot rule out a spurious counterexample, and no other is feasible", dom.name()))
+			}
 			return chc.Result{Answer: chc.Sat, Model: a.model()}
 		}
-		order, err := a.tree()
-		if err != nil {
-			return a.unknown(err)
+		// every counterexample is replayed; a feasible one is the answer,
+		// the interpolants of the spurious ones refine together
+		var all []refinement
+		size := 0
+		for _, cex := range a.cex {
+			order, err := a.tree(cex)
+			if errors.Is(err, errTooLarge) && len(all) > 0 {
+				continue
+			}
+			if err != nil {
+				return a.unknown(err)
+			}
+			c.cexNodes = len(order)
+			size += len(order)
+			d, rs, err := a.check(order)
+			if err != nil {
+				return a.unknown(err)
+			}
+			if d != nil {
+				a.tracef("counterexample of %d clause instances is feasible\n", len(order))
+				return chc.Result{Answer: chc.Unsat, Derivation: d}
+			}
+			all = append(all, rs...)
 		}
-		c.cexNodes = len(order)
-		d, rs, err := a.check(order)
-		if err != nil {
-			return a.unknown(err)
-		}
-		if d != nil {
-			a.tracef("counterexample of %d clause instances is feasible\n", len(order))
-			return chc.Result{Answer: chc.Unsat, Derivation: d}
-		}
-		if !dom.refine(rs) {
-			return a.unknown(fmt.Errorf("a spurious counterexample of %d clause instances gives the %s domain nothing new", len(order), dom.name()))
+		if !dom.refine(all) {
+			// nothing to refine: go on with the fixpoint in search of a
+			// feasible counterexample (a bug deeper than these)
+			if !a.hunting {
+				a.tracef("%d spurious counterexamples give the %s domain nothing new: hunting\n", len(a.cex), dom.name())
+			}
+			a.hunting = true
+			c.hunted += len(a.cex)
+			a.cex = a.cex[:0]
+			if c.hunted > maxHunted {
+				return a.unknown(fmt.Errorf("the %s domain cannot rule out spurious counterexamples, and %d replayed are all spurious", dom.name(), c.hunted))
+			}
+			continue
 		}
 		c.refinements++
 		if opts.Verbose != nil {
-			fmt.Fprintf(opts.Verbose, "%s: refinement %d: counterexample of %d clause instances, precision %d\n",
-				opts.name, c.refinements, len(order), a.precisionTotal())
+			fmt.Fprintf(opts.Verbose, "%s: refinement %d: %d counterexamples of %d clause instances, precision %d\n",
+				opts.name, c.refinements, len(a.cex), size, a.precisionTotal())
 		}
+		c.rounds++
+		a.reset()
 	}
 }
 

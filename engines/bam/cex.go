@@ -26,15 +26,18 @@ type cexNode struct {
 // errTooLarge is an abstract counterexample over the node budget.
 var errTooLarge = errors.New("the abstract counterexample is too large")
 
-// tree unfolds the counterexample found by the fixpoint into a tree with
+// tree unfolds a counterexample found by the fixpoint into a tree with
 // fresh copies of the clauses' variables, in post order (children before
 // parents, the root last, as itp.Tree wants).
-func (a *analysis) tree() ([]*cexNode, error) {
+func (a *analysis) tree(cex cexRoot) ([]*cexNode, error) {
 	var order []*cexNode
 	var build func(clause, st int, children []int, headVals []*term.Term) (*cexNode, error)
 	build = func(clause, st int, children []int, headVals []*term.Term) (*cexNode, error) {
 		if len(order) >= a.opts.CexNodes {
 			return nil, errTooLarge
+		}
+		if err := a.ctx.Err(); err != nil {
+			return nil, err
 		}
 		c := a.sys.Clauses[clause]
 		n := &cexNode{clause: clause, state: st, parent: -1}
@@ -71,7 +74,7 @@ func (a *analysis) tree() ([]*cexNode, error) {
 		order = append(order, n)
 		return n, nil
 	}
-	if _, err := build(a.cex.clause, -1, a.cex.children, nil); err != nil {
+	if _, err := build(cex.clause, -1, cex.children, nil); err != nil {
 		return nil, err
 	}
 	index := map[*cexNode]int{}
@@ -117,6 +120,9 @@ func (a *analysis) check(order []*cexNode) (*chc.Node, []refinement, error) {
 			return nil, nil, err
 		}
 		return nil, nil, fmt.Errorf("smt: %s", sv.ReasonUnknown())
+	}
+	if a.hunting {
+		return nil, nil, nil // hunting only looks for a feasible one
 	}
 	is, err := a.interpolate(parts, parent)
 	if err != nil {

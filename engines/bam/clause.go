@@ -118,7 +118,7 @@ func (a *analysis) processClause(b *block, k, ci int) error {
 			return nil // no call in this context
 		}
 		kb, err := a.analyse(at.Pred, cm.ctx)
-		if err != nil || a.cex != nil {
+		if err != nil || a.abort() {
 			return err
 		}
 		keys[i], marks[i] = kb, len(a.blocks[kb].exits)
@@ -184,6 +184,9 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 	combo := make([]int, n)
 	chosen := make([]*term.Term, n)
 	for {
+		if err := a.ctx.Err(); err != nil {
+			return err
+		}
 		ok, err := r.check()
 		if err != nil || !ok {
 			return err
@@ -199,8 +202,21 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 		}
 		a.c.combinations++
 		if r.b.pred == nil {
-			a.cex = &cexRoot{clause: r.ci, children: slices.Clone(combo)}
-			return nil
+			// an abstract counterexample; a few more of the clause's
+			// give the refinement more to work with (and a feasible one
+			// a better chance)
+			key := fmt.Sprint(r.ci, combo)
+			if !a.seen[key] {
+				a.seen[key] = true
+				a.cex = append(a.cex, cexRoot{clause: r.ci, children: slices.Clone(combo)})
+			}
+			if len(a.cex) >= maxCex && !a.hunting {
+				return nil
+			}
+			if err := r.sv.Assert(a.st.Not(a.st.And(chosen...))); err != nil {
+				return err
+			}
+			continue
 		}
 		q := a.query(r.sv, chosen)
 		q.m = model
@@ -214,6 +230,10 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 		}
 	}
 }
+
+// maxCex bounds the abstract counterexamples one query clause yields
+// per round.
+const maxCex = 8
 
 // pick is the state a model chooses for body position i: the first new
 // one whose selector is true, else the first one.

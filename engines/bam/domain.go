@@ -34,8 +34,10 @@ type domain interface {
 	leq(p *chc.Pred, a, b elem) bool
 	// join is an upper bound of a and b.
 	join(p *chc.Pred, a, b elem) elem
-	// widen is an upper bound of a and b such that every chain
-	// x_{i+1} = widen(x_i, y_i) stabilises.
+	// widen is an element above b, given a, the join of a block's exit
+	// states, such that the elements widen gives for one block take
+	// finitely many values: the bound on a block's exit states. A finite
+	// domain may return b.
 	widen(p *chc.Pred, a, b elem) elem
 	// formula is γ(e) over p.Params, quantifier-free.
 	formula(p *chc.Pred, e elem) *term.Term

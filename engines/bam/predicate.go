@@ -94,8 +94,9 @@ func (d *predicateDomain) join(p *chc.Pred, a, b elem) elem {
 	return trim(out)
 }
 
-// widen is join: a predicate's lattice is finite.
-func (d *predicateDomain) widen(p *chc.Pred, a, b elem) elem { return d.join(p, a, b) }
+// widen is b: a predicate's lattice is finite, and joining would drop
+// the predicates a block's states disagree on.
+func (d *predicateDomain) widen(p *chc.Pred, a, b elem) elem { return b }
 
 func (d *predicateDomain) formula(p *chc.Pred, e elem) *term.Term {
 	var parts []*term.Term

@@ -13,7 +13,8 @@ import (
 // that can express it: a parameter equal to a constant (or a Boolean
 // parameter's literal) makes the value part track that parameter, which
 // is cheaper than the predicates that would say the same; any other
-// conjunct becomes a predicate. (Giving the value part every variable of
+// conjunct, and one whose parameter is tracked already (the value part
+// did not rule the counterexample out with it), becomes a predicate. (Giving the value part every variable of
 // an interpolant first, as CPAchecker's refiner does, made the product
 // enumerate the values of unbounded counters up to the widening bound
 // before the predicates that prove the system came: on the paper's
@@ -54,6 +55,8 @@ func (d *productDomain) join(p *chc.Pred, a, b elem) elem {
 	return prodElem{d.v.join(p, ea.v, eb.v).(valueElem), d.p.join(p, ea.p, eb.p).(predElem)}
 }
 
+// widen widens the value part and keeps b's predicates (the predicate
+// part is finite).
 func (d *productDomain) widen(p *chc.Pred, a, b elem) elem {
 	ea, eb := a.(prodElem), b.(prodElem)
 	return prodElem{d.v.widen(p, ea.v, eb.v).(valueElem), d.p.widen(p, ea.p, eb.p).(predElem)}
@@ -75,7 +78,7 @@ func (d *productDomain) refine(rs []refinement) bool {
 	grew := false
 	for _, r := range rs {
 		for _, f := range conjuncts(st.Simplify(r.itp)) {
-			if constantOf(f, r.pred) {
+			if i := constantOf(f, r.pred); i >= 0 && !d.v.tracked[r.pred.ID][i] {
 				values = append(values, refinement{r.pred, f})
 			} else if d.p.add(r.pred, f) {
 				grew = true
@@ -85,28 +88,34 @@ func (d *productDomain) refine(rs []refinement) bool {
 	return d.v.refine(values) || grew
 }
 
-// constantOf reports whether f says that one parameter of p has a
-// constant value: x = c, or a Boolean parameter or its negation.
-func constantOf(f *term.Term, p *chc.Pred) bool {
-	isParam := func(t *term.Term) bool {
-		for _, x := range p.Params {
+// constantOf is the index of the parameter of p that f gives a constant
+// value (x = c, or a Boolean parameter or its negation), or -1.
+func constantOf(f *term.Term, p *chc.Pred) int {
+	param := func(t *term.Term) int {
+		for i, x := range p.Params {
 			if x == t {
-				return true
+				return i
 			}
 		}
-		return false
+		return -1
 	}
 	if f.Op() == term.OpNot {
 		f = f.Arg(0)
 	}
-	if isParam(f) {
-		return f.Sort().IsBool()
+	if f.Sort().IsBool() && f.IsConst() {
+		return param(f)
 	}
 	if f.Op() != term.OpEq || f.NumArgs() != 2 {
-		return false
+		return -1
 	}
 	a, b := f.Arg(0), f.Arg(1)
-	return isParam(a) && b.IsValue() || isParam(b) && a.IsValue()
+	if b.IsValue() {
+		return param(a)
+	}
+	if a.IsValue() {
+		return param(b)
+	}
+	return -1
 }
 
 func (d *productDomain) precision(p *chc.Pred) int { return d.v.precision(p) + d.p.precision(p) }

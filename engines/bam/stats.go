@@ -14,6 +14,7 @@ type counters struct {
 	rounds         int // BAM runs, one per precision
 	refinements    int
 	iterations     int // fixpoint iterations
+	lastIterations int // of the last round
 	hits           int // cache lookups that found a block
 	misses         int // cache lookups that made one
 	recursive      int // calls covered by a block on the stack
@@ -23,6 +24,7 @@ type counters struct {
 	checks         int // smt checks
 	interpolations int
 	cexNodes       int // clause instances of the last counterexample
+	hunted         int // spurious counterexamples replayed in hunting
 }
 
 func (c *counters) elapsed() time.Duration { return time.Since(c.start) }
@@ -58,6 +60,7 @@ func (a *analysis) statistics() []chc.Stat {
 		{Name: name + ".rounds", Value: c.rounds},
 		{Name: name + ".refinements", Value: c.refinements},
 		{Name: name + ".iterations", Value: c.iterations},
+		{Name: name + ".iterations-last-round", Value: c.lastIterations},
 		{Name: name + ".cache-hits", Value: c.hits},
 		{Name: name + ".cache-misses", Value: c.misses},
 		{Name: name + ".recursive-hits", Value: c.recursive},
@@ -72,6 +75,7 @@ func (a *analysis) statistics() []chc.Stat {
 		{Name: name + ".smt-checks", Value: c.checks},
 		{Name: name + ".interpolations", Value: c.interpolations},
 		{Name: name + ".cex-nodes", Value: c.cexNodes},
+		{Name: name + ".hunted", Value: c.hunted},
 		{Name: name + ".time", Value: c.elapsed()},
 	}
 }
