@@ -40,24 +40,68 @@ func (d *predicateDomain) name() string { return "predicate" }
 func (d *predicateDomain) top(p *chc.Pred) elem { return predElem(nil) }
 
 // abstract keeps the predicates the formula implies. Those false in a
-// model are not implied, so only the ones true in every model met so far
-// cost a check.
+// model are not implied; the others are checked together, and a model
+// that refutes their conjunction drops the ones it falsifies, until the
+// conjunction is implied (usually in one or two checks).
 func (d *predicateDomain) abstract(q *query, p *chc.Pred, args []*term.Term) (elem, error) {
-	var out predElem
+	insts := make([]*term.Term, len(d.preds[p.ID]))
 	for i, f := range d.preds[p.ID] {
-		inst := p.Instantiate(d.st, f, args)
-		ok, err := q.implied(inst)
+		insts[i] = p.Instantiate(d.st, f, args)
+	}
+	cands, err := impliedAmong(q, insts)
+	if err != nil {
+		return nil, err
+	}
+	var out predElem
+	for _, i := range cands {
+		for len(out) <= i/64 {
+			out = append(out, 0)
+		}
+		out[i/64] |= 1 << (i % 64)
+	}
+	return trim(out), nil
+}
+
+// impliedAmong are the indices of the formulas fs that q's formula
+// implies: the ones true in every model met, once their conjunction is
+// implied.
+func impliedAmong(q *query, fs []*term.Term) ([]int, error) {
+	var cands []int
+	for i, f := range fs {
+		ok, err := q.m.EvalBool(f)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			for len(out) <= i/64 {
-				out = append(out, 0)
-			}
-			out[i/64] |= 1 << (i % 64)
+			cands = append(cands, i)
 		}
 	}
-	return trim(out), nil
+	st := q.sv.Store()
+	for len(cands) > 0 {
+		conj := make([]*term.Term, len(cands))
+		for k, i := range cands {
+			conj[k] = fs[i]
+		}
+		ok, err := q.implied(st.And(conj...))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return cands, nil
+		}
+		kept := cands[:0]
+		for _, i := range cands {
+			on, err := q.m.EvalBool(fs[i])
+			if err != nil {
+				return nil, err
+			}
+			if on {
+				kept = append(kept, i)
+			}
+		}
+		cands = kept
+	}
+	return nil, nil
 }
 
 // trim drops the zero words at the end of a bit set, so that equal sets
