@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/itp"
+	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -124,18 +125,22 @@ func (a *analysis) check(order []*cexNode) (*chc.Node, []refinement, error) {
 	if a.hunting {
 		return nil, nil, nil // hunting only looks for a feasible one
 	}
-	is, err := a.interpolate(parts, parent)
+	shared := make([][]*term.Term, len(order))
+	for j, n := range order[:len(order)-1] {
+		head := a.sys.Clauses[n.clause].Head
+		shared[j] = make([]*term.Term, len(head.Args))
+		for k := range head.Args {
+			shared[j][k] = n.vals[a.varIndex(n.clause, head.Args[k])]
+		}
+	}
+	is, err := a.interpolate(parts, parent, shared)
 	if err != nil {
 		return nil, nil, err
 	}
 	var rs []refinement
 	for j, n := range order[:len(order)-1] {
 		head := a.sys.Clauses[n.clause].Head
-		hv := make([]*term.Term, len(head.Args))
-		for k := range head.Args {
-			hv[k] = n.vals[a.varIndex(n.clause, head.Args[k])]
-		}
-		f, err := a.clean(a.st.Substitute(is[j], hv, head.Pred.Params))
+		f, err := a.clean(a.st.Substitute(is[j], shared[j], head.Pred.Params))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -192,17 +197,24 @@ func (a *analysis) varIndex(ci int, v *term.Term) int {
 }
 
 // interpolate is a tree interpolant of parts: one refutation when the
-// tree is small enough for itp.Tree, else node by node in post order
-// (each node's interpolant separates its formula and its children's
+// tree is small enough for itp.Tree, else, or when a step of that
+// refutation is out of itp's reach, node by node in post order (each
+// node's interpolant separates its formula and its children's
 // interpolants from the formulas outside its subtree, which gives the
-// tree property by construction).
-func (a *analysis) interpolate(parts []*term.Term, parent []int) ([]*term.Term, error) {
+// tree property by construction). A binary interpolant out of itp's
+// reach is the projection of its A side onto the node's shared
+// arguments (projections). shared[j] are the symbols node j shares with
+// its parent.
+func (a *analysis) interpolate(parts []*term.Term, parent []int, shared [][]*term.Term) ([]*term.Term, error) {
 	a.c.interpolations++
+	if len(parts) == 1 {
+		return []*term.Term{a.st.False()}, nil
+	}
 	if len(parts) <= itp.MaxParts {
-		if len(parts) == 1 {
-			return []*term.Term{a.st.False()}, nil
+		is, err := itp.TreeContext(a.ctx, a.st, parts, parent)
+		if err == nil || !errors.Is(err, itp.ErrUnsupported) {
+			return is, err
 		}
-		return itp.TreeContext(a.ctx, a.st, parts, parent)
 	}
 	n := len(parts)
 	first := make([]int, n) // the first post-order index of each subtree
@@ -228,12 +240,67 @@ func (a *analysis) interpolate(parts []*term.Term, parent []int) ([]*term.Term, 
 		}
 		B := append(append([]*term.Term{}, parts[:first[j]]...), parts[j+1:]...)
 		I, err := itp.SequenceContext(a.ctx, a.st, []*term.Term{a.st.And(A...), a.st.And(B...)})
+		if errors.Is(err, itp.ErrUnsupported) {
+			a.c.projections++
+			var p *term.Term
+			if p, err = a.projections(a.st.And(A...), shared[j]); err == nil {
+				I = []*term.Term{p}
+			}
+		}
 		if err != nil {
 			return nil, err
 		}
 		is[j] = I[0]
 	}
 	return is, nil
+}
+
+// maxProjections bounds the projections of one interpolant.
+const maxProjections = 64
+
+// projections is an interpolant of A against any B that A contradicts
+// and that shares with A only the symbols keep: the disjunction of model
+// based projections of A onto keep (mbp.Project), one per model of A
+// outside the disjunction so far. Each projection implies ∃ others. A,
+// which contradicts B; the loop ends when A implies the disjunction.
+func (a *analysis) projections(A *term.Term, keep []*term.Term) (*term.Term, error) {
+	kept := map[*term.Term]bool{}
+	for _, x := range keep {
+		kept[x] = true
+	}
+	var elim []*term.Term
+	for _, c := range term.FreeConsts(A) {
+		if !kept[c] {
+			elim = append(elim, c)
+		}
+	}
+	sv := smt.New(a.st, smt.Options{})
+	if err := sv.Assert(A); err != nil {
+		return nil, err
+	}
+	var ds []*term.Term
+	for range maxProjections {
+		a.c.checks++
+		r, err := sv.Check(a.ctx)
+		if err != nil {
+			return nil, err
+		}
+		switch r {
+		case smt.Unsat:
+			return a.st.Or(ds...), nil
+		case smt.Unknown:
+			return nil, fmt.Errorf("smt: %s", sv.ReasonUnknown())
+		}
+		res, err := mbp.Project(a.st, elim, A, sv.Model())
+		if err != nil {
+			return nil, err
+		}
+		ds = append(ds, res.Formula)
+		if err := sv.Assert(a.st.Not(res.Formula)); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("%w (and more than %d projections)", itp.ErrUnsupported, maxProjections)
 }
 
 // derivation reads the counterexample's values off the model.

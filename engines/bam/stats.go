@@ -23,6 +23,7 @@ type counters struct {
 	widenings      int
 	checks         int // smt checks
 	interpolations int
+	projections    int // interpolants out of itp's reach, by projection
 	cexNodes       int // clause instances of the last counterexample
 	hunted         int // spurious counterexamples replayed in hunting
 }
@@ -74,6 +75,7 @@ func (a *analysis) statistics() []chc.Stat {
 		{Name: name + ".widenings", Value: c.widenings},
 		{Name: name + ".smt-checks", Value: c.checks},
 		{Name: name + ".interpolations", Value: c.interpolations},
+		{Name: name + ".projections", Value: c.projections},
 		{Name: name + ".cex-nodes", Value: c.cexNodes},
 		{Name: name + ".hunted", Value: c.hunted},
 		{Name: name + ".time", Value: c.elapsed()},
