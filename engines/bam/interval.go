@@ -51,10 +51,18 @@ func newIntervalDomain(sys *chc.System) *intervalDomain {
 		}
 	}
 	consts = sortRats(consts)
+	var ints []num.Rat // over Int, the constants rounded both ways
+	for _, c := range consts {
+		ints = append(ints, c.Floor().Rat(), c.Ceil().Rat())
+	}
+	ints = sortRats(ints)
 	for _, p := range sys.Preds {
 		d.thresholds[p.ID] = make([][]num.Rat, len(p.Params))
 		for i, x := range p.Params {
-			if x.Sort().IsArith() {
+			switch {
+			case x.Sort().IsInt():
+				d.thresholds[p.ID][i] = ints
+			case x.Sort().IsReal():
 				d.thresholds[p.ID][i] = consts
 			}
 		}
@@ -349,7 +357,7 @@ func (d *intervalDomain) refine(rs []refinement) bool {
 			}
 			c := l.Const.Neg().Quo(l.Coeffs[0])
 			cs := []num.Rat{c}
-			if l.Vars[0].Sort().IsInt() {
+			if r.pred.Params[i].Sort().IsInt() {
 				cs = []num.Rat{c.Floor().Rat(), c.Ceil().Rat()}
 			}
 			for _, c := range cs {
