@@ -53,6 +53,7 @@ type state struct {
 	f        *term.Term // γ(e) over the block's predicate's Params
 	clause   int
 	children []int
+	dead     bool // covered by a later exit state of its block
 }
 
 // analysis is one run of BAM over a system with one precision.
@@ -242,7 +243,7 @@ func (a *analysis) addState(b *block, e elem, ci int, children []int) {
 	p := b.pred
 	covered := func(e elem) bool {
 		for _, s := range b.exits {
-			if a.dom.leq(p, e, a.states[s].e) {
+			if !a.states[s].dead && a.dom.leq(p, e, a.states[s].e) {
 				return true
 			}
 		}
@@ -260,6 +261,14 @@ func (a *analysis) addState(b *block, e elem, ci int, children []int) {
 		a.c.widenings++
 		if covered(e) {
 			return
+		}
+	}
+	// older states the new one covers take no part in combinations any
+	// more (the combinations of the new one cover theirs)
+	for _, s := range b.exits {
+		if st := a.states[s]; !st.dead && a.dom.leq(p, st.e, e) {
+			st.dead = true
+			a.c.subsumed++
 		}
 	}
 	id := len(a.states)
@@ -295,9 +304,11 @@ func (a *analysis) model() chc.Model {
 		if b.visited != a.iter {
 			continue
 		}
-		ds := make([]*term.Term, len(b.exits))
-		for k, s := range b.exits {
-			ds[k] = a.states[s].f
+		var ds []*term.Term
+		for _, s := range b.exits {
+			if !a.states[s].dead {
+				ds = append(ds, a.states[s].f)
+			}
 		}
 		parts[b.pred.ID] = append(parts[b.pred.ID], a.st.Implies(b.entryF, a.st.Or(ds...)))
 	}

@@ -42,9 +42,11 @@ func (r *clauseRun) open() error {
 func (r *clauseRun) summary(i, kb, n int) *term.Term {
 	a := r.a
 	at := a.sys.Clauses[r.ci].Body[i]
-	ds := make([]*term.Term, n)
-	for k, s := range a.blocks[kb].exits[:n] {
-		ds[k] = at.Pred.Instantiate(a.st, a.states[s].f, at.Args)
+	var ds []*term.Term
+	for _, s := range a.blocks[kb].exits[:n] {
+		if !a.states[s].dead {
+			ds = append(ds, at.Pred.Instantiate(a.st, a.states[s].f, at.Args))
+		}
 	}
 	return a.st.Or(ds...)
 }
@@ -159,17 +161,23 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 	}
 	n := len(c.Body)
 	sels := make([][]*term.Term, n)
+	live := make([][]int, n) // per position: the live states' indices in exits
 	var fresh []*term.Term
 	for i, at := range c.Body {
-		exits := a.blocks[keys[i]].exits[:marks[i]]
-		sels[i] = make([]*term.Term, len(exits))
-		for j, s := range exits {
-			sels[i][j] = a.selector(s, i)
-			if err := r.sv.Assert(a.st.Implies(sels[i][j], at.Pred.Instantiate(a.st, a.states[s].f, at.Args))); err != nil {
+		for j, s := range a.blocks[keys[i]].exits[:marks[i]] {
+			if a.states[s].dead && r.b.pred != nil {
+				// (the queries take covered states too: their own
+				// derivations may be the feasible counterexamples)
+				continue
+			}
+			sel := a.selector(s, i)
+			sels[i] = append(sels[i], sel)
+			live[i] = append(live[i], j)
+			if err := r.sv.Assert(a.st.Implies(sel, at.Pred.Instantiate(a.st, a.states[s].f, at.Args))); err != nil {
 				return err
 			}
 			if same && j >= m.marks[i] {
-				fresh = append(fresh, sels[i][j])
+				fresh = append(fresh, sel)
 			}
 		}
 		if err := r.sv.Assert(a.st.Or(sels[i]...)); err != nil {
@@ -177,6 +185,9 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 		}
 	}
 	if same {
+		if len(fresh) == 0 {
+			return nil // the new states are all covered already
+		}
 		if err := r.sv.Assert(a.st.Or(fresh...)); err != nil {
 			return err
 		}
@@ -193,12 +204,12 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 		}
 		model := r.sv.Model()
 		for i := range c.Body {
-			j, err := pick(model, sels[i], same, m, i)
+			k, err := pick(model, sels[i], live[i], same, m, i)
 			if err != nil {
 				return err
 			}
-			combo[i] = a.blocks[keys[i]].exits[j]
-			chosen[i] = sels[i][j]
+			combo[i] = a.blocks[keys[i]].exits[live[i][k]]
+			chosen[i] = sels[i][k]
 		}
 		a.c.combinations++
 		if r.b.pred == nil {
@@ -235,11 +246,12 @@ func (r *clauseRun) enumerate(keys, marks []int, m *clauseMemo, same bool) error
 // per round.
 const maxCex = 8
 
-// pick is the state a model chooses for body position i: the first new
-// one whose selector is true, else the first one.
-func pick(model *term.Model, sels []*term.Term, same bool, m *clauseMemo, i int) (int, error) {
+// pick is the selector a model chooses for body position i: the first
+// one of a new state that is true, else the first one. live are the
+// selectors' states' indices in the block's exits.
+func pick(model *term.Model, sels []*term.Term, live []int, same bool, m *clauseMemo, i int) (int, error) {
 	first := -1
-	for j, s := range sels {
+	for k, s := range sels {
 		on, err := model.EvalBool(s)
 		if err != nil {
 			return 0, err
@@ -247,11 +259,11 @@ func pick(model *term.Model, sels []*term.Term, same bool, m *clauseMemo, i int)
 		if !on {
 			continue
 		}
-		if !same || j >= m.marks[i] {
-			return j, nil
+		if !same || live[k] >= m.marks[i] {
+			return k, nil
 		}
 		if first < 0 {
-			first = j
+			first = k
 		}
 	}
 	if first < 0 {
