@@ -183,6 +183,8 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 	dom := newDomain(opts.Domain, s)
 	a := newAnalysis(ctx, s, dom, &opts, c)
 	defer func() { res.Stats = a.statistics() }()
+	a.tracef("%s domain, %d predicates, %d clauses, depth %d, exits %d, contexts %v\n",
+		dom.name(), len(s.Preds), len(s.Clauses), opts.Depth, opts.Exits, opts.Contexts)
 	c.rounds++
 	a.reset()
 	for {

@@ -144,6 +144,9 @@ func (a *analysis) check(order []*cexNode) (*chc.Node, []refinement, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		if !over(f, head.Pred.Params) {
+			return nil, nil, fmt.Errorf("internal: an interpolant at %s mentions more than its arguments: %v", head.Pred.Name(), f)
+		}
 		rs = append(rs, refinement{pred: head.Pred, itp: f})
 		a.tracef("interpolant at %s: %v\n", head.Pred.Name(), rs[len(rs)-1].itp)
 	}
@@ -184,6 +187,23 @@ func (a *analysis) clean(f *term.Term) (*term.Term, error) {
 		}
 	}
 	return a.st.And(out...), nil
+}
+
+// over reports whether f mentions no constant but params.
+func over(f *term.Term, params []*term.Term) bool {
+	for _, c := range term.FreeConsts(f) {
+		found := false
+		for _, x := range params {
+			if x == c {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // varIndex is the index of v in the variables of clause ci.
