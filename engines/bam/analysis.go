@@ -172,9 +172,22 @@ func (a *analysis) analyse(p *chc.Pred, e elem) (int, error) {
 		a.c.recursive++
 		return id, nil
 	} else if depth >= a.opts.Depth {
-		// the unrolling bound: past it, calls of p enter with top, which
-		// the next such call finds on the stack
-		e = a.dom.top(p)
+		// the unrolling bound: past it, a call of p enters with its entry
+		// widened by the join of p's entries on the stack, so that the
+		// entries of nested calls climb a finite chain and the next such
+		// call finds one that covers it on the stack
+		var w elem
+		for _, id := range a.stack {
+			if b := a.blocks[id]; b.pred == p {
+				if w == nil {
+					w = b.entry
+				} else {
+					w = a.dom.join(p, w, b.entry)
+				}
+			}
+		}
+		e = a.dom.widen(p, w, a.dom.join(p, w, e))
+		a.c.entryWidenings++
 		if id, _ := a.covering(p, e); id >= 0 {
 			a.c.recursive++
 			return id, nil

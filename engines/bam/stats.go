@@ -21,6 +21,7 @@ type counters struct {
 	states         int
 	combinations   int // combinations of body states enumerated
 	widenings      int
+	entryWidenings int // calls past the depth bound
 	subsumed       int // exit states covered by a later one of their block
 	checks         int // smt checks
 	interpolations int
@@ -74,6 +75,7 @@ func (a *analysis) statistics() []chc.Stat {
 		{Name: name + ".precision-max-per-predicate", Value: maxPrec},
 		{Name: name + ".combinations", Value: c.combinations},
 		{Name: name + ".widenings", Value: c.widenings},
+		{Name: name + ".entry-widenings", Value: c.entryWidenings},
 		{Name: name + ".subsumed", Value: c.subsumed},
 		{Name: name + ".smt-checks", Value: c.checks},
 		{Name: name + ".interpolations", Value: c.interpolations},
