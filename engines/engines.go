@@ -13,6 +13,7 @@ package engines
 
 import (
 	_ "github.com/seed-f9c3434d/gospacer/engines/bmc"
+	_ "github.com/seed-f9c3434d/gospacer/engines/clover"
 	_ "github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	_ "github.com/seed-f9c3434d/gospacer/spacer"
 )
