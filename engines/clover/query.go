@@ -28,7 +28,13 @@ var kindNames = [numKinds]string{"oo", "uo", "uu", "ou"}
 // bounded parents become available again.
 func (e *engine) process(n *node) error {
 	n.visits++
+	if err := e.refreshIface(n); err != nil {
+		return err
+	}
 	start := e.tick
+	if err := e.overApproxBody(n); err != nil {
+		return err
+	}
 	uu := false
 	for i := range n.pred.heads {
 		ok, err := e.underQuery(n, i, kindOU)
@@ -54,7 +60,7 @@ func (e *engine) process(n *node) error {
 			}
 		}
 	}
-	if !uu && !oo {
+	if (!uu || n.visits > uuPatience) && !oo {
 		if err := e.addNodes(n); err != nil {
 			return err
 		}
@@ -70,6 +76,11 @@ func (e *engine) process(n *node) error {
 	}
 	return nil
 }
+
+// uuPatience is how many times a node whose UU queries keep succeeding
+// (each with a new reach fact, through an environment that the bound
+// makes coarse) is processed before its children are added anyway.
+const uuPatience = 3
 
 // underQuery is OU (k = kindOU: environment by O) or UU (kindUU: by U) on
 // the i-th defining clause of the node's predicate, its callees by U. On
@@ -131,7 +142,21 @@ func (e *engine) underQuery(n *node, i int, k kind) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f := st.Substitute(res.Formula, target, p.p.Params)
+	f := res.Formula
+	if len(target) > 0 {
+		// a fact that fixes the target's values is the point itself
+		eqs := make([]*term.Term, len(target))
+		for j, x := range target {
+			eqs[j] = st.Eq(x, vals[j])
+		}
+		point := st.And(eqs...)
+		if r, _, err := e.check(f, st.Not(point)); err != nil {
+			return false, err
+		} else if r == smt.Unsat {
+			f = point
+		}
+	}
+	f = st.Substitute(f, target, p.p.Params)
 	e.addUnder(p, f, e.sys.Clauses[p.heads[i]], children, kindNames[k])
 	return true, nil
 }
@@ -201,6 +226,32 @@ func (e *engine) overQuery(n *node, k kind) (bool, error) {
 		}
 		return true, nil
 	}
+}
+
+// overApproxBody conjoins to O[p] of a predicate outside recursion the
+// projection of its body with the callees by O (appendix B.3, applied at
+// each node it targets rather than only when OO succeeds), once per change of
+// the callees' O: it is the exact summary of p when theirs are.
+func (e *engine) overApproxBody(n *node) error {
+	p := n.pred
+	if p.recursive {
+		return nil
+	}
+	fresh := p.bodyAt >= 0
+	for _, q := range p.callees {
+		fresh = fresh && q.overTick <= p.bodyAt
+	}
+	if fresh {
+		return nil
+	}
+	p.bodyAt = e.tick
+	target := n.target()
+	f, exact, err := e.project(e.overBody(n), target, bodyRounds)
+	if err != nil || !exact || term.Size(f) > maxBodySize {
+		return err
+	}
+	_, err = e.addOver(p, e.st.Substitute(f, target, p.p.Params), "body")
+	return err
 }
 
 // maxBodySize bounds the projections of bodies conjoined to O (appendix

@@ -9,23 +9,24 @@ import (
 // stats are the counters of one run (the paper's Fig. 8 for the four
 // queries).
 type stats struct {
-	queries     [numKinds]int
-	successes   [numKinds]int
-	queryTime   [numKinds]time.Duration
-	overUpdates int
-	reachFacts  int
-	cands       int
-	samples     int
-	indChecks   int
-	indTime     time.Duration
-	inductions  int // candidates proven by induction (conjoined to O)
-	ecLemmas    int // lemmas with a hypothesis about another predicate
-	ecUsed      int // EC lemmas whose conclusion went to O
-	projections int
-	projTime    time.Duration
-	itpTime     time.Duration
-	itpFailures int
-	maxDepth    int
+	queries      [numKinds]int
+	successes    [numKinds]int
+	queryTime    [numKinds]time.Duration
+	overUpdates  int
+	reachFacts   int
+	cands        int
+	samples      int
+	indChecks    int
+	indTime      time.Duration
+	inductions   int // candidates proven by induction (conjoined to O)
+	ecLemmas     int // lemmas with a hypothesis about another predicate
+	ecUsed       int // EC lemmas whose conclusion went to O
+	projections  int
+	projTime     time.Duration
+	itpTime      time.Duration
+	itpFailures  int
+	maxDepth     int
+	ifaceUpdates int
 }
 
 // count records a query of kind k: its time and whether it succeeded
@@ -52,6 +53,7 @@ func (e *engine) statList() []chc.Stat {
 		chc.Stat{Name: "clover.steps", Value: e.steps},
 		chc.Stat{Name: "clover.nodes", Value: len(e.nodes)},
 		chc.Stat{Name: "clover.max-depth", Value: s.maxDepth},
+		chc.Stat{Name: "clover.interface-updates", Value: s.ifaceUpdates},
 		chc.Stat{Name: "clover.over-updates", Value: s.overUpdates},
 		chc.Stat{Name: "clover.reach-facts", Value: s.reachFacts},
 		chc.Stat{Name: "clover.samples", Value: s.samples},

@@ -26,11 +26,13 @@ type pred struct {
 	cgDepth   int     // distance from the queries in the call graph
 	inQuery   bool
 
-	over    []*term.Term
-	overSet map[*term.Term]bool
-	overF   *term.Term // cached conjunction of over, nil when stale
-	under   []*reachFact
-	changed int // tick of the last change of over, under or the candidates
+	over     []*term.Term
+	overSet  map[*term.Term]bool
+	overF    *term.Term // cached conjunction of over, nil when stale
+	under    []*reachFact
+	changed  int // tick of the last change of over, under or the candidates
+	overTick int // tick of the last change of over
+	bodyAt   int // tick of the last projection of the body (appendix B.3), -1 before
 
 	samples   [][]*term.Term // reachable values of Params
 	sampleSet map[string]bool
@@ -72,7 +74,7 @@ func (e *engine) setup() error {
 	s := e.sys
 	e.cindex = make(map[*chc.Clause]int, len(s.Clauses))
 	for _, p := range s.Preds {
-		e.preds = append(e.preds, &pred{p: p, id: p.ID, overSet: map[*term.Term]bool{},
+		e.preds = append(e.preds, &pred{p: p, id: p.ID, bodyAt: -1, overSet: map[*term.Term]bool{},
 			sampleSet: map[string]bool{}, candSet: map[*term.Term]*cand{}})
 	}
 	for ci, c := range s.Clauses {
@@ -108,7 +110,7 @@ func (e *engine) setup() error {
 	for _, q := range e.queries {
 		l := e.instance(q.ci, nil)
 		for j := range q.c.Body {
-			e.newNode(nil, []*layer{l}, []int{j}, e.st.True(), "")
+			e.newNode(nil, []*layer{l}, []int{j}, e.st.True(), nil, 0, "")
 		}
 	}
 	return nil
@@ -250,6 +252,7 @@ func (e *engine) addOver(p *pred, f *term.Term, why string) (bool, error) {
 	}
 	p.overF = nil
 	e.touch(p)
+	p.overTick = e.tick
 	e.dirtyO = true
 	e.stats.overUpdates++
 	e.trace("O %s += %s (%s)", p.p.Name(), f, why)

@@ -76,6 +76,9 @@ type node struct {
 	seen     int // tick when last processed, -1 before
 	queued   bool
 	heapIdx  int
+	drop     *layer // the caller's layer projected into iface (nil: iface is the parent's)
+	dropNext int
+	ifaceAt  int      // tick when iface was computed
 	bparents []*node  // nodes whose unfolding gave this bounded context too
 	body     []*layer // per defining clause of pred, its instance at the target (lazy)
 	deps     []*pred  // predicates whose summaries the node's queries read
@@ -99,10 +102,12 @@ func (e *engine) bodyLayer(n *node, i int) *layer {
 	return n.body[i]
 }
 
-// newNode adds a node and makes it available.
-func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term.Term, key string) *node {
+// newNode adds a node and makes it available; drop is the layer of the
+// parent's context that iface projects (nil when iface is the parent's).
+func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term.Term, drop *layer, dropNext int, key string) *node {
 	last := len(layers) - 1
 	n := &node{id: len(e.nodes), parent: parent, layers: layers, nexts: nexts, iface: iface,
+		drop: drop, dropNext: dropNext, ifaceAt: e.tick,
 		pred: layers[last].preds[nexts[last]], seen: -1, envNeg: -1, heapIdx: -1}
 	if parent != nil {
 		n.depth = parent.depth + 1
@@ -116,12 +121,11 @@ func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term
 	e.byKey[key] = n
 	n.deps = append(n.deps, n.pred)
 	n.deps = appendNew(n.deps, n.pred.callees...)
-	for li, l := range layers {
-		for j, p := range l.preds {
-			if j != nexts[li] {
-				n.deps = appendNew(n.deps, p)
-			}
-		}
+	if parent != nil {
+		n.deps = appendNew(n.deps, parent.deps...) // the interface reads the callers' atoms
+	}
+	for _, l := range layers {
+		n.deps = appendNew(n.deps, l.preds...)
 	}
 	e.nodes = append(e.nodes, n)
 	e.stats.maxDepth = max(e.stats.maxDepth, n.depth)
@@ -222,11 +226,14 @@ func (e *engine) addNodes(n *node) error {
 			layers := append(slices.Clone(n.layers), L)
 			nexts := append(slices.Clone(n.nexts), j)
 			iface := n.iface
+			var drop *layer
+			dropNext := 0
 			if len(layers) > e.opts.K {
 				f, err := e.iface(iface, layers[0], nexts[0])
 				if err != nil {
 					return err
 				}
+				drop, dropNext = layers[0], nexts[0]
 				iface, layers, nexts = f, layers[1:], nexts[1:]
 			}
 			key := e.nodeKey(layers, nexts, iface)
@@ -239,7 +246,7 @@ func (e *engine) addNodes(n *node) error {
 				}
 				continue
 			}
-			e.newNode(n, layers, nexts, iface, key)
+			e.newNode(n, layers, nexts, iface, drop, dropNext, key)
 		}
 	}
 	return nil
@@ -261,6 +268,46 @@ func (e *engine) iface(above *term.Term, l *layer, next int) (*term.Term, error)
 		return e.st.True(), err
 	}
 	return f, nil
+}
+
+// refreshIface computes the node's interface again, with the current
+// over-approximations, when one its projection read changed (the paper
+// computes it from the parent's, at each query).
+func (e *engine) refreshIface(n *node) error {
+	if n.parent == nil || n.ifaceAt == e.tick {
+		return nil
+	}
+	if err := e.refreshIface(n.parent); err != nil {
+		return err
+	}
+	old := n.iface
+	if n.drop == nil {
+		n.iface = n.parent.iface
+	} else {
+		changed := n.parent.ifaceAt > n.ifaceAt
+		for _, p := range n.drop.preds {
+			changed = changed || p.overTick > n.ifaceAt
+		}
+		if changed {
+			f, err := e.iface(n.parent.iface, n.drop, n.dropNext)
+			if err != nil {
+				return err
+			}
+			n.iface = f
+		}
+	}
+	n.ifaceAt = e.tick
+	if n.iface != old {
+		e.stats.ifaceUpdates++
+		if e.byKey[n.key] == n {
+			delete(e.byKey, n.key)
+		}
+		n.key = e.nodeKey(n.layers, n.nexts, n.iface)
+		if _, ok := e.byKey[n.key]; !ok {
+			e.byKey[n.key] = n
+		}
+	}
+	return nil
 }
 
 // ifaceRounds and maxIfaceSize bound the projections that make
