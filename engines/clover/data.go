@@ -12,10 +12,11 @@ import (
 
 // Samples are reachable values of a predicate's Params: the values of a
 // target in the model of a successful OU or UU query, and the points a
-// bottom-up search derives from the facts at the start. They refute
-// candidates, and with data candidates on they suggest candidates, as
-// CLOVER's base, FreqHorn, reads candidates off data: bounds, differences
-// and sums, affine equalities, residues.
+// bottom-up search derives from the facts at the start (each also a
+// reach fact of U, with the points it was derived from as children).
+// They refute candidates, and with data candidates on they suggest
+// candidates, as CLOVER's base, FreqHorn, reads candidates off data:
+// bounds, differences and sums, affine equalities, residues.
 const (
 	maxSamples    = 24  // per predicate
 	sampleRounds  = 12  // of the bottom-up search
@@ -56,6 +57,8 @@ func (e *engine) addSample(p *pred, vals []*term.Term) (bool, error) {
 		if !ok {
 			c.dead = true
 			c.lemma = nil
+			e.touch(p)
+			p.candTick = e.tick
 		}
 	}
 	ok, err := e.holds(p, p.overFormula(e.st), vals)
@@ -126,17 +129,27 @@ func (e *engine) sampleAll() error {
 					if err != nil || r != smt.Sat {
 						break
 					}
+					m := sv.Model()
 					vals := make([]*term.Term, len(c.Head.Args))
 					for i, x := range c.Head.Args {
-						if vals[i], err = sv.Model().Eval(x); err != nil {
+						if vals[i], err = m.Eval(x); err != nil {
 							return err
 						}
 					}
-					if ok, err := e.addSample(p, vals); err != nil {
+					ok, err := e.addSample(p, vals)
+					if err != nil {
 						return err
-					} else if ok {
-						grew = true
 					}
+					if !ok {
+						break
+					}
+					grew = true
+					preds, args := e.atomsOf(c.Body)
+					children, err := e.pickFacts(m, preds, args)
+					if err != nil {
+						return err
+					}
+					e.addUnder(p, e.point(p.p.Params, vals), c, children, "sample")
 				}
 			}
 		}
@@ -145,6 +158,16 @@ func (e *engine) sampleAll() error {
 		}
 	}
 	return nil
+}
+
+// point is the conjunction xs = vals.
+func (e *engine) point(xs, vals []*term.Term) *term.Term {
+	st := e.st
+	eqs := make([]*term.Term, len(xs))
+	for j, x := range xs {
+		eqs[j] = st.Eq(x, vals[j])
+	}
+	return st.And(append(eqs, st.True())...)
 }
 
 // pointsAt is the disjunction of p's samples at args.

@@ -2,6 +2,7 @@ package clover
 
 import (
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -32,9 +33,10 @@ type cand struct {
 // lemmas of the set (or in O) prove each other: closure conjoins their
 // conclusions to O.
 type lemma struct {
-	c    *cand
-	hyps []*cand
-	ec   bool
+	c      *cand
+	hyps   []*cand
+	ec     bool
+	failed string // the set it was last not proven from (setSig)
 }
 
 // maxCands bounds the live candidates of a predicate.
@@ -78,6 +80,7 @@ func (e *engine) addCand(p *pred, f *term.Term, src string) (*cand, error) {
 	p.cands = append(p.cands, c)
 	e.cands = append(e.cands, c)
 	e.touch(p)
+	p.candTick = e.tick
 	e.stats.cands++
 	e.trace("candidate %s: %s (%s)", p.p.Name(), f, src)
 	return c, nil
@@ -148,6 +151,25 @@ func (e *engine) envCands(p *pred, E *term.Term) error {
 // solver per defining clause; a candidate implied at the head of every
 // clause gets a lemma whose hypotheses are the union of the unsat cores.
 func (e *engine) learn(p *pred, hyp []*pred) error {
+	// nothing to learn when no candidate and no O it reads changed since
+	// the last time with the same hypotheses
+	var key []byte
+	for _, q := range hyp {
+		key = strconv.AppendInt(append(key, ','), int64(q.id), 10)
+	}
+	if at, ok := p.learnedAt[string(key)]; ok {
+		fresh := true
+		for _, q := range hyp {
+			fresh = fresh && q.candTick <= at
+		}
+		for _, q := range p.callees {
+			fresh = fresh && q.overTick <= at
+		}
+		if fresh {
+			return nil
+		}
+	}
+	p.learnedAt[string(key)] = e.tick
 	var goals []*cand
 	for _, c := range p.cands {
 		if !c.dead && !c.proven {
@@ -181,7 +203,7 @@ func (e *engine) learn(p *pred, hyp []*pred) error {
 			if !ok[i] {
 				continue
 			}
-			core, holds, err := ind.prove(g)
+			core, holds, err := ind.prove(g, nil)
 			if err != nil {
 				return err
 			}
@@ -223,7 +245,7 @@ func (e *engine) setLemma(g *cand, hyps []*cand) {
 	} else if ec && !g.lemma.ec {
 		e.stats.ecLemmas++
 	}
-	*g.lemma = lemma{c: g, hyps: hyps, ec: ec}
+	*g.lemma = lemma{c: g, hyps: hyps, ec: ec, failed: g.lemma.failed}
 	e.trace("lemma %s: %s from %d hypotheses (ec %v)", g.pred.p.Name(), g.f, len(hyps), ec)
 	for _, h := range hyps {
 		e.trace("  hyp %s: %s", h.pred.p.Name(), h.f)
@@ -232,23 +254,26 @@ func (e *engine) setLemma(g *cand, hyps []*cand) {
 
 // closure is EC lemma elimination (rules REDUCE-LEMMAS and ELIM-LEMMAS
 // applied to a set at once): the greatest set of lemmas whose hypotheses
-// are conclusions of the set or in O, checked again with those
-// hypotheses only when the recorded ones are not (Houdini); its
-// conclusions are mutually inductive and go to O. A lemma left out stays
-// for later: its hypotheses may be proven yet.
+// are conclusions of the set or in O, found as Houdini does: a lemma
+// with a hypothesis outside the set is proven again from the set, and
+// leaves it when that fails (a failure is remembered per set). The
+// conclusions of the set are mutually inductive and go to O. A lemma
+// left out stays for later: its hypotheses may be proven yet.
 func (e *engine) closure() error {
-	var G []*lemma
+	var all []*lemma
 	for _, c := range e.cands {
 		if c.lemma != nil && !c.dead && !c.proven {
-			G = append(G, c.lemma)
+			all = append(all, c.lemma)
 		}
 	}
-	if len(G) == 0 {
+	if len(all) == 0 {
 		return nil
 	}
 	in := map[*cand]bool{}
-	for _, l := range G {
+	cands := make([]*cand, len(all))
+	for i, l := range all {
 		in[l.c] = true
+		cands[i] = l.c
 	}
 	covered := func(l *lemma) bool {
 		for _, h := range l.hyps {
@@ -258,25 +283,20 @@ func (e *engine) closure() error {
 		}
 		return true
 	}
+	solvers := map[int]*induction{}
 	for changed := true; changed; {
 		changed = false
-		for i := 0; i < len(G); i++ {
-			l := G[i]
-			if covered(l) {
+		for _, l := range all {
+			if !in[l.c] || covered(l) {
 				continue
 			}
-			// Houdini: prove the conclusion again from the set only.
-			preds := []*pred{l.c.pred}
-			for _, h := range l.hyps {
-				preds = appendNew(preds, h.pred)
+			sig := setSig(all, in)
+			if l.failed == sig {
+				delete(in, l.c)
+				changed = true
+				continue
 			}
-			var hs []*cand
-			for _, m := range G {
-				if slices.Contains(preds, m.c.pred) {
-					hs = append(hs, m.c)
-				}
-			}
-			hyps, ok, err := e.prove(l.c, hs)
+			hyps, ok, err := e.reprove(l.c, solvers, cands, func(h *cand) bool { return in[h] })
 			if err != nil {
 				return err
 			}
@@ -284,13 +304,15 @@ func (e *engine) closure() error {
 				e.setLemma(l.c, hyps)
 				continue
 			}
+			l.failed = sig
 			delete(in, l.c)
-			G = slices.Delete(G, i, i+1)
-			i--
 			changed = true
 		}
 	}
-	for _, l := range G {
+	for _, l := range all {
+		if !in[l.c] {
+			continue
+		}
 		l.c.proven = true
 		why := "induction"
 		if l.ec {
@@ -301,20 +323,37 @@ func (e *engine) closure() error {
 		if _, err := e.addOver(l.c.pred, l.c.f, why); err != nil {
 			return err
 		}
+		l.c.pred.candTick = e.tick
 	}
 	return nil
 }
 
-// prove tries c by induction with hypotheses hs in every defining clause
-// of its predicate.
-func (e *engine) prove(c *cand, hs []*cand) ([]*cand, bool, error) {
+// setSig identifies the set of lemmas in (their conclusions' ids).
+func setSig(all []*lemma, in map[*cand]bool) string {
+	var b []byte
+	for _, l := range all {
+		if in[l.c] {
+			b = strconv.AppendInt(append(b, ','), int64(l.c.id), 10)
+		}
+	}
+	return string(b)
+}
+
+// reprove tries c by induction in every defining clause of its
+// predicate with the hypotheses among hs that active admits, in the
+// solvers (by clause) made with hypotheses hs.
+func (e *engine) reprove(c *cand, solvers map[int]*induction, hs []*cand, active func(*cand) bool) ([]*cand, bool, error) {
 	var used []*cand
 	for _, ci := range c.pred.heads {
-		ind, err := e.newInduction(ci, hs)
-		if err != nil {
-			return nil, false, err
+		ind := solvers[ci]
+		if ind == nil {
+			var err error
+			if ind, err = e.newInduction(ci, hs); err != nil {
+				return nil, false, err
+			}
+			solvers[ci] = ind
 		}
-		core, ok, err := ind.prove(c)
+		core, ok, err := ind.prove(c, active)
 		if err != nil || !ok {
 			return nil, false, err
 		}
@@ -335,6 +374,8 @@ type induction struct {
 	sv     *smt.Solver
 	hs     []*cand
 	guards []*term.Term
+	goals  []*cand // whose goal implication is asserted
+	assume []*term.Term
 }
 
 func (e *engine) newInduction(ci int, hs []*cand) (*induction, error) {
@@ -368,17 +409,26 @@ func (e *engine) newInduction(ci int, hs []*cand) (*induction, error) {
 
 // prove checks that the clause implies g at its head under the
 // hypotheses; it returns the hypotheses of the unsat core.
-func (ind *induction) prove(g *cand) ([]*cand, bool, error) {
+func (ind *induction) prove(g *cand, active func(*cand) bool) ([]*cand, bool, error) {
 	e, st := ind.e, ind.e.st
 	c := e.sys.Clauses[ind.ci]
 	if g.goal == nil {
 		g.goal = st.Fresh("clover.g", term.BoolSort)
 	}
-	if err := ind.sv.Assert(st.Implies(g.goal, st.Not(g.pred.p.Instantiate(st, g.f, c.Head.Args)))); err != nil {
-		return nil, false, err
+	if !slices.Contains(ind.goals, g) {
+		ind.goals = append(ind.goals, g)
+		if err := ind.sv.Assert(st.Implies(g.goal, st.Not(g.pred.p.Instantiate(st, g.f, c.Head.Args)))); err != nil {
+			return nil, false, err
+		}
+	}
+	ind.assume = ind.assume[:0]
+	for i, h := range ind.hs {
+		if active == nil || active(h) {
+			ind.assume = append(ind.assume, ind.guards[i])
+		}
 	}
 	e.stats.indChecks++
-	r, err := ind.sv.Check(e.ctx, append(slices.Clone(ind.guards), g.goal)...)
+	r, err := ind.sv.Check(e.ctx, append(ind.assume, g.goal)...)
 	if err != nil {
 		return nil, false, err
 	}

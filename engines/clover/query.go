@@ -145,11 +145,7 @@ func (e *engine) underQuery(n *node, i int, k kind) (bool, error) {
 	f := res.Formula
 	if len(target) > 0 {
 		// a fact that fixes the target's values is the point itself
-		eqs := make([]*term.Term, len(target))
-		for j, x := range target {
-			eqs[j] = st.Eq(x, vals[j])
-		}
-		point := st.And(eqs...)
+		point := e.point(target, vals)
 		if r, _, err := e.check(f, st.Not(point)); err != nil {
 			return false, err
 		} else if r == smt.Unsat {

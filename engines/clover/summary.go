@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -26,13 +27,15 @@ type pred struct {
 	cgDepth   int     // distance from the queries in the call graph
 	inQuery   bool
 
-	over     []*term.Term
-	overSet  map[*term.Term]bool
-	overF    *term.Term // cached conjunction of over, nil when stale
-	under    []*reachFact
-	changed  int // tick of the last change of over, under or the candidates
-	overTick int // tick of the last change of over
-	bodyAt   int // tick of the last projection of the body (appendix B.3), -1 before
+	over      []*term.Term
+	overSet   map[*term.Term]bool
+	overF     *term.Term // cached conjunction of over, nil when stale
+	under     []*reachFact
+	changed   int            // tick of the last change of over, under or the candidates
+	overTick  int            // tick of the last change of over
+	bodyAt    int            // tick of the last projection of the body (appendix B.3), -1 before
+	candTick  int            // tick of the last change of the candidates
+	learnedAt map[string]int // hypothesis predicates -> tick of the last learn
 
 	samples   [][]*term.Term // reachable values of Params
 	sampleSet map[string]bool
@@ -74,7 +77,7 @@ func (e *engine) setup() error {
 	s := e.sys
 	e.cindex = make(map[*chc.Clause]int, len(s.Clauses))
 	for _, p := range s.Preds {
-		e.preds = append(e.preds, &pred{p: p, id: p.ID, bodyAt: -1, overSet: map[*term.Term]bool{},
+		e.preds = append(e.preds, &pred{p: p, id: p.ID, bodyAt: -1, learnedAt: map[string]int{}, overSet: map[*term.Term]bool{},
 			sampleSet: map[string]bool{}, candSet: map[*term.Term]*cand{}})
 	}
 	for ci, c := range s.Clauses {
@@ -335,7 +338,8 @@ func (e *engine) unsafe(q *query) (*chc.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return e.derive(q.c, children, nil)
+	memo := map[string]*chc.Node{}
+	return e.derive(q.c, children, nil, memo)
 }
 
 // atomsOf lists the predicates and arguments of atoms.
@@ -372,8 +376,10 @@ func (e *engine) pickFacts(m *term.Model, preds []*pred, args [][]*term.Term) ([
 
 // derive builds a ground derivation of c's head with the values head
 // (nil for a query) from the reach facts children of its body atoms: one
-// small query per node finds values of the clause's variables.
-func (e *engine) derive(c *chc.Clause, children []*reachFact, head []*term.Term) (*chc.Node, error) {
+// small query per node finds values of the clause's variables. The
+// derivation is a DAG: one node per reach fact and values (memo), since a
+// tree may be exponentially larger (Hofstadter's sequences).
+func (e *engine) derive(c *chc.Clause, children []*reachFact, head []*term.Term, memo map[string]*chc.Node) (*chc.Node, error) {
 	if err := e.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -408,9 +414,13 @@ func (e *engine) derive(c *chc.Clause, children []*reachFact, head []*term.Term)
 				return nil, err
 			}
 		}
-		ch, err := e.derive(rf.c, rf.children, vals)
-		if err != nil {
-			return nil, err
+		key := strconv.Itoa(rf.id) + ":" + sampleKey(vals)
+		ch := memo[key]
+		if ch == nil {
+			if ch, err = e.derive(rf.c, rf.children, vals, memo); err != nil {
+				return nil, err
+			}
+			memo[key] = ch
 		}
 		n.Children = append(n.Children, ch)
 	}
