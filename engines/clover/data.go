@@ -190,10 +190,11 @@ const maxModulus = 6
 // dataCands adds the candidates p's samples suggest, once per new batch
 // of samples: for each numeric parameter its bounds; for each pair the
 // bounds of their difference and sum; the affine equalities of the
-// numeric parameters; for each Boolean parameter its value when constant;
-// for each Int parameter x and modulus c its residue when constant, and
-// the value of each other parameter per residue of x when it is a
-// function of it (the least such c).
+// numeric parameters; the same under each valuation of the Boolean
+// parameters that several samples share (guard ⇒ candidate: the flags
+// of encoded programs select their behaviour); for each Boolean
+// parameter its value when constant; equalities of array parameters;
+// residues (see residues).
 func (e *engine) dataCands(p *pred) error {
 	if len(p.samples) == p.dataGen || len(p.samples) == 0 {
 		return nil
@@ -201,32 +202,101 @@ func (e *engine) dataCands(p *pred) error {
 	p.dataGen = len(p.samples)
 	st := e.st
 	xs := p.p.Params
-	val := func(s []*term.Term, i int) num.Rat { return s[i].Num() }
-	var nums []int
+	var nums, bools []int
 	for i, x := range xs {
 		switch {
 		case x.Sort() == term.IntSort || x.Sort() == term.RealSort:
 			nums = append(nums, i)
 		case x.Sort() == term.BoolSort:
-			v := p.samples[0][i]
-			same := true
-			for _, s := range p.samples {
-				same = same && s[i] == v
-			}
-			if same {
-				if _, err := e.addCand(p, st.Eq(x, v), "data"); err != nil {
-					return err
-				}
-			}
+			bools = append(bools, i)
 		}
 	}
 	add := func(f *term.Term) error {
 		_, err := e.addCand(p, f, "data")
 		return err
 	}
+	for _, i := range bools {
+		v := p.samples[0][i]
+		same := true
+		for _, s := range p.samples {
+			same = same && s[i] == v
+		}
+		if same {
+			if err := add(st.Eq(xs[i], v)); err != nil {
+				return err
+			}
+		}
+	}
+	// equalities between parameters of other sorts (arrays)
+	for i, x := range xs {
+		if x.Sort().IsBool() || x.Sort() == term.IntSort || x.Sort() == term.RealSort {
+			continue
+		}
+		for j := i + 1; j < len(xs); j++ {
+			if xs[j].Sort() != x.Sort() {
+				continue
+			}
+			same := true
+			for _, s := range p.samples {
+				same = same && s[i] == s[j]
+			}
+			if same {
+				if err := add(st.Eq(x, xs[j])); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := e.numericCands(p, nums, p.samples, st.True()); err != nil {
+		return err
+	}
+	if len(bools) > 0 {
+		// samples grouped by the valuation of the Boolean parameters
+		var keys []string
+		groups := map[string][][]*term.Term{}
+		for _, s := range p.samples {
+			k := ""
+			for _, i := range bools {
+				k += s[i].String()
+			}
+			if groups[k] == nil {
+				keys = append(keys, k)
+			}
+			groups[k] = append(groups[k], s)
+		}
+		if len(keys) > 1 {
+			for _, k := range keys {
+				g := groups[k]
+				if len(g) < 3 {
+					continue
+				}
+				eqs := make([]*term.Term, len(bools))
+				for j, i := range bools {
+					eqs[j] = st.Eq(xs[i], g[0][i])
+				}
+				if err := e.numericCands(p, nums, g, st.And(eqs...)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return e.residues(p)
+}
+
+// numericCands adds guard ⇒ f for the bounds of each numeric parameter,
+// of the differences and sums of pairs, and the affine equalities of the
+// samples.
+func (e *engine) numericCands(p *pred, nums []int, samples [][]*term.Term, guard *term.Term) error {
+	st := e.st
+	xs := p.p.Params
+	add := func(f *term.Term) error {
+		_, err := e.addCand(p, st.Implies(guard, f), "data")
+		return err
+	}
+	val := func(s []*term.Term, i int) num.Rat { return s[i].Num() }
 	bounds := func(t *term.Term, v func([]*term.Term) num.Rat) error {
-		lo, hi := v(p.samples[0]), v(p.samples[0])
-		for _, s := range p.samples[1:] {
+		lo, hi := v(samples[0]), v(samples[0])
+		for _, s := range samples[1:] {
 			lo, hi = lo.Min(v(s)), hi.Max(v(s))
 		}
 		if err := add(st.Ge(t, st.Num(lo, t.Sort()))); err != nil {
@@ -254,54 +324,33 @@ func (e *engine) dataCands(p *pred) error {
 			}
 		}
 	}
-	// equalities between parameters of other sorts (arrays)
-	for i, x := range xs {
-		if x.Sort().IsBool() || x.Sort() == term.IntSort || x.Sort() == term.RealSort {
-			continue
-		}
-		for j := i + 1; j < len(xs); j++ {
-			if xs[j].Sort() != x.Sort() {
-				continue
-			}
-			same := true
-			for _, s := range p.samples {
-				same = same && s[i] == s[j]
-			}
-			if same {
-				if err := add(st.Eq(x, xs[j])); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	for _, f := range e.affine(p, nums) {
+	for _, f := range affine(st, xs, nums, samples) {
 		if err := add(f); err != nil {
 			return err
 		}
 	}
-	return e.residues(p)
+	return nil
 }
 
 // affine returns the equalities Σ a_i x_i + a_0 = 0 every sample
 // satisfies over the numeric parameters nums of one sort (a basis of the
 // null space of the samples' matrix, by Gaussian elimination).
-func (e *engine) affine(p *pred, nums []int) []*term.Term {
-	st := e.st
+func affine(st *term.Store, xs []*term.Term, nums []int, samples [][]*term.Term) []*term.Term {
 	var out []*term.Term
 	for _, sort := range []*term.Sort{term.IntSort, term.RealSort} {
 		var cols []int
 		for _, i := range nums {
-			if p.p.Params[i].Sort() == sort {
+			if xs[i].Sort() == sort {
 				cols = append(cols, i)
 			}
 		}
-		if len(cols) < 2 || len(p.samples) < 2 {
+		if len(cols) < 2 || len(samples) < 2 {
 			continue
 		}
 		// rows: one per sample, columns: cols then the constant 1
 		nc := len(cols) + 1
 		var rows [][]num.Rat
-		for _, s := range p.samples {
+		for _, s := range samples {
 			r := make([]num.Rat, nc)
 			for k, i := range cols {
 				r[k] = s[i].Num()
@@ -313,7 +362,7 @@ func (e *engine) affine(p *pred, nums []int) []*term.Term {
 			var terms []*term.Term
 			for k, i := range cols {
 				if !v[k].IsZero() {
-					terms = append(terms, st.Mul(st.Num(v[k], sort), p.p.Params[i]))
+					terms = append(terms, st.Mul(st.Num(v[k], sort), xs[i]))
 				}
 			}
 			if len(terms) < 2 {

@@ -35,7 +35,11 @@ func (e *engine) project(phi *term.Term, keep []*term.Term, rounds int) (*term.T
 	}
 	var disj []*term.Term
 	for round := 0; ; round++ {
+		tc := time.Now()
 		r, err := sv.Check(e.ctx)
+		if d := time.Since(tc); d > 100*time.Millisecond {
+			e.trace("slow projection check: round %d %v size %d vars %d", round, d, term.Size(phi), len(vars))
+		}
 		if err != nil {
 			return nil, false, err
 		}
