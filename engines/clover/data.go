@@ -21,7 +21,7 @@ const (
 	maxSamples    = 24  // per predicate
 	sampleRounds  = 12  // of the bottom-up search
 	samplesPerRun = 2   // per clause and round
-	sampleChecks  = 400 // queries of the bottom-up search
+	sampleChecks  = 200 // queries of the bottom-up search
 )
 
 // sampled reports whether the bottom-up search derives points of p: its

@@ -88,20 +88,35 @@ const uuPatience = 3
 // (a model-based projection of the clause with the reach facts the model
 // picks), unless U[p] holds them already.
 func (e *engine) underQuery(n *node, i int, k kind) (bool, error) {
-	st := e.st
-	p := n.pred
 	L := e.bodyLayer(n, i)
+	// appendix B.2: the same query as last time answers the same
+	last := &n.underAt[k-kindUU][i]
+	fresh := *last >= 0 && n.envTick(k == kindUU) <= *last
 	parts := []*term.Term{L.cons}
 	for j, q := range L.preds {
 		if len(q.under) == 0 {
 			return false, nil
 		}
+		fresh = fresh && q.underTick <= *last
 		parts = append(parts, e.underAt(q, L.args[j]))
+	}
+	if fresh {
+		return n.underOK[k-kindUU][i], nil
 	}
 	if k == kindUU && n.envUnderEmpty() {
 		return false, nil
 	}
 	parts = append(parts, e.env(n, k == kindUU))
+	ok, err := e.underCheck(n, i, k, L, parts)
+	*last, n.underOK[k-kindUU][i] = e.tick, ok
+	return ok, err
+}
+
+// underCheck runs an OU or UU query (parts: the body by U and the
+// environment) and on success adds the reach fact.
+func (e *engine) underCheck(n *node, i int, k kind, L *layer, parts []*term.Term) (bool, error) {
+	st := e.st
+	p := n.pred
 	t0 := time.Now()
 	r, sv, err := e.check(parts...)
 	e.stats.count(k, time.Since(t0), r == smt.Sat)
@@ -182,6 +197,24 @@ func (e *engine) overQuery(n *node, k kind) (bool, error) {
 	if k == kindUO && n.envUnderEmpty() {
 		return false, nil
 	}
+	p := n.pred
+	// appendix B.2: the same query as last time answers the same
+	last := &n.overAt[k]
+	fresh := *last >= 0 && n.envTick(k == kindUO) <= *last && p.candTick <= *last
+	for _, q := range p.callees {
+		fresh = fresh && q.overTick <= *last && q.candTick <= *last
+	}
+	if fresh {
+		return n.overOK[k], nil
+	}
+	ok, err := e.overCheck(n, k)
+	*last, n.overOK[k] = e.tick, ok
+	return ok, err
+}
+
+// overCheck runs an OO or UO query, with induction for OO on a
+// recursive predicate.
+func (e *engine) overCheck(n *node, k kind) (bool, error) {
 	p := n.pred
 	B := e.env(n, k == kindUO)
 	for attempt := 0; ; attempt++ {

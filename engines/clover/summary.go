@@ -33,6 +33,7 @@ type pred struct {
 	under     []*reachFact
 	changed   int            // tick of the last change of over, under or the candidates
 	overTick  int            // tick of the last change of over
+	underTick int            // tick of the last change of under
 	bodyAt    int            // tick of the last projection of the body (appendix B.3), -1 before
 	candTick  int            // tick of the last change of the candidates
 	learnedAt map[string]int // hypothesis predicates -> tick of the last learn
@@ -268,6 +269,7 @@ func (e *engine) addUnder(p *pred, f *term.Term, c *chc.Clause, children []*reac
 	e.stats.reachFacts++
 	p.under = append(p.under, rf)
 	e.touch(p)
+	p.underTick = e.tick
 	if p.inQuery {
 		e.dirtyU = true
 	}

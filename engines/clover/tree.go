@@ -78,11 +78,16 @@ type node struct {
 	heapIdx  int
 	drop     *layer // the caller's layer projected into iface (nil: iface is the parent's)
 	dropNext int
-	ifaceAt  int      // tick when iface was computed
-	bparents []*node  // nodes whose unfolding gave this bounded context too
-	body     []*layer // per defining clause of pred, its instance at the target (lazy)
-	deps     []*pred  // predicates whose summaries the node's queries read
-	envNeg   int      // tick of the last negated-environment candidates, -1 before
+	ifaceAt  int       // tick when iface was computed
+	ifaceChg int       // tick when iface last changed
+	underAt  [2][]int  // per defining clause, tick of the last UU, OU query (-1 before)
+	underOK  [2][]bool // and whether it succeeded
+	overAt   [2]int    // tick of the last OO, UO query (-1 before)
+	overOK   [2]bool   // and whether it succeeded
+	bparents []*node   // nodes whose unfolding gave this bounded context too
+	body     []*layer  // per defining clause of pred, its instance at the target (lazy)
+	deps     []*pred   // predicates whose summaries the node's queries read
+	envNeg   int       // tick of the last negated-environment candidates, -1 before
 }
 
 // target is the arguments of the target atom.
@@ -107,7 +112,7 @@ func (e *engine) bodyLayer(n *node, i int) *layer {
 func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term.Term, drop *layer, dropNext int, key string) *node {
 	last := len(layers) - 1
 	n := &node{id: len(e.nodes), parent: parent, layers: layers, nexts: nexts, iface: iface,
-		drop: drop, dropNext: dropNext, ifaceAt: e.tick,
+		drop: drop, dropNext: dropNext, ifaceAt: e.tick, ifaceChg: e.tick, overAt: [2]int{-1, -1},
 		pred: layers[last].preds[nexts[last]], seen: -1, envNeg: -1, heapIdx: -1}
 	if parent != nil {
 		n.depth = parent.depth + 1
@@ -126,6 +131,13 @@ func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term
 	}
 	for _, l := range layers {
 		n.deps = appendNew(n.deps, l.preds...)
+	}
+	for k := range n.underAt {
+		n.underAt[k] = make([]int, len(n.pred.heads))
+		n.underOK[k] = make([]bool, len(n.pred.heads))
+		for i := range n.underAt[k] {
+			n.underAt[k][i] = -1
+		}
 	}
 	e.nodes = append(e.nodes, n)
 	e.stats.maxDepth = max(e.stats.maxDepth, n.depth)
@@ -201,6 +213,25 @@ func (e *engine) env(n *node, under bool) *term.Term {
 		}
 	}
 	return e.st.And(parts...)
+}
+
+// envTick is the last tick at which the node's environment approximated
+// by O (under false) or U (under true) changed.
+func (n *node) envTick(under bool) int {
+	t := n.ifaceChg
+	for li, l := range n.layers {
+		for j, p := range l.preds {
+			if j == n.nexts[li] {
+				continue
+			}
+			if under {
+				t = max(t, p.underTick)
+			} else {
+				t = max(t, p.overTick)
+			}
+		}
+	}
+	return t
 }
 
 // envUnderEmpty reports whether some atom of the environment has an empty
@@ -284,7 +315,7 @@ func (e *engine) refreshIface(n *node) error {
 	if n.drop == nil {
 		n.iface = n.parent.iface
 	} else {
-		changed := n.parent.ifaceAt > n.ifaceAt
+		changed := n.parent.ifaceChg > n.ifaceAt
 		for _, p := range n.drop.preds {
 			changed = changed || p.overTick > n.ifaceAt
 		}
@@ -298,6 +329,7 @@ func (e *engine) refreshIface(n *node) error {
 	}
 	n.ifaceAt = e.tick
 	if n.iface != old {
+		n.ifaceChg = e.tick
 		e.stats.ifaceUpdates++
 		if e.byKey[n.key] == n {
 			delete(e.byKey, n.key)
