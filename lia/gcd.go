@@ -24,13 +24,22 @@ import (
 // and the case P >= floor(hi) + 1 contradicts P <= hi, the sum of the O
 // bounds. The simplex then finds the conflict with P >= lo. With O fixed
 // only, this is the classic test: g does not divide the fixed part.
+//
+// The argument holds for any split whose O terms are bounded, so a
+// second pass moves the integer variables that have both bounds into O
+// too (z3's ext_gcd_test moves those of least coefficient): a = 2b+1,
+// b = 2c+1, a = 4q+r, 0 <= r <= 2 has the row r = 4c+3-4q, whose
+// integer part 4(c-q) cannot equal r-3 in [-3, -1]; branch and bound
+// alone walks to infinity along c and q.
 
 // gcdTest runs the test on every row; on failure it fills s.cut and
 // reports true.
 func (s *Solver) gcdTest() bool {
-	for v := range s.isInt {
-		if x := lra.Var(v); s.lp.IsBasic(x) && s.gcdRow(x) {
-			return true
+	for _, boundedInts := range []bool{false, true} {
+		for v := range s.isInt {
+			if x := lra.Var(v); s.lp.IsBasic(x) && s.gcdRow(x, boundedInts) {
+				return true
+			}
 		}
 	}
 	return false
@@ -59,32 +68,33 @@ const (
 	gcdBounded          // fixed, or not integer with both bounds
 )
 
-func (s *Solver) classify(v lra.Var) gcdTerm {
+func (s *Solver) classify(v lra.Var, boundedInts bool) gcdTerm {
 	if _, ok := s.fixedValue(v); ok {
 		return gcdBounded
 	}
-	if s.isInt[v] {
-		return gcdFree
-	}
 	_, _, hasLo := s.lp.Lower(v)
 	_, _, hasHi := s.lp.Upper(v)
+	if s.isInt[v] && !(boundedInts && hasLo && hasHi) {
+		return gcdFree
+	}
 	if hasLo && hasHi {
 		return gcdBounded
 	}
 	return gcdUnusable
 }
 
-// gcdRow runs the test on the row of basic x.
-func (s *Solver) gcdRow(x lra.Var) bool {
+// gcdRow runs the test on the row of basic x; boundedInts puts the
+// integer variables with both bounds on the bounded side.
+func (s *Solver) gcdRow(x lra.Var, boundedInts bool) bool {
 	s.rowCs, s.rowVs = s.lp.Row(x, s.rowCs[:0], s.rowVs[:0])
 	minusOne := num.NewRat(-1, 1)
 	nFree, nBounded := 0, 0
 	each := func(f func(v lra.Var, a num.Rat, k gcdTerm) bool) bool {
-		if !f(x, minusOne, s.classify(x)) {
+		if !f(x, minusOne, s.classify(x, boundedInts)) {
 			return false
 		}
 		for i, v := range s.rowVs {
-			if !f(v, s.rowCs[i], s.classify(v)) {
+			if !f(v, s.rowCs[i], s.classify(v, boundedInts)) {
 				return false
 			}
 		}

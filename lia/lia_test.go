@@ -680,3 +680,49 @@ func TestGCDBounded(t *testing.T) {
 	}
 	t.Fatal("not refuted after 20 rounds")
 }
+
+// TestGCDBoundedInts: a = 2b+1, b = 2c+1, a = 4q+r, 0 <= r <= 2 over the
+// integers. Some row says 4·(c-q) = r-3 with r-3 in [-3, -1]: the test
+// with the bounded integer r on the bounded side refutes it; branch and
+// bound alone walks to infinity along c and q.
+func TestGCDBoundedInts(t *testing.T) {
+	lp := lra.New()
+	li := New(lp)
+	a, b, c, q, r := lp.NewVar(), lp.NewVar(), lp.NewVar(), lp.NewVar(), lp.NewVar()
+	for _, v := range []lra.Var{a, b, c, q, r} {
+		li.SetInt(v)
+	}
+	n := func(k int64) num.Rat { return num.NewRat(k, 1) }
+	fix := func(row lra.Var, k int64, id lra.Reason) {
+		lp.AssertLower(row, lra.Exact(n(k)), id)
+		lp.AssertUpper(row, lra.Exact(n(k)), id+1)
+	}
+	fix(lp.AddRow([]num.Rat{n(1), n(-2)}, []lra.Var{a, b}), 1, 1)           // a - 2b = 1
+	fix(lp.AddRow([]num.Rat{n(1), n(-2)}, []lra.Var{b, c}), 1, 3)           // b - 2c = 1
+	fix(lp.AddRow([]num.Rat{n(1), n(-4), n(-1)}, []lra.Var{a, q, r}), 0, 5) // a - 4q - r = 0
+	lp.AssertLower(r, lra.Exact(n(0)), 7)
+	lp.AssertUpper(r, lra.Exact(n(2)), 8)
+	ctx := context.Background()
+	for round := 0; round < 40; round++ {
+		if lp.Check(ctx) != lra.Sat {
+			return // refuted
+		}
+		switch li.Check(ctx) {
+		case Cut:
+			cut := li.Cut()
+			if err := li.Verify(cut); err != nil {
+				t.Fatal(err)
+			}
+			sl := lp.AddRow(cut.Coeffs, cut.Vars)
+			lp.AssertLower(sl, lra.Exact(cut.Bound), lra.Reason(9+round))
+		case Branch:
+			v, k, _ := li.Branch()
+			lp.AssertLower(v, lra.Exact(k.Add(num.NewInt(1)).Rat()), lra.Reason(100+round)) // always up
+		case Sat:
+			t.Fatal("integer solution claimed")
+		default:
+			t.Fatal("no integer infeasibility found")
+		}
+	}
+	t.Fatal("not refuted after 40 rounds")
+}

@@ -1,0 +1,13 @@
+; Combination: a recursive adder; the sum of two odd numbers is even
+(set-logic HORN)
+(declare-fun e (Int Bool) Bool)
+(declare-fun o (Int Bool) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (e x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (o (- x 1) y)) (e x y))))
+(assert (forall ((x Int)) (=> (= x 0) (o x false))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (e (- x 1) y)) (o x y))))
+(declare-fun add (Int Int Int) Bool)
+(assert (forall ((a Int) (b Int) (c Int)) (=> (and (= b 0) (= c a)) (add a b c))))
+(assert (forall ((a Int) (b Int) (c Int) (d Int)) (=> (and (> b 0) (add a (- b 1) d) (= c (+ d 1))) (add a b c))))
+(assert (forall ((a Int) (b Int) (c Int)) (=> (and (o a true) (o b true) (add a b c) (e c false)) false)))
+(check-sat)

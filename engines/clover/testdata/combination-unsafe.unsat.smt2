@@ -1,0 +1,13 @@
+; Combination: a wrong doubling d(x) = d(x - 1) + 3: d(1) = 3 is odd
+(set-logic HORN)
+(declare-fun e (Int Bool) Bool)
+(declare-fun o (Int Bool) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (e x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (o (- x 1) y)) (e x y))))
+(assert (forall ((x Int)) (=> (= x 0) (o x false))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (e (- x 1) y)) (o x y))))
+(declare-fun d (Int Int) Bool)
+(assert (forall ((x Int) (r Int)) (=> (and (= x 0) (= r 0)) (d x r))))
+(assert (forall ((x Int) (r Int) (s Int)) (=> (and (> x 0) (d (- x 1) s) (= r (+ s 3))) (d x r))))
+(assert (forall ((x Int) (r Int)) (=> (and (d x r) (e r false)) false)))
+(check-sat)

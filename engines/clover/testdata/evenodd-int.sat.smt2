@@ -1,0 +1,10 @@
+; Even-Odd returning 0/1: exactly one of e(x), o(x) is 1
+(set-logic HORN)
+(declare-fun e (Int Int) Bool)
+(declare-fun o (Int Int) Bool)
+(assert (forall ((x Int) (r Int)) (=> (and (= x 0) (= r 1)) (e x r))))
+(assert (forall ((x Int) (r Int)) (=> (and (> x 0) (o (- x 1) r)) (e x r))))
+(assert (forall ((x Int) (r Int)) (=> (and (= x 0) (= r 0)) (o x r))))
+(assert (forall ((x Int) (r Int)) (=> (and (> x 0) (e (- x 1) r)) (o x r))))
+(assert (forall ((x Int) (r Int) (s Int)) (=> (and (e x r) (o x s) (not (= (+ r s) 1))) false)))
+(check-sat)

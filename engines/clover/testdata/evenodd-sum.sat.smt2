@@ -1,0 +1,11 @@
+; Even-Odd: the sum of two even numbers is even
+(set-logic HORN)
+(declare-fun e (Int Bool) Bool)
+(declare-fun o (Int Bool) Bool)
+; e(x, y): y is true iff x is even; o(x, y): y is true iff x is odd (x >= 0)
+(assert (forall ((x Int)) (=> (= x 0) (e x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (o (- x 1) y)) (e x y))))
+(assert (forall ((x Int)) (=> (= x 0) (o x false))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (e (- x 1) y)) (o x y))))
+(assert (forall ((x Int) (z Int) (a Bool) (b Bool) (c Bool)) (=> (and (e x a) (e z b) (e (+ x z) c) a b (not c)) false)))
+(check-sat)

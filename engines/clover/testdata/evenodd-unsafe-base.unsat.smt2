@@ -1,0 +1,10 @@
+; Even-Odd with a wrong base case o(0) = true: e(1) holds
+(set-logic HORN)
+(declare-fun e (Int Bool) Bool)
+(declare-fun o (Int Bool) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (e x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (o (- x 1) y)) (e x y))))
+(assert (forall ((x Int)) (=> (= x 0) (o x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (e (- x 1) y)) (o x y))))
+(assert (forall ((x Int)) (=> (and (e x true) (= (mod x 2) 1)) false)))
+(check-sat)

@@ -1,0 +1,11 @@
+; Even-Odd: claims e(x) false for some even x >= 12
+(set-logic HORN)
+(declare-fun e (Int Bool) Bool)
+(declare-fun o (Int Bool) Bool)
+; e(x, y): y is true iff x is even; o(x, y): y is true iff x is odd (x >= 0)
+(assert (forall ((x Int)) (=> (= x 0) (e x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (o (- x 1) y)) (e x y))))
+(assert (forall ((x Int)) (=> (= x 0) (o x false))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (e (- x 1) y)) (o x y))))
+(assert (forall ((x Int)) (=> (and (e x true) (>= x 12) (= (mod x 4) 2)) false)))
+(check-sat)

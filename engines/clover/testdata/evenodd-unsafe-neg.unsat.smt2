@@ -1,0 +1,12 @@
+; Even-Odd on all integers with a wrong step e(x) = o(x + 2) for x < 0: e(-2) is false
+(set-logic HORN)
+(declare-fun e (Int Bool) Bool)
+(declare-fun o (Int Bool) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (e x true))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (o (- x 1) y)) (e x y))))
+(assert (forall ((x Int) (y Bool)) (=> (and (< x 0) (o (+ x 2) y)) (e x y))))
+(assert (forall ((x Int)) (=> (= x 0) (o x false))))
+(assert (forall ((x Int) (y Bool)) (=> (and (> x 0) (e (- x 1) y)) (o x y))))
+(assert (forall ((x Int) (y Bool)) (=> (and (< x 0) (e (+ x 1) y)) (o x y))))
+(assert (forall ((x Int)) (=> (and (e x false) (= (mod x 2) 0)) false)))
+(check-sat)
