@@ -20,7 +20,8 @@
 # other gospacer engine does. --opt NAME=VALUE (repeatable) goes to every
 # gospacer run. --base BINARY runs a second gospacer binary (another
 # commit's build) as the solver gospacer-base, with the same flags: a
-# branch against main in one run.
+# branch against main in one run. --no-z3 leaves z3 out (a quick run of
+# gospacer alone; the ratio columns are then empty).
 #
 # Golem (github.com/usi-verification-and-security/golem), when `golem` is
 # on PATH and --no-golem is not given, runs too: -l QF_LRA on files over
@@ -50,12 +51,13 @@
 # its --help (--engine, --model, -t) are left out, with a note.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--base BINARY] [--no-golem] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
+usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--base BINARY] [--no-golem] [--no-z3] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
 timeout_s=10
 engine=
 engines=
 opts=()
 golem_ok=1
+z3_ok=1
 base_bin=
 validate=
 folders=()
@@ -69,6 +71,7 @@ while [ $# -gt 0 ]; do
     --engines=*) engines=${1#--engines=}; shift ;;
     --opt) [ $# -ge 2 ] || usage; opts+=(--opt "$2"); shift 2 ;;
     --no-golem) golem_ok=; shift ;;
+    --no-z3) z3_ok=; shift ;;
     --base) [ $# -ge 2 ] || usage; base_bin=$(realpath "$2"); shift 2 ;;
     --validate-with) [ $# -ge 2 ] || usage; validate=$2; shift 2 ;;
     --validate-with=*) validate=${1#--validate-with=}; shift ;;
@@ -111,7 +114,8 @@ if [ -n "$engines" ]; then
 fi
 [ -n "$base_bin" ] && solvers+=(gospacer-base)
 if [ -n "$golem_ok" ] && command -v golem >/dev/null; then solvers+=(golem); fi
-if command -v z3 >/dev/null; then solvers+=(z3); else
+if [ -z "$z3_ok" ]; then :
+elif command -v z3 >/dev/null; then solvers+=(z3); else
   echo "note: z3 not installed (apt-get update && apt-get install -y z3)" >&2
   [ -n "$validate" ] && { echo "--validate-with z3 needs z3" >&2; exit 2; }
 fi
