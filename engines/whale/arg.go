@@ -30,10 +30,10 @@ type node struct {
 	// first, false at the root.
 	pairs []pair
 	spec  *term.Term
-	// safe: the last REFINEARG (or none, at an ARG without an unwound
-	// clause) showed the specification under the current unwinding and
-	// the children's specifications; expansion and a refuted child undo
-	// it.
+	// safe: every unwound clause is safe (see expansion): the last
+	// REFINEARGs showed the specification under the current unwinding
+	// and the children's specifications; expansion and a refuted child
+	// undo it.
 	safe bool
 
 	cover   int  // the ARG that directly covers this one, -1 if none
@@ -53,6 +53,13 @@ type expansion struct {
 	inst     *term.Term
 	vals     []*term.Term // per clause variable (then the template's own)
 	children []int
+	// safe: the last REFINEARG of this clause showed the ARG's
+	// specification; a change of the specification or a refuted call
+	// edge undoes it.
+	safe bool
+	// waiting: unsafe only since a call edge's specification was
+	// refuted (see next).
+	waiting bool
 }
 
 // A pair is a guard and a summary over a predicate's parameters: the ARG

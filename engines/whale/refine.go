@@ -23,39 +23,79 @@ const maxQE = 8
 // there is none, the state/transition interpolants of the condition give
 // each call edge a guard and a summary, which strengthen the child's
 // specification, and n is safe.
+//
+// The condition is a disjunction over n's unwound clauses, and each
+// disjunct is decided on its own (refineClause): a smaller formula, and
+// only the clauses that are not known safe (unwound since, or a call
+// edge's specification refuted since, with n's specification unchanged)
+// are decided again.
 func (r *run) refine(n *node) (*chc.Node, error) {
-	st := r.st
 	if n.spec.IsTrue() {
-		n.safe = true
+		r.markSafe(n)
 		return nil, nil
 	}
 	r.stats.refines++
-	kids := n.children()
+	for i := range n.exps {
+		if n.exps[i].safe {
+			continue
+		}
+		root, refuted, err := r.refineClause(n, i)
+		if err != nil || root != nil || refuted {
+			return root, err
+		}
+		n.exps[i].safe, n.exps[i].waiting = true, false
+	}
+	n.safe = true
+	return nil, nil
+}
+
+// markSafe marks n and all its unwound clauses safe.
+func (r *run) markSafe(n *node) {
+	n.safe = true
+	for i := range n.exps {
+		n.exps[i].safe, n.exps[i].waiting = true, false
+	}
+}
+
+// markUnsafe marks every unwound clause of n unsafe: its specification
+// changed.
+func (r *run) markUnsafe(n *node) {
+	n.safe = false
+	for i := range n.exps {
+		n.exps[i].safe, n.exps[i].waiting = false, false
+	}
+}
+
+// refineClause is REFINEARG on the i-th clause unwound into n: its
+// instance, the negated specification, and the unwindings of its call
+// edges. refuted reports that n's specification was refuted (and reset).
+func (r *run) refineClause(n *node, i int) (root *chc.Node, refuted bool, err error) {
+	st := r.st
+	e := &n.exps[i]
+	kids := e.children
+	r.stats.refineClauses++
 	if r.opts.Eager {
 		for _, c := range kids {
 			if err := r.fill(r.nodes[c]); err != nil {
-				return nil, err
+				return nil, false, err
 			}
 		}
 	}
-	head := st.And(n.act, r.local(n), r.invariants(n, kids))
+	head := r.clauseHead(n, i)
 	notSpec := st.Not(r.at(n, n.spec))
 	if len(kids) == 0 {
 		m, err := r.check(st.And(head, notSpec))
-		if err != nil {
-			return nil, err
+		if err != nil || m == nil {
+			return nil, false, err
 		}
-		if m != nil {
-			return r.violated(n, m)
-		}
-		n.safe = true
-		return nil, nil
+		root, err = r.violated(n, m)
+		return root, true, err
 	}
 	// First with the settled children's specifications in place of
 	// their unwindings; a model of that condition is no counterexample,
 	// so then again with every unwinding.
 	for _, bySpecs := range []bool{true, false} {
-		parts, replaced := r.condition(n, kids, head, notSpec, bySpecs)
+		parts, replaced := r.condition(kids, head, notSpec, bySpecs)
 		if bySpecs && replaced == nil {
 			continue
 		}
@@ -72,11 +112,12 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 			if bySpecs {
 				continue
 			}
-			return r.violated(n, se.Model)
+			root, err = r.violated(n, se.Model)
+			return root, true, err
 		case errors.Is(err, itp.ErrUnsupported):
 			return r.refineByParts(n, kids, parts)
 		case err != nil:
-			return nil, err
+			return nil, false, err
 		}
 		if bySpecs {
 			r.stats.bySpecs++
@@ -86,22 +127,40 @@ func (r *run) refine(n *node) (*chc.Node, error) {
 			if replaced != nil && replaced[k] {
 				continue // its specification served: a pair would add nothing
 			}
-			if p, ok := r.pairFor(n, kids, k, r.nodes[c], states[k], trans[k]); ok {
+			if p, ok := r.pairFor(kids, k, r.nodes[c], states[k], trans[k]); ok {
 				pairs[k] = &p
 			}
 		}
-		if err := r.forceCovers(n, kids, pairs); err != nil {
-			return nil, err
+		if err := r.forceCovers(n, kids, head, pairs); err != nil {
+			return nil, false, err
 		}
 		for k, c := range kids {
 			if pairs[k] != nil {
 				r.strengthen(r.nodes[c], *pairs[k])
 			}
 		}
-		n.safe = true
-		return nil, nil
+		return nil, false, nil
 	}
-	return nil, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+	return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+}
+
+// clauseHead is the i-th clause unwound into n, taken: n active, the
+// clause's selector true and the others false (so that a model selects
+// it, see derivation), its instance, its call edges active, and what
+// Houdini's invariant says of n and the call edges.
+func (r *run) clauseHead(n *node, i int) *term.Term {
+	st := r.st
+	e := &n.exps[i]
+	parts := []*term.Term{n.act, e.sel, e.inst, r.invariants(n, e.children)}
+	for j := range n.exps {
+		if j != i {
+			parts = append(parts, st.Not(n.exps[j].sel))
+		}
+	}
+	for _, c := range e.children {
+		parts = append(parts, r.nodes[c].act)
+	}
+	return st.And(parts...)
 }
 
 // invariants is what Houdini's invariant says of n's arguments and its
@@ -122,16 +181,16 @@ func (r *run) invariants(n *node, kids []int) *term.Term {
 	return st.And(parts...)
 }
 
-// condition is REFINEARG's formula as the parts of its state/transition
-// sequence: n's clause instances (and, in OrderObligation, its negated
-// specification), one part per call edge, then the negated specification
+// condition is REFINEARG's formula for one clause of an ARG as the parts
+// of its state/transition sequence: head, the clause's instance (and, in
+// OrderObligation, the negated specification), one part per call edge, then the negated specification
 // (OrderPaper) or true. A call edge's part is IDAGCOND of its ARG, or,
 // with bySpecs and when the ARG is settled (covered, or complete and
 // safe down to covered ARGs) with a specification other than true, that
 // specification: an over-approximation that holds once the iARG is
 // complete, and much smaller than the subtree. replaced marks those
 // (nil: none).
-func (r *run) condition(n *node, kids []int, head, notSpec *term.Term, bySpecs bool) (parts []*term.Term, replaced []bool) {
+func (r *run) condition(kids []int, head, notSpec *term.Term, bySpecs bool) (parts []*term.Term, replaced []bool) {
 	st := r.st
 	parts = make([]*term.Term, 0, len(kids)+2)
 	last := st.True()
@@ -235,15 +294,16 @@ func (r *run) labels() itp.Labels {
 // interpolate): after a plain check, each call edge in turn gets a
 // summary (guard true) interpolating its unwinding against the rest of
 // the condition, the earlier call edges replaced by their summaries.
-func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (*chc.Node, error) {
+func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (root *chc.Node, refuted bool, err error) {
 	st := r.st
 	r.stats.fallbacks++
 	m, err := r.check(st.And(parts...))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if m != nil {
-		return r.violated(n, m)
+		root, err = r.violated(n, m)
+		return root, true, err
 	}
 	rest := []*term.Term{parts[0], parts[len(parts)-1]}
 	for k, c := range kids {
@@ -254,36 +314,34 @@ func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (*chc.Node,
 		is, err := itp.SequenceContext(r.ctx, st, []*term.Term{parts[k+1], st.And(others...)})
 		r.stats.itpTime += time.Since(t0)
 		if err != nil {
-			return nil, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
+			return nil, false, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
 		}
 		rest = append(rest, is[0])
-		if p, ok := r.pairFor(n, kids, k, r.nodes[c], st.True(), is[0]); ok {
+		if p, ok := r.pairFor(kids, k, r.nodes[c], st.True(), is[0]); ok {
 			r.strengthen(r.nodes[c], p)
 		}
 	}
-	n.safe = true
-	return nil, nil
+	return nil, false, nil
 }
 
-// pairFor is the guard/summary pair STITP gives the k-th call edge of n
-// (child): SUM(s), s with the child's activation true and its arguments
-// renamed to the predicate's parameters; GUARD(g), g with the activation
-// of the call edges reachable from this one (later ones of the same
-// clause) true and of the others false, the variables other than the
+// pairFor is the guard/summary pair STITP gives the k-th call edge
+// (child) of a clause: SUM(s), s with the child's activation true and its
+// arguments renamed to the predicate's parameters; GUARD(g), g with the
+// activation of the call edges reachable from this one (the later ones
+// of the clause) true, the variables other than the
 // child's arguments eliminated, and renamed likewise. ok is false when
 // the pair asks nothing (summary true, guard false) or mentions a symbol
 // the call edge does not own.
-func (r *run) pairFor(n *node, kids []int, k int, child *node, g, s *term.Term) (pair, bool) {
+func (r *run) pairFor(kids []int, k int, child *node, g, s *term.Term) (pair, bool) {
 	st := r.st
 	sum := st.Simplify(st.Substitute(s, []*term.Term{child.act}, []*term.Term{st.True()}))
 	if sum.IsTrue() {
 		return pair{}, false
 	}
-	same := r.sameClause(n, kids, k)
 	var from, to []*term.Term
 	for j, c := range kids {
 		from = append(from, r.nodes[c].act)
-		to = append(to, st.Bool(same[j] && j >= k))
+		to = append(to, st.Bool(j >= k))
 	}
 	guard := st.Simplify(st.Substitute(g, from, to))
 	if guard.IsFalse() {
@@ -312,24 +370,9 @@ func (r *run) strengthen(child *node, p pair) {
 	}
 	child.pairs = append(child.pairs, p)
 	child.spec = spec
-	child.safe = false
+	r.markUnsafe(child)
 	r.stats.pairs++
 	r.tracef("whale: ARG %d (%s) guard %s summary %s", child.id, child.pred, short(p.guard), short(p.sum))
-}
-
-// sameClause marks the call edges of n that belong to the clause of the
-// k-th one.
-func (r *run) sameClause(n *node, kids []int, k int) []bool {
-	same := make([]bool, len(kids))
-	j := 0
-	for _, e := range n.exps {
-		in := k >= j && k < j+len(e.children)
-		for range e.children {
-			same[j] = in
-			j++
-		}
-	}
-	return same
 }
 
 // onlyParams reports whether f mentions no constant but params and no
@@ -391,13 +434,20 @@ func (r *run) violated(n *node, m *term.Model) (*chc.Node, error) {
 	r.stats.refuted++
 	r.tracef("whale: ARG %d (%s) refuted: %s", n.id, n.pred, short(n.spec))
 	r.reset(n)
-	r.nodes[n.parent].safe = false
+	parent := r.nodes[n.parent]
+	for i := range parent.exps {
+		if e := &parent.exps[i]; slices.Contains(e.children, n.id) && e.safe {
+			e.safe, e.waiting = false, true
+		}
+	}
+	parent.safe = false
 	return nil, nil
 }
 
 // reset drops the specifications of n and its subtree.
 func (r *run) reset(n *node) {
-	n.pairs, n.spec, n.safe = nil, r.st.True(), true
+	n.pairs, n.spec = nil, r.st.True()
+	r.markSafe(n)
 	for _, e := range n.exps {
 		for _, c := range e.children {
 			r.reset(r.nodes[c])

@@ -158,7 +158,7 @@ type stats struct {
 	nodes, expansions, refines, refuted, covers     int
 	itpCalls, smtChecks, pairs, qeFailed, fallbacks int
 	impliesChecks, forceChecks, forced              int
-	bySpecs, fills                                  int
+	bySpecs, fills, refineClauses                   int
 	houdiniRuns, houdiniChecks, houdiniFailed       int
 	maxDepth                                        int
 	itpTime, smtTime, qeTime                        time.Duration
@@ -171,6 +171,7 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.expansions", Value: s.expansions},
 		{Name: "whale.fill-expansions", Value: s.fills},
 		{Name: "whale.refines", Value: s.refines},
+		{Name: "whale.refine-clauses", Value: s.refineClauses},
 		{Name: "whale.refuted", Value: s.refuted},
 		{Name: "whale.refines-by-specs", Value: s.bySpecs},
 		{Name: "whale.covers", Value: s.covers},
