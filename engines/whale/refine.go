@@ -88,60 +88,123 @@ func (r *run) refineClause(n *node, i int) (root *chc.Node, refuted bool, err er
 		if err != nil || m == nil {
 			return nil, false, err
 		}
-		root, err = r.violated(n, m)
+		root, err = r.violated(n, m, false)
 		return root, true, err
 	}
 	// First with the settled children's specifications in place of
 	// their unwindings; a model of that condition is no counterexample,
-	// so then again with every unwinding.
+	// so then again with every unwinding. Each without the known facts
+	// (facts.go) first, whose equalities would make the summaries
+	// enumerate them, and again with them when a pair contradicts one.
 	for _, bySpecs := range []bool{true, false} {
-		parts, replaced := r.condition(kids, head, notSpec, bySpecs)
-		if bySpecs && replaced == nil {
+		var a attempt
+		for _, facts := range []bool{false, true} {
+			a = r.attempt(n, kids, head, notSpec, bySpecs, facts)
+			if a.outcome != conflict {
+				break
+			}
+		}
+		switch a.outcome {
+		case skipped:
 			continue
-		}
-		if len(parts) > itp.MaxParts {
-			return r.refineByParts(n, kids, parts)
-		}
-		t0 := time.Now()
-		r.stats.itpCalls++
-		states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.labels())
-		r.stats.itpTime += time.Since(t0)
-		var se *itp.SatisfiableError
-		switch {
-		case errors.As(err, &se):
+		case satisfiable:
 			if bySpecs {
 				continue
 			}
-			root, err = r.violated(n, se.Model)
+			root, err = r.violated(n, a.model, a.facts)
 			return root, true, err
-		case errors.Is(err, itp.ErrUnsupported):
-			return r.refineByParts(n, kids, parts)
-		case err != nil:
-			return nil, false, err
+		case conflict:
+			// With the facts the interpolants agree with them: not
+			// reached.
+			return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d: pairs against the facts", n.id)}
 		}
-		if bySpecs {
-			r.stats.bySpecs++
-		}
-		pairs := make([]*pair, len(kids))
-		for k, c := range kids {
-			if replaced != nil && replaced[k] {
-				continue // its specification served: a pair would add nothing
-			}
-			if p, ok := r.pairFor(kids, k, r.nodes[c], states[k], trans[k]); ok {
-				pairs[k] = &p
-			}
-		}
-		if err := r.forceCovers(n, kids, head, pairs); err != nil {
-			return nil, false, err
-		}
-		for k, c := range kids {
-			if pairs[k] != nil {
-				r.strengthen(r.nodes[c], *pairs[k])
-			}
-		}
-		return nil, false, nil
+		return a.root, a.refuted, a.err
 	}
 	return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+}
+
+// An attempt is the outcome of one REFINEARG condition of a clause.
+type attempt struct {
+	outcome outcome
+	model   *term.Model // satisfiable: the execution
+	facts   bool        // the condition admitted the known facts
+	root    *chc.Node   // decided: refineClause's results
+	refuted bool
+	err     error
+}
+
+type outcome uint8
+
+const (
+	decided     outcome = iota // the pairs strengthened the call edges, or refineByParts decided, or an error
+	skipped                    // bySpecs without a settled call edge
+	satisfiable                // the condition has a model
+	conflict                   // a pair contradicts a known fact (without facts only)
+)
+
+// attempt decides the condition of a clause of n (head) with its
+// call edges kids, bySpecs and with facts or not (see condition). When
+// it is unsatisfiable, the pairs its interpolants give the call edges
+// strengthen them, unless (without facts) one contradicts a known fact
+// of its predicate.
+func (r *run) attempt(n *node, kids []int, head, notSpec *term.Term, bySpecs, facts bool) attempt {
+	st := r.st
+	parts, replaced := r.condition(kids, head, notSpec, bySpecs, facts)
+	if bySpecs && replaced == nil {
+		return attempt{outcome: skipped}
+	}
+	if len(parts) > itp.MaxParts {
+		root, refuted, err := r.refineByParts(n, kids, parts, facts)
+		return attempt{root: root, refuted: refuted, err: err}
+	}
+	t0 := time.Now()
+	r.stats.itpCalls++
+	if facts {
+		r.stats.itpFacts++
+	}
+	states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.labels())
+	r.stats.itpTime += time.Since(t0)
+	var se *itp.SatisfiableError
+	switch {
+	case errors.As(err, &se):
+		return attempt{outcome: satisfiable, model: se.Model, facts: facts}
+	case errors.Is(err, itp.ErrUnsupported):
+		root, refuted, err := r.refineByParts(n, kids, parts, facts)
+		return attempt{root: root, refuted: refuted, err: err}
+	case err != nil:
+		return attempt{err: err}
+	}
+	pairs := make([]*pair, len(kids))
+	for k, c := range kids {
+		if replaced != nil && replaced[k] {
+			continue // its specification served: a pair would add nothing
+		}
+		if p, ok := r.pairFor(kids, k, r.nodes[c], states[k], trans[k]); ok {
+			pairs[k] = &p
+		}
+	}
+	if err := r.forceCovers(n, kids, head, pairs); err != nil {
+		return attempt{err: err}
+	}
+	// With McMillan's labels, the strongest interpolants, the summaries
+	// of a condition with facts enumerate them (and mc91 loses r >= 91):
+	// there the facts only refute (learnFact).
+	if !facts && !r.opts.McMillan {
+		for k, c := range kids {
+			if pairs[k] != nil && r.contradicts(r.nodes[c].pred, *pairs[k]) {
+				return attempt{outcome: conflict}
+			}
+		}
+	}
+	if bySpecs {
+		r.stats.bySpecs++
+	}
+	for k, c := range kids {
+		if pairs[k] != nil {
+			r.strengthen(r.nodes[c], *pairs[k])
+		}
+	}
+	return attempt{}
 }
 
 // clauseHead is the i-th clause unwound into n, taken: n active, the
@@ -190,7 +253,7 @@ func (r *run) invariants(n *node, kids []int) *term.Term {
 // specification: an over-approximation that holds once the iARG is
 // complete, and much smaller than the subtree. replaced marks those
 // (nil: none).
-func (r *run) condition(kids []int, head, notSpec *term.Term, bySpecs bool) (parts []*term.Term, replaced []bool) {
+func (r *run) condition(kids []int, head, notSpec *term.Term, bySpecs, facts bool) (parts []*term.Term, replaced []bool) {
 	st := r.st
 	parts = make([]*term.Term, 0, len(kids)+2)
 	last := st.True()
@@ -210,7 +273,7 @@ func (r *run) condition(kids []int, head, notSpec *term.Term, bySpecs bool) (par
 			parts = append(parts, st.Implies(ch.act, r.at(ch, ch.spec)))
 			continue
 		}
-		parts = append(parts, r.idag(ch))
+		parts = append(parts, r.idag(ch, facts))
 	}
 	return append(parts, last), replaced
 }
@@ -232,7 +295,7 @@ const (
 func (r *run) fill(n *node) error {
 	st := r.st
 	for level := 0; !n.feasible; level++ {
-		m, err := r.check(st.And(n.act, r.idag(n)))
+		m, err := r.check(st.And(n.act, r.idag(n, true)))
 		if err != nil {
 			return err
 		}
@@ -294,7 +357,7 @@ func (r *run) labels() itp.Labels {
 // interpolate): after a plain check, each call edge in turn gets a
 // summary (guard true) interpolating its unwinding against the rest of
 // the condition, the earlier call edges replaced by their summaries.
-func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (root *chc.Node, refuted bool, err error) {
+func (r *run) refineByParts(n *node, kids []int, parts []*term.Term, facts bool) (root *chc.Node, refuted bool, err error) {
 	st := r.st
 	r.stats.fallbacks++
 	m, err := r.check(st.And(parts...))
@@ -302,7 +365,7 @@ func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (root *chc.
 		return nil, false, err
 	}
 	if m != nil {
-		root, err = r.violated(n, m)
+		root, err = r.violated(n, m, facts)
 		return root, true, err
 	}
 	rest := []*term.Term{parts[0], parts[len(parts)-1]}
@@ -427,10 +490,18 @@ func (r *run) eliminate(g *term.Term, keep []*term.Term) *term.Term {
 // n's subtree that were guessed to support it, and n's parent must be
 // refined again with the larger under-approximation. ARGs that n covered
 // are uncovered by the next sweep.
-func (r *run) violated(n *node, m *term.Model) (*chc.Node, error) {
+func (r *run) violated(n *node, m *term.Model, viaFacts bool) (*chc.Node, error) {
 	if n.pred == nil {
 		return r.derivation(m, n)
 	}
+	r.learnFact(n, m, viaFacts)
+	r.refuted(n)
+	return nil, nil
+}
+
+// refuted drops n's specification and its subtree's, and makes the
+// clause of n's parent with n's call edge unsafe.
+func (r *run) refuted(n *node) {
 	r.stats.refuted++
 	r.tracef("whale: ARG %d (%s) refuted: %s", n.id, n.pred, short(n.spec))
 	r.reset(n)
@@ -441,7 +512,6 @@ func (r *run) violated(n *node, m *term.Model) (*chc.Node, error) {
 		}
 	}
 	parent.safe = false
-	return nil, nil
 }
 
 // reset drops the specifications of n and its subtree.

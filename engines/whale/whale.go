@@ -159,6 +159,7 @@ type stats struct {
 	itpCalls, smtChecks, pairs, qeFailed, fallbacks int
 	impliesChecks, forceChecks, forced              int
 	bySpecs, fills, refineClauses                   int
+	facts, factRefuted, itpFacts                    int
 	houdiniRuns, houdiniChecks, houdiniFailed       int
 	maxDepth                                        int
 	itpTime, smtTime, qeTime                        time.Duration
@@ -173,6 +174,8 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.refines", Value: s.refines},
 		{Name: "whale.refine-clauses", Value: s.refineClauses},
 		{Name: "whale.refuted", Value: s.refuted},
+		{Name: "whale.facts", Value: s.facts},
+		{Name: "whale.fact-refuted", Value: s.factRefuted},
 		{Name: "whale.refines-by-specs", Value: s.bySpecs},
 		{Name: "whale.covers", Value: s.covers},
 		{Name: "whale.pairs", Value: s.pairs},
@@ -181,6 +184,7 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.houdini-checks", Value: s.houdiniChecks},
 		{Name: "whale.houdini-failed", Value: s.houdiniFailed},
 		{Name: "whale.itp-calls", Value: s.itpCalls},
+		{Name: "whale.itp-with-facts", Value: s.itpFacts},
 		{Name: "whale.itp-time", Value: s.itpTime},
 		{Name: "whale.itp-fallbacks", Value: s.fallbacks},
 		{Name: "whale.smt-checks", Value: s.smtChecks},
