@@ -38,10 +38,14 @@
 // under-approximated by their ARGs' unwindings.
 //
 // REFINEARG (refine.go) on an ARG n asks whether an execution of its
-// unwinding violates its specification. The formulas of the condition
-// are, in the default order (Order = OrderObligation), n's DAGCOND with
-// its negated specification, then one formula per call edge, its ARG's
-// IDAGCOND, in body order. Satisfiable at the root, the model selects a
+// unwinding violates its specification. DAGCOND(n) is a disjunction over
+// n's unwound clauses, so the question is asked per clause, each with a
+// formula of its own: the clause taken (its selector true, the others
+// false) with the negated specification, then one formula per call edge
+// of the clause, its ARG's IDAGCOND, in body order (the default order,
+// Order = OrderObligation). A clause stays safe until n's specification
+// changes or one of its call edges is refuted; only the unsafe clauses
+// are decided again. Satisfiable at the root, the model selects a
 // derivation of false (witness.go); at another ARG, it refutes the
 // guessed specification: the ARG's pairs and those of its subtree (which
 // were guessed to support them) are dropped, ARGs it covered are
@@ -72,7 +76,11 @@
 // an ancestor). Covers are kept while valid and sought again otherwise.
 // The first uncovered ARG that is incomplete (EXPANDARG) or unsafe
 // (REFINEARG) is the next step: the paper's FIFO order, since ARGs are
-// created breadth first. When there is none, every uncovered ARG is
+// created breadth first; but a clause that is unsafe only because a
+// call edge was refuted waits while another call edge of it is
+// uncovered and incomplete or unsafe (its unexpanded call edges got
+// summary false together, and are refuted one after the other: the
+// clause is then decided once for all of them). When there is none, every uncovered ARG is
 // complete and safe, and the conjunction of the uncovered ARGs'
 // specifications per predicate is a model (witness.go).
 //
@@ -111,6 +119,19 @@
 //     an invariant of every derivation, which every later condition
 //     assumes of its ARG and call edges, and covers are checked modulo
 //     it.
+//   - Facts (facts.go): a refutation's execution derives a fact of the
+//     refuted ARG's predicate (its parameters' values, with the
+//     derivation). It refutes at once every other specification of the
+//     predicate that it violates (the paper would refute each by a
+//     REFINEARG after its unwinding caught up). A REFINEARG whose pairs
+//     contradict a known fact is decided again with the known facts
+//     admitted beside every ARG's unwound clauses (act(n) ⇒ a clause is
+//     taken or n's copy is a fact), so that the guesses agree with them;
+//     still an under-approximation, so a model is an execution and a
+//     counterexample takes the fact's derivation. At most 8 facts per
+//     predicate, but for an execution through facts, which the caller
+//     sees only through its fact. Not with McMillan's labels, whose
+//     summaries then enumerate the facts: there facts only refute.
 //   - div and mod by numerals become clause-local variables (purify.go),
 //     since the solver's own lifting of them is out of the
 //     interpolation's reach across formulas.
@@ -169,6 +190,7 @@
 //	refine.go   REFINEARG, GUARD and SUM, refutation, the shared solver
 //	cover.go    the sweep (COVERARG), forced covering
 //	houdini.go  candidates and Houdini
+//	facts.go    derivable facts from refutations
 //	purify.go   div and mod as clause-local variables
 //	witness.go  the model and the counterexample
 //
