@@ -198,7 +198,7 @@
 //
 // What the remaining time goes to (profiles of the files it does not
 // solve, after these changes): REFINEARG's proof-producing solver, a
-// fresh one per clause decided, 35 to 55% (encoding, mostly
+// fresh one per clause decided, 35 to 40% (encoding, mostly
 // linearizing each atom again, still the larger part of it: every
 // decision encodes the call edges' whole subtrees, which the previous
 // decisions of the ARGs above them encoded already), then the shared
