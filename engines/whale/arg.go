@@ -30,10 +30,10 @@ type node struct {
 	// first, false at the root.
 	pairs []pair
 	spec  *term.Term
-	// safe: the last REFINEARG (or none, at an ARG without an unwound
-	// clause) showed the specification under the current unwinding and
-	// the children's specifications; expansion and a refuted child undo
-	// it.
+	// safe: every unwound clause is safe (see expansion): the last
+	// REFINEARGs showed the specification under the current unwinding
+	// and the children's specifications; expansion and a refuted child
+	// undo it.
 	safe bool
 
 	cover   int  // the ARG that directly covers this one, -1 if none
@@ -41,6 +41,7 @@ type node struct {
 	settled bool // by the last sweep: covered, or complete and safe with settled children
 
 	dag      *term.Term // IDAGCOND of the subtree, nil when stale
+	dagF     *term.Term // the same with the known facts (facts.go), nil when stale
 	feasible bool       // the unwinding has an execution (see fill)
 }
 
@@ -53,6 +54,13 @@ type expansion struct {
 	inst     *term.Term
 	vals     []*term.Term // per clause variable (then the template's own)
 	children []int
+	// safe: the last REFINEARG of this clause showed the ARG's
+	// specification; a change of the specification or a refuted call
+	// edge undoes it.
+	safe bool
+	// waiting: unsafe only since a call edge's specification was
+	// refuted (see next).
+	waiting bool
 }
 
 // A pair is a guard and a summary over a predicate's parameters: the ARG
@@ -74,6 +82,7 @@ type run struct {
 	proj        *mbp.Projector
 	pool        *pool        // Houdini's candidates (houdini.go)
 	inv         []*term.Term // by pred ID: the invariant Houdini proved, nil before
+	facts       [][]fact     // by pred ID: known derivable facts (facts.go)
 	sv          *smt.Solver  // shared by the checks (see check)
 	svUses      int
 	nextHoudini int // the refines count at which Houdini runs next
@@ -84,6 +93,7 @@ func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 	r := &run{
 		ctx: ctx, sys: s, st: s.St, opts: opts, start: time.Now(),
 		clauses:   make([][]*chc.Clause, len(s.Preds)),
+		facts:     make([][]fact, len(s.Preds)),
 		templates: map[*chc.Clause]template{},
 		implied:   map[[2]*term.Term]bool{},
 		proj:      mbp.New(s.St, mbp.Options{}),
@@ -146,7 +156,7 @@ func (r *run) expand(n *node) {
 	}
 	n.safe = false
 	for m := n; ; m = r.nodes[m.parent] {
-		m.dag = nil
+		m.dag, m.dagF = nil, nil
 		if m.parent < 0 {
 			break
 		}
@@ -187,10 +197,16 @@ func (r *run) unwind(n *node, c *chc.Clause) {
 }
 
 // local is DAGCOND of n: act(n) ⇒ one of the unwound clauses is taken,
-// and a taken clause's instance holds and activates its children.
-func (r *run) local(n *node) *term.Term {
+// and a taken clause's instance holds and activates its children; with
+// facts, or n's copy is one of the known facts of its predicate
+// (facts.go).
+func (r *run) local(n *node, facts bool) *term.Term {
 	st := r.st
-	sels := make([]*term.Term, len(n.exps))
+	var fs []fact
+	if facts && n.pred != nil {
+		fs = r.facts[n.pred.ID]
+	}
+	sels := make([]*term.Term, len(n.exps), len(n.exps)+len(fs))
 	parts := []*term.Term{nil}
 	for i, e := range n.exps {
 		sels[i] = e.sel
@@ -200,26 +216,34 @@ func (r *run) local(n *node) *term.Term {
 		}
 		parts = append(parts, st.Implies(e.sel, st.And(body...)))
 	}
+	for _, f := range fs {
+		sels = append(sels, r.at(n, f.eq))
+	}
 	parts[0] = st.Implies(n.act, st.Or(sels...))
 	return st.And(parts...)
 }
 
 // idag is IDAGCOND of n: its DAGCOND and, under each call edge, the
 // IDAGCOND of the justifying ARG (guarded by its activation literal
-// through DAGCOND). The subtree's formula is cached until an expansion
-// below makes it stale.
-func (r *run) idag(n *node) *term.Term {
-	if n.dag != nil {
-		return n.dag
+// through DAGCOND); with facts, every DAGCOND admits the known facts.
+// The subtree's formula is cached until an expansion below (or a new
+// fact) makes it stale.
+func (r *run) idag(n *node, facts bool) *term.Term {
+	cache := &n.dag
+	if facts {
+		cache = &n.dagF
 	}
-	parts := []*term.Term{r.local(n)}
+	if *cache != nil {
+		return *cache
+	}
+	parts := []*term.Term{r.local(n, facts)}
 	for _, e := range n.exps {
 		for _, c := range e.children {
-			parts = append(parts, r.idag(r.nodes[c]))
+			parts = append(parts, r.idag(r.nodes[c], facts))
 		}
 	}
-	n.dag = r.st.And(parts...)
-	return n.dag
+	*cache = r.st.And(parts...)
+	return *cache
 }
 
 // at is f, a formula over n's predicate parameters, over n's copy.

@@ -38,10 +38,14 @@
 // under-approximated by their ARGs' unwindings.
 //
 // REFINEARG (refine.go) on an ARG n asks whether an execution of its
-// unwinding violates its specification. The formulas of the condition
-// are, in the default order (Order = OrderObligation), n's DAGCOND with
-// its negated specification, then one formula per call edge, its ARG's
-// IDAGCOND, in body order. Satisfiable at the root, the model selects a
+// unwinding violates its specification. DAGCOND(n) is a disjunction over
+// n's unwound clauses, so the question is asked per clause, each with a
+// formula of its own: the clause taken (its selector true, the others
+// false) with the negated specification, then one formula per call edge
+// of the clause, its ARG's IDAGCOND, in body order (the default order,
+// Order = OrderObligation). A clause stays safe until n's specification
+// changes or one of its call edges is refuted; only the unsafe clauses
+// are decided again. Satisfiable at the root, the model selects a
 // derivation of false (witness.go); at another ARG, it refutes the
 // guessed specification: the ARG's pairs and those of its subtree (which
 // were guessed to support them) are dropped, ARGs it covered are
@@ -72,7 +76,11 @@
 // an ancestor). Covers are kept while valid and sought again otherwise.
 // The first uncovered ARG that is incomplete (EXPANDARG) or unsafe
 // (REFINEARG) is the next step: the paper's FIFO order, since ARGs are
-// created breadth first. When there is none, every uncovered ARG is
+// created breadth first; but a clause that is unsafe only because a
+// call edge was refuted waits while another call edge of it is
+// uncovered and incomplete or unsafe (its unexpanded call edges got
+// summary false together, and are refuted one after the other: the
+// clause is then decided once for all of them). When there is none, every uncovered ARG is
 // complete and safe, and the conjunction of the uncovered ARGs'
 // specifications per predicate is a model (witness.go).
 //
@@ -111,6 +119,19 @@
 //     an invariant of every derivation, which every later condition
 //     assumes of its ARG and call edges, and covers are checked modulo
 //     it.
+//   - Facts (facts.go): a refutation's execution derives a fact of the
+//     refuted ARG's predicate (its parameters' values, with the
+//     derivation). It refutes at once every other specification of the
+//     predicate that it violates (the paper would refute each by a
+//     REFINEARG after its unwinding caught up). A REFINEARG whose pairs
+//     contradict a known fact is decided again with the known facts
+//     admitted beside every ARG's unwound clauses (act(n) ⇒ a clause is
+//     taken or n's copy is a fact), so that the guesses agree with them;
+//     still an under-approximation, so a model is an execution and a
+//     counterexample takes the fact's derivation. At most 8 facts per
+//     predicate, but for an execution through facts, which the caller
+//     sees only through its fact. Not with McMillan's labels, whose
+//     summaries then enumerate the facts: there facts only refute.
 //   - div and mod by numerals become clause-local variables (purify.go),
 //     since the solver's own lifting of them is out of the
 //     interpolation's reach across formulas.
@@ -125,11 +146,34 @@
 //
 // # Measurements
 //
-// Files solved at -t 10 on the dev folders recursion (18 files) and
-// lia-nonlin (40), each setting in its own sequential run of the same
-// binary on a 2-core machine shared with other jobs (20 to 30% of a core
-// for the solver; a file within a second or two of the bound flips with
-// the load), 0 wrong answers in every run:
+// bench/chc.sh -t 10 --engines spacer,whale --base (main's whale)
+// --validate-with z3 recursion lia-nonlin, one run, a 2-core machine with
+// two other benchmark runs beside it (load 5): files solved, 0 wrong, and
+// z3 accepted all 89 models (0 rejected):
+//
+//	folder      files  whale  whale before  spacer  z3
+//	recursion   18     15     14            18      16
+//	lia-nonlin  40     32     27            37      35
+//
+// What each change bought, on the files whale missed (the same files in
+// runs of the binary at each step, so within the noise of the load):
+// deciding each clause on its own, 14 → 15 on recursion (rust-horn
+// simple-2-04 or Ackermann04, both borderline) and nothing yet on
+// lia-nonlin, whose root refinements went from 300-460 ms over the whole
+// tree to a few ms per query clause, but whose guesses were still refuted
+// one call edge at a time; facts, +5 on lia-nonlin (ch-triangle,
+// fortune and slow-hull, whose counterexamples are 2 to 4 deep, bcopy2,
+// CONST_sum_3_15), with the facts in every condition at once instead of
+// only after a contradicted pair losing reve006 and three kind2 files
+// (the facts' equalities make summaries enumerate them); forced covering
+// with 2 specifications instead of 4, +1 (reve006). Whale solves no file
+// that spacer does not; base whale solved metros_2 in this run (6.9 s,
+// within the bound's noise), the new one not.
+//
+// Option settings, measured before these changes (each setting in its
+// own sequential run of one binary, 20 to 30% of a core for the solver;
+// a file within a second or two of the bound flips with the load, 0
+// wrong answers in every run):
 //
 //	setting                             recursion  lia-nonlin
 //	default (all, obligation, ...)      14         24
@@ -153,14 +197,20 @@
 // rust-horn files), and proves mc91 before any REFINEARG.
 //
 // What the remaining time goes to (profiles of the files it does not
-// solve): REFINEARG's proof-producing solver, a fresh one per call over
-// the ARG's whole subtree, 60 to 80% (its encoding alone up to half on
-// the files with large clauses), then Houdini's clause checks; and the
-// number of REFINEARGs, since every guess that a deeper unwinding
-// refutes sends a REFINEARG up the tree. Tables (fib(n) >= c_n for each n
-// <= 8, Fibonacci03) need as many levels of unwinding as the table has
-// rows; a parity invariant (x mod 2) is out of reach of interpolation
-// over the unwindings and of Houdini's candidates.
+// solve, after these changes): REFINEARG's proof-producing solver, a
+// fresh one per clause decided, 35 to 40% (encoding, mostly
+// linearizing each atom again, still the larger part of it: every
+// decision encodes the call edges' whole subtrees, which the previous
+// decisions of the ARGs above them encoded already), then the shared
+// solver's checks, 25 to 30% (forced covering, Houdini, implications),
+// and garbage collection of the terms and tables these allocate. The
+// number of REFINEARGs still grows with the refuted guesses: an
+// unexpanded call edge gets summary false, and a guess a fact does not
+// refute is refuted only when the callee's unwinding catches up. Tables
+// (fib(n) >= c_n for each n <= 8, Fibonacci03) need as many levels of
+// unwinding as the table has rows; a parity invariant (x mod 2) is out
+// of reach of interpolation over the unwindings and of Houdini's
+// candidates; graham and plane3 need more levels than 10 s give.
 //
 // # Files
 //
@@ -169,6 +219,7 @@
 //	refine.go   REFINEARG, GUARD and SUM, refutation, the shared solver
 //	cover.go    the sweep (COVERARG), forced covering
 //	houdini.go  candidates and Houdini
+//	facts.go    derivable facts from refutations
 //	purify.go   div and mod as clause-local variables
 //	witness.go  the model and the counterexample
 //

@@ -23,85 +23,207 @@ const maxQE = 8
 // there is none, the state/transition interpolants of the condition give
 // each call edge a guard and a summary, which strengthen the child's
 // specification, and n is safe.
+//
+// The condition is a disjunction over n's unwound clauses, and each
+// disjunct is decided on its own (refineClause): a smaller formula, and
+// only the clauses that are not known safe (unwound since, or a call
+// edge's specification refuted since, with n's specification unchanged)
+// are decided again.
 func (r *run) refine(n *node) (*chc.Node, error) {
-	st := r.st
 	if n.spec.IsTrue() {
-		n.safe = true
+		r.markSafe(n)
 		return nil, nil
 	}
 	r.stats.refines++
-	kids := n.children()
+	for i := range n.exps {
+		if n.exps[i].safe {
+			continue
+		}
+		root, refuted, err := r.refineClause(n, i)
+		if err != nil || root != nil || refuted {
+			return root, err
+		}
+		n.exps[i].safe, n.exps[i].waiting = true, false
+	}
+	n.safe = true
+	return nil, nil
+}
+
+// markSafe marks n and all its unwound clauses safe.
+func (r *run) markSafe(n *node) {
+	n.safe = true
+	for i := range n.exps {
+		n.exps[i].safe, n.exps[i].waiting = true, false
+	}
+}
+
+// markUnsafe marks every unwound clause of n unsafe: its specification
+// changed.
+func (r *run) markUnsafe(n *node) {
+	n.safe = false
+	for i := range n.exps {
+		n.exps[i].safe, n.exps[i].waiting = false, false
+	}
+}
+
+// refineClause is REFINEARG on the i-th clause unwound into n: its
+// instance, the negated specification, and the unwindings of its call
+// edges. refuted reports that n's specification was refuted (and reset).
+func (r *run) refineClause(n *node, i int) (root *chc.Node, refuted bool, err error) {
+	st := r.st
+	e := &n.exps[i]
+	kids := e.children
+	r.stats.refineClauses++
 	if r.opts.Eager {
 		for _, c := range kids {
 			if err := r.fill(r.nodes[c]); err != nil {
-				return nil, err
+				return nil, false, err
 			}
 		}
 	}
-	head := st.And(n.act, r.local(n), r.invariants(n, kids))
+	head := r.clauseHead(n, i)
 	notSpec := st.Not(r.at(n, n.spec))
 	if len(kids) == 0 {
 		m, err := r.check(st.And(head, notSpec))
-		if err != nil {
-			return nil, err
+		if err != nil || m == nil {
+			return nil, false, err
 		}
-		if m != nil {
-			return r.violated(n, m)
-		}
-		n.safe = true
-		return nil, nil
+		root, err = r.violated(n, m, false)
+		return root, true, err
 	}
 	// First with the settled children's specifications in place of
 	// their unwindings; a model of that condition is no counterexample,
-	// so then again with every unwinding.
+	// so then again with every unwinding. Each without the known facts
+	// (facts.go) first, whose equalities would make the summaries
+	// enumerate them, and again with them when a pair contradicts one.
 	for _, bySpecs := range []bool{true, false} {
-		parts, replaced := r.condition(n, kids, head, notSpec, bySpecs)
-		if bySpecs && replaced == nil {
+		var a attempt
+		for _, facts := range []bool{false, true} {
+			a = r.attempt(n, kids, head, notSpec, bySpecs, facts)
+			if a.outcome != conflict {
+				break
+			}
+		}
+		switch a.outcome {
+		case skipped:
 			continue
-		}
-		if len(parts) > itp.MaxParts {
-			return r.refineByParts(n, kids, parts)
-		}
-		t0 := time.Now()
-		r.stats.itpCalls++
-		states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.labels())
-		r.stats.itpTime += time.Since(t0)
-		var se *itp.SatisfiableError
-		switch {
-		case errors.As(err, &se):
+		case satisfiable:
 			if bySpecs {
 				continue
 			}
-			return r.violated(n, se.Model)
-		case errors.Is(err, itp.ErrUnsupported):
-			return r.refineByParts(n, kids, parts)
-		case err != nil:
-			return nil, err
+			root, err = r.violated(n, a.model, a.facts)
+			return root, true, err
+		case conflict:
+			// With the facts the interpolants agree with them: not
+			// reached.
+			return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d: pairs against the facts", n.id)}
 		}
-		if bySpecs {
-			r.stats.bySpecs++
-		}
-		pairs := make([]*pair, len(kids))
-		for k, c := range kids {
-			if replaced != nil && replaced[k] {
-				continue // its specification served: a pair would add nothing
-			}
-			if p, ok := r.pairFor(n, kids, k, r.nodes[c], states[k], trans[k]); ok {
-				pairs[k] = &p
-			}
-		}
-		if err := r.forceCovers(n, kids, pairs); err != nil {
-			return nil, err
-		}
-		for k, c := range kids {
-			if pairs[k] != nil {
-				r.strengthen(r.nodes[c], *pairs[k])
-			}
-		}
-		n.safe = true
-		return nil, nil
+		return a.root, a.refuted, a.err
 	}
-	return nil, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+	return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+}
+
+// An attempt is the outcome of one REFINEARG condition of a clause.
+type attempt struct {
+	outcome outcome
+	model   *term.Model // satisfiable: the execution
+	facts   bool        // the condition admitted the known facts
+	root    *chc.Node   // decided: refineClause's results
+	refuted bool
+	err     error
+}
+
+type outcome uint8
+
+const (
+	decided     outcome = iota // the pairs strengthened the call edges, or refineByParts decided, or an error
+	skipped                    // bySpecs without a settled call edge
+	satisfiable                // the condition has a model
+	conflict                   // a pair contradicts a known fact (without facts only)
+)
+
+// attempt decides the condition of a clause of n (head) with its
+// call edges kids, bySpecs and with facts or not (see condition). When
+// it is unsatisfiable, the pairs its interpolants give the call edges
+// strengthen them, unless (without facts) one contradicts a known fact
+// of its predicate.
+func (r *run) attempt(n *node, kids []int, head, notSpec *term.Term, bySpecs, facts bool) attempt {
+	st := r.st
+	parts, replaced := r.condition(kids, head, notSpec, bySpecs, facts)
+	if bySpecs && replaced == nil {
+		return attempt{outcome: skipped}
+	}
+	if len(parts) > itp.MaxParts {
+		root, refuted, err := r.refineByParts(n, kids, parts, facts)
+		return attempt{root: root, refuted: refuted, err: err}
+	}
+	t0 := time.Now()
+	r.stats.itpCalls++
+	if facts {
+		r.stats.itpFacts++
+	}
+	states, trans, err := itp.StateTransitionContext(r.ctx, st, parts, r.labels())
+	r.stats.itpTime += time.Since(t0)
+	var se *itp.SatisfiableError
+	switch {
+	case errors.As(err, &se):
+		return attempt{outcome: satisfiable, model: se.Model, facts: facts}
+	case errors.Is(err, itp.ErrUnsupported):
+		root, refuted, err := r.refineByParts(n, kids, parts, facts)
+		return attempt{root: root, refuted: refuted, err: err}
+	case err != nil:
+		return attempt{err: err}
+	}
+	pairs := make([]*pair, len(kids))
+	for k, c := range kids {
+		if replaced != nil && replaced[k] {
+			continue // its specification served: a pair would add nothing
+		}
+		if p, ok := r.pairFor(kids, k, r.nodes[c], states[k], trans[k]); ok {
+			pairs[k] = &p
+		}
+	}
+	if err := r.forceCovers(n, kids, head, pairs); err != nil {
+		return attempt{err: err}
+	}
+	// With McMillan's labels, the strongest interpolants, the summaries
+	// of a condition with facts enumerate them (and mc91 loses r >= 91):
+	// there the facts only refute (learnFact).
+	if !facts && !r.opts.McMillan {
+		for k, c := range kids {
+			if pairs[k] != nil && r.contradicts(r.nodes[c].pred, *pairs[k]) {
+				return attempt{outcome: conflict}
+			}
+		}
+	}
+	if bySpecs {
+		r.stats.bySpecs++
+	}
+	for k, c := range kids {
+		if pairs[k] != nil {
+			r.strengthen(r.nodes[c], *pairs[k])
+		}
+	}
+	return attempt{}
+}
+
+// clauseHead is the i-th clause unwound into n, taken: n active, the
+// clause's selector true and the others false (so that a model selects
+// it, see derivation), its instance, its call edges active, and what
+// Houdini's invariant says of n and the call edges.
+func (r *run) clauseHead(n *node, i int) *term.Term {
+	st := r.st
+	e := &n.exps[i]
+	parts := []*term.Term{n.act, e.sel, e.inst, r.invariants(n, e.children)}
+	for j := range n.exps {
+		if j != i {
+			parts = append(parts, st.Not(n.exps[j].sel))
+		}
+	}
+	for _, c := range e.children {
+		parts = append(parts, r.nodes[c].act)
+	}
+	return st.And(parts...)
 }
 
 // invariants is what Houdini's invariant says of n's arguments and its
@@ -122,16 +244,16 @@ func (r *run) invariants(n *node, kids []int) *term.Term {
 	return st.And(parts...)
 }
 
-// condition is REFINEARG's formula as the parts of its state/transition
-// sequence: n's clause instances (and, in OrderObligation, its negated
-// specification), one part per call edge, then the negated specification
+// condition is REFINEARG's formula for one clause of an ARG as the parts
+// of its state/transition sequence: head, the clause's instance (and, in
+// OrderObligation, the negated specification), one part per call edge, then the negated specification
 // (OrderPaper) or true. A call edge's part is IDAGCOND of its ARG, or,
 // with bySpecs and when the ARG is settled (covered, or complete and
 // safe down to covered ARGs) with a specification other than true, that
 // specification: an over-approximation that holds once the iARG is
 // complete, and much smaller than the subtree. replaced marks those
 // (nil: none).
-func (r *run) condition(n *node, kids []int, head, notSpec *term.Term, bySpecs bool) (parts []*term.Term, replaced []bool) {
+func (r *run) condition(kids []int, head, notSpec *term.Term, bySpecs, facts bool) (parts []*term.Term, replaced []bool) {
 	st := r.st
 	parts = make([]*term.Term, 0, len(kids)+2)
 	last := st.True()
@@ -151,7 +273,7 @@ func (r *run) condition(n *node, kids []int, head, notSpec *term.Term, bySpecs b
 			parts = append(parts, st.Implies(ch.act, r.at(ch, ch.spec)))
 			continue
 		}
-		parts = append(parts, r.idag(ch))
+		parts = append(parts, r.idag(ch, facts))
 	}
 	return append(parts, last), replaced
 }
@@ -173,7 +295,7 @@ const (
 func (r *run) fill(n *node) error {
 	st := r.st
 	for level := 0; !n.feasible; level++ {
-		m, err := r.check(st.And(n.act, r.idag(n)))
+		m, err := r.check(st.And(n.act, r.idag(n, true)))
 		if err != nil {
 			return err
 		}
@@ -235,15 +357,16 @@ func (r *run) labels() itp.Labels {
 // interpolate): after a plain check, each call edge in turn gets a
 // summary (guard true) interpolating its unwinding against the rest of
 // the condition, the earlier call edges replaced by their summaries.
-func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (*chc.Node, error) {
+func (r *run) refineByParts(n *node, kids []int, parts []*term.Term, facts bool) (root *chc.Node, refuted bool, err error) {
 	st := r.st
 	r.stats.fallbacks++
 	m, err := r.check(st.And(parts...))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if m != nil {
-		return r.violated(n, m)
+		root, err = r.violated(n, m, facts)
+		return root, true, err
 	}
 	rest := []*term.Term{parts[0], parts[len(parts)-1]}
 	for k, c := range kids {
@@ -254,36 +377,34 @@ func (r *run) refineByParts(n *node, kids []int, parts []*term.Term) (*chc.Node,
 		is, err := itp.SequenceContext(r.ctx, st, []*term.Term{parts[k+1], st.And(others...)})
 		r.stats.itpTime += time.Since(t0)
 		if err != nil {
-			return nil, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
+			return nil, false, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
 		}
 		rest = append(rest, is[0])
-		if p, ok := r.pairFor(n, kids, k, r.nodes[c], st.True(), is[0]); ok {
+		if p, ok := r.pairFor(kids, k, r.nodes[c], st.True(), is[0]); ok {
 			r.strengthen(r.nodes[c], p)
 		}
 	}
-	n.safe = true
-	return nil, nil
+	return nil, false, nil
 }
 
-// pairFor is the guard/summary pair STITP gives the k-th call edge of n
-// (child): SUM(s), s with the child's activation true and its arguments
-// renamed to the predicate's parameters; GUARD(g), g with the activation
-// of the call edges reachable from this one (later ones of the same
-// clause) true and of the others false, the variables other than the
+// pairFor is the guard/summary pair STITP gives the k-th call edge
+// (child) of a clause: SUM(s), s with the child's activation true and its
+// arguments renamed to the predicate's parameters; GUARD(g), g with the
+// activation of the call edges reachable from this one (the later ones
+// of the clause) true, the variables other than the
 // child's arguments eliminated, and renamed likewise. ok is false when
 // the pair asks nothing (summary true, guard false) or mentions a symbol
 // the call edge does not own.
-func (r *run) pairFor(n *node, kids []int, k int, child *node, g, s *term.Term) (pair, bool) {
+func (r *run) pairFor(kids []int, k int, child *node, g, s *term.Term) (pair, bool) {
 	st := r.st
 	sum := st.Simplify(st.Substitute(s, []*term.Term{child.act}, []*term.Term{st.True()}))
 	if sum.IsTrue() {
 		return pair{}, false
 	}
-	same := r.sameClause(n, kids, k)
 	var from, to []*term.Term
 	for j, c := range kids {
 		from = append(from, r.nodes[c].act)
-		to = append(to, st.Bool(same[j] && j >= k))
+		to = append(to, st.Bool(j >= k))
 	}
 	guard := st.Simplify(st.Substitute(g, from, to))
 	if guard.IsFalse() {
@@ -312,24 +433,9 @@ func (r *run) strengthen(child *node, p pair) {
 	}
 	child.pairs = append(child.pairs, p)
 	child.spec = spec
-	child.safe = false
+	r.markUnsafe(child)
 	r.stats.pairs++
 	r.tracef("whale: ARG %d (%s) guard %s summary %s", child.id, child.pred, short(p.guard), short(p.sum))
-}
-
-// sameClause marks the call edges of n that belong to the clause of the
-// k-th one.
-func (r *run) sameClause(n *node, kids []int, k int) []bool {
-	same := make([]bool, len(kids))
-	j := 0
-	for _, e := range n.exps {
-		in := k >= j && k < j+len(e.children)
-		for range e.children {
-			same[j] = in
-			j++
-		}
-	}
-	return same
 }
 
 // onlyParams reports whether f mentions no constant but params and no
@@ -384,20 +490,34 @@ func (r *run) eliminate(g *term.Term, keep []*term.Term) *term.Term {
 // n's subtree that were guessed to support it, and n's parent must be
 // refined again with the larger under-approximation. ARGs that n covered
 // are uncovered by the next sweep.
-func (r *run) violated(n *node, m *term.Model) (*chc.Node, error) {
+func (r *run) violated(n *node, m *term.Model, viaFacts bool) (*chc.Node, error) {
 	if n.pred == nil {
 		return r.derivation(m, n)
 	}
+	r.learnFact(n, m, viaFacts)
+	r.refuted(n)
+	return nil, nil
+}
+
+// refuted drops n's specification and its subtree's, and makes the
+// clause of n's parent with n's call edge unsafe.
+func (r *run) refuted(n *node) {
 	r.stats.refuted++
 	r.tracef("whale: ARG %d (%s) refuted: %s", n.id, n.pred, short(n.spec))
 	r.reset(n)
-	r.nodes[n.parent].safe = false
-	return nil, nil
+	parent := r.nodes[n.parent]
+	for i := range parent.exps {
+		if e := &parent.exps[i]; slices.Contains(e.children, n.id) && e.safe {
+			e.safe, e.waiting = false, true
+		}
+	}
+	parent.safe = false
 }
 
 // reset drops the specifications of n and its subtree.
 func (r *run) reset(n *node) {
-	n.pairs, n.spec, n.safe = nil, r.st.True(), true
+	n.pairs, n.spec = nil, r.st.True()
+	r.markSafe(n)
 	for _, e := range n.exps {
 		for _, c := range e.children {
 			r.reset(r.nodes[c])

@@ -158,7 +158,8 @@ type stats struct {
 	nodes, expansions, refines, refuted, covers     int
 	itpCalls, smtChecks, pairs, qeFailed, fallbacks int
 	impliesChecks, forceChecks, forced              int
-	bySpecs, fills                                  int
+	bySpecs, fills, refineClauses                   int
+	facts, factRefuted, itpFacts                    int
 	houdiniRuns, houdiniChecks, houdiniFailed       int
 	maxDepth                                        int
 	itpTime, smtTime, qeTime                        time.Duration
@@ -171,7 +172,10 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.expansions", Value: s.expansions},
 		{Name: "whale.fill-expansions", Value: s.fills},
 		{Name: "whale.refines", Value: s.refines},
+		{Name: "whale.refine-clauses", Value: s.refineClauses},
 		{Name: "whale.refuted", Value: s.refuted},
+		{Name: "whale.facts", Value: s.facts},
+		{Name: "whale.fact-refuted", Value: s.factRefuted},
 		{Name: "whale.refines-by-specs", Value: s.bySpecs},
 		{Name: "whale.covers", Value: s.covers},
 		{Name: "whale.pairs", Value: s.pairs},
@@ -180,6 +184,7 @@ func (r *run) statList() []chc.Stat {
 		{Name: "whale.houdini-checks", Value: s.houdiniChecks},
 		{Name: "whale.houdini-failed", Value: s.houdiniFailed},
 		{Name: "whale.itp-calls", Value: s.itpCalls},
+		{Name: "whale.itp-with-facts", Value: s.itpFacts},
 		{Name: "whale.itp-time", Value: s.itpTime},
 		{Name: "whale.itp-fallbacks", Value: s.fallbacks},
 		{Name: "whale.smt-checks", Value: s.smtChecks},

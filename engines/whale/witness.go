@@ -46,7 +46,8 @@ func (r *run) model() chc.Model {
 
 // derivation reads the counterexample a model of the root's REFINEARG
 // condition selects: from n, the clause whose selector is true, its
-// variables' values, and the derivations of its children.
+// variables' values, and the derivations of its children; or, when no
+// clause is taken, the derivation of the known fact n's copy has.
 func (r *run) derivation(m *term.Model, n *node) (*chc.Node, error) {
 	for _, e := range n.exps {
 		taken, err := m.EvalBool(e.sel)
@@ -70,6 +71,9 @@ func (r *run) derivation(m *term.Model, n *node) (*chc.Node, error) {
 			d.Children = append(d.Children, cd)
 		}
 		return d, nil
+	}
+	if f := r.factOf(n, m); f != nil {
+		return f.deriv, nil
 	}
 	return nil, internalError{fmt.Errorf("no clause taken at ARG %d of the counterexample", n.id)}
 }
