@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
@@ -52,10 +53,14 @@ func (x *Executor) checkSat(ctx context.Context, c *smtlib.Command, assumptions 
 
 // reasonUnknown names why a check-sat under ctx answered unknown in z3's
 // words: timeout, canceled, or the solver's reason (incomplete when it
-// gives none).
+// gives none). A passed deadline is a timeout even before the context's
+// timer fires: the solver polls the clock itself and may stop first.
 func reasonUnknown(ctx context.Context, solver string) string {
+	dl, hasDeadline := ctx.Deadline()
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(ctx.Err(), context.DeadlineExceeded),
+		hasDeadline && !time.Now().Before(dl),
+		solver == context.DeadlineExceeded.Error():
 		return "timeout"
 	case ctx.Err() != nil:
 		return "canceled"
