@@ -29,6 +29,12 @@
 # own default), stopped by timeout(1) at the same timeout. It reads neither
 # arrays nor z3's fixedpoint format: those runs count as errors.
 #
+# --stat KEY (repeatable) runs gospacer with --stats and keeps the value
+# of every statistic named ENGINE.KEY (e.g. --stat cache-hits for
+# bam-value.cache-hits) in an eighth column of the results; the report
+# then adds the median of each KEY per folder and solver, over all files
+# and over the solved ones.
+#
 # --validate-with z3 checks every `sat` model gospacer prints independently:
 # bench/chcmodel.py writes one script per clause (the input's declarations,
 # each predicate replaced by its define-fun, then the negated clause), and z3
@@ -51,7 +57,7 @@
 # its --help (--engine, --model, -t) are left out, with a note.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--base BINARY] [--no-golem] [--no-z3] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
+usage() { echo "usage: $0 [-t SECONDS] [--engine NAME | --engines A,B,...] [--opt NAME=VALUE] [--base BINARY] [--no-golem] [--no-z3] [--stat KEY] [--validate-with z3] [FOLDER...]" >&2; exit 2; }
 timeout_s=10
 engine=
 engines=
@@ -60,6 +66,7 @@ golem_ok=1
 z3_ok=1
 base_bin=
 validate=
+stats=()
 folders=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -70,6 +77,7 @@ while [ $# -gt 0 ]; do
     --engines) [ $# -ge 2 ] || usage; engines=$2; shift 2 ;;
     --engines=*) engines=${1#--engines=}; shift ;;
     --opt) [ $# -ge 2 ] || usage; opts+=(--opt "$2"); shift 2 ;;
+    --stat) [ $# -ge 2 ] || usage; stats+=("$2"); shift 2 ;;
     --no-golem) golem_ok=; shift ;;
     --no-z3) z3_ok=; shift ;;
     --base) [ $# -ge 2 ] || usage; base_bin=$(realpath "$2"); shift 2 ;;
@@ -107,6 +115,9 @@ if has model; then gflags+=(--model); want_model=1
 elif [ -n "$validate" ]; then echo "note: gospacer has no --model; no model to validate" >&2; fi
 
 gflags+=("${opts[@]}")
+if [ ${#stats[@]} -gt 0 ]; then
+  if has stats; then gflags+=(--stats); else echo "note: gospacer has no --stats; no statistics" >&2; stats=(); fi
+fi
 solvers=(gospacer)
 if [ -n "$engines" ]; then
   solvers=()
@@ -124,7 +135,9 @@ if /usr/bin/time -v true >/dev/null 2>&1; then timev=1; else
   echo "note: no /usr/bin/time -v (apt-get install -y time): no memory figures" >&2
 fi
 
-# run SOLVER FILE -> "answer<TAB>seconds<TAB>peak KB" (stdout kept in $out/stdout)
+# run SOLVER FILE -> "answer<TAB>seconds<TAB>peak KB[<TAB>stats]" (stdout
+# kept in $out/stdout; stats: KEY=VALUE,... for the --stat keys, from a
+# gospacer run's stderr)
 run() {
   local solver=$1 file=$2 cmd
   case $solver in
@@ -144,7 +157,7 @@ run() {
   rm -f "$out/time"
   local t0 t1 ans rc kb=-
   t0=$(date +%s.%N)
-  "${cmd[@]}" >"$out/stdout" 2>/dev/null
+  "${cmd[@]}" >"$out/stdout" 2>"$out/stderr"
   rc=$?
   t1=$(date +%s.%N)
   ans=$(grep -m1 -E '^(sat|unsat|unknown|timeout)$' "$out/stdout")
@@ -158,7 +171,16 @@ run() {
     kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$out/time")
     [ -z "$kb" ] && kb=-
   fi
-  awk -v a="$ans" -v t0="$t0" -v t1="$t1" -v kb="$kb" 'BEGIN { printf "%s\t%.3f\t%s\n", a, t1 - t0, kb }'
+  local st=
+  if [ ${#stats[@]} -gt 0 ] && [[ $solver == gospacer* ]]; then
+    local k v
+    for k in "${stats[@]}"; do
+      v=$(grep -m1 -oE ":[A-Za-z0-9_-]+\.$k [0-9.]+" "$out/stderr" | awk '{ print $2 }')
+      [ -n "$v" ] && st=${st:+$st,}$k=$v
+    done
+    st=$'\t'${st:--}
+  fi
+  awk -v a="$ans" -v t0="$t0" -v t1="$t1" -v kb="$kb" -v st="$st" 'BEGIN { printf "%s\t%.3f\t%s%s\n", a, t1 - t0, kb, st }'
 }
 
 # validate FILE -> valid / rejected / unchecked, for the model in $out/stdout
@@ -209,6 +231,7 @@ for folder in "${folders[@]}"; do
   done < <(tail -n +2 "$manifest" | cut -f1,"$col")
 done
 awk -v ref=z3 -v ours=gospacer -f bench/chcreport.awk "$results"
+if [ ${#stats[@]} -gt 0 ]; then echo; awk -f bench/chcstats.awk "$results"; fi
 if [ -n "$validate" ]; then
   echo "models validated by z3: $validated valid, $rejected rejected, $unchecked unchecked (z3 undecided)"
   [ -s "$out/validate.log" ] && sed 's/^/  /' "$out/validate.log"
