@@ -13,8 +13,7 @@ func (st *Store) Clone() *Store {
 		terms:    make([]*Term, len(st.terms)),
 		sorts:    make(map[sortKey]*Sort, len(st.sorts)),
 		nextSort: st.nextSort,
-		funcs:    make(map[funcKey]*Func, len(st.funcs)),
-		names:    make(map[string]int, len(st.names)),
+		funcs:    make(map[string]*Func, len(st.funcs)),
 		nfuncs:   st.nfuncs,
 		fresh:    st.fresh,
 	}
@@ -46,28 +45,31 @@ func (st *Store) Clone() *Store {
 	}
 
 	funcMap := make(map[*Func]*Func, len(st.funcs))
-	for k, f := range st.funcs {
-		n := &Func{name: f.name, rng: mapSort(f.rng), id: f.id, bound: f.bound}
-		for _, d := range f.domain {
-			n.domain = append(n.domain, mapSort(d))
+	for name, first := range st.funcs {
+		var prev *Func
+		for f := first; f != nil; f = f.next {
+			n := &Func{name: f.name, rng: mapSort(f.rng), id: f.id, bound: f.bound, divByZero: f.divByZero}
+			for _, d := range f.domain {
+				n.domain = append(n.domain, mapSort(d))
+			}
+			funcMap[f] = n
+			if prev == nil {
+				c.funcs[name] = n
+			} else {
+				prev.next = n
+			}
+			prev = n
 		}
-		funcMap[f] = n
-		c.funcs[k] = n
-	}
-	for name, n := range st.names {
-		c.names[name] = n
 	}
 
 	for i, t := range st.terms {
-		n := &Term{id: t.id, op: t.op, flags: t.flags, sort: mapSort(t.sort), val: t.val}
+		n := newTerm(len(t.args))
+		n.id, n.op, n.flags, n.sort, n.rat = t.id, t.op, t.flags, mapSort(t.sort), t.rat
 		if t.fn != nil {
 			n.fn = funcMap[t.fn]
 		}
-		if len(t.args) > 0 {
-			n.args = make([]*Term, len(t.args))
-			for j, a := range t.args {
-				n.args[j] = c.terms[a.id] // arguments have smaller IDs
-			}
+		for j, a := range t.args {
+			n.args[j] = c.terms[a.id] // arguments have smaller IDs
 		}
 		c.terms[i] = n
 	}
@@ -141,7 +143,7 @@ func (cp *Copier) Term(t *Term) *Term {
 	if t.fn != nil {
 		fn = cp.Func(t.fn)
 	}
-	n := cp.to.intern(t.op, cp.Sort(t.sort), args, fn, t.val)
+	n := cp.to.intern(t.op, cp.Sort(t.sort), args, fn, t.Num())
 	cp.memo[t] = n
 	return n
 }

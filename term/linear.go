@@ -204,7 +204,7 @@ func (lz *linearizer) lin(t *Term) *Linear {
 func (lz *linearizer) node(op Op, s *Sort, args []*Term, u *Term) Linear {
 	switch op {
 	case OpNum:
-		return Linear{Const: u.val}
+		return Linear{Const: u.Num()}
 	case OpToReal:
 		return *lz.lin(args[0])
 	case OpAdd, OpSub, OpNeg:

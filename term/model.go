@@ -87,7 +87,7 @@ func (m *Model) value(v *Term, s *Sort) *Term {
 	}
 	if v.sort != s {
 		if v.op == OpNum && s.IsReal() {
-			return m.st.Num(v.val, RealSort)
+			return m.st.Num(v.Num(), RealSort)
 		}
 		panic(fmt.Sprintf("term: model value %v of sort %v, expected %v", v, v.sort, s))
 	}
@@ -193,14 +193,15 @@ func (st *Store) DivByZero(op Op) *Func {
 	if op == OpDiv {
 		s = RealSort
 	}
-	k := funcKey{name: "\x00" + name, sig: sortSig([]*Sort{s, s})}
-	if f, ok := st.funcs[k]; ok {
-		return f
+	first := st.funcs[name]
+	for f := first; f != nil; f = f.next {
+		if f.divByZero && f.rng == s {
+			return f
+		}
 	}
-	f := &Func{name: name, domain: []*Sort{s}, rng: s, id: st.nfuncs}
+	f := &Func{name: name, domain: []*Sort{s}, rng: s, id: st.nfuncs, divByZero: true}
 	st.nfuncs++
-	st.funcs[k] = f
-	st.names[name]++
+	st.addFunc(f, first)
 	return f
 }
 
@@ -209,7 +210,12 @@ func (st *Store) IsDivByZero(f *Func) bool {
 	if len(f.domain) != 1 {
 		return false
 	}
-	return st.funcs[funcKey{name: "\x00" + f.name, sig: sortSig([]*Sort{f.rng, f.rng})}] == f
+	for g := st.funcs[f.name]; g != nil; g = g.next {
+		if g == f {
+			return f.divByZero
+		}
+	}
+	return false
 }
 
 // ---- Printing ----

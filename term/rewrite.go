@@ -69,7 +69,7 @@ func (s *simplifier) node(u *Term) *Term {
 		return s.mkDivMod(u.op, a[0], a[1])
 	case OpAbs:
 		if a[0].op == OpNum {
-			return st.Num(a[0].val.Abs(), u.sort)
+			return st.Num(a[0].Num().Abs(), u.sort)
 		}
 	case OpLe, OpLt, OpGe, OpGt:
 		l := s.diff(a[0], a[1])
@@ -327,10 +327,10 @@ func (s *simplifier) mkDistinct(args []*Term) *Term {
 // Division by zero and by non-numerals stays as it is.
 func (s *simplifier) mkDivMod(op Op, a, b *Term) *Term {
 	st := s.st
-	if b.op != OpNum || b.val.IsZero() {
+	if b.op != OpNum || b.Num().IsZero() {
 		return st.intern(op, IntSort, []*Term{a, b}, nil, num.Rat{})
 	}
-	k := b.val.Num()
+	k := b.Num().Num()
 	neg := k.Sign() < 0
 	k = k.Abs()
 	l := s.lz.lin(a)

@@ -2,6 +2,7 @@ package term
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -14,18 +15,11 @@ type Store struct {
 	index    internTable // hash consing: the terms by structure
 	sorts    map[sortKey]*Sort
 	nextSort uint32
-	funcs    map[funcKey]*Func
-	names    map[string]int // name -> number of Funcs with that name (for Fresh)
+	funcs    map[string]*Func // by name; a name's other signatures follow Func.next
 	nfuncs   uint32
 	fresh    int
 
 	tru, fls *Term
-}
-
-type funcKey struct {
-	name  string
-	sig   string
-	bound bool
 }
 
 // NewStore returns an empty store.
@@ -33,8 +27,7 @@ func NewStore() *Store {
 	st := &Store{
 		sorts:    make(map[sortKey]*Sort),
 		nextSort: 3,
-		funcs:    make(map[funcKey]*Func),
-		names:    make(map[string]int),
+		funcs:    make(map[string]*Func),
 	}
 	st.tru = st.intern(OpTrue, BoolSort, nil, nil, num.Rat{})
 	st.fls = st.intern(OpFalse, BoolSort, nil, nil, num.Rat{})
@@ -70,13 +63,16 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 		}
 		t := st.terms[st.index.slots[slot].id-1]
 		if t.op == op && t.sort == sort && t.fn == fn && len(t.args) == len(args) &&
-			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.val.Equal(val)) {
+			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.Num().Equal(val)) {
 			return t
 		}
 	}
-	t := &Term{id: uint32(len(st.terms)), op: op, sort: sort, fn: fn, val: val}
-	if len(args) > 0 {
-		t.args = append(make([]*Term, 0, len(args)), args...)
+	t := newTerm(len(args))
+	t.id, t.op, t.sort, t.fn = uint32(len(st.terms)), op, sort, fn
+	copy(t.args, args)
+	if (op == OpNum || op == OpValue) && !val.IsZero() {
+		t.rat = new(num.Rat)
+		*t.rat = val
 	}
 	switch op {
 	case OpBound:
@@ -147,15 +143,34 @@ func hasFreeBound(t *Term, excluded []*Term) bool {
 // ---- Symbols ----
 
 func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) *Func {
-	k := funcKey{name, sortSig(append(append([]*Sort(nil), domain...), rng)), bound}
-	if f, ok := st.funcs[k]; ok {
-		return f
+	first := st.funcs[name]
+	for f := first; f != nil; f = f.next {
+		if f.bound == bound && !f.divByZero && f.rng == rng && slices.Equal(f.domain, domain) {
+			return f
+		}
 	}
-	f := &Func{name: name, domain: append([]*Sort(nil), domain...), rng: rng, id: st.nfuncs, bound: bound}
+	f := &Func{name: name, domain: slices.Clip(append([]*Sort(nil), domain...)), rng: rng, id: st.nfuncs, bound: bound}
 	st.nfuncs++
-	st.funcs[k] = f
-	st.names[name]++
+	st.addFunc(f, first)
 	return f
+}
+
+// addFunc records f, a new symbol; first is the first symbol of its name.
+func (st *Store) addFunc(f, first *Func) {
+	if first == nil {
+		st.funcs[f.name] = f
+		return
+	}
+	last := first
+	for last.next != nil {
+		last = last.next
+	}
+	last.next = f
+}
+
+// nameUsed reports whether some symbol of st has the name.
+func (st *Store) nameUsed(name string) bool {
+	return st.funcs[name] != nil
 }
 
 // Func returns the function symbol name : domain -> rng. Declaring the same
@@ -191,7 +206,7 @@ func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 	for {
 		st.fresh++
 		name := prefix + "!" + strconv.Itoa(st.fresh)
-		if st.names[name] == 0 {
+		if !st.nameUsed(name) {
 			return st.Const(name, sort)
 		}
 	}
@@ -202,7 +217,7 @@ func (st *Store) FreshFunc(prefix string, domain []*Sort, rng *Sort) *Func {
 	for {
 		st.fresh++
 		name := prefix + "!" + strconv.Itoa(st.fresh)
-		if st.names[name] == 0 {
+		if !st.nameUsed(name) {
 			return st.Func(name, domain, rng)
 		}
 	}

@@ -204,7 +204,7 @@ func (st *Store) freshBound(v *Term) *Term {
 	for {
 		st.fresh++
 		name := v.fn.name + "!" + strconv.Itoa(st.fresh)
-		if st.names[name] == 0 {
+		if !st.nameUsed(name) {
 			return st.BoundVar(name, v.sort)
 		}
 	}
