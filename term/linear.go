@@ -208,6 +208,10 @@ func (lz *linearizer) node(op Op, s *Sort, args []*Term, u *Term) Linear {
 	case OpToReal:
 		return *lz.lin(args[0])
 	case OpAdd, OpSub, OpNeg:
+		for _, a := range args {
+			// the forms first: computing one uses the scratch acc
+			lz.lin(a)
+		}
 		acc := lz.acc[:0]
 		var k num.Rat
 		for i, a := range args {

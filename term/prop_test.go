@@ -131,6 +131,28 @@ func TestPropSubstitute(t *testing.T) {
 	})
 }
 
+// TestPropSimplifyMap: simplifying with a substitution gives the
+// simplification of the substituted term, and its value.
+func TestPropSimplifyMap(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		consts := fuzz.Consts(c.st, c.cfg)
+		cfg := c.cfg
+		cfg.Depth = 2
+		from := rapid.SliceOfNDistinct(rapid.SampledFrom(consts), 1, 3, func(x *term.Term) uint32 { return x.ID() }).Draw(t, "from")
+		to := make([]*term.Term, len(from))
+		m := map[*term.Term]*term.Term{}
+		for i, x := range from {
+			to[i] = fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "to")
+			m[x] = to[i]
+		}
+		got := c.st.SimplifySubstitute(c.t, from, to)
+		if want := c.st.Simplify(c.st.SubstituteMap(c.t, m)); got != want {
+			t.Fatalf("SimplifySubstitute %v := %v in %v gave %v, want %v", from, to, c.t, got, want)
+		}
+	})
+}
+
 func TestPropLinearize(t *testing.T) {
 	fuzz.Check(t, propCases, func(t *rapid.T) {
 		st := term.NewStore()

@@ -1,6 +1,7 @@
 package term
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -21,6 +22,50 @@ func (st *Store) Simplify(t *Term) *Term {
 		return nil
 	})
 	return s.memo.Get(t)
+}
+
+// SimplifyMap is Simplify(SubstituteMap(t, m)) without building the
+// substituted term: the simplifier starts from the (simplified)
+// replacements where the keys of m occur, so the terms of the substitution
+// that simplification would rewrite at once never enter the store. It is
+// the composition itself when t has a quantifier or a replacement a bound
+// variable.
+func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
+	if len(m) == 0 {
+		return st.Simplify(t)
+	}
+	if t.HasQuantifier() {
+		return st.Simplify(st.SubstituteMap(t, m))
+	}
+	for _, u := range m {
+		if u.HasBound() {
+			return st.Simplify(st.SubstituteMap(t, m))
+		}
+	}
+	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
+	defer termTables.put(s.memo)
+	defer s.lz.release()
+	for f, u := range m {
+		// the order of the keys does not matter: each sets its own entry
+		s.memo.Set(f, st.Simplify(st.substTarget(f, u)))
+	}
+	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
+		s.memo.Set(u, s.node(u))
+		return nil
+	})
+	return s.memo.Get(t)
+}
+
+// SimplifySubstitute is SimplifyMap with the pairs from[i] ↦ to[i].
+func (st *Store) SimplifySubstitute(t *Term, from, to []*Term) *Term {
+	if len(from) != len(to) {
+		panic(fmt.Sprintf("term: SimplifySubstitute with %d sources and %d targets", len(from), len(to)))
+	}
+	m := make(map[*Term]*Term, len(from))
+	for i, f := range from {
+		m[f] = to[i]
+	}
+	return st.SimplifyMap(t, m)
 }
 
 type simplifier struct {
