@@ -55,22 +55,29 @@ func TestTermMap(t *testing.T) {
 	}
 }
 
-// TestTermMapFarIDs: IDs past denseIDs live in the map, and behave the
-// same; the slice never grows past denseIDs.
-func TestTermMapFarIDs(t *testing.T) {
-	defer func(n int) { denseIDs = n }(denseIDs)
-	denseIDs = 8
+// TestTermMapPages: entries far apart live in pages of their own, and
+// behave the same; Clear drops the pages of a table that holds too many.
+func TestTermMapPages(t *testing.T) {
+	defer func(n int) { maxPages = n }(maxPages)
+	maxPages = 2
 	st := NewStore()
 	var ts []*Term
-	for i := range 20 {
+	for i := range 3 * pageSize {
 		ts = append(ts, st.Int(int64(i)))
 	}
 	var m TermMap[int]
+	for _, i := range []int{0, pageSize + 1} {
+		m.Set(ts[i], i+1)
+	}
+	if m.npages != 2 {
+		t.Fatalf("%d pages for two entries in two pages", m.npages)
+	}
+	m.Clear()
+	if m.npages != 2 {
+		t.Fatalf("Clear dropped %d pages, at most %d", m.npages, maxPages)
+	}
 	for i, x := range ts {
 		m.Set(x, i+1)
-	}
-	if len(m.vals) > denseIDs {
-		t.Fatalf("slice of %d entries past %d", len(m.vals), denseIDs)
 	}
 	for i, x := range ts {
 		if m.Get(x) != i+1 {
@@ -80,9 +87,12 @@ func TestTermMapFarIDs(t *testing.T) {
 	last := ts[len(ts)-1]
 	m.Set(last, 0)
 	if m.Has(last) {
-		t.Fatal("a far entry set to zero stays")
+		t.Fatal("an entry set to zero stays")
 	}
 	m.Clear()
+	if m.npages != 0 {
+		t.Fatalf("Clear kept %d pages, more than %d", m.npages, maxPages)
+	}
 	for _, x := range ts {
 		if m.Has(x) {
 			t.Fatal("Clear left entries")
