@@ -207,7 +207,11 @@ func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 		st.fresh++
 		name := prefix + "!" + strconv.Itoa(st.fresh)
 		if !st.nameUsed(name) {
-			return st.Const(name, sort)
+			// the first symbol of its name: no lookup
+			f := &Func{name: name, rng: sort, id: st.nfuncs}
+			st.nfuncs++
+			st.funcs[name] = f
+			return st.intern(OpConst, sort, nil, f, num.Rat{})
 		}
 	}
 }
