@@ -285,6 +285,11 @@ func (c *clausifier) tooMany() error {
 func (c *clausifier) clauses(t *term.Term) (cls cnf, locals []*term.Term, err error) {
 	c.locals = c.locals[:0]
 	clear(c.memo)
+	if len(c.active) > 1<<12 {
+		// the memo of isActive serves within an assertion: do not let
+		// it grow with the script
+		c.active = map[*term.Term]bool{}
+	}
 	cls, err = c.convert(t, false)
 	if err != nil {
 		return nil, nil, err

@@ -313,7 +313,7 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 	}
 	for _, t := range append(body, heads...) {
 		for _, a := range t.Args() {
-			if rd.hasPred(a) {
+			if rd.pred(a) != nil || (!a.Op().IsLeaf() && rd.hasPred(a)) {
 				return nil, rd.errorf("predicate inside an argument of %s: not a CHC", term.QuoteSymbol(t.Func().Name()))
 			}
 			if err := rd.inClause(a, isLocal); err != nil {
@@ -369,6 +369,19 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 // inClause checks that the constraint or argument t mentions no constant
 // but the clause's variables and no uninterpreted function.
 func (rd *reader) inClause(t *term.Term, isLocal map[*term.Term]bool) error {
+	if t.Op() == term.OpConst && isLocal[t] {
+		return nil // an atom's argument, mostly
+	}
+	ok := true
+	for u := range term.PostOrder(t) {
+		if (u.Op() == term.OpConst && !isLocal[u]) || u.Op() == term.OpApply {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return nil
+	}
 	for _, v := range term.FreeConsts(t) {
 		if isLocal[v] {
 			continue
