@@ -70,10 +70,26 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 // tables stay as small as a few clauses: the check of a system is linear
 // in its size.
 type modelChecker struct {
-	from *term.Store
-	m    Model
-	st   *term.Store  // scratch
-	cp   *term.Copier // from → st
+	from  *term.Store
+	m     Model
+	st    *term.Store  // scratch
+	cp    *term.Copier // from → st
+	forms map[*Pred]*formInfo
+}
+
+// formInfo is what forcedClause needs of a predicate's formula: whether
+// evaluation decides it exactly, its conjuncts x = t (x a parameter), and
+// which parameters it mentions.
+type formInfo struct {
+	exact bool
+	eqs   []formEq
+	uses  []bool // by parameter position
+}
+
+type formEq struct {
+	x    int // parameter position
+	t    *term.Term
+	deps []int // parameter positions t mentions
 }
 
 // scratchTerms is the size past which the scratch store is renewed.
@@ -84,11 +100,25 @@ const scratchTerms = 1 << 14
 //
 // When the equalities among the conjuncts force the value of every
 // variable (x = 3, y = x + 1, and the like, the clauses of straight-line
-// code), evaluation under the forced values decides (see forced);
-// otherwise an smt solver does, in a store of its own where the solver's
-// tables (which grow with the largest term ID of its store) are as small
-// as the clause.
+// code), evaluation under the forced values decides: first without
+// instantiating the formulas (forcedClause, which adds no term to the
+// system's store but the values it computes), else in a scratch store
+// (see forced); otherwise an smt solver does, in a store of its own where
+// the solver's tables (which grow with the largest term ID of its store)
+// are as small as the clause.
 func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
+	if holds, vals, ok := mc.forcedClause(c); ok {
+		if holds {
+			return "does not hold under the model: " + counterexample(vals, c.Vars)
+		}
+		return ""
+	}
+	return mc.scratchClause(ctx, c)
+}
+
+// scratchClause is clause in the scratch store, with forced or the smt
+// solver.
+func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
 		mc.st = term.NewStore()
 		mc.cp = term.NewCopier(mc.from, mc.st)
@@ -135,6 +165,202 @@ func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
 		return "cannot be checked: " + sv.ReasonUnknown()
 	}
 	return ""
+}
+
+// forcedClause is forced for c under the model without instantiating
+// the formulas (see clause): a formula's conjunct p = t, p a parameter,
+// forces the atom's argument at p to the value of t with the parameters
+// at the arguments' values; the constraint's conjuncts x = t force as in
+// forced. When every variable that the constraint or an instantiated
+// formula mentions is forced (the clauses of straight-line code, with
+// the formulas x = v of their predicates), evaluation in the system's
+// store decides: holds reports whether body ∧ constraint ∧ ¬head holds
+// under the forced values (the clause fails; vals are the values), which
+// are the only values that can satisfy it. ok is false when c's atoms are
+// not over distinct variables, when some variable is not forced, or when
+// a formula or the constraint has an operator that evaluation does not
+// decide exactly (see forced); then clause decides in its scratch store.
+func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, ok bool) {
+	st := mc.from
+	if !exactTerm(c.Constraint) {
+		return false, nil, false
+	}
+	atoms := make([]*Atom, 0, len(c.Body)+1)
+	for j := range c.Body {
+		atoms = append(atoms, &c.Body[j])
+	}
+	if c.Head != nil {
+		atoms = append(atoms, c.Head)
+	}
+	// the variables to force: the constraint's and the arguments whose
+	// parameters the formulas mention, each an argument once at most
+	need := map[*term.Term]bool{}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		need[x] = true
+	}
+	argOf := map[*term.Term]bool{}
+	for _, a := range atoms {
+		fi := mc.form(a.Pred)
+		if !fi.exact {
+			return false, nil, false
+		}
+		for i, x := range a.Args {
+			if x.Op() != term.OpConst || argOf[x] {
+				return false, nil, false
+			}
+			argOf[x] = true
+			if fi.uses[i] {
+				need[x] = true
+			}
+		}
+	}
+	type eq struct {
+		x, t *term.Term
+		atom *Atom // the atom whose formula t is in (its parameters), or nil
+		deps []*term.Term
+	}
+	var eqs []eq
+	vals = term.NewModel(st)
+	set := map[*term.Term]bool{}
+	for _, a := range conjuncts(nil, c.Constraint) {
+		switch {
+		case a.Op() == term.OpConst:
+			vals.Set(a, st.True())
+			set[a] = true
+		case a.Op() == term.OpNot && a.Arg(0).Op() == term.OpConst:
+			vals.Set(a.Arg(0), st.False())
+			set[a.Arg(0)] = true
+		case a.Op() == term.OpEq && a.NumArgs() == 2:
+			for _, p := range [][2]*term.Term{{a.Arg(0), a.Arg(1)}, {a.Arg(1), a.Arg(0)}} {
+				if p[0].Op() == term.OpConst {
+					eqs = append(eqs, eq{p[0], p[1], nil, term.FreeConsts(p[1])})
+				}
+			}
+		}
+	}
+	for _, a := range atoms[:len(c.Body)] {
+		for _, e := range mc.form(a.Pred).eqs {
+			deps := make([]*term.Term, len(e.deps))
+			for k, i := range e.deps {
+				deps[k] = a.Args[i]
+			}
+			eqs = append(eqs, eq{a.Args[e.x], e.t, a, deps})
+		}
+	}
+	// atomVals are the values of a's parameters: its arguments'
+	atomVals := func(a *Atom) *term.Model {
+		m := term.NewModel(st)
+		for i, x := range a.Args {
+			if v, ok := vals.Lookup(x); ok {
+				m.Set(a.Pred.Params[i], v)
+			}
+		}
+		return m
+	}
+	// propagate, a few sweeps over the equalities
+	for sweep, progress := 0, true; progress && sweep < 8 && len(set) < len(need); sweep++ {
+		progress = false
+		for _, e := range eqs {
+			if set[e.x] {
+				continue
+			}
+			ready := true
+			for _, y := range e.deps {
+				ready = ready && set[y]
+			}
+			if !ready {
+				continue
+			}
+			m := vals
+			if e.atom != nil {
+				m = atomVals(e.atom)
+			}
+			v, err := m.Eval(e.t)
+			if err != nil {
+				return false, nil, false
+			}
+			vals.Set(e.x, v)
+			set[e.x] = true
+			progress = true
+		}
+	}
+	for x := range need {
+		if !set[x] {
+			return false, nil, false
+		}
+	}
+	holds, err := vals.EvalBool(c.Constraint)
+	for _, a := range atoms {
+		if !holds || err != nil {
+			break
+		}
+		var v bool
+		v, err = atomVals(a).EvalBool(mc.m.Lookup(st, a.Pred))
+		holds = v != (a == c.Head)
+	}
+	if err != nil {
+		return false, nil, false
+	}
+	return holds, vals, true
+}
+
+// form is the formInfo of p's formula, memoized.
+func (mc *modelChecker) form(p *Pred) *formInfo {
+	if fi := mc.forms[p]; fi != nil {
+		return fi
+	}
+	if mc.forms == nil {
+		mc.forms = map[*Pred]*formInfo{}
+	}
+	f := mc.m.Lookup(mc.from, p)
+	fi := &formInfo{exact: exactTerm(f), uses: make([]bool, p.Arity())}
+	mc.forms[p] = fi
+	pos := make(map[*term.Term]int, p.Arity())
+	for i, x := range p.Params {
+		pos[x] = i
+	}
+	for _, x := range term.FreeConsts(f) {
+		if i, ok := pos[x]; ok {
+			fi.uses[i] = true
+		} else {
+			fi.exact = false // CheckModel has rejected such a formula
+		}
+	}
+	for _, a := range conjuncts(nil, f) {
+		if a.Op() != term.OpEq || a.NumArgs() != 2 {
+			continue
+		}
+		for _, pr := range [][2]*term.Term{{a.Arg(0), a.Arg(1)}, {a.Arg(1), a.Arg(0)}} {
+			i, ok := pos[pr[0]]
+			if !ok {
+				continue
+			}
+			e := formEq{x: i, t: pr[1]}
+			for _, y := range term.FreeConsts(pr[1]) {
+				e.deps = append(e.deps, pos[y])
+			}
+			fi.eqs = append(fi.eqs, e)
+		}
+	}
+	return fi
+}
+
+// exactTerm reports whether evaluation decides t exactly for
+// satisfiability (see forced): no array constant, division, array
+// operation, uninterpreted function, quantifier or bound variable.
+func exactTerm(t *term.Term) bool {
+	for u := range term.PostOrder(t) {
+		switch u.Op() {
+		case term.OpConst:
+			if u.Sort().IsArray() {
+				return false
+			}
+		case term.OpDiv, term.OpIntDiv, term.OpMod, term.OpSelect, term.OpStore, term.OpConstArray,
+			term.OpApply, term.OpForall, term.OpExists, term.OpBound, term.OpValue:
+			return false
+		}
+	}
+	return true
 }
 
 // forced decides the satisfiability of phi by evaluation when its
