@@ -550,11 +550,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 	// those with a value leave at once; eliminate those the constraint
 	// defines, as EliminateLocals would, so that merged clauses stay
 	// small and project has nothing to solve on them.
-	cons := conj(st, parts)
-	if len(elim) > 0 {
-		cons = st.SubstituteMap(cons, elim)
-	}
-	cons = st.Simplify(cons)
+	cons := st.SimplifyMap(conj(st, parts), elim)
 	if args := argVars(nc); hasLocal(cons, args) {
 		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args[x] }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
@@ -658,10 +654,18 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 			b := &d.Body[i]
 			parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
 		}
-		f := st.SubstituteMap(conj(st, parts), rm.projs[k].sub)
-		ors = append(ors, st.Substitute(f, d.Head.Args, rm.p.Params))
+		f := conj(st, parts)
+		if sub := rm.projs[k].sub; len(sub) > 0 {
+			f = st.SubstituteMap(f, sub)
+		}
+		ors = append(ors, st.SimplifySubstitute(f, d.Head.Args, rm.p.Params))
 	}
-	f := st.Simplify(st.Or(ors...))
+	var f *term.Term
+	if len(ors) == 1 {
+		f = ors[0] // simplified
+	} else {
+		f = st.Simplify(st.Or(ors...))
+	}
 	own := make(map[*term.Term]bool, len(rm.p.Params))
 	for _, x := range rm.p.Params {
 		own[x] = true
