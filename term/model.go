@@ -51,7 +51,7 @@ type funcModel struct {
 
 // NewModel returns the empty model over st.
 func NewModel(st *Store) *Model {
-	return &Model{st: st, consts: make(map[*Func]*Term), funcs: make(map[*Func]*funcModel)}
+	return &Model{st: st, consts: make(map[*Func]*Term)} // funcs when one is set
 }
 
 // Store is the store the model's terms belong to.
@@ -64,6 +64,9 @@ func (m *Model) Clone() *Model {
 		c.consts[f] = v
 	}
 	for f, fm := range m.funcs {
+		if c.funcs == nil {
+			c.funcs = make(map[*Func]*funcModel, len(m.funcs))
+		}
 		c.funcs[f] = fm // funcModels are immutable
 	}
 	return c
@@ -130,6 +133,9 @@ func (m *Model) SetFunc(f *Func, fi *FuncInterp) {
 	if fi.Default != nil {
 		fm.fi.Default = m.value(fi.Default, f.rng)
 		fm.def = fm.fi.Default
+	}
+	if m.funcs == nil {
+		m.funcs = make(map[*Func]*funcModel)
 	}
 	m.funcs[f] = fm
 }
