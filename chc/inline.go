@@ -552,7 +552,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 	// small and project has nothing to solve on them.
 	cons := st.SimplifyMap(conj(st, parts), elim)
 	if args := argVars(nc); hasLocal(cons, args) {
-		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args[x] }, func(*term.Term) bool { return true }, false)
+		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
@@ -627,8 +627,15 @@ func (in *inliner) result(poll *Budget) (*System, Translator, error) {
 		if in.info[i].merge == nil {
 			continue
 		}
-		nc := r.new.Clauses[len(r.new.Clauses)-1]
-		o := r.origins[nc]
+		last := len(r.origins) - 1
+		o := r.origins[last]
+		if o == nil {
+			// the merged clause kept as it is: its nodes unmerge
+			r.origins[last] = &origin{back: func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
+				return unmerge(poll, st, merges, &Node{Clause: n.Clause, Values: n.Values, Children: kids})
+			}}
+			continue
+		}
 		back := o.back
 		o.back = func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
 			node, err := back(poll, n, kids)
