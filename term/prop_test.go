@@ -131,6 +131,43 @@ func TestPropSubstitute(t *testing.T) {
 	})
 }
 
+// TestPropSubstituteBuilds: Substitute gives the term that rebuilding
+// with the substituted arguments (Store.Rebuild, which checks, coerces
+// and folds as Build does) gives, on quantifier-free terms.
+func TestPropSubstituteBuilds(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		if c.t.HasQuantifier() {
+			return
+		}
+		consts := fuzz.Consts(c.st, c.cfg)
+		x := rapid.SampledFrom(consts).Draw(t, "x")
+		cfg := c.cfg
+		cfg.Depth = 2
+		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
+		memo := map[*term.Term]*term.Term{}
+		var rebuild func(u *term.Term) *term.Term
+		rebuild = func(u *term.Term) *term.Term {
+			if u == x {
+				return v
+			}
+			if r, ok := memo[u]; ok {
+				return r
+			}
+			args := make([]*term.Term, u.NumArgs())
+			for i, a := range u.Args() {
+				args[i] = rebuild(a)
+			}
+			r := c.st.Rebuild(u, args)
+			memo[u] = r
+			return r
+		}
+		if got, want := c.st.Substitute(c.t, []*term.Term{x}, []*term.Term{v}), rebuild(c.t); got != want {
+			t.Fatalf("Substitute %v := %v in %v gave %v, Rebuild gives %v", x, v, c.t, got, want)
+		}
+	})
+}
+
 // TestPropSimplifyMap: simplifying with a substitution gives the
 // simplification of the substituted term, and its value.
 func TestPropSimplifyMap(t *testing.T) {

@@ -3,6 +3,8 @@ package term
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/seed-f9c3434d/gospacer/num"
 )
 
 // Substitute replaces, simultaneously, every occurrence of from[i] in t by
@@ -98,7 +100,37 @@ func (s *substituter) rebuild(u *Term) *Term {
 	if !changed {
 		return u
 	}
+	if rebuildsAsIs(u.op) && sameSorts(u.args, args) {
+		// what Build would check and coerce holds already: intern
+		return s.st.intern(u.op, u.sort, args, u.fn, num.Rat{})
+	}
 	return s.st.Rebuild(u, args)
+}
+
+// rebuildsAsIs reports whether Build makes a term of op from arguments of
+// the sorts of an existing one's the term of op over them, without
+// folding numerals (- 5, to_real 2, 1/2) or changing the operator.
+func rebuildsAsIs(op Op) bool {
+	switch op {
+	case OpNot, OpAnd, OpOr, OpImplies, OpXor, OpIte, OpEq, OpDistinct, OpAdd, OpMul,
+		OpLe, OpLt, OpGe, OpGt, OpIntDiv, OpMod, OpApply:
+		return true
+	}
+	return false
+}
+
+// sameSorts reports whether as and bs have the same sorts, position by
+// position.
+func sameSorts(as, bs []*Term) bool {
+	if len(as) != len(bs) {
+		return false
+	}
+	for i := range as {
+		if as[i].sort != bs[i].sort {
+			return false
+		}
+	}
+	return true
 }
 
 // quantifier substitutes in the body of q, minding the variables q binds.
