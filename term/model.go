@@ -54,6 +54,12 @@ func NewModel(st *Store) *Model {
 	return &Model{st: st, consts: make(map[*Func]*Term)} // funcs when one is set
 }
 
+// Reset removes every interpretation, keeping the tables for reuse.
+func (m *Model) Reset() {
+	clear(m.consts)
+	clear(m.funcs)
+}
+
 // Store is the store the model's terms belong to.
 func (m *Model) Store() *Store { return m.st }
 

@@ -20,7 +20,15 @@ type Store struct {
 	fresh    int
 
 	tru, fls *Term
+
+	// the numerals made last, by a hash of their value: evaluation and
+	// linear forms make the same few numerals over and over, and a
+	// lookup in the index of a store of millions of terms misses the
+	// processor's caches
+	nums *[numCacheSize]*Term
 }
+
+const numCacheSize = 1 << 12
 
 // NewStore returns an empty store.
 func NewStore() *Store {
@@ -245,7 +253,16 @@ func (st *Store) Num(v num.Rat, sort *Sort) *Term {
 	if !sort.IsArith() || (sort.IsInt() && !v.IsInt()) {
 		panic(fmt.Sprintf("term: numeral %v of sort %v", v, sort))
 	}
-	return st.intern(OpNum, sort, nil, nil, v)
+	if st.nums == nil {
+		st.nums = new([numCacheSize]*Term)
+	}
+	i := (v.Hash() ^ uint64(sort.id)*0x9e3779b97f4a7c15) >> (64 - 12) & (numCacheSize - 1)
+	if t := st.nums[i]; t != nil && t.sort == sort && t.Num().Equal(v) {
+		return t
+	}
+	t := st.intern(OpNum, sort, nil, nil, v)
+	st.nums[i] = t
+	return t
 }
 
 // Int returns the integer numeral v.
