@@ -75,6 +75,11 @@ type modelChecker struct {
 	st    *term.Store  // scratch
 	cp    *term.Copier // from → st
 	forms map[*Pred]*formInfo
+	// forcedClause's scratch: the values of a clause's variables and of
+	// an atom's parameters, which variables it needs and has forced
+	vals, pvals *term.Model
+	need        []bool
+	atoms       []*Atom
 }
 
 // formInfo is what forcedClause needs of a predicate's formula: whether
@@ -182,83 +187,143 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 // decide exactly (see forced); then clause decides in its scratch store.
 func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, ok bool) {
 	st := mc.from
-	if !exactTerm(c.Constraint) {
-		return false, nil, false
+	// the variables by position in c.Vars, which a normalised clause's
+	// atoms and constraint mention only
+	var index map[*term.Term]int
+	if len(c.Vars) > smallSet {
+		index = make(map[*term.Term]int, len(c.Vars))
+		for i, x := range c.Vars {
+			index[x] = i
+		}
 	}
-	atoms := make([]*Atom, 0, len(c.Body)+1)
+	indexOf := func(x *term.Term) int {
+		if index != nil {
+			if i, ok := index[x]; ok {
+				return i
+			}
+			return -1
+		}
+		for i, y := range c.Vars {
+			if y == x {
+				return i
+			}
+		}
+		return -1
+	}
+	n := len(c.Vars)
+	if cap(mc.need) < 2*n {
+		mc.need = make([]bool, 2*n)
+	}
+	mc.need = mc.need[:2*n]
+	clear(mc.need)
+	need, set := mc.need[:n], mc.need[n:]
+	exact := true
+	for u := range term.PostOrder(c.Constraint) {
+		switch u.Op() {
+		case term.OpConst:
+			i := indexOf(u)
+			if i < 0 || u.Sort().IsArray() {
+				exact = false
+			} else {
+				need[i] = true
+			}
+		case term.OpDiv, term.OpIntDiv, term.OpMod, term.OpSelect, term.OpStore, term.OpConstArray,
+			term.OpApply, term.OpForall, term.OpExists, term.OpBound, term.OpValue:
+			exact = false
+		}
+		if !exact {
+			return false, nil, false
+		}
+	}
+	atoms := mc.atoms[:0]
 	for j := range c.Body {
 		atoms = append(atoms, &c.Body[j])
 	}
 	if c.Head != nil {
 		atoms = append(atoms, c.Head)
 	}
-	// the variables to force: the constraint's and the arguments whose
-	// parameters the formulas mention, each an argument once at most
-	need := map[*term.Term]bool{}
-	for _, x := range term.FreeConsts(c.Constraint) {
-		need[x] = true
-	}
-	argOf := map[*term.Term]bool{}
+	mc.atoms = atoms
+	// each argument a distinct variable, forced where its parameter
+	// occurs in the formula
 	for _, a := range atoms {
 		fi := mc.form(a.Pred)
 		if !fi.exact {
 			return false, nil, false
 		}
-		for i, x := range a.Args {
-			if x.Op() != term.OpConst || argOf[x] {
+		for k, x := range a.Args {
+			i := indexOf(x)
+			if i < 0 || set[i] { // set marks the arguments met, for now
 				return false, nil, false
 			}
-			argOf[x] = true
-			if fi.uses[i] {
-				need[x] = true
+			set[i] = true
+			if fi.uses[k] {
+				need[i] = true
 			}
 		}
 	}
+	clear(set)
 	type eq struct {
-		x, t *term.Term
-		atom *Atom // the atom whose formula t is in (its parameters), or nil
-		deps []*term.Term
+		x    int        // the variable forced
+		t    *term.Term // to the value of t
+		atom *Atom      // whose formula t is in (over its parameters), or nil
+		deps []int      // the variables t mentions
 	}
 	var eqs []eq
-	vals = term.NewModel(st)
-	set := map[*term.Term]bool{}
+	if mc.vals == nil {
+		mc.vals, mc.pvals = term.NewModel(st), term.NewModel(st)
+	}
+	vals = mc.vals
+	vals.Reset()
 	for _, a := range conjuncts(nil, c.Constraint) {
 		switch {
 		case a.Op() == term.OpConst:
 			vals.Set(a, st.True())
-			set[a] = true
+			set[indexOf(a)] = true
 		case a.Op() == term.OpNot && a.Arg(0).Op() == term.OpConst:
 			vals.Set(a.Arg(0), st.False())
-			set[a.Arg(0)] = true
+			set[indexOf(a.Arg(0))] = true
 		case a.Op() == term.OpEq && a.NumArgs() == 2:
 			for _, p := range [][2]*term.Term{{a.Arg(0), a.Arg(1)}, {a.Arg(1), a.Arg(0)}} {
 				if p[0].Op() == term.OpConst {
-					eqs = append(eqs, eq{p[0], p[1], nil, term.FreeConsts(p[1])})
+					e := eq{x: indexOf(p[0]), t: p[1]}
+					for _, y := range term.FreeConsts(p[1]) {
+						e.deps = append(e.deps, indexOf(y))
+					}
+					eqs = append(eqs, e)
 				}
 			}
 		}
 	}
 	for _, a := range atoms[:len(c.Body)] {
-		for _, e := range mc.form(a.Pred).eqs {
-			deps := make([]*term.Term, len(e.deps))
-			for k, i := range e.deps {
-				deps[k] = a.Args[i]
+		for _, fe := range mc.form(a.Pred).eqs {
+			e := eq{x: indexOf(a.Args[fe.x]), t: fe.t, atom: a}
+			for _, k := range fe.deps {
+				e.deps = append(e.deps, indexOf(a.Args[k]))
 			}
-			eqs = append(eqs, eq{a.Args[e.x], e.t, a, deps})
+			eqs = append(eqs, e)
 		}
 	}
 	// atomVals are the values of a's parameters: its arguments'
 	atomVals := func(a *Atom) *term.Model {
-		m := term.NewModel(st)
-		for i, x := range a.Args {
+		m := mc.pvals
+		m.Reset()
+		for k, x := range a.Args {
 			if v, ok := vals.Lookup(x); ok {
-				m.Set(a.Pred.Params[i], v)
+				m.Set(a.Pred.Params[k], v)
 			}
 		}
 		return m
 	}
+	missing := func() bool {
+		for i := range need {
+			if need[i] && !set[i] {
+				return true
+			}
+		}
+		return false
+	}
 	// propagate, a few sweeps over the equalities
-	for sweep, progress := 0, true; progress && sweep < 8 && len(set) < len(need); sweep++ {
+	for sweep, progress := 0, true; progress && sweep < 8 && missing(); sweep++ {
 		progress = false
 		for _, e := range eqs {
 			if set[e.x] {
@@ -279,15 +344,13 @@ func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, o
 			if err != nil {
 				return false, nil, false
 			}
-			vals.Set(e.x, v)
+			vals.Set(c.Vars[e.x], v)
 			set[e.x] = true
 			progress = true
 		}
 	}
-	for x := range need {
-		if !set[x] {
-			return false, nil, false
-		}
+	if missing() {
+		return false, nil, false
 	}
 	holds, err := vals.EvalBool(c.Constraint)
 	for _, a := range atoms {
