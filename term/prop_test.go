@@ -112,6 +112,9 @@ func TestPropSubstitute(t *testing.T) {
 		cfg.Depth = 2
 		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
 		r := c.st.Substitute(c.t, []*term.Term{x}, []*term.Term{v})
+		if rs := c.st.SubstituteTerms([]*term.Term{c.t, v}, []*term.Term{x}, []*term.Term{v}); rs[0] != r || rs[1] != c.st.Substitute(v, []*term.Term{x}, []*term.Term{v}) {
+			t.Fatalf("SubstituteTerms %v := %v in %v and %v gave %v, Substitute %v", x, v, c.t, v, rs, r)
+		}
 		m2 := c.m.Clone()
 		m2.Set(x, mustEval(t, c.m, v))
 		got, want := mustEval(t, c.m, r), mustEval(t, m2, c.t)

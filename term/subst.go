@@ -26,6 +26,32 @@ func (st *Store) Substitute(t *Term, from, to []*Term) *Term {
 	return st.substitute(t, m)
 }
 
+// SubstituteTerms is Substitute of each of ts, with one memo: the terms
+// they share are rebuilt once.
+func (st *Store) SubstituteTerms(ts []*Term, from, to []*Term) []*Term {
+	if len(from) != len(to) {
+		panic(fmt.Sprintf("term: SubstituteTerms with %d sources and %d targets", len(from), len(to)))
+	}
+	out := make([]*Term, len(ts))
+	if len(from) == 0 {
+		copy(out, ts)
+		return out
+	}
+	m := make(map[*Term]*Term, len(from))
+	for i, f := range from {
+		m[f] = st.substTarget(f, to[i])
+	}
+	s := &substituter{st: st, m: m, memo: termTables.get()}
+	defer termTables.put(s.memo)
+	for f, u := range m {
+		s.memo.Set(f, u)
+	}
+	for i, t := range ts {
+		out[i] = s.apply(t)
+	}
+	return out
+}
+
 // SubstituteMap is Substitute with the pairs of m.
 func (st *Store) SubstituteMap(t *Term, m map[*Term]*Term) *Term {
 	c := make(map[*Term]*Term, len(m))
