@@ -215,12 +215,18 @@ func (c *clausifier) firstPred(t *term.Term) *Pred {
 func (c *clausifier) open(q *term.Term) *term.Term {
 	n := q.NumArgs() - 1
 	vars := q.Args()[:n]
-	consts := make([]*term.Term, n)
+	return c.st.Substitute(q.Arg(n), vars, c.fresh(vars))
+}
+
+// fresh is a fresh constant for each bound variable of vars, in order,
+// recorded as locals.
+func (c *clausifier) fresh(vars []*term.Term) []*term.Term {
+	consts := make([]*term.Term, len(vars))
 	for i, v := range vars {
 		consts[i] = c.st.Fresh(v.Name(), v.Sort())
 	}
 	c.locals = append(c.locals, consts...)
-	return c.st.Substitute(q.Arg(n), vars, consts)
+	return consts
 }
 
 // conjunction is the clausal form of the conjunction of parts.
@@ -329,10 +335,24 @@ func (c *clausifier) clauses(t *term.Term) (cls cnf, locals []*term.Term, err er
 		c.active = map[*term.Term]bool{}
 	}
 	if t.Op() == term.OpForall {
+		// The rule's literals are opened one by one: the opened body and
+		// its implication would be terms the store keeps for nothing.
+		n := t.NumArgs() - 1
+		if cl, ok := c.rule(t.Arg(n)); ok {
+			vars := t.Args()[:n]
+			consts := c.fresh(vars)
+			ts := make([]*term.Term, len(cl))
+			for i, l := range cl {
+				ts[i] = l.t
+			}
+			for i, u := range c.st.SubstituteTerms(ts, vars, consts) {
+				cl[i].t = u
+			}
+			return cnf{cl}, append([]*term.Term(nil), c.locals...), nil
+		}
 		// convert opens a universal quantifier at the top first too
 		t = c.open(t)
-	}
-	if cl, ok := c.rule(t); ok {
+	} else if cl, ok := c.rule(t); ok {
 		return cnf{cl}, append([]*term.Term(nil), c.locals...), nil
 	}
 	cls, err = c.convert(t, false)
