@@ -47,7 +47,11 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	defer s.lz.release()
 	for f, u := range m {
 		// the order of the keys does not matter: each sets its own entry
-		s.memo.Set(f, st.Simplify(st.substTarget(f, u)))
+		u = st.substTarget(f, u)
+		if !u.op.IsLeaf() {
+			u = st.Simplify(u)
+		}
+		s.memo.Set(f, u)
 	}
 	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
 		s.memo.Set(u, s.node(u))
