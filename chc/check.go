@@ -3,6 +3,7 @@ package chc
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -39,6 +40,9 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 		if f.HasQuantifier() || f.HasBound() {
 			return fmt.Errorf("chc: model of %s has a quantifier or a bound variable", p.Name())
 		}
+		if overParams(f, p) {
+			continue
+		}
 		own := map[*term.Term]bool{}
 		for _, x := range p.Params {
 			own[x] = true
@@ -62,6 +66,27 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 		}
 	}
 	return nil
+}
+
+// overParams reports whether the formula f mentions only p's parameters
+// and applies no function (CheckModel names what it mentions otherwise),
+// for a predicate of few parameters (false for others: CheckModel checks
+// with a map).
+func overParams(f *term.Term, p *Pred) bool {
+	if p.Arity() > smallSet {
+		return false
+	}
+	for u := range term.PostOrder(f) {
+		switch u.Op() {
+		case term.OpApply:
+			return false
+		case term.OpConst:
+			if !slices.Contains(p.Params, u) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // A modelChecker checks the clauses of a system one by one (see

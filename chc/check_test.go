@@ -98,3 +98,31 @@ func TestPropForcedClause(t *testing.T) {
 		t.Fatal("forcedClause decided no clause, or none that fails")
 	}
 }
+
+// TestCheckModelVocabulary: a formula must mention only its predicate's
+// parameters and apply no function.
+func TestCheckModelVocabulary(t *testing.T) {
+	st := term.NewStore()
+	s, _, err := Read("v", strings.NewReader(`(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 0)) false)))
+`), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Preds[0]
+	x := p.Params[0]
+	ctx := context.Background()
+	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Int(0))}); err != nil {
+		t.Fatalf("the model x = 0: %v", err)
+	}
+	other := st.Const("other", term.IntSort)
+	if err := CheckModel(ctx, s, Model{p: st.Eq(x, other)}); err == nil || !strings.Contains(err.Error(), "mentions other") {
+		t.Fatalf("a model over another constant: %v", err)
+	}
+	f := st.Func("f", []*term.Sort{term.IntSort}, term.IntSort)
+	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Apply(f, x))}); err == nil || !strings.Contains(err.Error(), "applies the function f") {
+		t.Fatalf("a model applying f: %v", err)
+	}
+}
