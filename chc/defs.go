@@ -36,7 +36,7 @@ func (sv *solved) isFalse() bool {
 // those are read first all the same (x = 3 before y = x + 1), which gives
 // simpler definitions and builds fewer terms.
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
-	sv := &solved{sub: map[*term.Term]*term.Term{}}
+	sv := &solved{} // sub when a definition comes
 	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
 		if len(sv.sub) == 0 {
@@ -83,6 +83,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 					users[y] = append(users[y], len(sv.defs))
 				}
 				sv.defs = append(sv.defs, def{x, t})
+				if sv.sub == nil {
+					sv.sub = map[*term.Term]*term.Term{}
+				}
 				sv.sub[x] = t
 			}
 		}

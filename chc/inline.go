@@ -344,8 +344,36 @@ func (in *inliner) size(i int) int {
 type projection struct {
 	ok     bool
 	sub    map[*term.Term]*term.Term
-	values map[*term.Term]*term.Term
+	values []def                     // few, mostly: a list
+	vmap   map[*term.Term]*term.Term // values past smallSet of them
 	rest   *term.Term
+}
+
+// value is the value pr.values gives x, or nil.
+func (pr *projection) value(x *term.Term) *term.Term {
+	if pr.vmap != nil {
+		return pr.vmap[x]
+	}
+	for _, d := range pr.values {
+		if d.x == x {
+			return d.t
+		}
+	}
+	return nil
+}
+
+// addValue records the value v of x.
+func (pr *projection) addValue(x, v *term.Term) {
+	pr.values = append(pr.values, def{x, v})
+	switch {
+	case pr.vmap != nil:
+		pr.vmap[x] = v
+	case len(pr.values) > smallSet:
+		pr.vmap = make(map[*term.Term]*term.Term, 2*len(pr.values))
+		for _, d := range pr.values {
+			pr.vmap[d.x] = d.t
+		}
+	}
 }
 
 // setRest sets pr.values and pr.rest from the constraint f of a clause
@@ -358,11 +386,8 @@ func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]
 			if v.Op() == term.OpConst {
 				x, v = v, x
 			}
-			if head[x] && v.IsValue() && pr.values[x] == nil {
-				if pr.values == nil {
-					pr.values = map[*term.Term]*term.Term{}
-				}
-				pr.values[x] = v
+			if head[x] && v.IsValue() && pr.value(x) == nil {
+				pr.addValue(x, v)
 				continue
 			}
 		}
@@ -502,7 +527,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 		onto := make(map[*term.Term]*term.Term, len(d.Head.Args))
 		for i, x := range d.Head.Args {
 			onto[x] = a.Args[i]
-			if v := pr.values[x]; v != nil {
+			if v := pr.value(x); v != nil {
 				elim[a.Args[i]] = v
 			}
 		}
