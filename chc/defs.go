@@ -36,7 +36,8 @@ func (sv *solved) isFalse() bool {
 // those are read first all the same (x = 3 before y = x + 1), which gives
 // simpler definitions and builds fewer terms.
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
-	sv := &solved{} // sub when a definition comes
+	// sv.sub is made when a definition comes
+	sv := &solved{}
 	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
 		if len(sv.sub) == 0 {
