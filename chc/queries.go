@@ -160,7 +160,7 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 		for i, x := range b.Args {
 			args[i] = ren[x]
 		}
-		nc.Body = append(nc.Body, Atom{Pred: r.preds[b.Pred], Args: args})
+		nc.Body = append(nc.Body, Atom{Pred: r.preds.get(b.Pred), Args: args})
 	}
 	nc.Constraint = st.Simplify(conj(st, []*term.Term{c.Constraint, st.SubstituteMap(d.Constraint, ren)}))
 	csrc := make([]varSource, len(c.Vars))

@@ -16,10 +16,46 @@ import (
 // A rebuild is a pass's output under construction.
 type rebuild struct {
 	old, new *System
-	preds    map[*Pred]*Pred // old predicate → its new predicate (kept ones only)
-	origins  []*origin       // by new clause: how its nodes translate back (nil: a node of the clause itself)
-	removed  []removedPred   // old predicates without a new one, in order
+	preds    predMap       // old predicate → its new predicate (kept ones only)
+	origins  []*origin     // by new clause: how its nodes translate back (nil: a node of the clause itself)
+	removed  []removedPred // old predicates without a new one, in order
 	changed  bool
+}
+
+// A predMap maps the predicates of a system: a slice by ID for those
+// whose ID is their index in the system, a map for others.
+type predMap struct {
+	sys   *System
+	byID  []*Pred
+	other map[*Pred]*Pred
+}
+
+func (m *predMap) own(p *Pred) bool {
+	return p.ID >= 0 && p.ID < len(m.sys.Preds) && m.sys.Preds[p.ID] == p
+}
+
+func (m *predMap) get(p *Pred) *Pred {
+	if m.own(p) {
+		if p.ID < len(m.byID) {
+			return m.byID[p.ID]
+		}
+		return nil
+	}
+	return m.other[p]
+}
+
+func (m *predMap) set(p, q *Pred) {
+	if !m.own(p) {
+		if m.other == nil {
+			m.other = map[*Pred]*Pred{}
+		}
+		m.other[p] = q
+		return
+	}
+	if m.byID == nil {
+		m.byID = make([]*Pred, len(m.sys.Preds))
+	}
+	m.byID[p.ID] = q
 }
 
 // A removedPred gives the model formula of an old predicate that the new
@@ -55,7 +91,7 @@ func newRebuild(old *System) *rebuild {
 	return &rebuild{
 		old:   old,
 		new:   &System{St: old.St, FixedpointFormat: old.FixedpointFormat},
-		preds: map[*Pred]*Pred{},
+		preds: predMap{sys: old},
 	}
 }
 
@@ -86,7 +122,7 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 		r.changed = true
 	}
 	r.new.Preds = append(r.new.Preds, np)
-	r.preds[p] = np
+	r.preds.set(p, np)
 	return np
 }
 
@@ -100,7 +136,7 @@ func (r *rebuild) removePred(p *Pred, formula func(m Model) (*term.Term, error))
 // the arguments at positions keep (nil: all). It panics if a.Pred was not
 // kept, a bug in the pass.
 func (r *rebuild) atom(a *Atom, keep []int) Atom {
-	np := r.preds[a.Pred]
+	np := r.preds.get(a.Pred)
 	if np == nil {
 		panic("chc: atom of a removed predicate " + a.Pred.Name())
 	}
@@ -117,9 +153,9 @@ func (r *rebuild) atom(a *Atom, keep []int) Atom {
 // keepClause adds c with its atoms mapped to the new predicates; it is c
 // itself when no predicate changed.
 func (r *rebuild) keepClause(c *Clause) {
-	same := c.Head == nil || r.preds[c.Head.Pred] == c.Head.Pred
+	same := c.Head == nil || r.preds.get(c.Head.Pred) == c.Head.Pred
 	for i := range c.Body {
-		same = same && r.preds[c.Body[i].Pred] == c.Body[i].Pred
+		same = same && r.preds.get(c.Body[i].Pred) == c.Body[i].Pred
 	}
 	if same {
 		r.add(c, nil)
@@ -296,7 +332,7 @@ func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 	poll := NewBudget(ctx)
 	out := make(Model, len(r.old.Preds))
 	for _, p := range r.old.Preds {
-		if np := r.preds[p]; np != nil {
+		if np := r.preds.get(p); np != nil {
 			out[p] = m.Lookup(st, np)
 		}
 	}
