@@ -198,7 +198,7 @@ func IsHornScript(s *smtlib.Script) bool {
 
 type reader struct {
 	sys     *System
-	preds   []*Pred // by the ID of their Func
+	preds   []*Pred                   // by the ID of their Func
 	outside map[*term.Func]smtlib.Pos // declared functions into other sorts than Bool
 	cl      *clausifier
 	pos     smtlib.Pos
