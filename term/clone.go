@@ -1,6 +1,9 @@
 package term
 
-import "sort"
+import (
+	"maps"
+	"sort"
+)
 
 // Clone returns an independent copy of st: the same sorts, symbols and
 // terms with the same IDs, so that clone.Term(t.ID()) is the copy of t and
@@ -14,6 +17,7 @@ func (st *Store) Clone() *Store {
 		sorts:    make(map[sortKey]*Sort, len(st.sorts)),
 		nextSort: st.nextSort,
 		funcs:    make(map[string]*Func, len(st.funcs)),
+		bang:     maps.Clone(st.bang),
 		nfuncs:   st.nfuncs,
 		fresh:    st.fresh,
 	}

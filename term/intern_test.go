@@ -99,3 +99,23 @@ func TestTermMapPages(t *testing.T) {
 		}
 	}
 }
+
+// TestFreshAvoidsNames: Fresh never returns a symbol of a name another
+// symbol has, declared before with a '!' or made by Fresh itself.
+func TestFreshAvoidsNames(t *testing.T) {
+	st := NewStore()
+	st.Const("x!1", IntSort)
+	st.BoundVar("x!2", IntSort)
+	st.Func("x!3", []*Sort{IntSort}, IntSort)
+	seen := map[string]bool{"x!1": true, "x!2": true, "x!3": true}
+	for range 5 {
+		f := st.Fresh("x", IntSort)
+		if seen[f.Name()] {
+			t.Fatalf("Fresh gave %s, a name in use", f.Name())
+		}
+		seen[f.Name()] = true
+	}
+	if c := st.Clone(); c.Fresh("x", IntSort).Name() != st.Fresh("x", IntSort).Name() {
+		t.Fatal("a clone's Fresh and its store's differ")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 )
@@ -16,8 +17,12 @@ type Store struct {
 	sorts    map[sortKey]*Sort
 	nextSort uint32
 	funcs    map[string]*Func // by name; a name's other signatures follow Func.next
-	nfuncs   uint32
-	fresh    int
+	// the names with a '!' of symbols not named by Fresh, FreshFunc or
+	// freshBound: the only names those can meet (theirs end in a
+	// number no other of theirs has)
+	bang   map[string]bool
+	nfuncs uint32
+	fresh  int
 
 	tru, fls *Term
 
@@ -165,6 +170,12 @@ func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) 
 
 // addFunc records f, a new symbol; first is the first symbol of its name.
 func (st *Store) addFunc(f, first *Func) {
+	if strings.IndexByte(f.name, '!') >= 0 {
+		if st.bang == nil {
+			st.bang = map[string]bool{}
+		}
+		st.bang[f.name] = true
+	}
 	if first == nil {
 		st.funcs[f.name] = f
 		return
@@ -176,9 +187,11 @@ func (st *Store) addFunc(f, first *Func) {
 	last.next = f
 }
 
-// nameUsed reports whether some symbol of st has the name.
+// nameUsed reports whether some symbol of st has the name, a name with
+// a '!' that Fresh, FreshFunc or freshBound has made (their numbers are
+// never the same twice, so only the names of other symbols can be it).
 func (st *Store) nameUsed(name string) bool {
-	return st.funcs[name] != nil
+	return st.bang[name]
 }
 
 // Func returns the function symbol name : domain -> rng. Declaring the same
