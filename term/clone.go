@@ -10,8 +10,10 @@ import (
 // a computation on the clone makes the same choices as on st. Terms made
 // afterwards in one store do not appear in the other. Clone lets engines
 // run concurrently, each on its own store (a Store is not safe for
-// concurrent use); it takes time linear in the size of st.
+// concurrent use, and Clone is a use of st: it indexes the symbols Fresh
+// made first); it takes time linear in the size of st.
 func (st *Store) Clone() *Store {
+	st.indexFresh()
 	c := &Store{
 		terms:    make([]*Term, len(st.terms)),
 		sorts:    make(map[sortKey]*Sort, len(st.sorts)),

@@ -119,3 +119,23 @@ func TestFreshAvoidsNames(t *testing.T) {
 		t.Fatal("a clone's Fresh and its store's differ")
 	}
 }
+
+// TestFreshFoundByName: a symbol Fresh made is the one its name and sort
+// give afterwards, in its store and, through a Copier, from a clone.
+func TestFreshFoundByName(t *testing.T) {
+	st := NewStore()
+	x := st.Fresh("x", IntSort)
+	if st.Const(x.Name(), IntSort) != x {
+		t.Fatal("Const of a fresh name gave another constant")
+	}
+	y := st.Fresh("y", IntSort)
+	c := st.Clone()
+	z := c.Fresh("z", IntSort)
+	back := NewCopier(c, st)
+	if back.Term(c.Term(y.ID())) != y {
+		t.Fatal("a fresh constant copied back from a clone is another constant")
+	}
+	if back.Term(z).Name() != z.Name() {
+		t.Fatal("the copy of a clone's fresh constant has another name")
+	}
+}

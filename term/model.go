@@ -205,7 +205,7 @@ func (st *Store) DivByZero(op Op) *Func {
 	if op == OpDiv {
 		s = RealSort
 	}
-	first := st.funcs[name]
+	first := st.named(name)
 	for f := first; f != nil; f = f.next {
 		if f.divByZero && f.rng == s {
 			return f
@@ -222,7 +222,7 @@ func (st *Store) IsDivByZero(f *Func) bool {
 	if len(f.domain) != 1 {
 		return false
 	}
-	for g := st.funcs[f.name]; g != nil; g = g.next {
+	for g := st.named(f.name); g != nil; g = g.next {
 		if g == f {
 			return f.divByZero
 		}

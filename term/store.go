@@ -20,9 +20,13 @@ type Store struct {
 	// the names with a '!' of symbols not named by Fresh, FreshFunc or
 	// freshBound: the only names those can meet (theirs end in a
 	// number no other of theirs has)
-	bang   map[string]bool
-	nfuncs uint32
-	fresh  int
+	bang map[string]bool
+	// the symbols Fresh made that funcs does not hold yet: a name of
+	// Fresh's is looked up seldom (a copy back from a clone), so its
+	// symbols enter funcs when a name with a '!' is looked up
+	unindexed []*Func
+	nfuncs    uint32
+	fresh     int
 
 	tru, fls *Term
 
@@ -156,7 +160,7 @@ func hasFreeBound(t *Term, excluded []*Term) bool {
 // ---- Symbols ----
 
 func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) *Func {
-	first := st.funcs[name]
+	first := st.named(name)
 	for f := first; f != nil; f = f.next {
 		if f.bound == bound && !f.divByZero && f.rng == rng && slices.Equal(f.domain, domain) {
 			return f
@@ -166,6 +170,22 @@ func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) 
 	st.nfuncs++
 	st.addFunc(f, first)
 	return f
+}
+
+// named is the first symbol of the name, or nil.
+func (st *Store) named(name string) *Func {
+	if len(st.unindexed) > 0 && strings.IndexByte(name, '!') >= 0 {
+		st.indexFresh()
+	}
+	return st.funcs[name]
+}
+
+// indexFresh puts the symbols Fresh made into funcs.
+func (st *Store) indexFresh() {
+	for _, f := range st.unindexed {
+		st.funcs[f.name] = f // the first of its name
+	}
+	st.unindexed = nil
 }
 
 // addFunc records f, a new symbol; first is the first symbol of its name.
@@ -231,7 +251,7 @@ func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 			// the first symbol of its name: no lookup
 			f := &Func{name: name, rng: sort, id: st.nfuncs}
 			st.nfuncs++
-			st.funcs[name] = f
+			st.unindexed = append(st.unindexed, f)
 			return st.intern(OpConst, sort, nil, f, num.Rat{})
 		}
 	}
