@@ -698,6 +698,9 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 	} else {
 		f = st.Simplify(st.Or(ors...))
 	}
+	if overParams(f, rm.p) {
+		return f, nil
+	}
 	own := make(map[*term.Term]bool, len(rm.p.Params))
 	for _, x := range rm.p.Params {
 		own[x] = true
