@@ -171,6 +171,32 @@ func TestPropSubstituteBuilds(t *testing.T) {
 	})
 }
 
+// TestPropSimplifyMarks: Simplify gives the same term whether or not
+// parts of it were simplified before (which marks their results as
+// simplified), and SimplifyMap still substitutes inside marked terms.
+func TestPropSimplifyMarks(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		fresh := c.st.Clone()
+		want := term.Sprint(fresh.Simplify(fresh.Term(c.t.ID())))
+		for _, a := range c.t.Args() {
+			c.st.Simplify(a)
+		}
+		if got := term.Sprint(c.st.Simplify(c.t)); got != want {
+			t.Fatalf("Simplify %v after its arguments gave %s, without %s", c.t, got, want)
+		}
+		consts := fuzz.Consts(c.st, c.cfg)
+		x := rapid.SampledFrom(consts).Draw(t, "x")
+		cfg := c.cfg
+		cfg.Depth = 2
+		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
+		m := map[*term.Term]*term.Term{x: v}
+		if got, want := c.st.SimplifyMap(c.t, m), c.st.Simplify(c.st.SubstituteMap(c.t, m)); got != want {
+			t.Fatalf("SimplifyMap %v := %v in %v gave %v, want %v", x, v, c.t, got, want)
+		}
+	})
+}
+
 // TestPropSimplifyMap: simplifying with a substitution gives the
 // simplification of the substituted term, and its value.
 func TestPropSimplifyMap(t *testing.T) {

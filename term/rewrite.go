@@ -14,11 +14,16 @@ import (
 // bottom-up without recursion; each node is rewritten once from its
 // simplified arguments.
 func (st *Store) Simplify(t *Term) *Term {
-	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
+	if t.flags&flagSimplified != 0 || t.op.IsLeaf() {
+		return t
+	}
+	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
-	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
-		s.memo.Set(u, s.node(u))
+	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) }, nil, func(u *Term) error {
+		r := s.node(u)
+		r.flags |= flagSimplified
+		s.memo.Set(u, r)
 		return nil
 	})
 	return s.memo.Get(t)
@@ -53,8 +58,12 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 		}
 		s.memo.Set(f, u)
 	}
+	// Terms that Simplify gave are walked all the same: the keys of m
+	// may occur in them.
 	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
-		s.memo.Set(u, s.node(u))
+		r := s.node(u)
+		r.flags |= flagSimplified
+		s.memo.Set(u, r)
 		return nil
 	})
 	return s.memo.Get(t)
@@ -73,10 +82,13 @@ func (st *Store) SimplifySubstitute(t *Term, from, to []*Term) *Term {
 }
 
 type simplifier struct {
-	st   *Store
-	memo *TermMap[*Term]
-	lz   *linearizer
-	args []*Term // scratch: the simplified arguments of the node
+	st *Store
+	// known: a term marked simplified that the walk skipped is its own
+	// simplification (not under SimplifyMap, whose keys may occur in it)
+	known bool
+	memo  *TermMap[*Term]
+	lz    *linearizer
+	args  []*Term // scratch: the simplified arguments of the node
 }
 
 func (s *simplifier) node(u *Term) *Term {
@@ -87,7 +99,11 @@ func (s *simplifier) node(u *Term) *Term {
 	// The rules below copy what they keep of a, so it can be scratch.
 	a := s.args[:0]
 	for _, x := range u.args {
-		a = append(a, s.memo.Get(x))
+		r := s.memo.Get(x)
+		if r == nil && s.known {
+			r = x // marked simplified
+		}
+		a = append(a, r)
 	}
 	s.args = a
 	switch u.op {

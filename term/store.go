@@ -101,7 +101,7 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 		}
 	default:
 		for _, a := range args {
-			t.flags |= a.flags
+			t.flags |= a.flags & inherited
 		}
 	}
 	st.terms = append(st.terms, t)

@@ -19,6 +19,11 @@ type Term struct {
 const (
 	flagHasBound uint8 = 1 << iota // a bound variable occurs free
 	flagHasQuant                   // a quantifier occurs
+	// Simplify gives the term itself (it is an output of Simplify, which
+	// is idempotent); unlike the others, not inherited from arguments
+	flagSimplified
+
+	inherited = flagHasBound | flagHasQuant
 )
 
 // ID is dense within a Store: 0 <= ID < Store.NumTerms(). Use it to index
