@@ -172,7 +172,13 @@ func (r *Reader) Next() (c Command, err error) {
 	}
 	c = r.pending[0]
 	r.pending[0] = Command{}
-	r.pending = r.pending[1:]
+	if len(r.pending) == 1 {
+		// empty: start over at the front, so that the next command
+		// reuses the array instead of appending past its end
+		r.pending = r.pending[:0]
+	} else {
+		r.pending = r.pending[1:]
+	}
 	return c, nil
 }
 
