@@ -3,6 +3,7 @@ package chc
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -39,6 +40,9 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 		if f.HasQuantifier() || f.HasBound() {
 			return fmt.Errorf("chc: model of %s has a quantifier or a bound variable", p.Name())
 		}
+		if overParams(f, p) {
+			continue
+		}
 		own := map[*term.Term]bool{}
 		for _, x := range p.Params {
 			own[x] = true
@@ -64,16 +68,58 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 	return nil
 }
 
+// overParams reports whether the formula f mentions only p's parameters
+// and applies no function (CheckModel names what it mentions otherwise),
+// for a predicate of few parameters (false for others: CheckModel checks
+// with a map).
+func overParams(f *term.Term, p *Pred) bool {
+	if p.Arity() > smallSet {
+		return false
+	}
+	for u := range term.PostOrder(f) {
+		switch u.Op() {
+		case term.OpApply:
+			return false
+		case term.OpConst:
+			if !slices.Contains(p.Params, u) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // A modelChecker checks the clauses of a system one by one (see
 // CheckModel). It works in a scratch store of its own, renewed as it
 // grows, so that what it builds per clause is garbage afterwards and its
 // tables stay as small as a few clauses: the check of a system is linear
 // in its size.
 type modelChecker struct {
-	from *term.Store
-	m    Model
-	st   *term.Store  // scratch
-	cp   *term.Copier // from → st
+	from  *term.Store
+	m     Model
+	st    *term.Store  // scratch
+	cp    *term.Copier // from → st
+	forms map[*Pred]*formInfo
+	// forcedClause's scratch: the values of a clause's variables and of
+	// an atom's parameters, which variables it needs and has forced
+	vals, pvals *term.Model
+	need        []bool
+	atoms       []*Atom
+}
+
+// formInfo is what forcedClause needs of a predicate's formula: whether
+// evaluation decides it exactly, its conjuncts x = t (x a parameter), and
+// which parameters it mentions.
+type formInfo struct {
+	exact bool
+	eqs   []formEq
+	uses  []bool // by parameter position
+}
+
+type formEq struct {
+	x    int // parameter position
+	t    *term.Term
+	deps []int // parameter positions t mentions
 }
 
 // scratchTerms is the size past which the scratch store is renewed.
@@ -84,11 +130,25 @@ const scratchTerms = 1 << 14
 //
 // When the equalities among the conjuncts force the value of every
 // variable (x = 3, y = x + 1, and the like, the clauses of straight-line
-// code), evaluation under the forced values decides (see forced);
-// otherwise an smt solver does, in a store of its own where the solver's
-// tables (which grow with the largest term ID of its store) are as small
-// as the clause.
+// code), evaluation under the forced values decides: first without
+// instantiating the formulas (forcedClause, which adds no term to the
+// system's store but the values it computes), else in a scratch store
+// (see forced); otherwise an smt solver does, in a store of its own where
+// the solver's tables (which grow with the largest term ID of its store)
+// are as small as the clause.
 func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
+	if holds, vals, ok := mc.forcedClause(c); ok {
+		if holds {
+			return "does not hold under the model: " + counterexample(vals, c.Vars)
+		}
+		return ""
+	}
+	return mc.scratchClause(ctx, c)
+}
+
+// scratchClause is clause in the scratch store, with forced or the smt
+// solver.
+func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
 		mc.st = term.NewStore()
 		mc.cp = term.NewCopier(mc.from, mc.st)
@@ -135,6 +195,260 @@ func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
 		return "cannot be checked: " + sv.ReasonUnknown()
 	}
 	return ""
+}
+
+// forcedClause is forced for c under the model without instantiating
+// the formulas (see clause): a formula's conjunct p = t, p a parameter,
+// forces the atom's argument at p to the value of t with the parameters
+// at the arguments' values; the constraint's conjuncts x = t force as in
+// forced. When every variable that the constraint or an instantiated
+// formula mentions is forced (the clauses of straight-line code, with
+// the formulas x = v of their predicates), evaluation in the system's
+// store decides: holds reports whether body ∧ constraint ∧ ¬head holds
+// under the forced values (the clause fails; vals are the values), which
+// are the only values that can satisfy it. ok is false when c's atoms are
+// not over distinct variables, when some variable is not forced, or when
+// a formula or the constraint has an operator that evaluation does not
+// decide exactly (see forced); then clause decides in its scratch store.
+func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, ok bool) {
+	st := mc.from
+	// the variables by position in c.Vars, which a normalised clause's
+	// atoms and constraint mention only
+	var index map[*term.Term]int
+	if len(c.Vars) > smallSet {
+		index = make(map[*term.Term]int, len(c.Vars))
+		for i, x := range c.Vars {
+			index[x] = i
+		}
+	}
+	indexOf := func(x *term.Term) int {
+		if index != nil {
+			if i, ok := index[x]; ok {
+				return i
+			}
+			return -1
+		}
+		for i, y := range c.Vars {
+			if y == x {
+				return i
+			}
+		}
+		return -1
+	}
+	n := len(c.Vars)
+	if cap(mc.need) < 2*n {
+		mc.need = make([]bool, 2*n)
+	}
+	mc.need = mc.need[:2*n]
+	clear(mc.need)
+	need, set := mc.need[:n], mc.need[n:]
+	exact := true
+	for u := range term.PostOrder(c.Constraint) {
+		switch u.Op() {
+		case term.OpConst:
+			i := indexOf(u)
+			if i < 0 || u.Sort().IsArray() {
+				exact = false
+			} else {
+				need[i] = true
+			}
+		case term.OpDiv, term.OpIntDiv, term.OpMod, term.OpSelect, term.OpStore, term.OpConstArray,
+			term.OpApply, term.OpForall, term.OpExists, term.OpBound, term.OpValue:
+			exact = false
+		}
+		if !exact {
+			return false, nil, false
+		}
+	}
+	atoms := mc.atoms[:0]
+	for j := range c.Body {
+		atoms = append(atoms, &c.Body[j])
+	}
+	if c.Head != nil {
+		atoms = append(atoms, c.Head)
+	}
+	mc.atoms = atoms
+	// each argument a distinct variable, forced where its parameter
+	// occurs in the formula
+	for _, a := range atoms {
+		fi := mc.form(a.Pred)
+		if !fi.exact {
+			return false, nil, false
+		}
+		for k, x := range a.Args {
+			i := indexOf(x)
+			if i < 0 || set[i] { // set marks the arguments met, for now
+				return false, nil, false
+			}
+			set[i] = true
+			if fi.uses[k] {
+				need[i] = true
+			}
+		}
+	}
+	clear(set)
+	type eq struct {
+		x    int        // the variable forced
+		t    *term.Term // to the value of t
+		atom *Atom      // whose formula t is in (over its parameters), or nil
+		deps []int      // the variables t mentions
+	}
+	var eqs []eq
+	if mc.vals == nil {
+		mc.vals, mc.pvals = term.NewModel(st), term.NewModel(st)
+	}
+	vals = mc.vals
+	vals.Reset()
+	for _, a := range conjuncts(nil, c.Constraint) {
+		switch {
+		case a.Op() == term.OpConst:
+			vals.Set(a, st.True())
+			set[indexOf(a)] = true
+		case a.Op() == term.OpNot && a.Arg(0).Op() == term.OpConst:
+			vals.Set(a.Arg(0), st.False())
+			set[indexOf(a.Arg(0))] = true
+		case a.Op() == term.OpEq && a.NumArgs() == 2:
+			for _, p := range [][2]*term.Term{{a.Arg(0), a.Arg(1)}, {a.Arg(1), a.Arg(0)}} {
+				if p[0].Op() == term.OpConst {
+					e := eq{x: indexOf(p[0]), t: p[1]}
+					for _, y := range term.FreeConsts(p[1]) {
+						e.deps = append(e.deps, indexOf(y))
+					}
+					eqs = append(eqs, e)
+				}
+			}
+		}
+	}
+	for _, a := range atoms[:len(c.Body)] {
+		for _, fe := range mc.form(a.Pred).eqs {
+			e := eq{x: indexOf(a.Args[fe.x]), t: fe.t, atom: a}
+			for _, k := range fe.deps {
+				e.deps = append(e.deps, indexOf(a.Args[k]))
+			}
+			eqs = append(eqs, e)
+		}
+	}
+	// atomVals are the values of a's parameters: its arguments'
+	atomVals := func(a *Atom) *term.Model {
+		m := mc.pvals
+		m.Reset()
+		for k, x := range a.Args {
+			if v, ok := vals.Lookup(x); ok {
+				m.Set(a.Pred.Params[k], v)
+			}
+		}
+		return m
+	}
+	missing := func() bool {
+		for i := range need {
+			if need[i] && !set[i] {
+				return true
+			}
+		}
+		return false
+	}
+	// propagate, a few sweeps over the equalities
+	for sweep, progress := 0, true; progress && sweep < 8 && missing(); sweep++ {
+		progress = false
+		for _, e := range eqs {
+			if set[e.x] {
+				continue
+			}
+			ready := true
+			for _, y := range e.deps {
+				ready = ready && set[y]
+			}
+			if !ready {
+				continue
+			}
+			m := vals
+			if e.atom != nil {
+				m = atomVals(e.atom)
+			}
+			v, err := m.Eval(e.t)
+			if err != nil {
+				return false, nil, false
+			}
+			vals.Set(c.Vars[e.x], v)
+			set[e.x] = true
+			progress = true
+		}
+	}
+	if missing() {
+		return false, nil, false
+	}
+	holds, err := vals.EvalBool(c.Constraint)
+	for _, a := range atoms {
+		if !holds || err != nil {
+			break
+		}
+		var v bool
+		v, err = atomVals(a).EvalBool(mc.m.Lookup(st, a.Pred))
+		holds = v != (a == c.Head)
+	}
+	if err != nil {
+		return false, nil, false
+	}
+	return holds, vals, true
+}
+
+// form is the formInfo of p's formula, memoized.
+func (mc *modelChecker) form(p *Pred) *formInfo {
+	if fi := mc.forms[p]; fi != nil {
+		return fi
+	}
+	if mc.forms == nil {
+		mc.forms = map[*Pred]*formInfo{}
+	}
+	f := mc.m.Lookup(mc.from, p)
+	fi := &formInfo{exact: exactTerm(f), uses: make([]bool, p.Arity())}
+	mc.forms[p] = fi
+	pos := make(map[*term.Term]int, p.Arity())
+	for i, x := range p.Params {
+		pos[x] = i
+	}
+	for _, x := range term.FreeConsts(f) {
+		if i, ok := pos[x]; ok {
+			fi.uses[i] = true
+		} else {
+			fi.exact = false // CheckModel has rejected such a formula
+		}
+	}
+	for _, a := range conjuncts(nil, f) {
+		if a.Op() != term.OpEq || a.NumArgs() != 2 {
+			continue
+		}
+		for _, pr := range [][2]*term.Term{{a.Arg(0), a.Arg(1)}, {a.Arg(1), a.Arg(0)}} {
+			i, ok := pos[pr[0]]
+			if !ok {
+				continue
+			}
+			e := formEq{x: i, t: pr[1]}
+			for _, y := range term.FreeConsts(pr[1]) {
+				e.deps = append(e.deps, pos[y])
+			}
+			fi.eqs = append(fi.eqs, e)
+		}
+	}
+	return fi
+}
+
+// exactTerm reports whether evaluation decides t exactly for
+// satisfiability (see forced): no array constant, division, array
+// operation, uninterpreted function, quantifier or bound variable.
+func exactTerm(t *term.Term) bool {
+	for u := range term.PostOrder(t) {
+		switch u.Op() {
+		case term.OpConst:
+			if u.Sort().IsArray() {
+				return false
+			}
+		case term.OpDiv, term.OpIntDiv, term.OpMod, term.OpSelect, term.OpStore, term.OpConstArray,
+			term.OpApply, term.OpForall, term.OpExists, term.OpBound, term.OpValue:
+			return false
+		}
+	}
+	return true
 }
 
 // forced decides the satisfiability of phi by evaluation when its

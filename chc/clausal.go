@@ -215,12 +215,18 @@ func (c *clausifier) firstPred(t *term.Term) *Pred {
 func (c *clausifier) open(q *term.Term) *term.Term {
 	n := q.NumArgs() - 1
 	vars := q.Args()[:n]
-	consts := make([]*term.Term, n)
+	return c.st.Substitute(q.Arg(n), vars, c.fresh(vars))
+}
+
+// fresh is a fresh constant for each bound variable of vars, in order,
+// recorded as locals.
+func (c *clausifier) fresh(vars []*term.Term) []*term.Term {
+	consts := make([]*term.Term, len(vars))
 	for i, v := range vars {
 		consts[i] = c.st.Fresh(v.Name(), v.Sort())
 	}
 	c.locals = append(c.locals, consts...)
-	return c.st.Substitute(q.Arg(n), vars, consts)
+	return consts
 }
 
 // conjunction is the clausal form of the conjunction of parts.
@@ -280,11 +286,75 @@ func (c *clausifier) tooMany() error {
 	return c.rd.errorf("the assertion splits into more than %d clauses", maxClauses)
 }
 
+// rule is the clause of t when t is (=> (and A1 ... Ak) H), or
+// (=> A1 H), with H a predicate atom or false and each Ai a predicate atom
+// or a constraint that is not a connective convert takes apart: the most
+// common shape of an assertion, which convert would take to the same
+// clause (¬A1 ∨ ... ∨ ¬Ak ∨ H) through its memo and distribution. ok is
+// false for any other t.
+func (c *clausifier) rule(t *term.Term) (cl []lit, ok bool) {
+	if t.Op() != term.OpImplies || t.NumArgs() != 2 {
+		return nil, false
+	}
+	body, head := t.Arg(0), t.Arg(1)
+	if head.Op() != term.OpFalse && c.rd.pred(head) == nil {
+		return nil, false
+	}
+	as := []*term.Term{body}
+	if body.Op() == term.OpAnd {
+		as = body.Args()
+	}
+	if len(as) == 0 {
+		return nil, false
+	}
+	cl = make([]lit, 0, len(as)+1)
+	for _, a := range as {
+		switch a.Op() {
+		case term.OpTrue, term.OpFalse, term.OpNot, term.OpAnd, term.OpOr, term.OpImplies, term.OpForall, term.OpExists:
+			return nil, false
+		}
+		if c.rd.pred(a) == nil && (c.isActive(a) || a.HasQuantifier()) {
+			return nil, false
+		}
+		cl = append(cl, lit{a, true})
+	}
+	if head.Op() != term.OpFalse {
+		cl = append(cl, lit{head, false})
+	}
+	return cl, true
+}
+
 // clauses converts the assertion t (a closed formula) into clauses over
 // fresh constants; locals are the constants its quantifiers opened into.
 func (c *clausifier) clauses(t *term.Term) (cls cnf, locals []*term.Term, err error) {
 	c.locals = c.locals[:0]
 	clear(c.memo)
+	if len(c.active) > 1<<12 {
+		// the memo of isActive serves within an assertion: do not let
+		// it grow with the script
+		c.active = map[*term.Term]bool{}
+	}
+	if t.Op() == term.OpForall {
+		// The rule's literals are opened one by one: the opened body and
+		// its implication would be terms the store keeps for nothing.
+		n := t.NumArgs() - 1
+		if cl, ok := c.rule(t.Arg(n)); ok {
+			vars := t.Args()[:n]
+			consts := c.fresh(vars)
+			ts := make([]*term.Term, len(cl))
+			for i, l := range cl {
+				ts[i] = l.t
+			}
+			for i, u := range c.st.SubstituteTerms(ts, vars, consts) {
+				cl[i].t = u
+			}
+			return cnf{cl}, append([]*term.Term(nil), c.locals...), nil
+		}
+		// convert opens a universal quantifier at the top first too
+		t = c.open(t)
+	} else if cl, ok := c.rule(t); ok {
+		return cnf{cl}, append([]*term.Term(nil), c.locals...), nil
+	}
 	cls, err = c.convert(t, false)
 	if err != nil {
 		return nil, nil, err

@@ -21,9 +21,9 @@ func TestClausalFormEquivalent(t *testing.T) {
 		s := readString(t, `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int Int) Bool)`)
 		rapid.Check(t, func(t *rapid.T) {
 			st := s.St
-			rd := &reader{sys: s, preds: map[*term.Func]*Pred{}, outside: map[*term.Func]smtlib.Pos{}}
+			rd := &reader{sys: s, outside: map[*term.Func]smtlib.Pos{}}
 			for _, p := range s.Preds {
-				rd.preds[p.Func] = p
+				rd.addPred(p)
 			}
 			rd.cl = newClausifier(rd)
 			x, y, b := st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("b", term.BoolSort)

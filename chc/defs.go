@@ -36,7 +36,8 @@ func (sv *solved) isFalse() bool {
 // those are read first all the same (x = 3 before y = x + 1), which gives
 // simpler definitions and builds fewer terms.
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
-	sv := &solved{sub: map[*term.Term]*term.Term{}}
+	// sv.sub is made when a definition comes
+	sv := &solved{}
 	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
 		if len(sv.sub) == 0 {
@@ -52,7 +53,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		if len(from) == 0 {
 			return c
 		}
-		return st.Simplify(st.Substitute(c, from, to))
+		return st.SimplifySubstitute(c, from, to)
 	}
 	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
 	// process reads definitions off the conjuncts cs and returns the others
@@ -72,7 +73,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				// keep the definitions free of defined variables
 				for _, i := range users[x] {
 					d := &sv.defs[i]
-					d.t = st.Simplify(st.Substitute(d.t, []*term.Term{x}, []*term.Term{t}))
+					d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
 					sv.sub[d.x] = d.t
 					for _, y := range term.FreeConsts(t) {
 						users[y] = append(users[y], i)
@@ -83,6 +84,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 					users[y] = append(users[y], len(sv.defs))
 				}
 				sv.defs = append(sv.defs, def{x, t})
+				if sv.sub == nil {
+					sv.sub = map[*term.Term]*term.Term{}
+				}
 				sv.sub[x] = t
 			}
 		}
@@ -167,6 +171,11 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 // variable, or two with opposite coefficients and no constant.
 func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool, simple bool) (x, t *term.Term) {
 	srt := l.Sort()
+	if simple && (nonZeroSum(l, r) || nonZeroSum(r, l)) {
+		// a sum equal to a constant other than 0, Simplify's form of
+		// x - y = 1 and the like: two variables or more and a constant
+		return nil, nil
+	}
 	lin, ok := linearDiff(st, l, r)
 	if !ok {
 		return nil, nil
@@ -211,6 +220,13 @@ func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.T
 	}
 	rest.Const = lin.Const.Neg().Quo(k)
 	return lin.Vars[best], st.Simplify(st.FromLinear(rest, srt))
+}
+
+// nonZeroSum reports whether s is a sum and c a numeral other than 0: in
+// Simplify's normal form the sum has two monomials or more, so s = c
+// defines no variable by a value or a variable.
+func nonZeroSum(s, c *term.Term) bool {
+	return s.Op() == term.OpAdd && c.Op() == term.OpNum && !c.Num().IsZero()
 }
 
 // mentions reports whether the constant x occurs in t.

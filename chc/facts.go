@@ -110,8 +110,7 @@ func (r *rebuild) mergeFacts(poll *Budget, fs []*Clause) error {
 		remapSources(src, remap)
 	}
 	r.changed = true
-	r.new.Clauses = append(r.new.Clauses, nc)
-	r.origins[nc] = &origin{back: func(poll *Budget, n *Node, _ []*Node) (*Node, error) {
+	r.add(nc, &origin{back: func(poll *Budget, n *Node, _ []*Node) (*Node, error) {
 		m, err := nodeModel(st, n)
 		if err != nil {
 			return nil, err
@@ -130,6 +129,6 @@ func (r *rebuild) mergeFacts(poll *Budget, fs []*Clause) error {
 			return &Node{Clause: f, Values: vals}, nil
 		}
 		return nil, fmt.Errorf("chc: no merged fact holds under the node's values")
-	}}
+	}})
 	return nil
 }

@@ -344,8 +344,36 @@ func (in *inliner) size(i int) int {
 type projection struct {
 	ok     bool
 	sub    map[*term.Term]*term.Term
-	values map[*term.Term]*term.Term
+	values []def                     // few, mostly: a list
+	vmap   map[*term.Term]*term.Term // values past smallSet of them
 	rest   *term.Term
+}
+
+// value is the value pr.values gives x, or nil.
+func (pr *projection) value(x *term.Term) *term.Term {
+	if pr.vmap != nil {
+		return pr.vmap[x]
+	}
+	for _, d := range pr.values {
+		if d.x == x {
+			return d.t
+		}
+	}
+	return nil
+}
+
+// addValue records the value v of x.
+func (pr *projection) addValue(x, v *term.Term) {
+	pr.values = append(pr.values, def{x, v})
+	switch {
+	case pr.vmap != nil:
+		pr.vmap[x] = v
+	case len(pr.values) > smallSet:
+		pr.vmap = make(map[*term.Term]*term.Term, 2*len(pr.values))
+		for _, d := range pr.values {
+			pr.vmap[d.x] = d.t
+		}
+	}
 }
 
 // setRest sets pr.values and pr.rest from the constraint f of a clause
@@ -358,11 +386,8 @@ func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]
 			if v.Op() == term.OpConst {
 				x, v = v, x
 			}
-			if head[x] && v.IsValue() && pr.values[x] == nil {
-				if pr.values == nil {
-					pr.values = map[*term.Term]*term.Term{}
-				}
-				pr.values[x] = v
+			if head[x] && v.IsValue() && pr.value(x) == nil {
+				pr.addValue(x, v)
 				continue
 			}
 		}
@@ -502,7 +527,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 		onto := make(map[*term.Term]*term.Term, len(d.Head.Args))
 		for i, x := range d.Head.Args {
 			onto[x] = a.Args[i]
-			if v := pr.values[x]; v != nil {
+			if v := pr.value(x); v != nil {
 				elim[a.Args[i]] = v
 			}
 		}
@@ -550,13 +575,9 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 	// those with a value leave at once; eliminate those the constraint
 	// defines, as EliminateLocals would, so that merged clauses stay
 	// small and project has nothing to solve on them.
-	cons := conj(st, parts)
-	if len(elim) > 0 {
-		cons = st.SubstituteMap(cons, elim)
-	}
-	cons = st.Simplify(cons)
+	cons := st.SimplifyMap(conj(st, parts), elim)
 	if args := argVars(nc); hasLocal(cons, args) {
-		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args[x] }, func(*term.Term) bool { return true }, false)
+		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
@@ -631,8 +652,15 @@ func (in *inliner) result(poll *Budget) (*System, Translator, error) {
 		if in.info[i].merge == nil {
 			continue
 		}
-		nc := r.new.Clauses[len(r.new.Clauses)-1]
-		o := r.origins[nc]
+		last := len(r.origins) - 1
+		o := r.origins[last]
+		if o == nil {
+			// the merged clause kept as it is: its nodes unmerge
+			r.origins[last] = &origin{back: func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
+				return unmerge(poll, st, merges, &Node{Clause: n.Clause, Values: n.Values, Children: kids})
+			}}
+			continue
+		}
 		back := o.back
 		o.back = func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
 			node, err := back(poll, n, kids)
@@ -658,10 +686,21 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 			b := &d.Body[i]
 			parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
 		}
-		f := st.SubstituteMap(conj(st, parts), rm.projs[k].sub)
-		ors = append(ors, st.Substitute(f, d.Head.Args, rm.p.Params))
+		f := conj(st, parts)
+		if sub := rm.projs[k].sub; len(sub) > 0 {
+			f = st.SubstituteMap(f, sub)
+		}
+		ors = append(ors, st.SimplifySubstitute(f, d.Head.Args, rm.p.Params))
 	}
-	f := st.Simplify(st.Or(ors...))
+	var f *term.Term
+	if len(ors) == 1 {
+		f = ors[0] // simplified
+	} else {
+		f = st.Simplify(st.Or(ors...))
+	}
+	if overParams(f, rm.p) {
+		return f, nil
+	}
 	own := make(map[*term.Term]bool, len(rm.p.Params))
 	for _, x := range rm.p.Params {
 		own[x] = true

@@ -36,7 +36,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translato
 			r.keepClause(c)
 			continue
 		}
-		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args[x] }, yes, false)
+		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args.has(x) }, yes, false)
 		if sv.isFalse() {
 			r.changed = true
 			continue
@@ -57,9 +57,9 @@ func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translato
 }
 
 // hasLocal reports whether f mentions a constant that is not in args.
-func hasLocal(f *term.Term, args map[*term.Term]bool) bool {
+func hasLocal(f *term.Term, args varSet) bool {
 	for u := range term.PostOrder(f) {
-		if u.Op() == term.OpConst && !args[u] {
+		if u.Op() == term.OpConst && !args.has(u) {
 			return true
 		}
 	}

@@ -76,7 +76,7 @@ func queryOnly(s *System) map[*Pred]bool {
 func overArgs(c *Clause) bool {
 	args := argVars(c)
 	for _, x := range term.FreeConsts(c.Constraint) {
-		if !args[x] {
+		if !args.has(x) {
 			return false
 		}
 	}
@@ -160,7 +160,7 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 		for i, x := range b.Args {
 			args[i] = ren[x]
 		}
-		nc.Body = append(nc.Body, Atom{Pred: r.preds[b.Pred], Args: args})
+		nc.Body = append(nc.Body, Atom{Pred: r.preds.get(b.Pred), Args: args})
 	}
 	nc.Constraint = st.Simplify(conj(st, []*term.Term{c.Constraint, st.SubstituteMap(d.Constraint, ren)}))
 	csrc := make([]varSource, len(c.Vars))
@@ -171,8 +171,7 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 	remapSources(csrc, remap)
 	remapSources(src, remap)
 	r.changed = true
-	r.new.Clauses = append(r.new.Clauses, nc)
-	r.origins[nc] = &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
+	r.add(nc, &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
 		dvals, err := sourceValues(st, n, nil, d, src)
 		if err != nil {
 			return nil, err
@@ -183,5 +182,5 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 		}
 		child := &Node{Clause: d, Values: dvals, Children: append([]*Node(nil), kids...)}
 		return &Node{Clause: c, Values: vals, Children: []*Node{child}}, nil
-	}}
+	}})
 }

@@ -90,7 +90,7 @@ func NewBuilder(st *term.Store) *Builder {
 }
 
 func (b *Builder) reset(st *term.Store) {
-	b.rd = reader{sys: &System{St: st}, preds: map[*term.Func]*Pred{}, outside: map[*term.Func]smtlib.Pos{}}
+	b.rd = reader{sys: &System{St: st}, outside: map[*term.Func]smtlib.Pos{}}
 	b.rd.cl = newClausifier(&b.rd)
 	b.rules, b.query, b.marks = nil, nil, nil
 }
@@ -141,7 +141,7 @@ func (b *Builder) Add(c *smtlib.Command) error {
 func (b *Builder) popTo(m builderMark) {
 	rd := &b.rd
 	for _, p := range rd.sys.Preds[m.preds:] {
-		delete(rd.preds, p.Func)
+		rd.preds[p.Func.ID()] = nil
 	}
 	rd.sys.Preds = rd.sys.Preds[:m.preds:m.preds]
 	b.rules = b.rules[:m.rules:m.rules]
@@ -198,7 +198,7 @@ func IsHornScript(s *smtlib.Script) bool {
 
 type reader struct {
 	sys     *System
-	preds   map[*term.Func]*Pred
+	preds   []*Pred                   // by the ID of their Func
 	outside map[*term.Func]smtlib.Pos // declared functions into other sorts than Bool
 	cl      *clausifier
 	pos     smtlib.Pos
@@ -218,7 +218,7 @@ func (rd *reader) declare(f *term.Func) error {
 			return rd.errorf("predicate %s: sort %s is not supported (Bool, Int, Real and arrays of them are)", term.QuoteSymbol(f.Name()), s)
 		}
 	}
-	rd.preds[f] = rd.sys.NewPred(f)
+	rd.addPred(rd.sys.NewPred(f))
 	return nil
 }
 
@@ -232,10 +232,23 @@ func supportedSort(s *term.Sort) bool {
 	return false
 }
 
+// addPred records p as the predicate of its Func.
+func (rd *reader) addPred(p *Pred) {
+	if id := int(p.Func.ID()); id >= len(rd.preds) {
+		rd.preds = append(rd.preds, make([]*Pred, id+1-len(rd.preds))...)
+	}
+	rd.preds[p.Func.ID()] = p
+}
+
 // pred is the predicate t applies, or nil.
 func (rd *reader) pred(t *term.Term) *Pred {
 	if t.Op() == term.OpApply || t.Op() == term.OpConst {
-		return rd.preds[t.Func()]
+		if id := int(t.Func().ID()); id < len(rd.preds) {
+			if p := rd.preds[id]; p != nil && p.Func == t.Func() {
+				return p
+			}
+		}
+		return nil
 	}
 	return nil
 }
@@ -313,7 +326,7 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 	}
 	for _, t := range append(body, heads...) {
 		for _, a := range t.Args() {
-			if rd.hasPred(a) {
+			if rd.pred(a) != nil || (!a.Op().IsLeaf() && rd.hasPred(a)) {
 				return nil, rd.errorf("predicate inside an argument of %s: not a CHC", term.QuoteSymbol(t.Func().Name()))
 			}
 			if err := rd.inClause(a, isLocal); err != nil {
@@ -369,6 +382,19 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 // inClause checks that the constraint or argument t mentions no constant
 // but the clause's variables and no uninterpreted function.
 func (rd *reader) inClause(t *term.Term, isLocal map[*term.Term]bool) error {
+	if t.Op() == term.OpConst && isLocal[t] {
+		return nil // an atom's argument, mostly
+	}
+	ok := true
+	for u := range term.PostOrder(t) {
+		if (u.Op() == term.OpConst && !isLocal[u]) || u.Op() == term.OpApply {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return nil
+	}
 	for _, v := range term.FreeConsts(t) {
 		if isLocal[v] {
 			continue

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -30,6 +31,10 @@ func ReadContext(ctx context.Context, name string, r io.Reader, st *term.Store) 
 		}
 		if c.Kind == smtlib.SetLogic && script.Logic == "" {
 			script.Logic = c.Name
+		}
+		if len(script.Commands) == cap(script.Commands) {
+			// double: append grows a long slice by a quarter at a time
+			script.Commands = slices.Grow(script.Commands, max(len(script.Commands), 16))
 		}
 		script.Commands = append(script.Commands, c)
 	}

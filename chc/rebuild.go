@@ -16,10 +16,46 @@ import (
 // A rebuild is a pass's output under construction.
 type rebuild struct {
 	old, new *System
-	preds    map[*Pred]*Pred     // old predicate → its new predicate (kept ones only)
-	origins  map[*Clause]*origin // new clause → how its nodes translate back
-	removed  []removedPred       // old predicates without a new one, in order
+	preds    predMap       // old predicate → its new predicate (kept ones only)
+	origins  []*origin     // by new clause: how its nodes translate back (nil: a node of the clause itself)
+	removed  []removedPred // old predicates without a new one, in order
 	changed  bool
+}
+
+// A predMap maps the predicates of a system: a slice by ID for those
+// whose ID is their index in the system, a map for others.
+type predMap struct {
+	sys   *System
+	byID  []*Pred
+	other map[*Pred]*Pred
+}
+
+func (m *predMap) own(p *Pred) bool {
+	return p.ID >= 0 && p.ID < len(m.sys.Preds) && m.sys.Preds[p.ID] == p
+}
+
+func (m *predMap) get(p *Pred) *Pred {
+	if m.own(p) {
+		if p.ID < len(m.byID) {
+			return m.byID[p.ID]
+		}
+		return nil
+	}
+	return m.other[p]
+}
+
+func (m *predMap) set(p, q *Pred) {
+	if !m.own(p) {
+		if m.other == nil {
+			m.other = map[*Pred]*Pred{}
+		}
+		m.other[p] = q
+		return
+	}
+	if m.byID == nil {
+		m.byID = make([]*Pred, len(m.sys.Preds))
+	}
+	m.byID[p.ID] = q
 }
 
 // A removedPred gives the model formula of an old predicate that the new
@@ -53,10 +89,9 @@ var fromDefault = varSource{index: -1, child: -1}
 
 func newRebuild(old *System) *rebuild {
 	return &rebuild{
-		old:     old,
-		new:     &System{St: old.St, FixedpointFormat: old.FixedpointFormat},
-		preds:   map[*Pred]*Pred{},
-		origins: map[*Clause]*origin{},
+		old:   old,
+		new:   &System{St: old.St, FixedpointFormat: old.FixedpointFormat},
+		preds: predMap{sys: old},
 	}
 }
 
@@ -87,7 +122,7 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 		r.changed = true
 	}
 	r.new.Preds = append(r.new.Preds, np)
-	r.preds[p] = np
+	r.preds.set(p, np)
 	return np
 }
 
@@ -101,7 +136,7 @@ func (r *rebuild) removePred(p *Pred, formula func(m Model) (*term.Term, error))
 // the arguments at positions keep (nil: all). It panics if a.Pred was not
 // kept, a bug in the pass.
 func (r *rebuild) atom(a *Atom, keep []int) Atom {
-	np := r.preds[a.Pred]
+	np := r.preds.get(a.Pred)
 	if np == nil {
 		panic("chc: atom of a removed predicate " + a.Pred.Name())
 	}
@@ -118,15 +153,12 @@ func (r *rebuild) atom(a *Atom, keep []int) Atom {
 // keepClause adds c with its atoms mapped to the new predicates; it is c
 // itself when no predicate changed.
 func (r *rebuild) keepClause(c *Clause) {
-	same := c.Head == nil || r.preds[c.Head.Pred] == c.Head.Pred
+	same := c.Head == nil || r.preds.get(c.Head.Pred) == c.Head.Pred
 	for i := range c.Body {
-		same = same && r.preds[c.Body[i].Pred] == c.Body[i].Pred
+		same = same && r.preds.get(c.Body[i].Pred) == c.Body[i].Pred
 	}
 	if same {
-		r.new.Clauses = append(r.new.Clauses, c)
-		r.origins[c] = &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
-			return &Node{Clause: c, Values: n.Values, Children: kids}, nil
-		}}
+		r.add(c, nil)
 		return
 	}
 	nc := &Clause{Constraint: c.Constraint, Vars: c.Vars, Origin: c.Origin}
@@ -150,15 +182,21 @@ func (r *rebuild) keepClause(c *Clause) {
 func (r *rebuild) addClause(nc, old *Clause, src []varSource) {
 	remapSources(src, canonical(nc))
 	r.changed = true
-	r.new.Clauses = append(r.new.Clauses, nc)
 	st := r.old.St
-	r.origins[nc] = &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
+	r.add(nc, &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
 		vals, err := sourceValues(st, n, kids, old, src)
 		if err != nil {
 			return nil, err
 		}
 		return &Node{Clause: old, Values: vals, Children: kids}, nil
-	}}
+	}})
+}
+
+// add adds the new clause nc, whose nodes o translates back (nil: nc is
+// a clause of the old system, its nodes are its own).
+func (r *rebuild) add(nc *Clause, o *origin) {
+	r.new.Clauses = append(r.new.Clauses, nc)
+	r.origins = append(r.origins, o)
 }
 
 // canonical puts nc.Vars in the order Read gives them, so that printing
@@ -167,9 +205,24 @@ func (r *rebuild) addClause(nc, old *Clause, src []varSource) {
 // order; other variables leave. remap gives the new index of each former
 // one, -1 if it left.
 func canonical(nc *Clause) (remap []int) {
-	index := make(map[*term.Term]int, len(nc.Vars))
-	for i, x := range nc.Vars {
-		index[x] = i
+	var index map[*term.Term]int // past smallSet variables
+	if len(nc.Vars) > smallSet {
+		index = make(map[*term.Term]int, len(nc.Vars))
+		for i, x := range nc.Vars {
+			index[x] = i
+		}
+	}
+	indexOf := func(x *term.Term) (int, bool) {
+		if index != nil {
+			i, ok := index[x]
+			return i, ok
+		}
+		for i, y := range nc.Vars {
+			if y == x {
+				return i, true
+			}
+		}
+		return 0, false
 	}
 	remap = make([]int, len(nc.Vars))
 	for i := range remap {
@@ -177,7 +230,7 @@ func canonical(nc *Clause) (remap []int) {
 	}
 	vars := make([]*term.Term, 0, len(nc.Vars))
 	add := func(x *term.Term) {
-		if i, ok := index[x]; ok && remap[i] < 0 {
+		if i, ok := indexOf(x); ok && remap[i] < 0 {
 			remap[i] = len(vars)
 			vars = append(vars, x)
 		}
@@ -192,12 +245,12 @@ func canonical(nc *Clause) (remap []int) {
 			add(x)
 		}
 	}
-	inCons := map[*term.Term]bool{}
+	var inCons varSet
 	for _, x := range term.FreeConsts(nc.Constraint) {
-		inCons[x] = true
+		inCons.add(x)
 	}
 	for _, x := range nc.Vars {
-		if inCons[x] {
+		if inCons.has(x) {
 			add(x)
 		}
 	}
@@ -279,7 +332,7 @@ func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 	poll := NewBudget(ctx)
 	out := make(Model, len(r.old.Preds))
 	for _, p := range r.old.Preds {
-		if np := r.preds[p]; np != nil {
+		if np := r.preds.get(p); np != nil {
 			out[p] = m.Lookup(st, np)
 		}
 	}
@@ -298,6 +351,13 @@ func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 
 func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, error) {
 	poll := NewBudget(ctx)
+	index := make(map[*Clause]int, len(t.r.new.Clauses))
+	for i, c := range t.r.new.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, err
+		}
+		index[c] = i
+	}
 	memo := map[*Node]*Node{}
 	var visit func(n *Node, depth int) (*Node, error)
 	visit = func(n *Node, depth int) (*Node, error) {
@@ -313,8 +373,8 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 		if depth > 1<<20 {
 			return nil, fmt.Errorf("chc: derivation too deep")
 		}
-		o := t.r.origins[n.Clause]
-		if o == nil {
+		i, ok := index[n.Clause]
+		if !ok {
 			return nil, fmt.Errorf("chc: derivation node of a clause not in the transformed system")
 		}
 		if len(n.Values) != len(n.Clause.Vars) {
@@ -331,9 +391,12 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 			}
 			kids[i] = k
 		}
-		old, err := o.back(poll, n, kids)
-		if err != nil {
-			return nil, err
+		old := &Node{Clause: n.Clause, Values: n.Values, Children: kids}
+		if o := t.r.origins[i]; o != nil {
+			var err error
+			if old, err = o.back(poll, n, kids); err != nil {
+				return nil, err
+			}
 		}
 		memo[n] = old
 		return old, nil
@@ -355,20 +418,56 @@ func conjuncts(dst []*term.Term, f *term.Term) []*term.Term {
 	return append(dst, f)
 }
 
-// argVars marks the variables that are arguments of c's atoms.
-func argVars(c *Clause) map[*term.Term]bool {
-	m := map[*term.Term]bool{}
+// argVars is the set of the variables that are arguments of c's atoms.
+func argVars(c *Clause) varSet {
+	var s varSet
 	if c.Head != nil {
 		for _, a := range c.Head.Args {
-			m[a] = true
+			s.add(a)
 		}
 	}
 	for i := range c.Body {
 		for _, a := range c.Body[i].Args {
-			m[a] = true
+			s.add(a)
 		}
 	}
-	return m
+	return s
+}
+
+// A varSet is a set of terms: a list searched in order while it is short
+// (a clause's arguments, mostly), a map past smallSet members.
+type varSet struct {
+	list []*term.Term
+	m    map[*term.Term]bool
+}
+
+const smallSet = 16
+
+func (s *varSet) add(x *term.Term) {
+	switch {
+	case s.m != nil:
+		s.m[x] = true
+	case len(s.list) < smallSet:
+		s.list = append(s.list, x)
+	default:
+		s.m = make(map[*term.Term]bool, 2*smallSet)
+		for _, y := range s.list {
+			s.m[y] = true
+		}
+		s.m[x] = true
+	}
+}
+
+func (s *varSet) has(x *term.Term) bool {
+	if s.m != nil {
+		return s.m[x]
+	}
+	for _, y := range s.list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // checkPreds reports a predicate of s whose ID is not its index, or a

@@ -38,7 +38,7 @@ func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, erro
 			return nil, nil, err
 		}
 		args := argVars(c)
-		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args[x] }, true)
+		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true)
 		if sv.isFalse() {
 			r.changed = true
 			continue
@@ -71,15 +71,15 @@ func (r *rebuild) rewriteConstraint(c *Clause, cons *term.Term, defs map[*term.T
 		return
 	}
 	args := argVars(c)
-	inCons := map[*term.Term]bool{}
+	var inCons varSet
 	for _, x := range term.FreeConsts(cons) {
-		inCons[x] = true
+		inCons.add(x)
 	}
 	nc := &Clause{Constraint: cons, Origin: c.Origin}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
 		switch {
-		case args[x] || inCons[x]:
+		case args.has(x) || inCons.has(x):
 			src[i] = fromIndex(len(nc.Vars))
 			nc.Vars = append(nc.Vars, x)
 		case defs[x] != nil:

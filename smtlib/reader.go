@@ -3,6 +3,7 @@ package smtlib
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -126,8 +127,18 @@ func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
 		if c.Kind == SetLogic && s.Logic == "" {
 			s.Logic = c.Name
 		}
-		s.Commands = append(s.Commands, c)
+		s.Commands = appendCommand(s.Commands, c)
 	}
+}
+
+// appendCommand appends c to cs, doubling the capacity when it is full:
+// append grows a large slice by a quarter at a time, which copies a long
+// script's commands about five times over, doubling twice.
+func appendCommand(cs []Command, c Command) []Command {
+	if len(cs) == cap(cs) {
+		cs = slices.Grow(cs, max(len(cs), 16))
+	}
+	return append(cs, c)
 }
 
 // Logic is the logic set by the last set-logic, "" if none.
@@ -161,7 +172,13 @@ func (r *Reader) Next() (c Command, err error) {
 	}
 	c = r.pending[0]
 	r.pending[0] = Command{}
-	r.pending = r.pending[1:]
+	if len(r.pending) == 1 {
+		// empty: start over at the front, so that the next command
+		// reuses the array instead of appending past its end
+		r.pending = r.pending[:0]
+	} else {
+		r.pending = r.pending[1:]
+	}
 	return c, nil
 }
 

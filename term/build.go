@@ -81,7 +81,7 @@ func (st *Store) Build(op Op, args ...*Term) (*Term, error) {
 			return nil, err
 		}
 		if op == OpNeg && xs[0].op == OpNum {
-			return st.Num(xs[0].val.Neg(), s), nil
+			return st.Num(xs[0].Num().Neg(), s), nil
 		}
 		return st.intern(op, s, xs, nil, num.Rat{}), nil
 	case OpDiv:
@@ -92,8 +92,8 @@ func (st *Store) Build(op Op, args ...*Term) (*Term, error) {
 		if err != nil {
 			return nil, err
 		}
-		if xs[0].op == OpNum && xs[1].op == OpNum && !xs[1].val.IsZero() {
-			return st.Num(xs[0].val.Quo(xs[1].val), RealSort), nil
+		if xs[0].op == OpNum && xs[1].op == OpNum && !xs[1].Num().IsZero() {
+			return st.Num(xs[0].Num().Quo(xs[1].Num()), RealSort), nil
 		}
 		return st.intern(op, RealSort, xs, nil, num.Rat{}), nil
 	case OpIntDiv, OpMod:
@@ -124,7 +124,7 @@ func (st *Store) Build(op Op, args ...*Term) (*Term, error) {
 		case !a.sort.IsInt():
 			return nil, fmt.Errorf("to_real: argument has sort %v, expected Int", a.sort)
 		case a.op == OpNum:
-			return st.Num(a.val, RealSort), nil
+			return st.Num(a.Num(), RealSort), nil
 		}
 		return st.intern(op, RealSort, args, nil, num.Rat{}), nil
 	case OpToInt, OpIsInt:

@@ -1,20 +1,25 @@
 package term
 
-import "sort"
+import (
+	"maps"
+	"sort"
+)
 
 // Clone returns an independent copy of st: the same sorts, symbols and
 // terms with the same IDs, so that clone.Term(t.ID()) is the copy of t and
 // a computation on the clone makes the same choices as on st. Terms made
 // afterwards in one store do not appear in the other. Clone lets engines
 // run concurrently, each on its own store (a Store is not safe for
-// concurrent use); it takes time linear in the size of st.
+// concurrent use, and Clone is a use of st: it indexes the symbols Fresh
+// made first); it takes time linear in the size of st.
 func (st *Store) Clone() *Store {
+	st.indexFresh()
 	c := &Store{
 		terms:    make([]*Term, len(st.terms)),
 		sorts:    make(map[sortKey]*Sort, len(st.sorts)),
 		nextSort: st.nextSort,
-		funcs:    make(map[funcKey]*Func, len(st.funcs)),
-		names:    make(map[string]int, len(st.names)),
+		funcs:    make(map[string]*Func, len(st.funcs)),
+		bang:     maps.Clone(st.bang),
 		nfuncs:   st.nfuncs,
 		fresh:    st.fresh,
 	}
@@ -46,28 +51,31 @@ func (st *Store) Clone() *Store {
 	}
 
 	funcMap := make(map[*Func]*Func, len(st.funcs))
-	for k, f := range st.funcs {
-		n := &Func{name: f.name, rng: mapSort(f.rng), id: f.id, bound: f.bound}
-		for _, d := range f.domain {
-			n.domain = append(n.domain, mapSort(d))
+	for name, first := range st.funcs {
+		var prev *Func
+		for f := first; f != nil; f = f.next {
+			n := &Func{name: f.name, rng: mapSort(f.rng), id: f.id, bound: f.bound, divByZero: f.divByZero}
+			for _, d := range f.domain {
+				n.domain = append(n.domain, mapSort(d))
+			}
+			funcMap[f] = n
+			if prev == nil {
+				c.funcs[name] = n
+			} else {
+				prev.next = n
+			}
+			prev = n
 		}
-		funcMap[f] = n
-		c.funcs[k] = n
-	}
-	for name, n := range st.names {
-		c.names[name] = n
 	}
 
 	for i, t := range st.terms {
-		n := &Term{id: t.id, op: t.op, flags: t.flags, sort: mapSort(t.sort), val: t.val}
+		n := newTerm(len(t.args))
+		n.id, n.op, n.flags, n.sort, n.rat = t.id, t.op, t.flags, mapSort(t.sort), t.rat
 		if t.fn != nil {
 			n.fn = funcMap[t.fn]
 		}
-		if len(t.args) > 0 {
-			n.args = make([]*Term, len(t.args))
-			for j, a := range t.args {
-				n.args[j] = c.terms[a.id] // arguments have smaller IDs
-			}
+		for j, a := range t.args {
+			n.args[j] = c.terms[a.id] // arguments have smaller IDs
 		}
 		c.terms[i] = n
 	}
@@ -141,7 +149,7 @@ func (cp *Copier) Term(t *Term) *Term {
 	if t.fn != nil {
 		fn = cp.Func(t.fn)
 	}
-	n := cp.to.intern(t.op, cp.Sort(t.sort), args, fn, t.val)
+	n := cp.to.intern(t.op, cp.Sort(t.sort), args, fn, t.Num())
 	cp.memo[t] = n
 	return n
 }

@@ -9,8 +9,9 @@
 // operator over the same arguments twice gives the same *Term, so pointer
 // equality is structural equality. Every term has a dense uint32 ID
 // (0 <= ID < NumTerms) for side tables indexed by slices, as Go's SSA values
-// do: TermMap is such a table, cleared in time proportional to its entries,
-// and the memo tables of Eval, Simplify and Substitute are TermMaps. The
+// do: TermMap is such a table, paged so that it costs the pages of the
+// terms it holds, cleared in time proportional to its entries, and the
+// memo tables of Eval, Simplify and Substitute are TermMaps. The
 // hash-consing index itself is an open-addressing table of (hash tag, ID)
 // slots, so a lookup touches one slot array and only a matching tag leads
 // to a term. Terms are immutable.

@@ -135,55 +135,55 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 		}
 		return st.tru, nil
 	case OpAdd:
-		r := vs[0].val
+		r := vs[0].Num()
 		for _, v := range vs[1:] {
-			r = r.Add(v.val)
+			r = r.Add(v.Num())
 		}
 		return st.Num(r, u.sort), nil
 	case OpSub:
-		r := vs[0].val
+		r := vs[0].Num()
 		for _, v := range vs[1:] {
-			r = r.Sub(v.val)
+			r = r.Sub(v.Num())
 		}
 		return st.Num(r, u.sort), nil
 	case OpNeg:
-		return st.Num(vs[0].val.Neg(), u.sort), nil
+		return st.Num(vs[0].Num().Neg(), u.sort), nil
 	case OpMul:
-		r := vs[0].val
+		r := vs[0].Num()
 		for _, v := range vs[1:] {
-			r = r.Mul(v.val)
+			r = r.Mul(v.Num())
 		}
 		return st.Num(r, u.sort), nil
 	case OpDiv:
-		if vs[1].val.IsZero() {
+		if vs[1].Num().IsZero() {
 			return ev.apply(st.DivByZero(OpDiv), vs[:1]), nil
 		}
-		return st.Num(vs[0].val.Quo(vs[1].val), RealSort), nil
+		return st.Num(vs[0].Num().Quo(vs[1].Num()), RealSort), nil
 	case OpIntDiv, OpMod:
-		if vs[1].val.IsZero() {
+		if vs[1].Num().IsZero() {
 			return ev.apply(st.DivByZero(u.op), vs[:1]), nil
 		}
-		a, b := vs[0].val.Num(), vs[1].val.Num()
+		a, b := vs[0].Num().Num(), vs[1].Num().Num()
 		if u.op == OpIntDiv {
 			return st.IntNum(a.Div(b)), nil
 		}
 		return st.IntNum(a.Mod(b)), nil
 	case OpAbs:
-		return st.Num(vs[0].val.Abs(), u.sort), nil
+		return st.Num(vs[0].Num().Abs(), u.sort), nil
 	case OpLe:
-		return st.Bool(vs[0].val.Cmp(vs[1].val) <= 0), nil
+		return st.Bool(vs[0].Num().Cmp(vs[1].Num()) <= 0), nil
 	case OpLt:
-		return st.Bool(vs[0].val.Cmp(vs[1].val) < 0), nil
+		return st.Bool(vs[0].Num().Cmp(vs[1].Num()) < 0), nil
 	case OpGe:
-		return st.Bool(vs[0].val.Cmp(vs[1].val) >= 0), nil
+		return st.Bool(vs[0].Num().Cmp(vs[1].Num()) >= 0), nil
 	case OpGt:
-		return st.Bool(vs[0].val.Cmp(vs[1].val) > 0), nil
+		return st.Bool(vs[0].Num().Cmp(vs[1].Num()) > 0), nil
 	case OpToReal:
-		return st.Num(vs[0].val, RealSort), nil
+		return st.Num(vs[0].Num(), RealSort), nil
 	case OpToInt:
-		return st.IntNum(vs[0].val.Floor()), nil
+		return st.IntNum(vs[0].Num().Floor()), nil
 	case OpIsInt:
-		return st.Bool(vs[0].val.IsInt()), nil
+		return st.Bool(vs[0].Num().IsInt()), nil
 	case OpSelect:
 		return selectValue(vs[0], vs[1]), nil
 	case OpStore:
@@ -284,7 +284,7 @@ func CompareValues(a, b *Term) int {
 		}
 		return 1
 	case OpNum, OpValue:
-		return a.val.Cmp(b.val)
+		return a.Num().Cmp(b.Num())
 	}
 	da, ia, va := arrayEntries(a)
 	db, ib, vb := arrayEntries(b)

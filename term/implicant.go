@@ -291,7 +291,7 @@ func (im *Implicant) equality(eq *Term, pol bool) {
 		im.atom(eq, pol)
 		return
 	}
-	less := im.value(a).val.Cmp(im.value(b).val) < 0
+	less := im.value(a).Num().Cmp(im.value(b).Num()) < 0
 	if im.opts.ResolveIte {
 		a, b = im.resolve(a), im.resolve(b)
 	}

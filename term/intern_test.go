@@ -55,22 +55,29 @@ func TestTermMap(t *testing.T) {
 	}
 }
 
-// TestTermMapFarIDs: IDs past denseIDs live in the map, and behave the
-// same; the slice never grows past denseIDs.
-func TestTermMapFarIDs(t *testing.T) {
-	defer func(n int) { denseIDs = n }(denseIDs)
-	denseIDs = 8
+// TestTermMapPages: entries far apart live in pages of their own, and
+// behave the same; Clear drops the pages of a table that holds too many.
+func TestTermMapPages(t *testing.T) {
+	defer func(n int) { maxPages = n }(maxPages)
+	maxPages = 2
 	st := NewStore()
 	var ts []*Term
-	for i := range 20 {
+	for i := range 3 * pageSize {
 		ts = append(ts, st.Int(int64(i)))
 	}
 	var m TermMap[int]
+	for _, i := range []int{0, pageSize + 1} {
+		m.Set(ts[i], i+1)
+	}
+	if m.npages != 2 {
+		t.Fatalf("%d pages for two entries in two pages", m.npages)
+	}
+	m.Clear()
+	if m.npages != 2 {
+		t.Fatalf("Clear dropped %d pages, at most %d", m.npages, maxPages)
+	}
 	for i, x := range ts {
 		m.Set(x, i+1)
-	}
-	if len(m.vals) > denseIDs {
-		t.Fatalf("slice of %d entries past %d", len(m.vals), denseIDs)
 	}
 	for i, x := range ts {
 		if m.Get(x) != i+1 {
@@ -80,12 +87,55 @@ func TestTermMapFarIDs(t *testing.T) {
 	last := ts[len(ts)-1]
 	m.Set(last, 0)
 	if m.Has(last) {
-		t.Fatal("a far entry set to zero stays")
+		t.Fatal("an entry set to zero stays")
 	}
 	m.Clear()
+	if m.npages != 0 {
+		t.Fatalf("Clear kept %d pages, more than %d", m.npages, maxPages)
+	}
 	for _, x := range ts {
 		if m.Has(x) {
 			t.Fatal("Clear left entries")
 		}
+	}
+}
+
+// TestFreshAvoidsNames: Fresh never returns a symbol of a name another
+// symbol has, declared before with a '!' or made by Fresh itself.
+func TestFreshAvoidsNames(t *testing.T) {
+	st := NewStore()
+	st.Const("x!1", IntSort)
+	st.BoundVar("x!2", IntSort)
+	st.Func("x!3", []*Sort{IntSort}, IntSort)
+	seen := map[string]bool{"x!1": true, "x!2": true, "x!3": true}
+	for range 5 {
+		f := st.Fresh("x", IntSort)
+		if seen[f.Name()] {
+			t.Fatalf("Fresh gave %s, a name in use", f.Name())
+		}
+		seen[f.Name()] = true
+	}
+	if c := st.Clone(); c.Fresh("x", IntSort).Name() != st.Fresh("x", IntSort).Name() {
+		t.Fatal("a clone's Fresh and its store's differ")
+	}
+}
+
+// TestFreshFoundByName: a symbol Fresh made is the one its name and sort
+// give afterwards, in its store and, through a Copier, from a clone.
+func TestFreshFoundByName(t *testing.T) {
+	st := NewStore()
+	x := st.Fresh("x", IntSort)
+	if st.Const(x.Name(), IntSort) != x {
+		t.Fatal("Const of a fresh name gave another constant")
+	}
+	y := st.Fresh("y", IntSort)
+	c := st.Clone()
+	z := c.Fresh("z", IntSort)
+	back := NewCopier(c, st)
+	if back.Term(c.Term(y.ID())) != y {
+		t.Fatal("a fresh constant copied back from a clone is another constant")
+	}
+	if back.Term(z).Name() != z.Name() {
+		t.Fatal("the copy of a clone's fresh constant has another name")
 	}
 }

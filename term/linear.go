@@ -204,10 +204,14 @@ func (lz *linearizer) lin(t *Term) *Linear {
 func (lz *linearizer) node(op Op, s *Sort, args []*Term, u *Term) Linear {
 	switch op {
 	case OpNum:
-		return Linear{Const: u.val}
+		return Linear{Const: u.Num()}
 	case OpToReal:
 		return *lz.lin(args[0])
 	case OpAdd, OpSub, OpNeg:
+		for _, a := range args {
+			// the forms first: computing one uses the scratch acc
+			lz.lin(a)
+		}
 		acc := lz.acc[:0]
 		var k num.Rat
 		for i, a := range args {

@@ -51,7 +51,13 @@ type funcModel struct {
 
 // NewModel returns the empty model over st.
 func NewModel(st *Store) *Model {
-	return &Model{st: st, consts: make(map[*Func]*Term), funcs: make(map[*Func]*funcModel)}
+	return &Model{st: st, consts: make(map[*Func]*Term)} // funcs when one is set
+}
+
+// Reset removes every interpretation, keeping the tables for reuse.
+func (m *Model) Reset() {
+	clear(m.consts)
+	clear(m.funcs)
 }
 
 // Store is the store the model's terms belong to.
@@ -64,6 +70,9 @@ func (m *Model) Clone() *Model {
 		c.consts[f] = v
 	}
 	for f, fm := range m.funcs {
+		if c.funcs == nil {
+			c.funcs = make(map[*Func]*funcModel, len(m.funcs))
+		}
 		c.funcs[f] = fm // funcModels are immutable
 	}
 	return c
@@ -87,7 +96,7 @@ func (m *Model) value(v *Term, s *Sort) *Term {
 	}
 	if v.sort != s {
 		if v.op == OpNum && s.IsReal() {
-			return m.st.Num(v.val, RealSort)
+			return m.st.Num(v.Num(), RealSort)
 		}
 		panic(fmt.Sprintf("term: model value %v of sort %v, expected %v", v, v.sort, s))
 	}
@@ -130,6 +139,9 @@ func (m *Model) SetFunc(f *Func, fi *FuncInterp) {
 	if fi.Default != nil {
 		fm.fi.Default = m.value(fi.Default, f.rng)
 		fm.def = fm.fi.Default
+	}
+	if m.funcs == nil {
+		m.funcs = make(map[*Func]*funcModel)
 	}
 	m.funcs[f] = fm
 }
@@ -193,14 +205,15 @@ func (st *Store) DivByZero(op Op) *Func {
 	if op == OpDiv {
 		s = RealSort
 	}
-	k := funcKey{name: "\x00" + name, sig: sortSig([]*Sort{s, s})}
-	if f, ok := st.funcs[k]; ok {
-		return f
+	first := st.named(name)
+	for f := first; f != nil; f = f.next {
+		if f.divByZero && f.rng == s {
+			return f
+		}
 	}
-	f := &Func{name: name, domain: []*Sort{s}, rng: s, id: st.nfuncs}
+	f := &Func{name: name, domain: []*Sort{s}, rng: s, id: st.nfuncs, divByZero: true}
 	st.nfuncs++
-	st.funcs[k] = f
-	st.names[name]++
+	st.addFunc(f, first)
 	return f
 }
 
@@ -209,7 +222,12 @@ func (st *Store) IsDivByZero(f *Func) bool {
 	if len(f.domain) != 1 {
 		return false
 	}
-	return st.funcs[funcKey{name: "\x00" + f.name, sig: sortSig([]*Sort{f.rng, f.rng})}] == f
+	for g := st.named(f.name); g != nil; g = g.next {
+		if g == f {
+			return f.divByZero
+		}
+	}
+	return false
 }
 
 // ---- Printing ----

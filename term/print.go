@@ -177,7 +177,7 @@ func (p *printer) term(t *Term) {
 		w.WriteString(QuoteSymbol(t.fn.name))
 		return
 	case OpValue:
-		w.WriteString(QuoteSymbol(t.sort.name + "!val!" + t.val.String()))
+		w.WriteString(QuoteSymbol(t.sort.name + "!val!" + t.Num().String()))
 		return
 	case OpApply:
 		w.WriteByte('(')
@@ -219,7 +219,7 @@ func (p *printer) term(t *Term) {
 }
 
 func writeNum(w *strings.Builder, t *Term) {
-	v := t.val
+	v := t.Num()
 	neg := v.Sign() < 0
 	if neg {
 		w.WriteString("(- ")

@@ -112,6 +112,9 @@ func TestPropSubstitute(t *testing.T) {
 		cfg.Depth = 2
 		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
 		r := c.st.Substitute(c.t, []*term.Term{x}, []*term.Term{v})
+		if rs := c.st.SubstituteTerms([]*term.Term{c.t, v}, []*term.Term{x}, []*term.Term{v}); rs[0] != r || rs[1] != c.st.Substitute(v, []*term.Term{x}, []*term.Term{v}) {
+			t.Fatalf("SubstituteTerms %v := %v in %v and %v gave %v, Substitute %v", x, v, c.t, v, rs, r)
+		}
 		m2 := c.m.Clone()
 		m2.Set(x, mustEval(t, c.m, v))
 		got, want := mustEval(t, c.m, r), mustEval(t, m2, c.t)
@@ -127,6 +130,91 @@ func TestPropSubstitute(t *testing.T) {
 			if back := c.st.Substitute(c.st.Substitute(c.t, sw, ws), sw, ws); back != c.t {
 				t.Fatalf("swapping %v and %v twice in %v gave %v", x, y, c.t, back)
 			}
+		}
+	})
+}
+
+// TestPropSubstituteBuilds: Substitute gives the term that rebuilding
+// with the substituted arguments (Store.Rebuild, which checks, coerces
+// and folds as Build does) gives, on quantifier-free terms.
+func TestPropSubstituteBuilds(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		if c.t.HasQuantifier() {
+			return
+		}
+		consts := fuzz.Consts(c.st, c.cfg)
+		x := rapid.SampledFrom(consts).Draw(t, "x")
+		cfg := c.cfg
+		cfg.Depth = 2
+		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
+		memo := map[*term.Term]*term.Term{}
+		var rebuild func(u *term.Term) *term.Term
+		rebuild = func(u *term.Term) *term.Term {
+			if u == x {
+				return v
+			}
+			if r, ok := memo[u]; ok {
+				return r
+			}
+			args := make([]*term.Term, u.NumArgs())
+			for i, a := range u.Args() {
+				args[i] = rebuild(a)
+			}
+			r := c.st.Rebuild(u, args)
+			memo[u] = r
+			return r
+		}
+		if got, want := c.st.Substitute(c.t, []*term.Term{x}, []*term.Term{v}), rebuild(c.t); got != want {
+			t.Fatalf("Substitute %v := %v in %v gave %v, Rebuild gives %v", x, v, c.t, got, want)
+		}
+	})
+}
+
+// TestPropSimplifyMarks: Simplify gives the same term whether or not
+// parts of it were simplified before (which marks their results as
+// simplified), and SimplifyMap still substitutes inside marked terms.
+func TestPropSimplifyMarks(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		fresh := c.st.Clone()
+		want := term.Sprint(fresh.Simplify(fresh.Term(c.t.ID())))
+		for _, a := range c.t.Args() {
+			c.st.Simplify(a)
+		}
+		if got := term.Sprint(c.st.Simplify(c.t)); got != want {
+			t.Fatalf("Simplify %v after its arguments gave %s, without %s", c.t, got, want)
+		}
+		consts := fuzz.Consts(c.st, c.cfg)
+		x := rapid.SampledFrom(consts).Draw(t, "x")
+		cfg := c.cfg
+		cfg.Depth = 2
+		v := fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "v")
+		m := map[*term.Term]*term.Term{x: v}
+		if got, want := c.st.SimplifyMap(c.t, m), c.st.Simplify(c.st.SubstituteMap(c.t, m)); got != want {
+			t.Fatalf("SimplifyMap %v := %v in %v gave %v, want %v", x, v, c.t, got, want)
+		}
+	})
+}
+
+// TestPropSimplifyMap: simplifying with a substitution gives the
+// simplification of the substituted term, and its value.
+func TestPropSimplifyMap(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		consts := fuzz.Consts(c.st, c.cfg)
+		cfg := c.cfg
+		cfg.Depth = 2
+		from := rapid.SliceOfNDistinct(rapid.SampledFrom(consts), 1, 3, func(x *term.Term) uint32 { return x.ID() }).Draw(t, "from")
+		to := make([]*term.Term, len(from))
+		m := map[*term.Term]*term.Term{}
+		for i, x := range from {
+			to[i] = fuzz.TermOf(c.st, x.Sort(), cfg).Draw(t, "to")
+			m[x] = to[i]
+		}
+		got := c.st.SimplifySubstitute(c.t, from, to)
+		if want := c.st.Simplify(c.st.SubstituteMap(c.t, m)); got != want {
+			t.Fatalf("SimplifySubstitute %v := %v in %v gave %v, want %v", from, to, c.t, got, want)
 		}
 	})
 }

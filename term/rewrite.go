@@ -1,6 +1,7 @@
 package term
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -13,21 +14,81 @@ import (
 // bottom-up without recursion; each node is rewritten once from its
 // simplified arguments.
 func (st *Store) Simplify(t *Term) *Term {
-	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
+	if t.flags&flagSimplified != 0 || t.op.IsLeaf() {
+		return t
+	}
+	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
-	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
-		s.memo.Set(u, s.node(u))
+	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) }, nil, func(u *Term) error {
+		r := s.node(u)
+		r.flags |= flagSimplified
+		s.memo.Set(u, r)
 		return nil
 	})
 	return s.memo.Get(t)
 }
 
+// SimplifyMap is Simplify(SubstituteMap(t, m)) without building the
+// substituted term: the simplifier starts from the (simplified)
+// replacements where the keys of m occur, so the terms of the substitution
+// that simplification would rewrite at once never enter the store. It is
+// the composition itself when t has a quantifier or a replacement a bound
+// variable.
+func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
+	if len(m) == 0 {
+		return st.Simplify(t)
+	}
+	if t.HasQuantifier() {
+		return st.Simplify(st.SubstituteMap(t, m))
+	}
+	for _, u := range m {
+		if u.HasBound() {
+			return st.Simplify(st.SubstituteMap(t, m))
+		}
+	}
+	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
+	defer termTables.put(s.memo)
+	defer s.lz.release()
+	for f, u := range m {
+		// the order of the keys does not matter: each sets its own entry
+		u = st.substTarget(f, u)
+		if !u.op.IsLeaf() {
+			u = st.Simplify(u)
+		}
+		s.memo.Set(f, u)
+	}
+	// Terms that Simplify gave are walked all the same: the keys of m
+	// may occur in them.
+	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
+		r := s.node(u)
+		r.flags |= flagSimplified
+		s.memo.Set(u, r)
+		return nil
+	})
+	return s.memo.Get(t)
+}
+
+// SimplifySubstitute is SimplifyMap with the pairs from[i] ↦ to[i].
+func (st *Store) SimplifySubstitute(t *Term, from, to []*Term) *Term {
+	if len(from) != len(to) {
+		panic(fmt.Sprintf("term: SimplifySubstitute with %d sources and %d targets", len(from), len(to)))
+	}
+	m := make(map[*Term]*Term, len(from))
+	for i, f := range from {
+		m[f] = to[i]
+	}
+	return st.SimplifyMap(t, m)
+}
+
 type simplifier struct {
-	st   *Store
-	memo *TermMap[*Term]
-	lz   *linearizer
-	args []*Term // scratch: the simplified arguments of the node
+	st *Store
+	// known: a term marked simplified that the walk skipped is its own
+	// simplification (not under SimplifyMap, whose keys may occur in it)
+	known bool
+	memo  *TermMap[*Term]
+	lz    *linearizer
+	args  []*Term // scratch: the simplified arguments of the node
 }
 
 func (s *simplifier) node(u *Term) *Term {
@@ -38,7 +99,11 @@ func (s *simplifier) node(u *Term) *Term {
 	// The rules below copy what they keep of a, so it can be scratch.
 	a := s.args[:0]
 	for _, x := range u.args {
-		a = append(a, s.memo.Get(x))
+		r := s.memo.Get(x)
+		if r == nil && s.known {
+			r = x // marked simplified
+		}
+		a = append(a, r)
 	}
 	s.args = a
 	switch u.op {
@@ -69,7 +134,7 @@ func (s *simplifier) node(u *Term) *Term {
 		return s.mkDivMod(u.op, a[0], a[1])
 	case OpAbs:
 		if a[0].op == OpNum {
-			return st.Num(a[0].val.Abs(), u.sort)
+			return st.Num(a[0].Num().Abs(), u.sort)
 		}
 	case OpLe, OpLt, OpGe, OpGt:
 		l := s.diff(a[0], a[1])
@@ -327,10 +392,10 @@ func (s *simplifier) mkDistinct(args []*Term) *Term {
 // Division by zero and by non-numerals stays as it is.
 func (s *simplifier) mkDivMod(op Op, a, b *Term) *Term {
 	st := s.st
-	if b.op != OpNum || b.val.IsZero() {
+	if b.op != OpNum || b.Num().IsZero() {
 		return st.intern(op, IntSort, []*Term{a, b}, nil, num.Rat{})
 	}
-	k := b.val.Num()
+	k := b.Num().Num()
 	neg := k.Sign() < 0
 	k = k.Abs()
 	l := s.lz.lin(a)

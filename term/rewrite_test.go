@@ -298,3 +298,17 @@ func TestSubstituteLinearInDAG(t *testing.T) {
 	require.Equal(t, Size(u), Size(v))
 	require.Equal(t, []*Term{y}, FreeConsts(v))
 }
+
+// TestSimplifyMapNested: SimplifyMap starts from replacements whose linear
+// forms the simplifier has not met: computing one while summing must not
+// overwrite the sum (the linearizer's scratch).
+func TestSimplifyMapNested(t *testing.T) {
+	st := NewStore()
+	x := st.Const("x", IntSort)
+	d := st.IntDiv(x, st.Int(0))
+	to := st.Add(st.Int(-1), x)
+	for _, u := range []*Term{d, st.Neg(d), st.Add(st.Neg(d), x), st.Le(st.Add(st.Neg(d), x), x)} {
+		want := st.Simplify(st.Substitute(u, []*Term{x}, []*Term{to}))
+		require.Equal(t, want, st.SimplifySubstitute(u, []*Term{x}, []*Term{to}), "%v", u)
+	}
+}

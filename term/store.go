@@ -2,7 +2,9 @@ package term
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 )
@@ -14,27 +16,35 @@ type Store struct {
 	index    internTable // hash consing: the terms by structure
 	sorts    map[sortKey]*Sort
 	nextSort uint32
-	funcs    map[funcKey]*Func
-	names    map[string]int // name -> number of Funcs with that name (for Fresh)
-	nfuncs   uint32
-	fresh    int
+	funcs    map[string]*Func // by name; a name's other signatures follow Func.next
+	// the names with a '!' of symbols not named by Fresh, FreshFunc or
+	// freshBound: the only names those can meet (theirs end in a
+	// number no other of theirs has)
+	bang map[string]bool
+	// the symbols Fresh made that funcs does not hold yet: a name of
+	// Fresh's is looked up seldom (a copy back from a clone), so its
+	// symbols enter funcs when a name with a '!' is looked up
+	unindexed []*Func
+	nfuncs    uint32
+	fresh     int
 
 	tru, fls *Term
+
+	// the numerals made last, by a hash of their value: evaluation and
+	// linear forms make the same few numerals over and over, and a
+	// lookup in the index of a store of millions of terms misses the
+	// processor's caches
+	nums *[numCacheSize]*Term
 }
 
-type funcKey struct {
-	name  string
-	sig   string
-	bound bool
-}
+const numCacheSize = 1 << 12
 
 // NewStore returns an empty store.
 func NewStore() *Store {
 	st := &Store{
 		sorts:    make(map[sortKey]*Sort),
 		nextSort: 3,
-		funcs:    make(map[funcKey]*Func),
-		names:    make(map[string]int),
+		funcs:    make(map[string]*Func),
 	}
 	st.tru = st.intern(OpTrue, BoolSort, nil, nil, num.Rat{})
 	st.fls = st.intern(OpFalse, BoolSort, nil, nil, num.Rat{})
@@ -70,13 +80,16 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 		}
 		t := st.terms[st.index.slots[slot].id-1]
 		if t.op == op && t.sort == sort && t.fn == fn && len(t.args) == len(args) &&
-			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.val.Equal(val)) {
+			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.Num().Equal(val)) {
 			return t
 		}
 	}
-	t := &Term{id: uint32(len(st.terms)), op: op, sort: sort, fn: fn, val: val}
-	if len(args) > 0 {
-		t.args = append(make([]*Term, 0, len(args)), args...)
+	t := newTerm(len(args))
+	t.id, t.op, t.sort, t.fn = uint32(len(st.terms)), op, sort, fn
+	copy(t.args, args)
+	if (op == OpNum || op == OpValue) && !val.IsZero() {
+		t.rat = new(num.Rat)
+		*t.rat = val
 	}
 	switch op {
 	case OpBound:
@@ -88,7 +101,7 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 		}
 	default:
 		for _, a := range args {
-			t.flags |= a.flags
+			t.flags |= a.flags & inherited
 		}
 	}
 	st.terms = append(st.terms, t)
@@ -147,15 +160,58 @@ func hasFreeBound(t *Term, excluded []*Term) bool {
 // ---- Symbols ----
 
 func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) *Func {
-	k := funcKey{name, sortSig(append(append([]*Sort(nil), domain...), rng)), bound}
-	if f, ok := st.funcs[k]; ok {
-		return f
+	first := st.named(name)
+	for f := first; f != nil; f = f.next {
+		if f.bound == bound && !f.divByZero && f.rng == rng && slices.Equal(f.domain, domain) {
+			return f
+		}
 	}
-	f := &Func{name: name, domain: append([]*Sort(nil), domain...), rng: rng, id: st.nfuncs, bound: bound}
+	f := &Func{name: name, domain: slices.Clip(append([]*Sort(nil), domain...)), rng: rng, id: st.nfuncs, bound: bound}
 	st.nfuncs++
-	st.funcs[k] = f
-	st.names[name]++
+	st.addFunc(f, first)
 	return f
+}
+
+// named is the first symbol of the name, or nil.
+func (st *Store) named(name string) *Func {
+	if len(st.unindexed) > 0 && strings.IndexByte(name, '!') >= 0 {
+		st.indexFresh()
+	}
+	return st.funcs[name]
+}
+
+// indexFresh puts the symbols Fresh made into funcs.
+func (st *Store) indexFresh() {
+	for _, f := range st.unindexed {
+		st.funcs[f.name] = f // the first of its name
+	}
+	st.unindexed = nil
+}
+
+// addFunc records f, a new symbol; first is the first symbol of its name.
+func (st *Store) addFunc(f, first *Func) {
+	if strings.IndexByte(f.name, '!') >= 0 {
+		if st.bang == nil {
+			st.bang = map[string]bool{}
+		}
+		st.bang[f.name] = true
+	}
+	if first == nil {
+		st.funcs[f.name] = f
+		return
+	}
+	last := first
+	for last.next != nil {
+		last = last.next
+	}
+	last.next = f
+}
+
+// nameUsed reports whether some symbol of st has the name, a name with
+// a '!' that Fresh, FreshFunc or freshBound has made (their numbers are
+// never the same twice, so only the names of other symbols can be it).
+func (st *Store) nameUsed(name string) bool {
+	return st.bang[name]
 }
 
 // Func returns the function symbol name : domain -> rng. Declaring the same
@@ -191,8 +247,12 @@ func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 	for {
 		st.fresh++
 		name := prefix + "!" + strconv.Itoa(st.fresh)
-		if st.names[name] == 0 {
-			return st.Const(name, sort)
+		if !st.nameUsed(name) {
+			// the first symbol of its name: no lookup
+			f := &Func{name: name, rng: sort, id: st.nfuncs}
+			st.nfuncs++
+			st.unindexed = append(st.unindexed, f)
+			return st.intern(OpConst, sort, nil, f, num.Rat{})
 		}
 	}
 }
@@ -202,7 +262,7 @@ func (st *Store) FreshFunc(prefix string, domain []*Sort, rng *Sort) *Func {
 	for {
 		st.fresh++
 		name := prefix + "!" + strconv.Itoa(st.fresh)
-		if st.names[name] == 0 {
+		if !st.nameUsed(name) {
 			return st.Func(name, domain, rng)
 		}
 	}
@@ -226,7 +286,16 @@ func (st *Store) Num(v num.Rat, sort *Sort) *Term {
 	if !sort.IsArith() || (sort.IsInt() && !v.IsInt()) {
 		panic(fmt.Sprintf("term: numeral %v of sort %v", v, sort))
 	}
-	return st.intern(OpNum, sort, nil, nil, v)
+	if st.nums == nil {
+		st.nums = new([numCacheSize]*Term)
+	}
+	i := (v.Hash() ^ uint64(sort.id)*0x9e3779b97f4a7c15) >> (64 - 12) & (numCacheSize - 1)
+	if t := st.nums[i]; t != nil && t.sort == sort && t.Num().Equal(v) {
+		return t
+	}
+	t := st.intern(OpNum, sort, nil, nil, v)
+	st.nums[i] = t
+	return t
 }
 
 // Int returns the integer numeral v.

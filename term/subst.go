@@ -3,6 +3,8 @@ package term
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/seed-f9c3434d/gospacer/num"
 )
 
 // Substitute replaces, simultaneously, every occurrence of from[i] in t by
@@ -22,6 +24,32 @@ func (st *Store) Substitute(t *Term, from, to []*Term) *Term {
 		m[f] = st.substTarget(f, to[i])
 	}
 	return st.substitute(t, m)
+}
+
+// SubstituteTerms is Substitute of each of ts, with one memo: the terms
+// they share are rebuilt once.
+func (st *Store) SubstituteTerms(ts []*Term, from, to []*Term) []*Term {
+	if len(from) != len(to) {
+		panic(fmt.Sprintf("term: SubstituteTerms with %d sources and %d targets", len(from), len(to)))
+	}
+	out := make([]*Term, len(ts))
+	if len(from) == 0 {
+		copy(out, ts)
+		return out
+	}
+	m := make(map[*Term]*Term, len(from))
+	for i, f := range from {
+		m[f] = st.substTarget(f, to[i])
+	}
+	s := &substituter{st: st, m: m, memo: termTables.get()}
+	defer termTables.put(s.memo)
+	for f, u := range m {
+		s.memo.Set(f, u)
+	}
+	for i, t := range ts {
+		out[i] = s.apply(t)
+	}
+	return out
 }
 
 // SubstituteMap is Substitute with the pairs of m.
@@ -98,7 +126,37 @@ func (s *substituter) rebuild(u *Term) *Term {
 	if !changed {
 		return u
 	}
+	if rebuildsAsIs(u.op) && sameSorts(u.args, args) {
+		// what Build would check and coerce holds already: intern
+		return s.st.intern(u.op, u.sort, args, u.fn, num.Rat{})
+	}
 	return s.st.Rebuild(u, args)
+}
+
+// rebuildsAsIs reports whether Build makes a term of op from arguments of
+// the sorts of an existing one's the term of op over them, without
+// folding numerals (- 5, to_real 2, 1/2) or changing the operator.
+func rebuildsAsIs(op Op) bool {
+	switch op {
+	case OpNot, OpAnd, OpOr, OpImplies, OpXor, OpIte, OpEq, OpDistinct, OpAdd, OpMul,
+		OpLe, OpLt, OpGe, OpGt, OpIntDiv, OpMod, OpApply:
+		return true
+	}
+	return false
+}
+
+// sameSorts reports whether as and bs have the same sorts, position by
+// position.
+func sameSorts(as, bs []*Term) bool {
+	if len(as) != len(bs) {
+		return false
+	}
+	for i := range as {
+		if as[i].sort != bs[i].sort {
+			return false
+		}
+	}
+	return true
 }
 
 // quantifier substitutes in the body of q, minding the variables q binds.
@@ -204,7 +262,7 @@ func (st *Store) freshBound(v *Term) *Term {
 	for {
 		st.fresh++
 		name := v.fn.name + "!" + strconv.Itoa(st.fresh)
-		if st.names[name] == 0 {
+		if !st.nameUsed(name) {
 			return st.BoundVar(name, v.sort)
 		}
 	}

@@ -9,30 +9,38 @@ import "sync"
 // the size of the store. The zero value of V means "absent"; the zero
 // TermMap is empty and ready to use.
 //
-// The slice covers the IDs below denseIDs; larger IDs (the terms of a
-// store past a million, such as the systems of 10⁵ clauses that program
-// verifiers produce) go to a hash map, so that a pooled table costs at
-// most denseIDs entries however large its store grows.
+// The slice is paged: pages of pageSize IDs are allocated where an entry
+// is set, so a table that an operation takes from a pool costs the pages
+// of the terms it touches (the latest terms of a store and a few old
+// ones, mostly), not a slice as long as the store (the systems of 10⁵
+// clauses that program verifiers produce have millions of terms; each
+// collection empties the pools). Clear drops the pages when a table holds
+// more than maxPages of them.
 //
 // Eval, Simplify, Substitute and the others take their memo tables from
 // pools of TermMaps.
 type TermMap[V comparable] struct {
-	vals []V
-	ids  []uint32 // the IDs set below denseIDs, to clear
-	far  map[uint32]V
+	pages  [][]V    // by ID / pageSize, nil where no entry was set
+	npages int      // the pages allocated
+	ids    []uint32 // the IDs set, to clear
 }
 
-// denseIDs is the number of IDs a TermMap keeps in its slice (a variable
-// for the tests).
-var denseIDs = 1 << 20
+const (
+	pageBits = 10
+	pageSize = 1 << pageBits
+	pageMask = pageSize - 1
+)
+
+// maxPages is the number of pages a TermMap keeps across a Clear (a
+// variable for the tests).
+var maxPages = 64
 
 // Get returns the value of t, or the zero value.
 func (tb *TermMap[V]) Get(t *Term) V {
-	if int(t.id) < len(tb.vals) {
-		return tb.vals[t.id]
-	}
-	if tb.far != nil {
-		return tb.far[t.id]
+	if p := int(t.id >> pageBits); p < len(tb.pages) {
+		if pg := tb.pages[p]; pg != nil {
+			return pg[t.id&pageMask]
+		}
 	}
 	var zero V
 	return zero
@@ -46,42 +54,43 @@ func (tb *TermMap[V]) Has(t *Term) bool {
 
 // Set records v for t; setting the zero value removes t.
 func (tb *TermMap[V]) Set(t *Term, v V) {
-	id := int(t.id)
 	var zero V
-	if id >= denseIDs {
-		switch {
-		case v != zero && tb.far == nil:
-			tb.far = map[uint32]V{t.id: v}
-		case v != zero:
-			tb.far[t.id] = v
-		case tb.far != nil:
-			delete(tb.far, t.id)
+	p := int(t.id >> pageBits)
+	if p >= len(tb.pages) {
+		if v == zero {
+			return
 		}
-		return
+		tb.pages = append(tb.pages, make([][]V, max(p+1, 2*len(tb.pages), 8)-len(tb.pages))...)
 	}
-	if id >= len(tb.vals) {
-		n := min(max(id+1, 2*len(tb.vals), 256), denseIDs)
-		tb.vals = append(tb.vals, make([]V, n-len(tb.vals))...)
+	pg := tb.pages[p]
+	if pg == nil {
+		if v == zero {
+			return
+		}
+		pg = make([]V, pageSize)
+		tb.pages[p] = pg
+		tb.npages++
 	}
-	if tb.vals[id] == zero {
+	i := t.id & pageMask
+	if pg[i] == zero {
 		tb.ids = append(tb.ids, t.id)
 	}
-	tb.vals[id] = v
+	pg[i] = v
 }
 
 // Clear removes every entry.
 func (tb *TermMap[V]) Clear() {
+	if tb.npages > maxPages {
+		// do not keep a large table (in a pool)
+		tb.pages, tb.npages = nil, 0
+		tb.ids = tb.ids[:0]
+		return
+	}
 	var zero V
 	for _, id := range tb.ids {
-		tb.vals[id] = zero
+		tb.pages[id>>pageBits][id&pageMask] = zero
 	}
 	tb.ids = tb.ids[:0]
-	switch {
-	case len(tb.far) > 1<<12:
-		tb.far = nil // do not keep a large map in a pool
-	case len(tb.far) > 0:
-		clear(tb.far)
-	}
 }
 
 // A tablePool recycles TermMaps of one value type.

@@ -12,13 +12,18 @@ type Term struct {
 	flags uint8
 	sort  *Sort
 	args  []*Term
-	fn    *Func   // OpConst, OpBound, OpApply: the symbol
-	val   num.Rat // OpNum: the value; OpValue: the element index
+	fn    *Func    // OpConst, OpBound, OpApply: the symbol
+	rat   *num.Rat // OpNum: the value; OpValue: the element index (nil: zero)
 }
 
 const (
 	flagHasBound uint8 = 1 << iota // a bound variable occurs free
 	flagHasQuant                   // a quantifier occurs
+	// Simplify gives the term itself (it is an output of Simplify, which
+	// is idempotent); unlike the others, not inherited from arguments
+	flagSimplified
+
+	inherited = flagHasBound | flagHasQuant
 )
 
 // ID is dense within a Store: 0 <= ID < Store.NumTerms(). Use it to index
@@ -43,7 +48,12 @@ func (t *Term) Name() string {
 }
 
 // Num is the value of an OpNum term (and the element index of an OpValue).
-func (t *Term) Num() num.Rat { return t.val }
+func (t *Term) Num() num.Rat {
+	if t.rat == nil {
+		return num.Rat{}
+	}
+	return *t.rat
+}
 
 func (t *Term) IsTrue() bool  { return t.op == OpTrue }
 func (t *Term) IsFalse() bool { return t.op == OpFalse }
@@ -83,6 +93,10 @@ type Func struct {
 	rng    *Sort
 	id     uint32
 	bound  bool
+	// divByZero: a DivByZero symbol, which no declaration of its name
+	// gives
+	divByZero bool
+	next      *Func // the next symbol of the same name in its Store
 }
 
 func (f *Func) Name() string    { return f.name }
@@ -91,3 +105,42 @@ func (f *Func) Range() *Sort    { return f.rng }
 func (f *Func) Arity() int      { return len(f.domain) }
 func (f *Func) ID() uint32      { return f.id }
 func (f *Func) String() string  { return QuoteSymbol(f.name) }
+
+// newTerm allocates a term with n arguments; up to four share the term's
+// allocation: one object per term instead of two, and a term and its
+// arguments in one size class (most terms have one to three arguments).
+func newTerm(n int) *Term {
+	switch n {
+	case 0:
+		return &Term{}
+	case 1:
+		b := &struct {
+			t Term
+			a [1]*Term
+		}{}
+		b.t.args = b.a[:]
+		return &b.t
+	case 2:
+		b := &struct {
+			t Term
+			a [2]*Term
+		}{}
+		b.t.args = b.a[:]
+		return &b.t
+	case 3:
+		b := &struct {
+			t Term
+			a [3]*Term
+		}{}
+		b.t.args = b.a[:]
+		return &b.t
+	case 4:
+		b := &struct {
+			t Term
+			a [4]*Term
+		}{}
+		b.t.args = b.a[:]
+		return &b.t
+	}
+	return &Term{args: make([]*Term, n)}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"iter"
 	"slices"
+	"sync"
 )
 
 // walkPost calls visit on every node u of the DAG t with !done(u), arguments
@@ -15,11 +16,17 @@ func walkPost(t *Term, done func(*Term) bool, opaque func(*Term) bool, visit fun
 	if done(t) {
 		return nil
 	}
-	type frame struct {
-		t *Term
-		i int
+	if t.op.IsLeaf() {
+		return visit(t)
 	}
-	stack := []frame{{t, 0}}
+	sp := walkStacks.Get().(*[]walkFrame)
+	stack := append((*sp)[:0], walkFrame{t, 0})
+	defer func() {
+		// the frames left hold terms until the pool drops the stack,
+		// at the next collection or two
+		*sp = stack[:0]
+		walkStacks.Put(sp)
+	}()
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		u := f.t
@@ -27,7 +34,7 @@ func walkPost(t *Term, done func(*Term) bool, opaque func(*Term) bool, visit fun
 			a := u.args[f.i]
 			f.i++
 			if !done(a) {
-				stack = append(stack, frame{a, 0})
+				stack = append(stack, walkFrame{a, 0})
 			}
 			continue
 		}
@@ -38,6 +45,15 @@ func walkPost(t *Term, done func(*Term) bool, opaque func(*Term) bool, visit fun
 	}
 	return nil
 }
+
+// A walkFrame is a node of walkPost's stack and its next argument.
+type walkFrame struct {
+	t *Term
+	i int
+}
+
+// walkStacks recycles the stacks of walkPost.
+var walkStacks = sync.Pool{New: func() any { return new([]walkFrame) }}
 
 // PostOrder yields every distinct node of the DAG t once, arguments before
 // the terms that use them (quantifier bodies included). Deep terms are

@@ -34,6 +34,10 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	poll := chc.NewBudget(ctx)
 	systems := map[int]*chc.System{}
 	b := chc.NewBuilder(st)
+	// The commands answered other than by success (see exec), by index:
+	// the declarations and assertions, most of a long script, are not
+	// kept, so that their memory is free while the engine solves.
+	own := map[int]*smtlib.Command{}
 	for i := range script.Commands {
 		c := &script.Commands[i]
 		if poll.Step() != nil {
@@ -48,7 +52,13 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		if c.Kind == smtlib.CheckSat {
 			systems[i] = b.System()
 		}
+		if ownAnswer(c.Kind) {
+			cc := *c
+			own[i] = &cc
+		}
 	}
+	n := len(script.Commands)
+	b, script = nil, nil
 	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout)}
 	defer h.out.Flush()
 	h.engine = o.engine
@@ -75,8 +85,13 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		return 2
 	}
 	h.ctx = ctx
-	for i := range script.Commands {
-		if !h.exec(&script.Commands[i], systems[i]) {
+	for i := range n {
+		c := own[i]
+		if c == nil {
+			h.ok() // a declaration, an assertion, a scope
+			continue
+		}
+		if !h.exec(c, systems[i]) {
 			break
 		}
 	}
@@ -103,7 +118,20 @@ type hornRun struct {
 	res     chc.Result  // and its answer
 }
 
-// exec runs one command; it returns false at exit.
+// ownAnswer reports whether exec answers a command of kind k other than
+// by success (h.ok).
+func ownAnswer(k smtlib.Kind) bool {
+	switch k {
+	case smtlib.CheckSat, smtlib.GetModel, smtlib.GetInfo, smtlib.GetOption, smtlib.SetOption,
+		smtlib.Echo, smtlib.Exit, smtlib.Unsupported, smtlib.CheckSatAssuming, smtlib.GetValue,
+		smtlib.GetUnsatCore, smtlib.GetAssertions, smtlib.GetInterpolants:
+		return true
+	}
+	return false
+}
+
+// exec runs one command whose kind has its own answer (see ownAnswer);
+// it returns false at exit.
 func (h *hornRun) exec(c *smtlib.Command, sys *chc.System) bool {
 	switch c.Kind {
 	case smtlib.CheckSat:

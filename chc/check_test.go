@@ -1,0 +1,128 @@
+package chc
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// TestPropForcedClause: where forcedClause decides a clause under a model,
+// the scratch store's check (forced or the smt solver) decides it the
+// same way, on drawn systems of straight-line clauses and drawn models of
+// equalities, bounds and disjunctions.
+func TestPropForcedClause(t *testing.T) {
+	decided, failing := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		var text strings.Builder
+		text.WriteString("(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun Q (Int Int) Bool)\n")
+		c := func(name string) string {
+			if v := rapid.IntRange(-2, 2).Draw(t, name); v < 0 {
+				return fmt.Sprintf("(- %d)", -v)
+			} else {
+				return fmt.Sprint(v)
+			}
+		}
+		n := rapid.IntRange(1, 6).Draw(t, "clauses")
+		for i := range n {
+			switch rapid.IntRange(0, 5).Draw(t, fmt.Sprint("shape", i)) {
+			case 0:
+				fmt.Fprintf(&text, "(assert (forall ((x Int)) (=> (= x %s) (P x))))\n", c("c"))
+			case 1:
+				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x %s))) (P y))))\n", c("c"))
+			case 2:
+				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (= y (+ x %s)) (= z (- y x))) (Q y z))))\n", c("c"))
+			case 3:
+				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (<= x %s)) (P (+ x y)))))\n", c("c"))
+			case 4:
+				fmt.Fprintf(&text, "(assert (forall ((x Int)) (=> (and (P x) (distinct x %s)) false)))\n", c("c"))
+			case 5:
+				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (> y %s)) false)))\n", c("c"))
+			}
+		}
+		st := term.NewStore()
+		s, _, err := Read("drawn", strings.NewReader(text.String()), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// a formula: a conjunction of up to three atoms over the parameters
+		formula := func(p *Pred) *term.Term {
+			var parts []*term.Term
+			k := rapid.IntRange(0, 3).Draw(t, "atoms")
+			for range k {
+				x := p.Params[rapid.IntRange(0, p.Arity()-1).Draw(t, "param")]
+				v := st.Int(int64(rapid.IntRange(-3, 3).Draw(t, "v")))
+				switch rapid.IntRange(0, 4).Draw(t, "atom") {
+				case 0:
+					parts = append(parts, st.Eq(x, v))
+				case 1:
+					y := p.Params[rapid.IntRange(0, p.Arity()-1).Draw(t, "param")]
+					if y != x {
+						parts = append(parts, st.Eq(x, st.Add(y, v)))
+					}
+				case 2:
+					parts = append(parts, st.Le(x, v))
+				case 3:
+					parts = append(parts, st.Or(st.Eq(x, v), st.Eq(x, st.Int(0))))
+				case 4:
+					parts = append(parts, st.Not(st.Eq(x, v)))
+				}
+			}
+			return conj(st, parts)
+		}
+		m := Model{}
+		for _, p := range s.Preds {
+			m[p] = formula(p)
+		}
+		mc := &modelChecker{from: st, m: m}
+		for _, cl := range s.Clauses {
+			holds, _, ok := mc.forcedClause(cl)
+			if !ok {
+				continue
+			}
+			decided++
+			if holds {
+				failing++
+			}
+			msg := mc.scratchClause(context.Background(), cl)
+			if holds != strings.HasPrefix(msg, "does not hold") || (!holds && msg != "") {
+				t.Fatalf("clause %s under %v: forcedClause says the clause fails: %v, the scratch check: %q", cl.Origin, m, holds, msg)
+			}
+		}
+	})
+	t.Logf("forcedClause decided %d clauses, %d of them failing", decided, failing)
+	if decided == 0 || failing == 0 {
+		t.Fatal("forcedClause decided no clause, or none that fails")
+	}
+}
+
+// TestCheckModelVocabulary: a formula must mention only its predicate's
+// parameters and apply no function.
+func TestCheckModelVocabulary(t *testing.T) {
+	st := term.NewStore()
+	s, _, err := Read("v", strings.NewReader(`(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (> x 0)) false)))
+`), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Preds[0]
+	x := p.Params[0]
+	ctx := context.Background()
+	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Int(0))}); err != nil {
+		t.Fatalf("the model x = 0: %v", err)
+	}
+	other := st.Const("other", term.IntSort)
+	if err := CheckModel(ctx, s, Model{p: st.Eq(x, other)}); err == nil || !strings.Contains(err.Error(), "mentions other") {
+		t.Fatalf("a model over another constant: %v", err)
+	}
+	f := st.Func("f", []*term.Sort{term.IntSort}, term.IntSort)
+	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Apply(f, x))}); err == nil || !strings.Contains(err.Error(), "applies the function f") {
+		t.Fatalf("a model applying f: %v", err)
+	}
+}
