@@ -22,14 +22,10 @@ NF >= 8 && $8 != "-" {
 function sortn(a, n,   i, j, x) {
 	for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
 }
-function medall(g, s, k,   a, i, n) {
-	n = nall[g, s, k]; if (n == 0) return "-"
-	for (i = 1; i <= n; i++) a[i] = all[g, s, k, i]
-	sortn(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
-function medsol(g, s, k,   a, i, n) {
-	n = nsol[g, s, k]; if (n == 0) return "-"
-	for (i = 1; i <= n; i++) a[i] = sol[g, s, k, i]
+# median of src[g, s, k, 1..n], "-" when n is 0
+function med(src, n, g, s, k,   a, i) {
+	if (n == 0) return "-"
+	for (i = 1; i <= n; i++) a[i] = src[g, s, k, i]
 	sortn(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
 END {
@@ -41,7 +37,7 @@ END {
 			for (ki = 1; ki <= nk; ki++) {
 				k = korder[ki]
 				if (nall[g, s, k] == 0) continue
-				printf "%-16s %-22s %-16s %5d %10s %7d %12s\n", g, s, k, nall[g, s, k], medall(g, s, k), nsol[g, s, k], medsol(g, s, k)
+				printf "%-16s %-22s %-16s %5d %10s %7d %12s\n", g, s, k, nall[g, s, k], med(all, nall[g, s, k], g, s, k), nsol[g, s, k], med(sol, nsol[g, s, k], g, s, k)
 			}
 		}
 	}

@@ -10,6 +10,17 @@ import (
 	"pgregory.net/rapid"
 )
 
+// checkShapes are the clauses of TestPropForcedClause's systems (facts,
+// steps, queries), each with a drawn constant.
+var checkShapes = []string{
+	"(assert (forall ((x Int)) (=> (= x %s) (P x))))\n",
+	"(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x %s))) (P y))))\n",
+	"(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (= y (+ x %s)) (= z (- y x))) (Q y z))))\n",
+	"(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (<= x %s)) (P (+ x y)))))\n",
+	"(assert (forall ((x Int)) (=> (and (P x) (distinct x %s)) false)))\n",
+	"(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (> y %s)) false)))\n",
+}
+
 // TestPropForcedClause: where forcedClause decides a clause under a model,
 // the scratch store's check (forced or the smt solver) decides it the
 // same way, on drawn systems of straight-line clauses and drawn models of
@@ -28,20 +39,8 @@ func TestPropForcedClause(t *testing.T) {
 		}
 		n := rapid.IntRange(1, 6).Draw(t, "clauses")
 		for i := range n {
-			switch rapid.IntRange(0, 5).Draw(t, fmt.Sprint("shape", i)) {
-			case 0:
-				fmt.Fprintf(&text, "(assert (forall ((x Int)) (=> (= x %s) (P x))))\n", c("c"))
-			case 1:
-				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x %s))) (P y))))\n", c("c"))
-			case 2:
-				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (= y (+ x %s)) (= z (- y x))) (Q y z))))\n", c("c"))
-			case 3:
-				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (<= x %s)) (P (+ x y)))))\n", c("c"))
-			case 4:
-				fmt.Fprintf(&text, "(assert (forall ((x Int)) (=> (and (P x) (distinct x %s)) false)))\n", c("c"))
-			case 5:
-				fmt.Fprintf(&text, "(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (> y %s)) false)))\n", c("c"))
-			}
+			shape := rapid.IntRange(0, len(checkShapes)-1).Draw(t, fmt.Sprint("shape", i))
+			fmt.Fprintf(&text, checkShapes[shape], c("c"))
 		}
 		st := term.NewStore()
 		s, _, err := Read("drawn", strings.NewReader(text.String()), st)
