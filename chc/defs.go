@@ -38,13 +38,24 @@ func (sv *solved) isFalse() bool {
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	// sv.sub is made when a definition comes
 	sv := &solved{}
-	users := map[*term.Term][]int{}          // variable → defs whose term mentions it
+	users := map[*term.Term][]int{} // variable → defs whose term mentions it
+	// The rounds below meet the same conjuncts again: their free
+	// constants are kept, and so are the conjuncts that gave no definition
+	// in this phase (fewer variables can be defined in each round, so they
+	// give none again).
+	consts := map[*term.Term][]*term.Term{}
+	var failed map[*term.Term]bool
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
 		if len(sv.sub) == 0 {
 			return c
 		}
+		fc, ok := consts[c]
+		if !ok {
+			fc = term.FreeConsts(c)
+			consts[c] = fc
+		}
 		var from, to []*term.Term
-		for _, x := range term.FreeConsts(c) {
+		for _, x := range fc {
 			if t, ok := sv.sub[x]; ok {
 				from = append(from, x)
 				to = append(to, t)
@@ -65,8 +76,13 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				if a.IsFalse() {
 					return nil, false
 				}
+				if failed[a] {
+					rest = append(rest, a)
+					continue
+				}
 				x, t := definition(st, a, undefined, prefer, simple)
 				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
+					failed[a] = true
 					rest = append(rest, a)
 					continue
 				}
@@ -102,6 +118,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		phases = phases[:1]
 	}
 	for _, onlySimple := range phases {
+		failed = map[*term.Term]bool{}
 		for range 8 {
 			n := len(sv.defs)
 			var ok bool
