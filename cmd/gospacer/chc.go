@@ -118,47 +118,49 @@ type hornRun struct {
 	res     chc.Result  // and its answer
 }
 
-// ownAnswer reports whether exec answers a command of kind k other than
-// by success (h.ok).
-func ownAnswer(k smtlib.Kind) bool {
-	switch k {
-	case smtlib.CheckSat, smtlib.GetModel, smtlib.GetInfo, smtlib.GetOption, smtlib.SetOption,
-		smtlib.Echo, smtlib.Exit, smtlib.Unsupported, smtlib.CheckSatAssuming, smtlib.GetValue,
-		smtlib.GetUnsatCore, smtlib.GetAssertions, smtlib.GetInterpolants:
-		return true
-	}
-	return false
+// ownAnswers holds the command kinds that have an answer of their own (other
+// than success, h.ok) and how each is answered. The commands of any other
+// kind (declarations, assertions, scopes) were read by the Builder: they
+// answer success. One table decides both which commands run keeps and
+// what exec does with them.
+var ownAnswers = map[smtlib.Kind]func(h *hornRun, c *smtlib.Command, sys *chc.System){
+	smtlib.CheckSat:         func(h *hornRun, _ *smtlib.Command, sys *chc.System) { h.checkSat(sys) },
+	smtlib.GetModel:         func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.getModel(c) },
+	smtlib.GetInfo:          func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.getInfo(c) },
+	smtlib.GetOption:        func(h *hornRun, _ *smtlib.Command, _ *chc.System) { h.out.WriteString("unsupported\n") },
+	smtlib.SetOption:        func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.setOption(c) },
+	smtlib.Echo:             func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.out.WriteString(c.Text + "\n") },
+	smtlib.Exit:             func(*hornRun, *smtlib.Command, *chc.System) {},
+	smtlib.Unsupported:      (*hornRun).unsupported,
+	smtlib.CheckSatAssuming: (*hornRun).unsupported,
+	smtlib.GetValue:         (*hornRun).unsupported,
+	smtlib.GetUnsatCore:     (*hornRun).unsupported,
+	smtlib.GetAssertions:    (*hornRun).unsupported,
+	smtlib.GetInterpolants:  (*hornRun).unsupported,
 }
 
-// exec runs one command whose kind has its own answer (see ownAnswer);
-// it returns false at exit.
+// ownAnswer reports whether a command of kind k has an answer of its own.
+func ownAnswer(k smtlib.Kind) bool { return ownAnswers[k] != nil }
+
+// exec runs one command; it returns false at exit.
 func (h *hornRun) exec(c *smtlib.Command, sys *chc.System) bool {
-	switch c.Kind {
-	case smtlib.CheckSat:
-		h.checkSat(sys)
-	case smtlib.GetModel:
-		h.getModel(c)
-	case smtlib.GetInfo:
-		h.getInfo(c)
-	case smtlib.GetOption:
-		h.out.WriteString("unsupported\n")
-	case smtlib.SetOption:
-		h.setOption(c)
-	case smtlib.Echo:
-		h.out.WriteString(c.Text + "\n")
-	case smtlib.Exit:
-		return false
-	case smtlib.Unsupported, smtlib.CheckSatAssuming, smtlib.GetValue, smtlib.GetUnsatCore,
-		smtlib.GetAssertions, smtlib.GetInterpolants:
-		if c.Name == "get-proof" {
-			h.getProof(c)
-		} else {
-			h.errorf(c, "%s is not supported in a HORN script", commandName(c))
-		}
-	default: // declarations, assertions, scopes: read by the Builder
+	answer := ownAnswers[c.Kind]
+	if answer == nil {
 		h.ok()
+		return true
 	}
-	return true
+	answer(h, c, sys)
+	return c.Kind != smtlib.Exit
+}
+
+// unsupported answers a command HORN scripts do not support: get-proof
+// prints the derivation; the others an error naming the command.
+func (h *hornRun) unsupported(c *smtlib.Command, _ *chc.System) {
+	if c.Name == "get-proof" {
+		h.getProof(c)
+		return
+	}
+	h.errorf(c, "%s is not supported in a HORN script", commandName(c))
 }
 
 func (h *hornRun) ok() {
