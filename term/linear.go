@@ -38,14 +38,26 @@ func (l Linear) Coeff(x *Term) num.Rat {
 // is not of sort Int or Real, or when a variable is a non-linear product or
 // a division by a non-numeral or by zero (the form is still returned in
 // that case); div, mod, abs and to_int terms are variables with ok true.
-// Linearize is linear in the DAG size of t times the size of the forms.
+// Linearize is linear in the DAG size of t times the size of the forms;
+// the store keeps the forms it computed (up to linMemoSize of them), so
+// that a term met again, or a term sharing subterms with one met before,
+// costs what is new in it. The slices of the form returned are shared
+// with that memo: read them, do not write into them.
 func (st *Store) Linearize(t *Term) (Linear, bool) {
 	if !t.sort.IsArith() {
 		return Linear{}, false
 	}
-	lz := newLinearizer(st)
-	defer lz.release()
+	if st.linMemo == nil || st.linMemoN > linMemoSize {
+		if st.linMemo == nil {
+			st.linMemo = new(TermMap[*Linear])
+		}
+		st.linMemo.Clear()
+		st.linMemoN = 0
+	}
+	lz := linearizer{st: st, memo: st.linMemo}
 	l := *lz.lin(t)
+	st.linMemoN += lz.sets
+	l.Vars, l.Coeffs = slices.Clip(l.Vars), slices.Clip(l.Coeffs)
 	for _, v := range l.Vars {
 		if v.op == OpMul || v.op == OpDiv {
 			return l, false
@@ -167,7 +179,12 @@ type linearizer struct {
 	st   *Store
 	memo *TermMap[*Linear]
 	acc  []linItem // scratch
+	sets int       // forms added to memo
 }
+
+// linMemoSize bounds the forms a store keeps for Linearize; past it the
+// memo starts over.
+const linMemoSize = 1 << 16
 
 func newLinearizer(st *Store) *linearizer {
 	return &linearizer{st: st, memo: linTables.get()}
@@ -186,6 +203,7 @@ func (lz *linearizer) lin(t *Term) *Linear {
 	if !isLinOp(t.op) {
 		l := &Linear{Vars: []*Term{t}, Coeffs: []num.Rat{ratOne}}
 		lz.memo.Set(t, l)
+		lz.sets++
 		return l
 	}
 	_ = walkPost(t,
@@ -194,6 +212,7 @@ func (lz *linearizer) lin(t *Term) *Linear {
 		func(u *Term) error {
 			l := lz.node(u.op, u.sort, u.args, u)
 			lz.memo.Set(u, &l)
+			lz.sets++
 			return nil
 		})
 	return lz.memo.Get(t)
@@ -248,6 +267,7 @@ func (lz *linearizer) monomial(x *Term) Linear {
 	l := Linear{Vars: []*Term{x}, Coeffs: []num.Rat{ratOne}}
 	if !lz.memo.Has(x) {
 		lz.memo.Set(x, &l)
+		lz.sets++
 	}
 	return l
 }

@@ -388,3 +388,32 @@ func extEqual(t *rapid.T, m *term.Model, v, w *term.Term) bool {
 	}
 	return true
 }
+
+// TestPropLinearizeMemo checks the store's memo of linear forms: terms
+// linearized one after another in one store, sharing subterms, get the
+// forms a fresh store computes for them alone.
+func TestPropLinearizeMemo(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
+		s := term.IntSort
+		if cfg.Theories&fuzz.LRA != 0 && rapid.Bool().Draw(t, "real") {
+			s = term.RealSort
+		}
+		us := rapid.SliceOfN(fuzz.TermOf(st, s, cfg), 1, 6).Draw(t, "ts")
+		us = append(us, st.Add(us...), st.Sub(us[0], us[len(us)-1]))
+		for _, u := range us {
+			l, ok := st.Linearize(u)
+			fresh := term.NewStore()
+			fl, fok := fresh.Linearize(term.NewCopier(st, fresh).Term(u))
+			if ok != fok {
+				t.Fatalf("Linearize(%v): ok %v, in a fresh store %v", u, ok, fok)
+			}
+			got := st.Simplify(st.FromLinear(l, s))
+			want := st.Simplify(term.NewCopier(fresh, st).Term(fresh.FromLinear(fl, s)))
+			if got != want {
+				t.Fatalf("Linearize(%v) = %v, in a fresh store %v", u, got, want)
+			}
+		}
+	})
+}

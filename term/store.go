@@ -35,6 +35,10 @@ type Store struct {
 	// lookup in the index of a store of millions of terms misses the
 	// processor's caches
 	nums *[numCacheSize]*Term
+
+	// Linearize's forms (see there) and how many it holds
+	linMemo  *TermMap[*Linear]
+	linMemoN int
 }
 
 const numCacheSize = 1 << 12
