@@ -133,9 +133,9 @@ const scratchTerms = 1 << 14
 // code), evaluation under the forced values decides: first without
 // instantiating the formulas (forcedClause, which adds no term to the
 // system's store but the values it computes), else in a scratch store
-// (see forced); otherwise an smt solver does, in a store of its own where
-// the solver's tables (which grow with the largest term ID of its store)
-// are as small as the clause.
+// (see forced); otherwise an smt solver does, in the scratch store, whose
+// renewal at scratchTerms keeps the solver's tables (which grow with the
+// largest term ID of its store) small.
 func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
 	if holds, vals, ok := mc.forcedClause(c); ok {
 		if holds {
@@ -175,22 +175,19 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 		}
 		return ""
 	}
-	own := term.NewStore()
-	phi = term.NewCopier(st, own).Term(phi)
-	sv := smt.New(own, smt.Options{})
+	sv := smt.New(st, smt.Options{})
 	// non-linear terms are abstracted, see nonlinear.go
-	if err := sv.Assert(newLinearizer(own).abstract(phi)); err != nil {
+	if err := sv.Assert(newLinearizer(st).abstract(phi)); err != nil {
 		return "cannot be checked: " + err.Error()
 	}
 	res, err := sv.Check(ctx)
 	switch {
 	case err != nil:
 		return "cannot be checked: " + err.Error()
-	case res == smt.Sat && NonLinear(own, phi) != nil && !holds(sv.Model(), phi):
-		return "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(own, phi))
+	case res == smt.Sat && NonLinear(st, phi) != nil && !holds(sv.Model(), phi):
+		return "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(st, phi))
 	case res == smt.Sat:
-		vars := term.NewCopier(st, own).Terms(cp.Terms(c.Vars))
-		return "does not hold under the model: " + counterexample(sv.Model(), vars)
+		return "does not hold under the model: " + counterexample(sv.Model(), cp.Terms(c.Vars))
 	case res != smt.Unsat:
 		return "cannot be checked: " + sv.ReasonUnknown()
 	}
