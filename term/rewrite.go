@@ -331,6 +331,11 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 	}
 	switch {
 	case a.sort.IsArith():
+		if l, ok := leafDiff(a, b); ok {
+			// x = y and x = c, the most common equalities, without the
+			// linearizer: the atom mkArithEq gives for them
+			return st.atom(OpEq, Linear{Vars: l.Vars, Coeffs: l.Coeffs}, l.Const.Neg(), a.sort)
+		}
 		return st.mkArithEq(s.diff(a, b))
 	case a.sort.IsBool():
 		switch {
@@ -355,6 +360,27 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 		a, b = b, a
 	}
 	return st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
+}
+
+// leafDiff is the normalized form of a - b for two distinct variables of
+// one sort (the one of lower ID first, coefficients 1 and -1) or a
+// variable and a numeral (coefficient 1); ok is false for other terms.
+func leafDiff(a, b *Term) (Linear, bool) {
+	if a.sort != b.sort || a == b {
+		return Linear{}, false
+	}
+	switch {
+	case a.op == OpConst && b.op == OpConst:
+		if b.id < a.id {
+			a, b = b, a
+		}
+		return Linear{Vars: []*Term{a, b}, Coeffs: []num.Rat{ratOne, ratMinusOne}}, true
+	case a.op == OpConst && b.op == OpNum:
+		return Linear{Vars: []*Term{a}, Coeffs: []num.Rat{ratOne}, Const: b.Num().Neg()}, true
+	case a.op == OpNum && b.op == OpConst:
+		return Linear{Vars: []*Term{b}, Coeffs: []num.Rat{ratOne}, Const: a.Num().Neg()}, true
+	}
+	return Linear{}, false
 }
 
 func (s *simplifier) mkDistinct(args []*Term) *Term {
