@@ -175,6 +175,9 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 		}
 		return ""
 	}
+	if refutedByEqualities(st, phi) {
+		return ""
+	}
 	sv := smt.New(st, smt.Options{})
 	// non-linear terms are abstracted, see nonlinear.go
 	if err := sv.Assert(newLinearizer(st).abstract(phi)); err != nil {
@@ -525,6 +528,69 @@ func forced(st *term.Store, phi *term.Term) (sat bool, model *term.Model, ok boo
 		return false, nil, false
 	}
 	return sat, m, true
+}
+
+// refutedByEqualities reports whether phi is unsatisfiable because of its
+// conjuncts x = y and x = v (constants x, y, a value v): each class of
+// constants they make equal is replaced by one member (its value, if it
+// has one, else the constant of lowest ID), and phi simplifies to false.
+// Every model of phi satisfies those equalities, so it would be a model
+// of the replaced formula too. Renamings of variables are most of the
+// clauses of programs' encodings (the head's arguments copied from the
+// body's), and simplification decides them at a fraction of the smt
+// solver's cost.
+func refutedByEqualities(st *term.Store, phi *term.Term) bool {
+	parent := map[*term.Term]*term.Term{}
+	var find func(x *term.Term) *term.Term
+	find = func(x *term.Term) *term.Term {
+		p, ok := parent[x]
+		if !ok || p == x {
+			return x
+		}
+		r := find(p)
+		parent[x] = r
+		return r
+	}
+	var keys []*term.Term // in the order met, for a deterministic map
+	for _, a := range conjuncts(nil, phi) {
+		if a.Op() != term.OpEq || a.NumArgs() != 2 {
+			continue
+		}
+		x, y := a.Arg(0), a.Arg(1)
+		if x.Op() != term.OpConst {
+			x, y = y, x
+		}
+		if x.Op() != term.OpConst || (y.Op() != term.OpConst && (!y.IsValue() || y.Sort().IsArray())) {
+			continue // (array values need not be canonical terms)
+		}
+		rx, ry := find(x), find(y)
+		if rx == ry {
+			continue
+		}
+		switch {
+		case rx.IsValue() && ry.IsValue():
+			return true // two values for one class
+		case rx.IsValue() || (ry.Op() == term.OpConst && term.CompareID(rx, ry) < 0):
+			rx, ry = ry, rx
+		}
+		parent[rx] = ry
+		keys = append(keys, rx)
+		if _, ok := parent[ry]; !ok {
+			keys = append(keys, ry)
+		}
+	}
+	if len(keys) == 0 {
+		return false
+	}
+	sub := make(map[*term.Term]*term.Term, len(keys))
+	for _, x := range keys {
+		if x.Op() == term.OpConst {
+			if r := find(x); r != x {
+				sub[x] = r
+			}
+		}
+	}
+	return len(sub) > 0 && st.SimplifyMap(phi, sub).IsFalse()
 }
 
 func counterexample(m *term.Model, vars []*term.Term) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"pgregory.net/rapid"
 )
@@ -123,5 +124,62 @@ func TestCheckModelVocabulary(t *testing.T) {
 	f := st.Func("f", []*term.Sort{term.IntSort}, term.IntSort)
 	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Apply(f, x))}); err == nil || !strings.Contains(err.Error(), "applies the function f") {
 		t.Fatalf("a model applying f: %v", err)
+	}
+}
+
+// TestPropRefutedByEqualities: where refutedByEqualities refutes a drawn
+// conjunction (equalities between constants and with values, bounds,
+// disjunctions, negated conjunctions of equalities: the shape of a head
+// whose arguments copy the body's, over Int and Bool constants), the smt
+// solver finds it unsatisfiable too.
+func TestPropRefutedByEqualities(t *testing.T) {
+	refuted := 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		xs := []*term.Term{st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("z", term.IntSort), st.Const("w", term.IntSort)}
+		bs := []*term.Term{st.Const("p", term.BoolSort), st.Const("q", term.BoolSort)}
+		x := func(name string) *term.Term { return rapid.SampledFrom(xs).Draw(t, name) }
+		b := func(name string) *term.Term { return rapid.SampledFrom(bs).Draw(t, name) }
+		v := func(name string) *term.Term { return st.Int(int64(rapid.IntRange(-2, 2).Draw(t, name))) }
+		var atom func(depth int) *term.Term
+		atom = func(depth int) *term.Term {
+			switch k := rapid.IntRange(0, 6).Draw(t, "atom"); {
+			case k == 0:
+				return st.Eq(x("x"), v("v"))
+			case k == 1:
+				return st.Eq(x("x"), x("y"))
+			case k == 2:
+				return st.Le(x("x"), st.Add(x("y"), v("v")))
+			case k == 3:
+				return st.Eq(b("p"), b("q"))
+			case k == 4:
+				return b("p")
+			case depth > 0 && k == 5:
+				return st.Not(st.And(atom(depth-1), atom(depth-1)))
+			case depth > 0:
+				return st.Or(atom(depth-1), st.Not(atom(depth-1)))
+			}
+			return st.Not(b("p"))
+		}
+		var parts []*term.Term
+		for range rapid.IntRange(1, 6).Draw(t, "atoms") {
+			parts = append(parts, atom(2))
+		}
+		phi := st.And(parts...)
+		if !refutedByEqualities(st, phi) {
+			return
+		}
+		refuted++
+		sv := smt.New(st, smt.Options{})
+		if err := sv.Assert(phi); err != nil {
+			t.Fatal(err)
+		}
+		if res, err := sv.Check(context.Background()); err != nil || res != smt.Unsat {
+			t.Fatalf("%v: refuted by its equalities, but the smt solver says %v (%v)", phi, res, err)
+		}
+	})
+	t.Logf("refutedByEqualities refuted %d conjunctions", refuted)
+	if refuted == 0 {
+		t.Fatal("refutedByEqualities refuted nothing")
 	}
 }
