@@ -219,14 +219,20 @@ func TestPropSimplifyMap(t *testing.T) {
 	})
 }
 
+// drawArith draws a configuration and an arithmetic sort it allows: Int,
+// or Real when it has LRA.
+func drawArith(t *rapid.T) (fuzz.Config, *term.Sort) {
+	cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
+	if cfg.Theories&fuzz.LRA != 0 && rapid.Bool().Draw(t, "real") {
+		return cfg, term.RealSort
+	}
+	return cfg, term.IntSort
+}
+
 func TestPropLinearize(t *testing.T) {
 	fuzz.Check(t, propCases, func(t *rapid.T) {
 		st := term.NewStore()
-		cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
-		s := term.IntSort
-		if cfg.Theories&fuzz.LRA != 0 && rapid.Bool().Draw(t, "real") {
-			s = term.RealSort
-		}
+		cfg, s := drawArith(t)
 		u := fuzz.TermOf(st, s, cfg).Draw(t, "t")
 		m := fuzz.ModelFor(st, fuzz.Consts(st, cfg), cfg).Draw(t, "model")
 		l, _ := st.Linearize(u)
@@ -395,11 +401,7 @@ func extEqual(t *rapid.T, m *term.Model, v, w *term.Term) bool {
 func TestPropLinearizeMemo(t *testing.T) {
 	fuzz.Check(t, propCases, func(t *rapid.T) {
 		st := term.NewStore()
-		cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
-		s := term.IntSort
-		if cfg.Theories&fuzz.LRA != 0 && rapid.Bool().Draw(t, "real") {
-			s = term.RealSort
-		}
+		cfg, s := drawArith(t)
 		us := rapid.SliceOfN(fuzz.TermOf(st, s, cfg), 1, 6).Draw(t, "ts")
 		us = append(us, st.Add(us...), st.Sub(us[0], us[len(us)-1]))
 		for _, u := range us {
