@@ -47,16 +47,14 @@ func (st *Store) Linearize(t *Term) (Linear, bool) {
 	if !t.sort.IsArith() {
 		return Linear{}, false
 	}
-	if st.linMemo == nil || st.linMemoN > linMemoSize {
-		if st.linMemo == nil {
-			st.linMemo = new(TermMap[*Linear])
-		}
+	if st.linMemo == nil {
+		st.linMemo = new(TermMap[*Linear])
+	}
+	if st.linMemo.Len() > linMemoSize {
 		st.linMemo.Clear()
-		st.linMemoN = 0
 	}
 	lz := linearizer{st: st, memo: st.linMemo}
 	l := *lz.lin(t)
-	st.linMemoN += lz.sets
 	l.Vars, l.Coeffs = slices.Clip(l.Vars), slices.Clip(l.Coeffs)
 	for _, v := range l.Vars {
 		if v.op == OpMul || v.op == OpDiv {
@@ -179,7 +177,6 @@ type linearizer struct {
 	st   *Store
 	memo *TermMap[*Linear]
 	acc  []linItem // scratch
-	sets int       // forms added to memo
 }
 
 // linMemoSize bounds the forms a store keeps for Linearize; past it the
@@ -203,7 +200,6 @@ func (lz *linearizer) lin(t *Term) *Linear {
 	if !isLinOp(t.op) {
 		l := &Linear{Vars: []*Term{t}, Coeffs: []num.Rat{ratOne}}
 		lz.memo.Set(t, l)
-		lz.sets++
 		return l
 	}
 	_ = walkPost(t,
@@ -212,7 +208,6 @@ func (lz *linearizer) lin(t *Term) *Linear {
 		func(u *Term) error {
 			l := lz.node(u.op, u.sort, u.args, u)
 			lz.memo.Set(u, &l)
-			lz.sets++
 			return nil
 		})
 	return lz.memo.Get(t)
@@ -267,7 +262,6 @@ func (lz *linearizer) monomial(x *Term) Linear {
 	l := Linear{Vars: []*Term{x}, Coeffs: []num.Rat{ratOne}}
 	if !lz.memo.Has(x) {
 		lz.memo.Set(x, &l)
-		lz.sets++
 	}
 	return l
 }

@@ -36,9 +36,8 @@ type Store struct {
 	// processor's caches
 	nums *[numCacheSize]*Term
 
-	// Linearize's forms (see there) and how many it holds
-	linMemo  *TermMap[*Linear]
-	linMemoN int
+	// Linearize's forms (see there)
+	linMemo *TermMap[*Linear]
 }
 
 const numCacheSize = 1 << 12

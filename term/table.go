@@ -78,6 +78,10 @@ func (tb *TermMap[V]) Set(t *Term, v V) {
 	pg[i] = v
 }
 
+// Len is the number of entries set since the last Clear (one removed by
+// setting the zero value still counts).
+func (tb *TermMap[V]) Len() int { return len(tb.ids) }
+
 // Clear removes every entry.
 func (tb *TermMap[V]) Clear() {
 	if tb.npages > maxPages {
