@@ -540,18 +540,18 @@ func forced(st *term.Store, phi *term.Term) (sat bool, model *term.Model, ok boo
 // body's), and simplification decides them at a fraction of the smt
 // solver's cost.
 func refutedByEqualities(st *term.Store, phi *term.Term) bool {
-	parent := map[*term.Term]*term.Term{}
+	parent := map[*term.Term]*term.Term{} // the constants met; a root is its own parent
+	var consts []*term.Term               // the same, in the order met
 	var find func(x *term.Term) *term.Term
 	find = func(x *term.Term) *term.Term {
 		p, ok := parent[x]
 		if !ok || p == x {
-			return x
+			return x // a root, or a value
 		}
 		r := find(p)
 		parent[x] = r
 		return r
 	}
-	var keys []*term.Term // in the order met, for a deterministic map
 	for _, a := range conjuncts(nil, phi) {
 		if a.Op() != term.OpEq || a.NumArgs() != 2 {
 			continue
@@ -563,31 +563,27 @@ func refutedByEqualities(st *term.Store, phi *term.Term) bool {
 		if x.Op() != term.OpConst || (y.Op() != term.OpConst && (!y.IsValue() || y.Sort().IsArray())) {
 			continue // (array values need not be canonical terms)
 		}
-		rx, ry := find(x), find(y)
-		if rx == ry {
-			continue
+		for _, z := range []*term.Term{x, y} {
+			if _, ok := parent[z]; !ok && z.Op() == term.OpConst {
+				parent[z] = z
+				consts = append(consts, z)
+			}
 		}
+		rx, ry := find(x), find(y)
 		switch {
+		case rx == ry:
+			continue
 		case rx.IsValue() && ry.IsValue():
 			return true // two values for one class
 		case rx.IsValue() || (ry.Op() == term.OpConst && term.CompareID(rx, ry) < 0):
 			rx, ry = ry, rx
 		}
-		parent[rx] = ry
-		keys = append(keys, rx)
-		if _, ok := parent[ry]; !ok {
-			keys = append(keys, ry)
-		}
+		parent[rx] = ry // ry is kept: a value, else the lower ID
 	}
-	if len(keys) == 0 {
-		return false
-	}
-	sub := make(map[*term.Term]*term.Term, len(keys))
-	for _, x := range keys {
-		if x.Op() == term.OpConst {
-			if r := find(x); r != x {
-				sub[x] = r
-			}
+	sub := map[*term.Term]*term.Term{}
+	for _, x := range consts {
+		if r := find(x); r != x {
+			sub[x] = r
 		}
 	}
 	return len(sub) > 0 && st.SimplifyMap(phi, sub).IsFalse()
