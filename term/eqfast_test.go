@@ -7,10 +7,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestLeafDiffForm checks mkEq's shortcut for equalities of variables and
+// TestLeafEqForm checks mkEq's shortcut for equalities of variables and
 // numerals: the atom is the one the linear path (mkArithEq of the
 // difference) gives.
-func TestLeafDiffForm(t *testing.T) {
+func TestLeafEqForm(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		st := NewStore()
 		s := IntSort
@@ -31,7 +31,7 @@ func TestLeafDiffForm(t *testing.T) {
 		if a == b {
 			return // mkEq's first case
 		}
-		if _, ok := leafDiff(a, b); !ok && (a.op == OpConst || b.op == OpConst) {
+		if _, _, ok := leafEq(a, b); !ok && (a.op == OpConst || b.op == OpConst) {
 			t.Fatalf("no shortcut for %v = %v", a, b)
 		}
 		sp := simplifier{st: st, lz: newLinearizer(st)}

@@ -331,10 +331,10 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 	}
 	switch {
 	case a.sort.IsArith():
-		if l, ok := leafDiff(a, b); ok {
+		if lhs, c, ok := leafEq(a, b); ok {
 			// x = y and x = c, the most common equalities, without the
 			// linearizer: the atom mkArithEq gives for them
-			return st.atom(OpEq, Linear{Vars: l.Vars, Coeffs: l.Coeffs}, l.Const.Neg(), a.sort)
+			return st.atom(OpEq, lhs, c, a.sort)
 		}
 		return st.mkArithEq(s.diff(a, b))
 	case a.sort.IsBool():
@@ -362,25 +362,25 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 	return st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
 }
 
-// leafDiff is the normalized form of a - b for two distinct variables of
-// one sort (the one of lower ID first, coefficients 1 and -1) or a
-// variable and a numeral (coefficient 1); ok is false for other terms.
-func leafDiff(a, b *Term) (Linear, bool) {
+// leafEq is a = b as lhs = c in mkArithEq's normal form, for two distinct
+// variables of one sort (x - y = 0, x the one of lower ID) or a variable
+// and a numeral (x = c); ok is false for other terms.
+func leafEq(a, b *Term) (lhs Linear, c num.Rat, ok bool) {
 	if a.sort != b.sort || a == b {
-		return Linear{}, false
+		return Linear{}, num.Rat{}, false
 	}
 	switch {
 	case a.op == OpConst && b.op == OpConst:
 		if b.id < a.id {
 			a, b = b, a
 		}
-		return Linear{Vars: []*Term{a, b}, Coeffs: []num.Rat{ratOne, ratMinusOne}}, true
+		return Linear{Vars: []*Term{a, b}, Coeffs: []num.Rat{ratOne, ratMinusOne}}, num.Rat{}, true
 	case a.op == OpConst && b.op == OpNum:
-		return Linear{Vars: []*Term{a}, Coeffs: []num.Rat{ratOne}, Const: b.Num().Neg()}, true
+		return Linear{Vars: []*Term{a}, Coeffs: []num.Rat{ratOne}}, b.Num(), true
 	case a.op == OpNum && b.op == OpConst:
-		return Linear{Vars: []*Term{b}, Coeffs: []num.Rat{ratOne}, Const: a.Num().Neg()}, true
+		return Linear{Vars: []*Term{b}, Coeffs: []num.Rat{ratOne}}, a.Num(), true
 	}
-	return Linear{}, false
+	return Linear{}, num.Rat{}, false
 }
 
 func (s *simplifier) mkDistinct(args []*Term) *Term {
