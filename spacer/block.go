@@ -17,6 +17,9 @@ type soft struct {
 // requeued), or a lemma.
 func (e *engine) process(pb *pob) (*found, error) {
 	p, L := pb.pred, pb.level
+	if ok, err := e.fromReserve(p, pb.cube); ok || err != nil {
+		return nil, err
+	}
 	inCore := make([]bool, len(pb.cube))
 	cores := make([][]*term.Term, len(p.heads)) // per clause: its core's cube literals
 	bound := infLevel

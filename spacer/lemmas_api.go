@@ -165,6 +165,9 @@ func (e *engine) heldLemmas() []Lemma {
 			}
 			out = append(out, Lemma{Pred: p.p, Level: level, Formula: e.st.Simplify(e.st.Not(e.st.And(lm.cube...)))})
 		}
+		for _, f := range e.reserveParts(p, nil) {
+			out = append(out, Lemma{Pred: p.p, Level: Inductive, Formula: f})
+		}
 	}
 	return out
 }

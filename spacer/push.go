@@ -99,19 +99,34 @@ func (e *engine) infModel() *found {
 }
 
 // modelAbove is the conjunction, per predicate, of its lemmas of level > k.
+// Once a reserve invariant has been used, the lemmas alone may not be
+// inductive (houdini.go): the model is checked, and the reserves join it
+// when it fails.
 func (e *engine) modelAbove(k int) chc.Model {
 	m := chc.Model{}
 	for _, p := range e.preds {
 		if p.p == nil {
 			continue
 		}
-		var parts []*term.Term
-		for _, lm := range p.lemmas {
-			if lm.level > k && !lm.dead {
-				parts = append(parts, e.st.Simplify(e.st.Not(e.st.And(lm.cube...))))
-			}
+		m[p.p] = e.st.Simplify(e.st.And(e.lemmasAbove(p, k, nil)...))
+	}
+	if !e.reserveUsed || chc.CheckModel(e.ctx, e.sys, m) == nil {
+		return m
+	}
+	for _, p := range e.preds {
+		if p.p != nil {
+			m[p.p] = e.st.Simplify(e.st.And(e.reserveParts(p, e.lemmasAbove(p, k, nil))...))
 		}
-		m[p.p] = e.st.Simplify(e.st.And(parts...))
 	}
 	return m
+}
+
+// lemmasAbove adds p's live lemmas of level > k to parts.
+func (e *engine) lemmasAbove(p *pred, k int, parts []*term.Term) []*term.Term {
+	for _, lm := range p.lemmas {
+		if lm.level > k && !lm.dead {
+			parts = append(parts, e.st.Simplify(e.st.Not(e.st.And(lm.cube...))))
+		}
+	}
+	return parts
 }

@@ -60,6 +60,10 @@ type Options struct {
 	// NoWeakenBounds turns off weakening the bounds of interpolant
 	// lemmas towards the obligation (bound.go).
 	NoWeakenBounds bool
+	// NoHoudini turns off learning, before the first level, the largest
+	// inductive subset of candidate invariants read off the clauses
+	// (houdini.go).
+	NoHoudini bool
 	// MaxLevel stops with Unknown past this bound (0: no limit).
 	MaxLevel int
 }
@@ -81,6 +85,7 @@ var params = []struct {
 	{"spacer.may-pobs", "queue a cluster's conjecture as a may-obligation (global guidance)", func(o *Options) any { return &o.MayPobs }},
 	{"spacer.stuck", "when a lemma shape recurs level after level, try the obligation itself and sums of its bounds", func(o *Options) any { return negated{&o.NoStuck} }},
 	{"spacer.ctp", "skip pushing a lemma while the model of its failed push still stands", func(o *Options) any { return negated{&o.NoCtp} }},
+	{"spacer.houdini", "start from the largest inductive subset of candidate invariants read off the clauses", func(o *Options) any { return negated{&o.NoHoudini} }},
 	{"spacer.max-level", "answer unknown past this level (0: no bound)", func(o *Options) any { return &o.MaxLevel }},
 }
 
@@ -193,6 +198,9 @@ func (e *engine) run(seed []Lemma) (res chc.Result) {
 	if err := e.addSeed(seed); err != nil { // lemmas_api.go
 		return e.unknown(err)
 	}
+	if err := e.houdini(); err != nil {
+		return e.unknown(err)
+	}
 	for n := 0; ; n++ {
 		if e.opts.MaxLevel > 0 && n > e.opts.MaxLevel {
 			return chc.NoAnswer(chc.Incomplete("spacer: level bound %d", e.opts.MaxLevel))
@@ -285,30 +293,35 @@ func (e *engine) tracef(format string, args ...any) {
 }
 
 type stats struct {
-	levels        int
-	pobs          int
-	reach         int
-	checks        int
-	checkTime     time.Duration
-	mbpCalls      int
-	mbpTime       time.Duration
-	genTime       time.Duration
-	itpTime       time.Duration
-	itpCalls      int
-	itpLemmas     int
-	subsumed      int
-	weakened      int
-	boundWeakened int
-	farkasCalls   int
-	guideTries    int
-	guideWins     int
-	pushChecks    int
-	pushSkips     int
-	ctpSkips      int
-	stuckAlarms   int
-	mayPobs       int
-	relaxedHits   int
-	stuckWins     int
+	levels            int
+	pobs              int
+	reach             int
+	checks            int
+	checkTime         time.Duration
+	mbpCalls          int
+	mbpTime           time.Duration
+	genTime           time.Duration
+	itpTime           time.Duration
+	itpCalls          int
+	itpLemmas         int
+	subsumed          int
+	weakened          int
+	boundWeakened     int
+	farkasCalls       int
+	guideTries        int
+	guideWins         int
+	pushChecks        int
+	pushSkips         int
+	ctpSkips          int
+	stuckAlarms       int
+	mayPobs           int
+	relaxedHits       int
+	stuckWins         int
+	houdiniChecks     int
+	houdiniInvariants int
+	houdiniTime       time.Duration
+	reserveChecks     int
+	reserveLemmas     int
 }
 
 func (e *engine) statistics() []chc.Stat {
@@ -352,6 +365,11 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.relaxed-hits", Value: e.stats.relaxedHits},
 		{Name: "spacer.stuck-alarms", Value: e.stats.stuckAlarms},
 		{Name: "spacer.stuck-wins", Value: e.stats.stuckWins},
+		{Name: "spacer.houdini-checks", Value: e.stats.houdiniChecks},
+		{Name: "spacer.houdini-invariants", Value: e.stats.houdiniInvariants},
+		{Name: "spacer.houdini-time", Value: e.stats.houdiniTime},
+		{Name: "spacer.reserve-checks", Value: e.stats.reserveChecks},
+		{Name: "spacer.reserve-lemmas", Value: e.stats.reserveLemmas},
 		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},
 		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
 		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},

@@ -47,6 +47,7 @@ type engine struct {
 	chgInf            int   // ... to level ∞
 	instMemo          map[instKey]*term.Term
 	impl              term.Implicant // implicants of models (one cube at a time)
+	reserveUsed       bool           // an invariant of a reserve became a lemma
 }
 
 // noteLevel records a lemma learned or raised to level.
@@ -84,6 +85,8 @@ type pred struct {
 	shapes map[string]bool // shapes (cubeShape) of the one-literal lemmas
 	rfs    []*reachFact
 	rfKeys map[*term.Term]*reachFact
+	// reserve: Houdini's invariants not yet needed (houdini.go)
+	reserve *reserve
 }
 
 // A use is a body position of a predicate in a clause.

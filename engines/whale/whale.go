@@ -208,10 +208,10 @@ const houdiniEvery = 16
 func (r *run) solve() chc.Result {
 	r.newNode(nil, -1)
 	if !r.opts.NoHoudini {
-		r.factCandidates()
-		r.paramCandidates()
-		r.queryCandidates()
-		r.propagate()
+		r.pool.FactCandidates(r.sys, r.constraint)
+		r.pool.ParamCandidates(r.sys)
+		r.pool.QueryCandidates(r.sys, r.constraint)
+		r.pool.Propagate(r.sys, r.constraint)
 	}
 	lastLog := time.Now()
 	for step := 0; ; step++ {
@@ -222,7 +222,7 @@ func (r *run) solve() chc.Result {
 			lastLog = time.Now()
 			r.progress()
 		}
-		if !r.opts.NoHoudini && r.pool.added > 0 && r.stats.refines >= r.nextHoudini {
+		if !r.opts.NoHoudini && r.pool.Added > 0 && r.stats.refines >= r.nextHoudini {
 			r.nextHoudini = r.stats.refines + houdiniEvery<<min(r.stats.houdiniRuns, 4)
 			m, err := r.houdini()
 			if err != nil {

@@ -1,0 +1,438 @@
+package chc
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// Candidate invariants read off the system, and the largest inductive
+// subset of a set of them (Flanagan and Leino's Houdini). Engines that
+// guess (WHALE's closing step, Spacer's start) share them.
+
+// Candidates bounds.
+const (
+	maxPredCandidates = 128 // candidates of one predicate
+	maxPairParams     = 6   // integer parameters whose pairs are related
+	maxQueryLiterals  = 6   // literals of a query whose subsets are negated
+	maxSubset         = 4   // size of those subsets
+)
+
+// A CandidatePool holds candidate invariants per predicate (by Pred.ID),
+// each a formula over the predicate's Params, in the order added.
+type CandidatePool struct {
+	st    *term.Store
+	Cands [][]*term.Term
+	seen  []map[*term.Term]bool
+	Added int // candidates added since the count was last reset
+}
+
+// NewCandidatePool returns an empty pool for s's predicates.
+func NewCandidatePool(s *System) *CandidatePool {
+	p := &CandidatePool{st: s.St, Cands: make([][]*term.Term, len(s.Preds)), seen: make([]map[*term.Term]bool, len(s.Preds))}
+	for i := range p.seen {
+		p.seen[i] = map[*term.Term]bool{}
+	}
+	return p
+}
+
+// Add makes f (simplified, so that x >= 0 and ¬(x <= -1) are one) a
+// candidate of pred, unless it is one already, is trivial, or pred has
+// maxPredCandidates.
+func (p *CandidatePool) Add(pred *Pred, f *term.Term) {
+	f = p.st.Simplify(f)
+	if f.IsTrue() || f.IsFalse() || p.seen[pred.ID][f] || len(p.Cands[pred.ID]) >= maxPredCandidates {
+		return
+	}
+	p.seen[pred.ID][f] = true
+	p.Cands[pred.ID] = append(p.Cands[pred.ID], f)
+	p.Added++
+}
+
+// Literals lists the atoms (with their sign) of f in negation normal
+// form, each once, in the order met.
+func Literals(st *term.Store, f *term.Term, dst []*term.Term) []*term.Term {
+	var walk func(t *term.Term)
+	seen := map[*term.Term]bool{}
+	walk = func(t *term.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Op() {
+		case term.OpAnd, term.OpOr:
+			for _, a := range t.Args() {
+				walk(a)
+			}
+		default:
+			if t.Sort().IsBool() {
+				dst = append(dst, t)
+			}
+		}
+	}
+	walk(st.NNF(f))
+	return dst
+}
+
+// ParamCandidates adds, for the integer parameters of each predicate,
+// x >= 0 and, for each pair (of at most maxPairParams), x <= y and x >= y.
+func (p *CandidatePool) ParamCandidates(s *System) {
+	st := p.st
+	for _, pr := range s.Preds {
+		var ints []*term.Term
+		for _, x := range pr.Params {
+			if x.Sort().IsInt() {
+				ints = append(ints, x)
+			}
+		}
+		for i, x := range ints {
+			p.Add(pr, st.Ge(x, st.Int(0)))
+			if len(ints) > maxPairParams {
+				continue
+			}
+			for _, y := range ints[i+1:] {
+				p.Add(pr, st.Le(x, y))
+				p.Add(pr, st.Ge(x, y))
+			}
+		}
+	}
+}
+
+// FactCandidates adds, for each clause with a head, the literals of
+// constraint(c) over the head's arguments alone (an arithmetic equality
+// also as its two halves). constraint gives the formula to read a
+// clause's constraint from (Clause.Constraint when nil).
+func (p *CandidatePool) FactCandidates(s *System, constraint func(*Clause) *term.Term) {
+	st := p.st
+	for _, c := range s.Clauses {
+		if c.Head == nil {
+			continue
+		}
+		pr := c.Head.Pred
+		head := map[*term.Term]bool{}
+		for _, a := range c.Head.Args {
+			head[a] = true
+		}
+		for _, l := range Literals(st, clauseConstraint(c, constraint), nil) {
+			only := true
+			for _, v := range term.FreeConsts(l) {
+				only = only && head[v]
+			}
+			if !only {
+				continue
+			}
+			f := st.Substitute(l, c.Head.Args, pr.Params)
+			p.Add(pr, f)
+			if f.Op() == term.OpEq && f.Arg(0).Sort().IsArith() {
+				p.Add(pr, st.Le(f.Arg(0), f.Arg(1)))
+				p.Add(pr, st.Ge(f.Arg(0), f.Arg(1)))
+			}
+		}
+	}
+}
+
+func clauseConstraint(c *Clause, constraint func(*Clause) *term.Term) *term.Term {
+	if constraint == nil {
+		return c.Constraint
+	}
+	return constraint(c)
+}
+
+// QueryCandidates adds, for each query with one body atom (or clause
+// whose head has no arguments, a query one step removed), the negations
+// of the conjunctions of up to maxSubset literals of its constraint over
+// the atom's arguments: the query's own safety property and its weaker
+// forms, such as ¬(flag ∧ n > 0 ∧ r < n) from flag ∧ 0 < n ≤ 31 ∧ r < n.
+func (p *CandidatePool) QueryCandidates(s *System, constraint func(*Clause) *term.Term) {
+	st := p.st
+	for _, c := range s.Clauses {
+		if len(c.Body) != 1 || c.Head != nil && c.Head.Pred.Arity() > 0 {
+			continue
+		}
+		b := c.Body[0]
+		args := map[*term.Term]bool{}
+		for _, a := range b.Args {
+			args[a] = true
+		}
+		var lits []*term.Term
+		for _, l := range Literals(st, clauseConstraint(c, constraint), nil) {
+			only := len(term.FreeConsts(l)) > 0
+			for _, v := range term.FreeConsts(l) {
+				only = only && args[v]
+			}
+			if only && len(lits) < maxQueryLiterals {
+				lits = append(lits, st.Substitute(l, b.Args, b.Pred.Params))
+			}
+		}
+		var subsets func(i int, cur []*term.Term)
+		subsets = func(i int, cur []*term.Term) {
+			if len(cur) > 0 {
+				p.Add(b.Pred, st.Simplify(st.Not(st.And(cur...))))
+			}
+			if len(cur) == maxSubset {
+				return
+			}
+			for j := i; j < len(lits); j++ {
+				subsets(j+1, append(cur[:len(cur):len(cur)], lits[j]))
+			}
+		}
+		subsets(0, nil)
+	}
+}
+
+// Propagate carries candidates from a clause's head to a body atom when
+// the clause's constraint defines every head argument the candidate
+// mentions as an argument of that atom or a numeral (top-level
+// equalities), over rounds until nothing new comes: hanoi(f, n, r) ←
+// ret(r', n') ∧ r = r' ∧ n = n' ∧ f makes a candidate of hanoi over n and
+// r one of ret.
+func (p *CandidatePool) Propagate(s *System, constraint func(*Clause) *term.Term) {
+	st := p.st
+	for round := 0; round < len(s.Preds); round++ {
+		before := p.Added
+		for _, c := range s.Clauses {
+			if c.Head == nil || len(c.Body) == 0 {
+				continue
+			}
+			def := Definitions(st, clauseConstraint(c, constraint))
+			h := c.Head
+			for _, b := range c.Body {
+				inBody := map[*term.Term]int{}
+				for i, a := range b.Args {
+					inBody[a] = i
+				}
+				var from, to []*term.Term
+				for i, a := range h.Args {
+					if j, ok := inBody[a]; ok {
+						from, to = append(from, h.Pred.Params[i]), append(to, b.Pred.Params[j])
+						continue
+					}
+					t := def[a]
+					if t == nil {
+						continue
+					}
+					over := true
+					for _, v := range term.FreeConsts(t) {
+						_, in := inBody[v]
+						over = over && in
+					}
+					if over {
+						from, to = append(from, h.Pred.Params[i]), append(to, st.Substitute(t, b.Args, b.Pred.Params))
+					}
+				}
+				mapped := map[*term.Term]bool{}
+				for _, x := range from {
+					mapped[x] = true
+				}
+				for _, f := range p.Cands[h.Pred.ID] {
+					ok := true
+					for _, v := range term.FreeConsts(f) {
+						ok = ok && mapped[v]
+					}
+					if ok {
+						p.Add(b.Pred, st.Simplify(st.Substitute(f, from, to)))
+					}
+				}
+			}
+		}
+		if p.Added == before {
+			return
+		}
+	}
+}
+
+// Definitions reads x = t off the top-level conjuncts of f: a Boolean
+// constant or its negation, an equality of two Boolean constants, and a
+// linear equality of one variable (x = numeral) or of two with opposite
+// unit coefficients (x = y + k).
+func Definitions(st *term.Store, f *term.Term) map[*term.Term]*term.Term {
+	def := map[*term.Term]*term.Term{}
+	for _, l := range conjuncts(nil, f) {
+		switch {
+		case l.IsConst() && l.Sort().IsBool():
+			def[l] = st.True()
+		case l.Op() == term.OpNot && l.Arg(0).IsConst():
+			def[l.Arg(0)] = st.False()
+		case l.Op() == term.OpEq && l.NumArgs() == 2 && l.Arg(0).Sort().IsBool():
+			if a, b := l.Arg(0), l.Arg(1); a.IsConst() && b.IsConst() {
+				def[a], def[b] = b, a
+			}
+		case l.Op() == term.OpEq && l.NumArgs() == 2 && l.Arg(0).Sort().IsArith():
+			lin, ok := st.Linearize(st.Sub(l.Arg(0), l.Arg(1)))
+			if !ok {
+				continue
+			}
+			srt := l.Arg(0).Sort()
+			switch {
+			case len(lin.Vars) == 1 && lin.Vars[0].IsConst():
+				v := lin.Const.Neg().Quo(lin.Coeffs[0])
+				if srt.IsReal() || v.IsInt() {
+					def[lin.Vars[0]] = st.Num(v, srt)
+				}
+			case len(lin.Vars) == 2 && lin.Vars[0].IsConst() && lin.Vars[1].IsConst() &&
+				lin.Coeffs[0].Abs().IsOne() && lin.Coeffs[0].Equal(lin.Coeffs[1].Neg()):
+				// c·x - c·y + k = 0: x = y - k/c, y = x + k/c.
+				x, y := lin.Vars[0], lin.Vars[1]
+				k := lin.Const.Quo(lin.Coeffs[0])
+				def[x] = st.Sub(y, st.Num(k, srt))
+				def[y] = st.Add(x, st.Num(k, srt))
+			}
+		}
+	}
+	return def
+}
+
+// ErrHoudiniBudget is Houdini's answer when it ran out of checks.
+var ErrHoudiniBudget = fmt.Errorf("houdini: check budget spent")
+
+// HoudiniOptions configure Houdini.
+type HoudiniOptions struct {
+	// Constraint gives the formula to use for a clause's constraint
+	// (Clause.Constraint when nil).
+	Constraint func(*Clause) *term.Term
+	// MaxChecks bounds the checks (0: no bound); past it Houdini gives
+	// ErrHoudiniBudget.
+	MaxChecks int
+}
+
+// Houdini returns the largest subset of cands (per predicate, by ID) that
+// is inductive: every clause with a head, with the kept candidates of its
+// body atoms assumed, implies the kept candidates of its head. It drops,
+// for each clause in turn, the head candidates a model of the clause
+// refutes, until no clause refutes one. The second result is the number
+// of checks made.
+//
+// Each clause has one incremental solver: its constraint, and each
+// candidate of each body atom behind an activation literal, asserted
+// once; a check assumes the literals of the kept candidates and, behind
+// a literal of its own switched off after it, the negation of the head's
+// kept candidates.
+func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOptions) ([][]*term.Term, int, error) {
+	st := s.St
+	alive := make([][]bool, len(s.Preds))
+	left := make([]int, len(s.Preds))
+	for i, cs := range cands {
+		alive[i] = make([]bool, len(cs))
+		for k := range alive[i] {
+			alive[i][k] = true
+		}
+		left[i] = len(cs)
+	}
+	type clauseSolver struct {
+		sv  *smt.Solver
+		act [][]*term.Term // per body atom, per candidate of its predicate
+	}
+	solvers := make([]*clauseSolver, len(s.Clauses))
+	solver := func(ci int) (*clauseSolver, error) {
+		if cs := solvers[ci]; cs != nil {
+			return cs, nil
+		}
+		c := s.Clauses[ci]
+		cs := &clauseSolver{sv: smt.New(st, smt.Options{})}
+		if err := cs.sv.Assert(clauseConstraint(c, o.Constraint)); err != nil {
+			return nil, err
+		}
+		for j, b := range c.Body {
+			var acts []*term.Term
+			for k, f := range cands[b.Pred.ID] {
+				a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
+				if err := cs.sv.Assert(st.Implies(a, b.Pred.Instantiate(st, f, b.Args))); err != nil {
+					return nil, err
+				}
+				acts = append(acts, a)
+			}
+			cs.act = append(cs.act, acts)
+		}
+		solvers[ci] = cs
+		return cs, nil
+	}
+	checks := 0
+	for changed := true; changed; {
+		changed = false
+		for ci, c := range s.Clauses {
+			if c.Head == nil || left[c.Head.Pred.ID] == 0 {
+				continue
+			}
+			h := c.Head.Pred
+			cs, err := solver(ci)
+			if err != nil {
+				return nil, checks, err
+			}
+			for left[h.ID] > 0 {
+				if err := Cause(ctx); err != nil {
+					return nil, checks, err
+				}
+				if o.MaxChecks > 0 && checks >= o.MaxChecks {
+					return nil, checks, ErrHoudiniBudget
+				}
+				var heads, assume []*term.Term
+				for k, f := range cands[h.ID] {
+					if alive[h.ID][k] {
+						heads = append(heads, h.Instantiate(st, f, c.Head.Args))
+					}
+				}
+				for j, b := range c.Body {
+					for k, a := range cs.act[j] {
+						if alive[b.Pred.ID][k] {
+							assume = append(assume, a)
+						}
+					}
+				}
+				g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, checks), term.BoolSort)
+				if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(heads...)))); err != nil {
+					return nil, checks, err
+				}
+				checks++
+				res, err := cs.sv.Check(ctx, append(assume, g)...)
+				if err != nil {
+					return nil, checks, err
+				}
+				var m *term.Model
+				switch res {
+				case smt.Sat:
+					m = cs.sv.Model()
+				case smt.Unknown:
+					return nil, checks, fmt.Errorf("smt: %s", cs.sv.ReasonUnknown())
+				}
+				if err := cs.sv.Assert(st.Not(g)); err != nil {
+					return nil, checks, err
+				}
+				if m == nil {
+					break
+				}
+				dropped := 0
+				for k, f := range cands[h.ID] {
+					if !alive[h.ID][k] {
+						continue
+					}
+					v, err := m.EvalBool(h.Instantiate(st, f, c.Head.Args))
+					if err != nil || !v {
+						alive[h.ID][k] = false
+						dropped++
+					}
+				}
+				if dropped == 0 {
+					// The model satisfies every head candidate: an
+					// evaluation error; drop them all rather than loop.
+					for k := range alive[h.ID] {
+						alive[h.ID][k] = false
+					}
+					dropped = left[h.ID]
+				}
+				left[h.ID] -= dropped
+				changed = true
+			}
+		}
+	}
+	keep := make([][]*term.Term, len(s.Preds))
+	for i, cs := range cands {
+		for k, f := range cs {
+			if alive[i][k] {
+				keep[i] = append(keep[i], f)
+			}
+		}
+	}
+	return keep, checks, nil
+}
