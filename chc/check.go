@@ -165,8 +165,16 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 	for j := range c.Body {
 		parts = append(parts, inst(&c.Body[j]))
 	}
+	body := st.And(parts...)
+	var heads []*term.Term // the head's conjuncts, each checked on its own
 	if c.Head != nil {
-		parts = append(parts, st.Not(inst(c.Head)))
+		h := inst(c.Head)
+		parts = append(parts, st.Not(h))
+		if h.Op() == term.OpAnd {
+			heads = h.Args()
+		} else {
+			heads = []*term.Term{h}
+		}
 	}
 	phi := st.And(parts...)
 	if holds, model, ok := forced(st, phi); ok {
@@ -178,21 +186,40 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 	if refutedByEqualities(st, phi) {
 		return ""
 	}
+	// body ∧ constraint once, then each head conjunct's negation as an
+	// assumption: a model's formula is a conjunction of lemmas, and
+	// refuting its negation whole is a search over their disjunction.
 	sv := smt.New(st, smt.Options{})
-	// non-linear terms are abstracted, see nonlinear.go
-	if err := sv.Assert(newLinearizer(st).abstract(phi)); err != nil {
+	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
+	goals := []*term.Term{nil}
+	if len(heads) > 1 {
+		goals = goals[:0]
+		for _, h := range heads {
+			goals = append(goals, st.Not(h))
+		}
+		phi = body
+	}
+	if err := sv.Assert(lin.abstract(phi)); err != nil {
 		return "cannot be checked: " + err.Error()
 	}
-	res, err := sv.Check(ctx)
-	switch {
-	case err != nil:
-		return "cannot be checked: " + err.Error()
-	case res == smt.Sat && NonLinear(st, phi) != nil && !holds(sv.Model(), phi):
-		return "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(st, phi))
-	case res == smt.Sat:
-		return "does not hold under the model: " + counterexample(sv.Model(), cp.Terms(c.Vars))
-	case res != smt.Unsat:
-		return "cannot be checked: " + sv.ReasonUnknown()
+	for _, g := range goals {
+		var assume []*term.Term
+		whole := phi
+		if g != nil {
+			assume = []*term.Term{lin.abstract(g)}
+			whole = st.And(phi, g)
+		}
+		res, err := sv.Check(ctx, assume...)
+		switch {
+		case err != nil:
+			return "cannot be checked: " + err.Error()
+		case res == smt.Sat && NonLinear(st, whole) != nil && !holds(sv.Model(), whole):
+			return "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(st, whole))
+		case res == smt.Sat:
+			return "does not hold under the model: " + counterexample(sv.Model(), cp.Terms(c.Vars))
+		case res != smt.Unsat:
+			return "cannot be checked: " + sv.ReasonUnknown()
+		}
 	}
 	return ""
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -181,5 +182,36 @@ func TestPropRefutedByEqualities(t *testing.T) {
 	t.Logf("refutedByEqualities refuted %d conjunctions", refuted)
 	if refuted == 0 {
 		t.Fatal("refutedByEqualities refuted nothing")
+	}
+}
+
+// TestCheckModelHeadConjuncts: a model whose formula is a conjunction is
+// checked one head conjunct at a time (scratchClause); the clause fails
+// when any one conjunct is not implied, and the counterexample says so,
+// with conjuncts in either order.
+func TestCheckModelHeadConjuncts(t *testing.T) {
+	st := term.NewStore()
+	s, _, err := Read("h", strings.NewReader(`(set-logic HORN)
+(declare-fun P (Int Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (>= x 0) (<= x 5) (= y (* 2 x))) (P x y))))
+(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (P x y) (< x 5) (= x1 (+ x 1)) (= y1 (+ y 2))) (P x1 y1))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x y) (> y 12)) false)))
+`), st)
+	require.NoError(t, err)
+	p := s.Preds[0]
+	x, y := p.Params[0], p.Params[1]
+	ctx := context.Background()
+	good := []*term.Term{st.Ge(x, st.Int(0)), st.Le(x, st.Int(6)), st.Eq(y, st.Mul(st.Int(2), x))}
+	require.NoError(t, CheckModel(ctx, s, Model{p: st.And(good...)}))
+	require.NoError(t, CheckModel(ctx, s, Model{p: st.And(good[2], good[1], good[0])}))
+	// y <= 8 fails at the fact x = 5, y = 10; x <= 4 at the step to 5.
+	for _, bad := range [][]*term.Term{
+		{good[0], good[1], good[2], st.Le(y, st.Int(8))},
+		{st.Le(y, st.Int(8)), good[2], good[1], good[0]},
+		{good[0], st.Le(x, st.Int(4)), good[2]},
+	} {
+		err := CheckModel(ctx, s, Model{p: st.And(bad...)})
+		require.Error(t, err, "%v", bad)
+		require.Contains(t, err.Error(), "does not hold under the model")
 	}
 }

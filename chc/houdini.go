@@ -321,8 +321,9 @@ func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOpti
 		left[i] = len(cs)
 	}
 	type clauseSolver struct {
-		sv  *smt.Solver
-		act [][]*term.Term // per body atom, per candidate of its predicate
+		sv   *smt.Solver
+		act  [][]*term.Term // per body atom, per candidate of its predicate
+		head []*term.Term   // the head's candidates over its arguments
 	}
 	solvers := make([]*clauseSolver, len(s.Clauses))
 	solver := func(ci int) (*clauseSolver, error) {
@@ -344,6 +345,11 @@ func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOpti
 				acts = append(acts, a)
 			}
 			cs.act = append(cs.act, acts)
+		}
+		if c.Head != nil {
+			for _, f := range cands[c.Head.Pred.ID] {
+				cs.head = append(cs.head, c.Head.Pred.Instantiate(st, f, c.Head.Args))
+			}
 		}
 		solvers[ci] = cs
 		return cs, nil
@@ -368,9 +374,9 @@ func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOpti
 					return nil, checks, ErrHoudiniBudget
 				}
 				var heads, assume []*term.Term
-				for k, f := range cands[h.ID] {
+				for k, f := range cs.head {
 					if alive[h.ID][k] {
-						heads = append(heads, h.Instantiate(st, f, c.Head.Args))
+						heads = append(heads, f)
 					}
 				}
 				for j, b := range c.Body {
@@ -403,11 +409,11 @@ func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOpti
 					break
 				}
 				dropped := 0
-				for k, f := range cands[h.ID] {
+				for k, f := range cs.head {
 					if !alive[h.ID][k] {
 						continue
 					}
-					v, err := m.EvalBool(h.Instantiate(st, f, c.Head.Args))
+					v, err := m.EvalBool(f)
 					if err != nil || !v {
 						alive[h.ID][k] = false
 						dropped++

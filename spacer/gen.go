@@ -54,6 +54,9 @@ func (o *Options) generalizers() []generalizer {
 	if !o.NoStuck {
 		gs = append(gs, stuckAlarm{})
 	}
+	if !o.NoSymmetry {
+		gs = append(gs, symmetry{})
+	}
 	return gs
 }
 

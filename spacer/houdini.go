@@ -29,9 +29,12 @@ import (
 // invariants of the unsat core become inductive lemmas and the obligation
 // is blocked. Each invariant is an invariant (the subset's conjunction
 // holds of every derivable fact), but a part of the subset need not be
-// inductive on its own: once one is used, the whole subset joins the
-// model and the lemmas handed out (modelAbove, heldLemmas).
+// inductive on its own: once one is used, the model checks that the
+// invariants used are inductive relative to the other lemmas, and takes
+// the whole subset in when they are not (modelAbove); the lemmas handed
+// out (heldLemmas) include it.
 const (
+	houdiniLevel      = 0    // the bound at which Houdini runs
 	houdiniMaxClauses = 2000 // larger systems go without
 	houdiniMaxChecks  = 4000
 )
@@ -137,4 +140,31 @@ func (e *engine) reserveParts(p *pred, parts []*term.Term) []*term.Term {
 		return parts
 	}
 	return append(parts, p.reserve.inv...)
+}
+
+// reserveInductive reports whether the lemmas above k, the frame of a
+// fixpoint at k, are inductive with the reserve invariants learned among
+// them: every other lemma above k is blocked relative to that frame
+// already (it was pushed there, or learned inductive), so it remains to
+// check the invariants, each relative to the frame. An error (a limit)
+// counts as no.
+func (e *engine) reserveInductive(k int) bool {
+	for _, p := range e.preds {
+		r := p.reserve
+		if r == nil {
+			continue
+		}
+		for i, used := range r.used {
+			if !used {
+				continue
+			}
+			for _, cube := range e.cubes(r.inv[i]) {
+				ok, _, _, err := e.blocked(p, cube, k+1, false)
+				if err != nil || !ok {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

@@ -100,8 +100,8 @@ func (e *engine) infModel() *found {
 
 // modelAbove is the conjunction, per predicate, of its lemmas of level > k.
 // Once a reserve invariant has been used, the lemmas alone may not be
-// inductive (houdini.go): the model is checked, and the reserves join it
-// when it fails.
+// inductive (houdini.go): the reserves join them unless each invariant
+// used is blocked relative to them (reserveInductive).
 func (e *engine) modelAbove(k int) chc.Model {
 	m := chc.Model{}
 	for _, p := range e.preds {
@@ -110,7 +110,7 @@ func (e *engine) modelAbove(k int) chc.Model {
 		}
 		m[p.p] = e.st.Simplify(e.st.And(e.lemmasAbove(p, k, nil)...))
 	}
-	if !e.reserveUsed || chc.CheckModel(e.ctx, e.sys, m) == nil {
+	if !e.reserveUsed || e.reserveInductive(k) {
 		return m
 	}
 	for _, p := range e.preds {

@@ -60,6 +60,9 @@ type Options struct {
 	// NoWeakenBounds turns off weakening the bounds of interpolant
 	// lemmas towards the obligation (bound.go).
 	NoWeakenBounds bool
+	// NoSymmetry turns off trying the permutations of a lemma that the
+	// clauses permuting a predicate's arguments give (symmetry.go).
+	NoSymmetry bool
 	// NoHoudini turns off learning, before the first level, the largest
 	// inductive subset of candidate invariants read off the clauses
 	// (houdini.go).
@@ -85,6 +88,7 @@ var params = []struct {
 	{"spacer.may-pobs", "queue a cluster's conjecture as a may-obligation (global guidance)", func(o *Options) any { return &o.MayPobs }},
 	{"spacer.stuck", "when a lemma shape recurs level after level, try the obligation itself and sums of its bounds", func(o *Options) any { return negated{&o.NoStuck} }},
 	{"spacer.ctp", "skip pushing a lemma while the model of its failed push still stands", func(o *Options) any { return negated{&o.NoCtp} }},
+	{"spacer.symmetry", "learn a lemma's images under the argument permutations of clauses P(h) <- P(b)", func(o *Options) any { return negated{&o.NoSymmetry} }},
 	{"spacer.houdini", "start from the largest inductive subset of candidate invariants read off the clauses", func(o *Options) any { return negated{&o.NoHoudini} }},
 	{"spacer.max-level", "answer unknown past this level (0: no bound)", func(o *Options) any { return &o.MaxLevel }},
 }
@@ -198,15 +202,17 @@ func (e *engine) run(seed []Lemma) (res chc.Result) {
 	if err := e.addSeed(seed); err != nil { // lemmas_api.go
 		return e.unknown(err)
 	}
-	if err := e.houdini(); err != nil {
-		return e.unknown(err)
-	}
 	for n := 0; ; n++ {
 		if e.opts.MaxLevel > 0 && n > e.opts.MaxLevel {
 			return chc.NoAnswer(chc.Incomplete("spacer: level bound %d", e.opts.MaxLevel))
 		}
 		e.bound = n
 		e.stats.levels = n + 1
+		if n == houdiniLevel {
+			if err := e.houdini(); err != nil {
+				return e.unknown(err)
+			}
+		}
 		f, err := e.solveLevel(n)
 		if err != nil {
 			return e.unknown(err)
@@ -322,6 +328,8 @@ type stats struct {
 	houdiniTime       time.Duration
 	reserveChecks     int
 	reserveLemmas     int
+	symmetricTries    int
+	symmetricLemmas   int
 }
 
 func (e *engine) statistics() []chc.Stat {
@@ -370,6 +378,8 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.houdini-time", Value: e.stats.houdiniTime},
 		{Name: "spacer.reserve-checks", Value: e.stats.reserveChecks},
 		{Name: "spacer.reserve-lemmas", Value: e.stats.reserveLemmas},
+		{Name: "spacer.symmetric-tries", Value: e.stats.symmetricTries},
+		{Name: "spacer.symmetric-lemmas", Value: e.stats.symmetricLemmas},
 		{Name: "spacer.farkas-calls", Value: e.stats.farkasCalls},
 		{Name: "spacer.itp-calls", Value: e.stats.itpCalls},
 		{Name: "spacer.itp-lemmas", Value: e.stats.itpLemmas},

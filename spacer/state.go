@@ -87,6 +87,8 @@ type pred struct {
 	rfKeys map[*term.Term]*reachFact
 	// reserve: Houdini's invariants not yet needed (houdini.go)
 	reserve *reserve
+	// syms: the argument permutations of P(h) <- P(b) clauses (symmetry.go)
+	syms [][]*term.Term
 }
 
 // A use is a body position of a predicate in a clause.
