@@ -47,8 +47,11 @@
 // Sat (the clauses have a model; the program is safe) comes with a Model:
 // per predicate a quantifier-free formula over its Params. CheckModel
 // checks every clause of a system with a fresh smt solver per clause (the
-// clause with the formulas substituted must be valid) and names the first
-// clause that fails. Non-linear terms go to the solver as uninterpreted
+// clause with the formulas substituted must be valid; the body and
+// constraint are asserted once and each conjunct of the head's formula
+// refuted in turn, so that a model of many lemmas is not checked through
+// the disjunction of their negations) and names the first clause that
+// fails. Non-linear terms go to the solver as uninterpreted
 // functions of their arguments (nonlinear.go), a sound abstraction for
 // validity; a counterexample of the abstraction counts only when the
 // clause, evaluated exactly, fails under it. Unsat comes with a derivation: a tree (or DAG) of
@@ -159,6 +162,9 @@
 //	portfolio.go   Portfolio: engines racing on clones
 //	clone.go       System.Clone, witnesses back from a clone
 //	transition.go  TransitionSystem
+//	houdini.go     CandidatePool, Houdini: candidate invariants read off
+//	               the clauses and their largest inductive subset (WHALE's
+//	               closing step, Spacer's reserve)
 //
 // # Naming
 //

@@ -99,6 +99,33 @@
 //     over different forms (y - x <= 4500 from x <= 499 and y >= 5000),
 //     each learned besides the candidate when inductive.
 //
+//  6. symmetry (symmetry.go): a clause P(h) ← P(b) that only permutes
+//     the arguments (the swap of two threads' local states in a
+//     parameterised system) makes P's facts closed under the
+//     permutation; each lemma's images under the permutations (up to 8
+//     cubes) are tried like any candidate and learned when blocked.
+//
+// Before the generalizers, Houdini's reserve (houdini.go, spacer.houdini):
+// before the first level, candidate invariants read off the clauses
+// (chc.CandidatePool: the literals of each constraint over its head's
+// arguments, the negated query and its weaker forms, x >= 0 and the order
+// of pairs of up to 6 integer parameters, carried from heads to bodies
+// through copies) are cut down to their largest inductive subset
+// (chc.Houdini; one incremental solver per clause; skipped past 2000
+// clauses or 4000 checks). Spacer's lemmas are the strongest facts a level
+// needs, so an equality that a system keeps unchanged (x = x0 on a copy
+// of an argument) it learns as one bound per level, and a lemma that
+// needs another to be inductive is pushed only when both are. The subset
+// is a reserve, not a set of lemmas: asserted whole, hundreds of query
+// differences on Consistency incremental.36 made every query slower (19 s
+// against 9 s). Each obligation of P is first checked against P's
+// reserve alone (a small solver per predicate, each invariant behind an
+// activation literal); when the reserve excludes it, the invariants in
+// the unsat core become inductive lemmas and the obligation is blocked.
+// A part of the subset need not be inductive on its own: at a fixpoint
+// the invariants used are checked relative to the frame, and the whole
+// subset joins the model when one fails (modelAbove).
+//
 // Pushing (push.go) has two more: ctp (ctp.go) keeps the model of a
 // failed push and skips the next attempts while it still satisfies the
 // frame; weak-abs (off by default) checks a lemma's first push with

@@ -107,7 +107,9 @@
 //     specification in place of the child's unwinding: a smaller
 //     formula; only when it is satisfiable is the condition decided
 //     with every unwinding (a model of it is no counterexample).
-//   - Houdini (houdini.go, off with NoHoudini): candidates are every
+//   - Houdini (houdini.go, off with NoHoudini; the candidates read off
+//     the clauses and the fixpoint are chc's, CandidatePool and Houdini,
+//     which Spacer shares): candidates are every
 //     pair, its summary, their literals (alone and under the pair's
 //     guard), the literals of each clause over its head's arguments (an
 //     equality also as its two halves), x >= 0, x <= y and x >= y over
