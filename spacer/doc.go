@@ -79,10 +79,13 @@
 //     lemma per level, the divergence of issue 25 — while x <= 10000 is
 //     inductive as it stands. When the weakest bound (B's side) is
 //     inductive it is learned besides the candidate.
+//
 //  2. inductive-gen (gen.go): drop each literal while the cube stays
 //     blocked relative to its own lemma at the lemma's level, shrinking to
 //     the cores.
+//
 //  3. weaken (gen.go): each equality a = b tried as a <= b, then a >= b.
+//
 //  4. guidance (guide.go), against "x ≤ 1, x ≤ 2, ...": when the cube
 //     differs from two or more earlier lemmas of P only in the constants
 //     of its arithmetic literals, drop the varying literals
@@ -93,6 +96,7 @@
 //     is not blocked at once becomes a may-obligation (Global Guidance):
 //     a pob searched like the others, at most mayGas children deep, whose
 //     being reached is no counterexample.
+//
 //  5. stuck (stuck.go), the "stuck on a lemma" alarm: when the cube's
 //     shape has recurred stuckMin times for P, try the obligation itself
 //     (core, inductive generalisation) and the sums of two of its bounds
