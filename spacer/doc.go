@@ -110,7 +110,8 @@
 //     cubes) are tried like any candidate and learned when blocked.
 //
 // Before the generalizers, Houdini's reserve (houdini.go, spacer.houdini):
-// before the first level, candidate invariants read off the clauses
+// when the bound reaches 3 (small systems answered in the first levels
+// skip its cost), candidate invariants read off the clauses
 // (chc.CandidatePool: the literals of each constraint over its head's
 // arguments, the negated query and its weaker forms, x >= 0 and the order
 // of pairs of up to 6 integer parameters, carried from heads to bodies
