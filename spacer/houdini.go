@@ -35,8 +35,8 @@ import (
 // holds of every derivable fact), but a part of the subset need not be
 // inductive on its own: once one is used, the model checks that the
 // invariants used are inductive relative to the other lemmas, and takes
-// the whole subset in when they are not (modelAbove); the lemmas handed
-// out (heldLemmas) include it.
+// the whole subset in when they are not (modelAbove); so do the lemmas
+// handed out (heldLemmas).
 const (
 	houdiniLevel      = 3    // the bound at which Houdini runs
 	houdiniMaxClauses = 2000 // larger systems go without

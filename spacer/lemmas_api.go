@@ -150,6 +150,9 @@ func (e *engine) heldLemmas() []Lemma {
 	for fix < len(at) && at[fix] {
 		fix++
 	}
+	// the reserve invariants learned need the rest of the reserve when
+	// they are not inductive relative to the lemmas (houdini.go)
+	withReserve := e.reserveUsed && !e.reserveInductive(fix)
 	var out []Lemma
 	for _, p := range e.preds {
 		if p.p == nil {
@@ -165,8 +168,10 @@ func (e *engine) heldLemmas() []Lemma {
 			}
 			out = append(out, Lemma{Pred: p.p, Level: level, Formula: e.st.Simplify(e.st.Not(e.st.And(lm.cube...)))})
 		}
-		for _, f := range e.reserveParts(p, nil) {
-			out = append(out, Lemma{Pred: p.p, Level: Inductive, Formula: f})
+		if withReserve {
+			for _, f := range e.reserveParts(p, nil) {
+				out = append(out, Lemma{Pred: p.p, Level: Inductive, Formula: f})
+			}
 		}
 	}
 	return out
