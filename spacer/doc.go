@@ -216,6 +216,32 @@
 // one answers each loop within its level budget, and with both off none
 // answers by level 4 (TestWeakLoops). weak-abs and may-pobs stay off.
 //
+// Houdini's reserve and symmetric lemmas on and off (2026-11-26,
+// bench/chcopts.sh -t 10 -c default= -c no-houdini=spacer.houdini=false
+// -c no-symmetry=spacer.symmetry=false, each file run with the three in
+// turn on the 2-core machine with nothing else running; solved files, and
+// the geometric mean of per-file time ratios against the default):
+//
+//	              arrays lia-lin lia-nonlin lra-ts recursion diverging  all  time
+//	                /30    /60     /40       /30     /18       /18    /196 ratio
+//	default          22     46      37        21      18         4     148   -
+//	no houdini       19     44      37        21      18         4     143  0.85
+//	no symmetry      22     46      37        21      18         4     148  1.00
+//
+// Houdini's reserve answers rsolv (z3's only file that spacer missed:
+// copies of arguments kept equal through three predicates; 0.4 s),
+// s_split_07 (a weaker form of the query is inductive) and three llreve
+// array files (strcmp, memccpy_1, memmove_1: equalities between the two
+// programs' arrays and indices) that time out without it. It costs time
+// where it does not answer: 0.85 overall, 0.70 on lia-nonlin, where on
+// the Consistency files its disjunctive checks take ~10 ms each (graham.27
+// 1.1 s to 3.5 s; checking one head candidate at a time made 10 times as
+// many checks and ran out of its budget). Symmetric lemmas fire on the
+// ultimate LIA-NonLin files with thread-swapping clauses: 05_tas_simplified
+// takes 7.7 s with them and 13.2 s without (it is at the 10 s bound either
+// way, hence the equal counts), 31_simple_loop5 stays out of reach
+// (level 23 at 90 s).
+//
 // Final run of the session that added ite-resolving implicants,
 // multi-clause lemma cubes, half-space child literals, summed bounds and
 // frames that switch lower levels off (bench/chc.sh -t 10 --validate-with
@@ -247,6 +273,8 @@
 //	cex.go      the ground derivation
 //	farkas.go   Farkas lemmas from a clause solver's model and itp.Conjunctive
 //	queue.go    the pob queue
+//	houdini.go  Houdini's reserve: candidate invariants, used on demand
+//	symmetry.go symmetric lemmas from argument permutations
 //
 // # Naming
 //
