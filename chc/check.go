@@ -166,15 +166,22 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 		parts = append(parts, inst(&c.Body[j]))
 	}
 	body := st.And(parts...)
-	var heads []*term.Term // the head's conjuncts, each checked on its own
+	// the negations of the head formula's conjuncts, each refuted on its
+	// own: a model's formula is a conjunction of lemmas, and refuting its
+	// negation whole is a search through their disjunction
+	var goals []*term.Term
 	if c.Head != nil {
 		h := inst(c.Head)
 		parts = append(parts, st.Not(h))
 		if h.Op() == term.OpAnd {
-			heads = h.Args()
+			for _, a := range h.Args() {
+				goals = append(goals, st.Not(a))
+			}
 		} else {
-			heads = []*term.Term{h}
+			goals = []*term.Term{st.Not(h)}
 		}
+	} else {
+		goals = []*term.Term{st.True()} // a query: the body alone
 	}
 	phi := st.And(parts...)
 	if holds, model, ok := forced(st, phi); ok {
@@ -186,29 +193,17 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 	if refutedByEqualities(st, phi) {
 		return ""
 	}
-	// body ∧ constraint once, then each head conjunct's negation as an
-	// assumption: a model's formula is a conjunction of lemmas, and
-	// refuting its negation whole is a search over their disjunction.
 	sv := smt.New(st, smt.Options{})
 	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
-	goals := []*term.Term{nil}
-	if len(heads) > 1 {
-		goals = goals[:0]
-		for _, h := range heads {
-			goals = append(goals, st.Not(h))
-		}
-		phi = body
-	}
-	if err := sv.Assert(lin.abstract(phi)); err != nil {
+	if err := sv.Assert(lin.abstract(body)); err != nil {
 		return "cannot be checked: " + err.Error()
 	}
 	for _, g := range goals {
 		var assume []*term.Term
-		whole := phi
-		if g != nil {
+		if !g.IsTrue() {
 			assume = []*term.Term{lin.abstract(g)}
-			whole = st.And(phi, g)
 		}
+		whole := st.And(body, g)
 		res, err := sv.Check(ctx, assume...)
 		switch {
 		case err != nil:
