@@ -103,19 +103,20 @@ func (e *engine) infModel() *found {
 // inductive (houdini.go): the reserves join them unless each invariant
 // used is blocked relative to them (reserveInductive).
 func (e *engine) modelAbove(k int) chc.Model {
+	parts := make([][]*term.Term, len(e.preds))
 	m := chc.Model{}
 	for _, p := range e.preds {
-		if p.p == nil {
-			continue
+		if p.p != nil {
+			parts[p.id] = e.lemmasAbove(p, k, nil)
+			m[p.p] = e.st.Simplify(e.st.And(parts[p.id]...))
 		}
-		m[p.p] = e.st.Simplify(e.st.And(e.lemmasAbove(p, k, nil)...))
 	}
 	if !e.reserveUsed || e.reserveInductive(k) {
 		return m
 	}
 	for _, p := range e.preds {
 		if p.p != nil {
-			m[p.p] = e.st.Simplify(e.st.And(e.reserveParts(p, e.lemmasAbove(p, k, nil))...))
+			m[p.p] = e.st.Simplify(e.st.And(e.reserveParts(p, parts[p.id])...))
 		}
 	}
 	return m
