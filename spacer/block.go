@@ -185,14 +185,14 @@ func (e *engine) query(cs *clauseSolver, L int, hard []*term.Term, softs []soft,
 func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 	m := cs.sv.Model()
 	children := make([]*reachFact, len(cs.body))
-	parts := []*term.Term{cs.c.Constraint}
+	parts := []*term.Term{cs.cons}
 	for j, q := range cs.body {
 		rf := cs.usedFact(m, j)
 		if rf == nil {
 			return nil, &errUnknown{"internal: no reach fact under a kept position"}
 		}
 		children[j] = rf
-		parts = append(parts, e.inst(q, rf.formula, cs.c.Body[j].Args))
+		parts = append(parts, e.inst(q, rf.formula, cs.bargs[j]))
 	}
 	pb.closed = true
 	if pb.pred == e.goal && !pb.may {
@@ -223,21 +223,21 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 		return nil
 	}
 	m := cs.sv.Model()
-	parts := []*term.Term{cs.c.Constraint}
+	parts := []*term.Term{cs.cons}
 	parts = e.instCube(pb.pred, pb.cube, cs.hargs, parts)
 	for i := range j {
 		rf := cs.usedFact(m, i)
 		if rf == nil {
 			return &errUnknown{"internal: no reach fact under a kept position"}
 		}
-		parts = append(parts, e.inst(cs.body[i], rf.formula, cs.c.Body[i].Args))
+		parts = append(parts, e.inst(cs.body[i], rf.formula, cs.bargs[i]))
 	}
 	// the positions from j on are over-approximated by their frame, as
 	// in the query: then the pob meets no reach fact the prefix query
 	// could have used, and reaching it makes progress.
-	parts = e.frameLiterals(cs.body[j], pb.level-1, cs.c.Body[j].Args, m, parts)
+	parts = e.frameLiterals(cs.body[j], pb.level-1, cs.bargs[j], m, parts)
 	for i := j + 1; i < len(cs.body); i++ {
-		parts = e.frameLemmas(cs.body[i], pb.level-1, cs.c.Body[i].Args, parts)
+		parts = e.frameLemmas(cs.body[i], pb.level-1, cs.bargs[i], parts)
 	}
 	psi, err := e.project(cs.free[j], e.st.And(parts...), m)
 	if err != nil {
@@ -252,7 +252,7 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 	}
 	var lits []*term.Term
 	for _, l := range im {
-		l = e.st.Substitute(l, cs.c.Body[j].Args, q.params)
+		l = e.st.Substitute(l, cs.bargs[j], q.params)
 		if !slices.Contains(lits, l) {
 			lits = append(lits, l)
 		}

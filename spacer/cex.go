@@ -16,8 +16,10 @@ func (e *engine) derive(cs *clauseSolver, children []*reachFact, head []*term.Te
 	st := e.st
 	sv := smt.New(st, smt.Options{})
 	parts := []*term.Term{cs.c.Constraint}
-	for i, a := range cs.hargs {
-		parts = append(parts, st.Eq(a, head[i]))
+	if cs.c.Head != nil {
+		for i, a := range cs.c.Head.Args {
+			parts = append(parts, st.Eq(a, head[i]))
+		}
 	}
 	for j, rf := range children {
 		parts = append(parts, e.inst(rf.pred, rf.formula, cs.c.Body[j].Args))

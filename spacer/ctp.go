@@ -46,7 +46,7 @@ func (e *engine) ctpStands(c *ctp, k int) bool {
 				continue
 			}
 			if c.params[j] == nil {
-				pm, ok := e.paramValues(c.m, q, c.cs.c.Body[j].Args)
+				pm, ok := e.paramValues(c.m, q, c.cs.bargs[j])
 				if !ok {
 					return false
 				}

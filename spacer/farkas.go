@@ -33,11 +33,11 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 	}
 	// A's implicant in its model, disequalities split by the model
 	e.impl.Reset(cs.sv.Model(), term.ImplicantOptions{SplitDiseq: true, ResolveIte: true})
-	E, err := e.impl.Append(nil, cs.c.Constraint)
+	E, err := e.impl.Append(nil, cs.cons)
 	for j, q := range cs.body {
 		for _, lm := range q.lemmas {
 			if lm.level >= L-1 && !lm.dead && err == nil {
-				E, err = e.impl.Append(E, e.lemmaFormula(q, lm.cube, cs.c.Body[j].Args))
+				E, err = e.impl.Append(E, e.lemmaFormula(q, lm.cube, cs.bargs[j]))
 			}
 		}
 	}

@@ -94,7 +94,7 @@ func (e *engine) blocked(p *pred, cube []*term.Term, L int, self bool) (bool, []
 		assumps = append(assumps, hard...)
 		if self {
 			for _, j := range cs.self {
-				assumps = append(assumps, e.lemmaFormula(p, cube, cs.c.Body[j].Args))
+				assumps = append(assumps, e.lemmaFormula(p, cube, cs.bargs[j]))
 			}
 		}
 		sat, err := e.check(cs, assumps)
@@ -314,9 +314,9 @@ func (e *engine) itpCands(p *pred, cores [][]*term.Term, L int) ([]*cand, error)
 // itpClause is the interpolating core of one clause against the pob, over
 // p's params, or nil.
 func (e *engine) itpClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) ([]*term.Term, error) {
-	A := []*term.Term{cs.c.Constraint}
+	A := []*term.Term{cs.cons}
 	for j, q := range cs.body {
-		A = e.frameLemmas(q, L-1, cs.c.Body[j].Args, A)
+		A = e.frameLemmas(q, L-1, cs.bargs[j], A)
 	}
 	B := e.instCube(p, cube, cs.hargs, nil)
 	e.stats.itpCalls++

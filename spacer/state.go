@@ -130,9 +130,11 @@ type reachFact struct {
 type clauseSolver struct {
 	idx   int
 	c     *chc.Clause
+	cons  *term.Term // c's constraint, copies merged (copies.go)
 	head  *pred
 	body  []*pred
-	hargs []*term.Term // head arguments (nil for a query)
+	hargs []*term.Term   // head arguments, copies merged (nil for a query)
+	bargs [][]*term.Term // per body position, its arguments, copies merged
 	sv    *smt.Solver
 	rfLit []*term.Term   // per body position, the chain literal (nil: no reach fact)
 	tags  [][]rfTag      // per body position
@@ -166,16 +168,18 @@ func (e *engine) build() error {
 	e.preds = append(e.preds, e.goal)
 	for i, c := range e.sys.Clauses {
 		cs := &clauseSolver{idx: i, c: c, sv: smt.New(e.st, smt.Options{NoModelCheck: true})}
+		var gone []*term.Term
+		cs.cons, cs.hargs, cs.bargs, gone = clauseCopies(e.st, c)
+		vars := others(c.Vars, gone)
 		if c.Head == nil {
 			cs.head = e.goal
 		} else {
 			cs.head = e.preds[c.Head.Pred.ID]
-			cs.hargs = c.Head.Args
 		}
-		if err := cs.sv.Assert(c.Constraint); err != nil {
+		if err := cs.sv.Assert(cs.cons); err != nil {
 			return &errUnknown{fmt.Sprintf("clause %d: %v", i, err)}
 		}
-		cs.hfree = others(c.Vars, cs.hargs)
+		cs.hfree = others(vars, cs.hargs)
 		for j := range c.Body {
 			q := e.preds[c.Body[j].Pred.ID]
 			cs.body = append(cs.body, q)
@@ -183,7 +187,7 @@ func (e *engine) build() error {
 			if q == cs.head {
 				cs.self = append(cs.self, j)
 			}
-			cs.free = append(cs.free, others(c.Vars, c.Body[j].Args))
+			cs.free = append(cs.free, others(vars, cs.bargs[j]))
 		}
 		cs.rfLit = make([]*term.Term, len(c.Body))
 		cs.tags = make([][]rfTag, len(c.Body))
@@ -326,7 +330,7 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 func (e *engine) assertLemma(lm *lemma) error {
 	p := lm.pred
 	for _, u := range p.uses {
-		f := e.lemmaFormula(p, lm.cube, u.cs.c.Body[u.pos].Args)
+		f := e.lemmaFormula(p, lm.cube, u.cs.bargs[u.pos])
 		if lm.level < infLevel {
 			f = e.st.Or(e.lvlLit(lm.level), f)
 		}
@@ -361,7 +365,7 @@ func (e *engine) addReachFact(p *pred, f *term.Term, cs *clauseSolver, children 
 	for _, u := range p.uses {
 		cs := u.cs
 		tag := e.st.Fresh("spacer.rf", term.BoolSort)
-		args := cs.c.Body[u.pos].Args
+		args := cs.bargs[u.pos]
 		if err := cs.sv.Assert(e.st.Implies(tag, e.inst(p, f, args))); err != nil {
 			return nil, &errUnknown{"assert reach fact: " + err.Error()}
 		}
