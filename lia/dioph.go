@@ -27,6 +27,25 @@ import (
 // is integral. Dependent equations are skipped: the simplex solution
 // satisfies the system, so they are consistent over the rationals.
 
+// Bounded rows. The same triangulation parametrises every integer
+// solution of the equalities: x = U·z with the pivot z_p fixed (z_p =
+// w_pᵀ·b) and the other z free. An integer variable v that is not fixed
+// but has both bounds l <= v <= u (a bounded slack: a constraint
+// l <= aᵀx <= u) then reads v = aᵀU·z = c + Σ_free h_j·z_j with
+// c = Σ_p h_p·z_p, so v - c is a multiple of g = gcd(h_j over the free
+// columns); when [l, u] holds no value of c + g·ℤ, the equalities and
+// the bounds of v have no integer solution together, though each row
+// alone may (3a + 2s ∈ [3, 5] with a = 4t - 4 and 2s + 3b = -6: every
+// solution of the equalities has 3a + 2s ≡ 0 mod 6), and branch and
+// bound walks to infinity along t. With y = Σ_p h_p·w_p, the form
+// P = (v - Σ y_i·(equation i))/g has integer coefficients over the
+// original variables (it is Σ_free (h_j/g)·z_j, and U⁻¹ is integral) and
+// P = (v - c)/g ∈ [(l - c)/g, (u - c)/g]; the cut is P <= floor((u-c)/g),
+// proved like a GCD cut: the case P >= floor((u-c)/g) + 1 contradicts
+// v <= u and the equalities. The bounded rows are carried through the
+// column operations below the equations, as extra rows that are never
+// pivots.
+
 // Limits of the Diophantine check: larger systems are skipped, and the
 // check stops when numbers grow beyond maxDiophBits.
 const (
@@ -37,51 +56,69 @@ const (
 
 // dioph is the scratch state of the Diophantine check.
 type dioph struct {
-	eqs   []lra.Var   // the fixed variables, in order
-	rhs   []num.Int   // b
-	cols  []lra.Var   // variables of the columns
-	colOf []int32     // by variable: column index + 1, 0 if none
-	rows  [][]num.Int // A, transformed by the column operations
-	pivot []int32     // pivot column of each processed equation, -1 if dependent
-	used  []bool      // by column: a pivot
-	z     []num.Rat   // by column: value of the pivot variable
-	w     [][]num.Rat // by column: the combination of equations giving z
-	sig   []num.Rat   // signature of the last system found feasible
-	sig2  []num.Rat   // the current signature (scratch)
+	eqs      []lra.Var   // the fixed variables, in order
+	bnd      []lra.Var   // the bounded ones, not fixed, in order
+	rhs      []num.Int   // b
+	cols     []lra.Var   // variables of the columns
+	colOf    []int32     // by variable: column index + 1, 0 if none
+	rows     [][]num.Int // A, transformed by the column operations
+	pivot    []int32     // pivot column of each processed equation, -1 if dependent
+	used     []bool      // by column: a pivot
+	z        []num.Rat   // by column: value of the pivot variable
+	w        [][]num.Rat // by column: the combination of equations giving z
+	complete bool        // solveDioph processed every equation
+	sig      []num.Rat   // signature of the last system found feasible
+	sig2     []num.Rat   // the current signature (scratch)
 }
 
 // diophTest looks for an integer infeasibility of the equalities; on
 // success it fills s.cut and reports true.
 func (s *Solver) diophTest() bool {
 	d := &s.dio
-	d.eqs, d.rhs = d.eqs[:0], d.rhs[:0]
+	bounded := s.calls%s.boundedPeriod == 0
+	d.eqs, d.rhs, d.bnd = d.eqs[:0], d.rhs[:0], d.bnd[:0]
 	sig := d.sig2[:0]
 	for v := range s.isInt {
 		x := lra.Var(v)
 		if !s.isInt[x] {
 			continue
 		}
-		c, ok := s.fixedValue(x)
-		if !ok {
+		if c, ok := s.fixedValue(x); ok {
+			d.eqs, d.rhs = append(d.eqs, x), append(d.rhs, c.Num())
+			sig = append(sig, num.NewRat(int64(x), 1), c)
 			continue
 		}
-		d.eqs, d.rhs = append(d.eqs, x), append(d.rhs, c.Num())
-		sig = append(sig, num.NewRat(int64(x), 1), c)
+		if !bounded {
+			continue
+		}
+		lo, _, hasLo := s.lp.Lower(x)
+		hi, _, hasHi := s.lp.Upper(x)
+		if hasLo && hasHi && lo.D.IsZero() && hi.D.IsZero() && len(d.bnd) < maxDiophEqs {
+			d.bnd = append(d.bnd, x)
+			sig = append(sig, num.NewRat(-1-int64(x), 1), lo.R, hi.R)
+		}
 	}
 	d.sig2 = sig
-	if len(d.eqs) < 2 || len(d.eqs) > maxDiophEqs || slices.EqualFunc(sig, d.sig, num.Rat.Equal) {
+	if len(d.eqs) == 0 || len(d.eqs)+len(d.bnd) < 2 || len(d.eqs) > maxDiophEqs || slices.EqualFunc(sig, d.sig, num.Rat.Equal) {
 		return false
 	}
 	if !s.buildDioph() {
 		return false
 	}
 	y, ok := s.solveDioph()
-	if !ok {
-		d.sig, d.sig2 = sig, d.sig // feasible (or too big): skip until the equalities change
-		return false
+	if ok {
+		s.diophCut(y)
+		return true
 	}
-	s.diophCut(y)
-	return true
+	if d.complete {
+		for r := range d.bnd {
+			if s.boundedCut(r) {
+				return true
+			}
+		}
+	}
+	d.sig, d.sig2 = sig, d.sig // feasible (or too big): skip until the bounds change
+	return false
 }
 
 // buildDioph fills the dense system; false when it is too large.
@@ -94,7 +131,8 @@ func (s *Solver) buildDioph() bool {
 	for len(d.colOf) < len(s.isInt) {
 		d.colOf = append(d.colOf, 0)
 	}
-	for _, e := range d.eqs {
+	all := append(d.eqs, d.bnd...)
+	for _, e := range all {
 		s.add(e, num.NewRat(1, 1))
 		for _, v := range s.accVs {
 			if d.colOf[v] == 0 {
@@ -108,8 +146,8 @@ func (s *Solver) buildDioph() bool {
 	if n > maxDiophVars {
 		return false
 	}
-	d.rows = slices.Grow(d.rows[:0], len(d.eqs))[:len(d.eqs)]
-	for i, e := range d.eqs {
+	d.rows = slices.Grow(d.rows[:0], len(all))[:len(all)]
+	for i, e := range all {
 		row := slices.Grow(d.rows[i][:0], n)[:n]
 		clear(row)
 		s.add(e, num.NewRat(1, 1))
@@ -133,6 +171,7 @@ func (s *Solver) solveDioph() ([]num.Rat, bool) {
 	clear(d.used)
 	d.z = slices.Grow(d.z[:0], n)[:n]
 	d.w = slices.Grow(d.w[:0], n)[:n]
+	d.complete = false
 	for i := 0; i < m; i++ {
 		row := d.rows[i]
 		// Euclid on the free columns until one nonzero is left.
@@ -200,7 +239,82 @@ func (s *Solver) solveDioph() ([]num.Rat, bool) {
 			return w, true
 		}
 	}
+	d.complete = true
 	return nil, false
+}
+
+// boundedCut fills s.cut when bounded row r (of d.bnd) has no integer
+// value with the equalities (see the comment on bounded rows) and
+// reports whether it did.
+func (s *Solver) boundedCut(r int) bool {
+	d := &s.dio
+	h := d.rows[len(d.eqs)+r]
+	var g num.Int
+	for j, hj := range h {
+		if !d.used[j] && !hj.IsZero() {
+			g = g.Gcd(hj)
+		}
+	}
+	if g.IsZero() || g.Abs().Cmp(num.NewInt(1)) == 0 {
+		return false
+	}
+	m := len(d.eqs)
+	var c num.Rat
+	y := make([]num.Rat, m)
+	for j, hj := range h {
+		if !d.used[j] || hj.IsZero() {
+			continue
+		}
+		hr := hj.Rat()
+		c = c.Add(hr.Mul(d.z[j]))
+		for l, wl := range d.w[j] {
+			if !wl.IsZero() {
+				y[l] = y[l].Add(hr.Mul(wl))
+			}
+		}
+	}
+	v := d.bnd[r]
+	lb, _, _ := s.lp.Lower(v)
+	ub, _, _ := s.lp.Upper(v)
+	ginv := g.Abs().Rat().Inv()
+	lo := lb.Sub(lra.Exact(c)).Scale(ginv)
+	hi := ub.Sub(lra.Exact(c)).Scale(ginv)
+	fl := Floor(hi)
+	if lra.Exact(fl.Rat()).Cmp(lo) >= 0 {
+		return false // an integer in [lo, hi]
+	}
+	// P = (v - Σ y_i·e_i)/g; the O terms (see gcdRow) are v with -1/g
+	// and e_i with y_i/g.
+	cut := &s.cut
+	cut.reset(Diophantine)
+	one := num.NewRat(1, 1)
+	cut.Split.Bound = fl
+	cut.Split.Le.Mult, cut.Split.Ge.Mult = one, one
+	s.add(v, ginv)
+	cut.Split.Ge.Expl = append(cut.Split.Ge.Expl, s.boundOf(v, lra.Upper, ginv))
+	for i, e := range d.eqs {
+		ci := y[i].Mul(ginv)
+		if ci.IsZero() {
+			continue
+		}
+		s.add(e, ci.Neg())
+		k := lra.Upper
+		if ci.Sign() > 0 {
+			k = lra.Lower
+		}
+		cut.Split.Ge.Expl = append(cut.Split.Ge.Expl, s.boundOf(e, k, ci.Abs()))
+	}
+	cut.Split.Coeffs, cut.Split.Vars = s.collect(cut.Split.Coeffs, cut.Split.Vars)
+	for _, a := range cut.Split.Coeffs {
+		if !a.IsInt() {
+			return false // cannot happen: P is Σ (h_j/g)·z_j
+		}
+	}
+	for i, x := range cut.Split.Vars {
+		cut.Coeffs, cut.Vars = append(cut.Coeffs, cut.Split.Coeffs[i].Neg()), append(cut.Vars, x)
+	}
+	cut.Bound = fl.Rat().Neg()
+	return true
 }
 
 // colOp subtracts q times column p from column j in rows i.. (the earlier

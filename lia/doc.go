@@ -52,7 +52,11 @@
 //     variables), when they changed since the last time it found them
 //     feasible: a Hermite-style triangulation with unimodular column
 //     operations either finds the system solvable over the integers or
-//     yields a certificate y with yᵀA integral and yᵀb fractional;
+//     yields a certificate y with yᵀA integral and yᵀb fractional; every
+//     boundedPeriod-th call (8) the integer variables with both bounds
+//     (bounded slacks: l <= aᵀx <= u) are carried through the same
+//     column operations, and one whose values under the equalities'
+//     general solution miss its bounds (c + g·ℤ ∩ [l, u] empty) is cut;
 //  3. every gomoryPeriod-th call (4), a Gomory mixed-integer cut
 //     (gomory.go) from the row of the basic integer variable with the
 //     most fractional value (closest to 1/2) whose nonbasic variables all

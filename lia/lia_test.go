@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/lra"
@@ -510,6 +511,65 @@ func TestDiophantine(t *testing.T) {
 			t.Fatalf("no cut after %d checks (%v)", i, r)
 		}
 		// branch: follow the up side
+		v, k, _ := li.Branch()
+		lp.AssertLower(v, lra.Exact(k.Add(num.NewInt(1)).Rat()), 99)
+	}
+}
+
+// TestDiophantineBounded: the equalities a = 4t - 4 and 2s + 3b = -6
+// have integer solutions, and 3a + 2s in [3, 5] has some alone, but
+// together 3a + 2s is a multiple of 6; branch and bound walks to
+// infinity along t (found by the itp property test, seed
+// 5908980673232551682). The bounded row gives a Diophantine cut at the
+// first check.
+func TestDiophantineBounded(t *testing.T) {
+	lp := lra.New()
+	li := New(lp)
+	li.gcdPeriod, li.boundedPeriod = 1<<30, 1
+	a, s, b, u := lp.NewVar(), lp.NewVar(), lp.NewVar(), lp.NewVar()
+	for _, v := range []lra.Var{a, s, b, u} {
+		li.SetInt(v)
+	}
+	n := func(c int64) num.Rat { return num.NewRat(c, 1) }
+	e1 := lp.AddRow([]num.Rat{n(4), n(-1)}, []lra.Var{u, a}) // 4t - a = 4
+	e2 := lp.AddRow([]num.Rat{n(2), n(3)}, []lra.Var{s, b})  // 2s + 3b = -6
+	r := lp.AddRow([]num.Rat{n(3), n(2)}, []lra.Var{a, s})   // 3a + 2s in [3, 5]
+	for _, v := range []lra.Var{e1, e2, r} {
+		li.SetInt(v)
+	}
+	bound := func(v lra.Var, lo, hi int64, reason lra.Reason) {
+		if lp.AssertLower(v, lra.Exact(n(lo)), reason) || lp.AssertUpper(v, lra.Exact(n(hi)), reason+1) {
+			t.Fatal("unexpected conflict")
+		}
+	}
+	bound(e1, 4, 4, 10)
+	bound(e2, -6, -6, 20)
+	bound(r, 3, 5, 30)
+	ctx := context.Background()
+	for i := 0; ; i++ {
+		if lp.Check(ctx) != lra.Sat {
+			t.Fatal("LP infeasible")
+		}
+		res := li.Check(ctx)
+		if res == Sat {
+			t.Fatalf("integer model %v %v %v %v", lp.Value(a), lp.Value(s), lp.Value(b), lp.Value(u))
+		}
+		if res == Cut {
+			c := li.Cut()
+			if c.Kind != Diophantine {
+				t.Fatalf("cut of kind %v", c.Kind)
+			}
+			if err := li.Verify(c); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(c.Reasons(nil), lra.Reason(31)) { // r <= 5
+				t.Fatalf("reasons %v without r's upper bound", c.Reasons(nil))
+			}
+			return
+		}
+		if i > 10 {
+			t.Fatalf("no cut after %d checks (%v)", i, res)
+		}
 		v, k, _ := li.Branch()
 		lp.AssertLower(v, lra.Exact(k.Add(num.NewInt(1)).Rat()), 99)
 	}

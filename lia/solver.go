@@ -55,11 +55,12 @@ type Solver struct {
 	ints  []lra.Var // integer variables that are not slacks, in SetInt order
 
 	calls int // Check calls with a fractional variable
-	// every gomoryPeriod-th (gcdPeriod-th) fractional Check tries a
-	// Gomory cut (the GCD test); tests change them
-	gomoryPeriod, gcdPeriod int
-	noPatch                 bool // tests: skip patching
-	stats                   Stats
+	// every gomoryPeriod-th (gcdPeriod-th, boundedPeriod-th) fractional
+	// Check tries a Gomory cut (the GCD test, the Diophantine check with
+	// bounded rows); tests change them
+	gomoryPeriod, gcdPeriod, boundedPeriod int
+	noPatch                                bool // tests: skip patching
+	stats                                  Stats
 
 	branchVar lra.Var
 	branchVal num.Int
@@ -84,6 +85,10 @@ type Solver struct {
 const (
 	defaultGomoryPeriod = 4 // every 4th fractional Check tries a Gomory cut
 	defaultGCDPeriod    = 1 // every fractional Check runs the GCD test
+	// every 8th fractional Check gives the Diophantine check the bounded
+	// rows (dioph.go): their bounds change with every branch, and it is
+	// rarely needed
+	defaultBoundedPeriod = 8
 	// maxCutBits bounds the coefficients of a cut scaled to integers, in
 	// bits: larger cuts are dropped (they slow the simplex down more than
 	// they help).
@@ -92,7 +97,7 @@ const (
 
 // New returns integer reasoning over lp, with no integer variables yet.
 func New(lp *lra.Solver) *Solver {
-	return &Solver{lp: lp, gomoryPeriod: defaultGomoryPeriod, gcdPeriod: defaultGCDPeriod, rng: 0x9e3779b97f4a7c15}
+	return &Solver{lp: lp, gomoryPeriod: defaultGomoryPeriod, gcdPeriod: defaultGCDPeriod, boundedPeriod: defaultBoundedPeriod, rng: 0x9e3779b97f4a7c15}
 }
 
 // LP returns the simplex the solver works on.

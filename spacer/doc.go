@@ -7,9 +7,13 @@
 // # Design
 //
 // Every clause gets one incremental smt.Solver holding its constraint over
-// the clause's own variables (Clause.Vars); a query clause is a clause whose
-// head is the internal predicate "goal" without parameters. For each body
-// position j with predicate Q:
+// the clause's own variables (Clause.Vars), copies merged: an argument
+// equal to another atom's argument or a local (x = y in the constraint)
+// is that variable in the solver, so the identity and permutation clauses
+// of big systems cost no tableau rows (copies.go; Consistency
+// incremental.36: 4.5 s against more than 10). A query clause is a clause
+// whose head is the internal predicate "goal" without parameters. For each
+// body position j with predicate Q:
 //
 //   - a lemma ¬cube of Q at level k is asserted once as (lvl_k ∨ ¬cube(args_j)),
 //     an inductive lemma (level ∞) unguarded; lvl_k is a Boolean constant
@@ -262,6 +266,7 @@
 //
 //	spacer.go   Options, Engine, Solve, the main loop, stats
 //	state.go    predicates, clause solvers, lemmas, reach facts
+//	copies.go   copied arguments merged in the clause solvers
 //	block.go    the blocking query: reach facts, child pobs, lemmas
 //	gen.go      candidates, the generalizer chain, inductive generalisation,
 //	            interpolating cores (itp)
