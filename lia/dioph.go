@@ -68,6 +68,7 @@ type dioph struct {
 	w        [][]num.Rat // by column: the combination of equations giving z
 	complete bool        // solveDioph processed every equation
 	sig      []num.Rat   // signature of the last system found feasible
+	sigB     []num.Rat   // the same with the bounded rows
 	sig2     []num.Rat   // the current signature (scratch)
 }
 
@@ -99,7 +100,11 @@ func (s *Solver) diophTest() bool {
 		}
 	}
 	d.sig2 = sig
-	if len(d.eqs) == 0 || len(d.eqs)+len(d.bnd) < 2 || len(d.eqs) > maxDiophEqs || slices.EqualFunc(sig, d.sig, num.Rat.Equal) {
+	last := &d.sig
+	if bounded {
+		last = &d.sigB
+	}
+	if len(d.eqs) == 0 || len(d.eqs)+len(d.bnd) < 2 || len(d.eqs) > maxDiophEqs || slices.EqualFunc(sig, *last, num.Rat.Equal) {
 		return false
 	}
 	if !s.buildDioph() {
@@ -117,7 +122,7 @@ func (s *Solver) diophTest() bool {
 			}
 		}
 	}
-	d.sig, d.sig2 = sig, d.sig // feasible (or too big): skip until the bounds change
+	*last, d.sig2 = sig, *last // feasible (or too big): skip until the bounds change
 	return false
 }
 
