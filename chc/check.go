@@ -321,7 +321,7 @@ func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, o
 	}
 	vals = mc.vals
 	vals.Reset()
-	for _, a := range conjuncts(nil, c.Constraint) {
+	for _, a := range term.Conjuncts(nil, c.Constraint) {
 		switch {
 		case a.Op() == term.OpConst:
 			vals.Set(a, st.True())
@@ -436,7 +436,7 @@ func (mc *modelChecker) form(p *Pred) *formInfo {
 			fi.exact = false // CheckModel has rejected such a formula
 		}
 	}
-	for _, a := range conjuncts(nil, f) {
+	for _, a := range term.Conjuncts(nil, f) {
 		if a.Op() != term.OpEq || a.NumArgs() != 2 {
 			continue
 		}
@@ -503,7 +503,7 @@ func forced(st *term.Store, phi *term.Term) (sat bool, model *term.Model, ok boo
 	var eqs []eq
 	m := term.NewModel(st)
 	set := map[*term.Term]bool{}
-	for _, a := range conjuncts(nil, phi) {
+	for _, a := range term.Conjuncts(nil, phi) {
 		switch {
 		case a.Op() == term.OpConst:
 			m.Set(a, st.True())
@@ -574,7 +574,7 @@ func refutedByEqualities(st *term.Store, phi *term.Term) bool {
 		parent[x] = r
 		return r
 	}
-	for _, a := range conjuncts(nil, phi) {
+	for _, a := range term.Conjuncts(nil, phi) {
 		if a.Op() != term.OpEq || a.NumArgs() != 2 {
 			continue
 		}

@@ -72,7 +72,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
 		var rest []*term.Term
 		for _, c := range cs {
-			for _, a := range conjuncts(nil, apply(c)) {
+			for _, a := range term.Conjuncts(nil, apply(c)) {
 				if a.IsFalse() {
 					return nil, false
 				}
@@ -112,7 +112,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// definitions: repeat a few rounds while that happens, simple
 	// definitions first.
 	sv.simplified = st.Simplify(f)
-	rest := conjuncts(nil, sv.simplified)
+	rest := term.Conjuncts(nil, sv.simplified)
 	phases := []bool{true, false} // simple definitions only, then all
 	if simple {
 		phases = phases[:1]
@@ -139,7 +139,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 			sv.defs = nil
 			return sv
 		}
-		sv.rest = conjuncts(sv.rest, a)
+		sv.rest = term.Conjuncts(sv.rest, a)
 	}
 	return sv
 }

@@ -249,7 +249,7 @@ func (p *CandidatePool) Propagate(s *System, constraint func(*Clause) *term.Term
 // unit coefficients (x = y + k).
 func Definitions(st *term.Store, f *term.Term) map[*term.Term]*term.Term {
 	def := map[*term.Term]*term.Term{}
-	for _, l := range conjuncts(nil, f) {
+	for _, l := range term.Conjuncts(nil, f) {
 		switch {
 		case l.IsConst() && l.Sort().IsBool():
 			def[l] = st.True()

@@ -380,7 +380,7 @@ func (pr *projection) addValue(x, v *term.Term) {
 // with head arguments head.
 func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]bool) {
 	var rest []*term.Term
-	for _, a := range conjuncts(nil, f) {
+	for _, a := range term.Conjuncts(nil, f) {
 		if a.Op() == term.OpEq && a.NumArgs() == 2 {
 			x, v := a.Arg(0), a.Arg(1)
 			if v.Op() == term.OpConst {

@@ -404,20 +404,6 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 	return visit(root, 0)
 }
 
-// conjuncts appends the conjuncts of f (nested and flattened) to dst.
-func conjuncts(dst []*term.Term, f *term.Term) []*term.Term {
-	if f.Op() == term.OpAnd {
-		for _, a := range f.Args() {
-			dst = conjuncts(dst, a)
-		}
-		return dst
-	}
-	if f.IsTrue() {
-		return dst
-	}
-	return append(dst, f)
-}
-
 // argVars is the set of the variables that are arguments of c's atoms.
 func argVars(c *Clause) varSet {
 	var s varSet

@@ -129,7 +129,7 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 			b.val, b.strict, b.set = v, strict, true
 		}
 	}
-	for _, a := range conjuncts(nil, f) {
+	for _, a := range term.Conjuncts(nil, f) {
 		neg := false
 		if a.Op() == term.OpNot {
 			neg, a = true, a.Arg(0)

@@ -105,6 +105,24 @@ func (c *Lemma) reset(k CutKind) {
 	c.Split.Ge = Derivation{Expl: c.Split.Ge.Expl[:0]}
 }
 
+// rounding starts a rounding cut P <= bound (GCD and Diophantine): the
+// split is on P itself, each case taken once.
+func (c *Lemma) rounding(k CutKind, bound num.Int) {
+	c.reset(k)
+	one := num.NewRat(1, 1)
+	c.Split.Bound = bound
+	c.Split.Le.Mult, c.Split.Ge.Mult = one, one
+}
+
+// roundingDone reads the cut -P >= -bound off the split form P, once
+// collected: the case P <= bound is the cut itself.
+func (c *Lemma) roundingDone() {
+	for i, v := range c.Split.Vars {
+		c.Coeffs, c.Vars = append(c.Coeffs, c.Split.Coeffs[i].Neg()), append(c.Vars, v)
+	}
+	c.Bound = c.Split.Bound.Rat().Neg()
+}
+
 // ---- Linear forms over original variables ----
 
 // add adds c·v to the accumulator, expanding slacks into their

@@ -291,10 +291,7 @@ func (s *Solver) boundedCut(r int) bool {
 	// P = (v - Σ y_i·e_i)/g; the O terms (see gcdRow) are v with -1/g
 	// and e_i with y_i/g.
 	cut := &s.cut
-	cut.reset(Diophantine)
-	one := num.NewRat(1, 1)
-	cut.Split.Bound = fl
-	cut.Split.Le.Mult, cut.Split.Ge.Mult = one, one
+	cut.rounding(Diophantine, fl)
 	s.add(v, ginv)
 	cut.Split.Ge.Expl = append(cut.Split.Ge.Expl, s.boundOf(v, lra.Upper, ginv))
 	for i, e := range d.eqs {
@@ -315,10 +312,7 @@ func (s *Solver) boundedCut(r int) bool {
 			return false // cannot happen: P is Σ (h_j/g)·z_j
 		}
 	}
-	for i, x := range cut.Split.Vars {
-		cut.Coeffs, cut.Vars = append(cut.Coeffs, cut.Split.Coeffs[i].Neg()), append(cut.Vars, x)
-	}
-	cut.Bound = fl.Rat().Neg()
+	cut.roundingDone()
 	return true
 }
 
@@ -354,17 +348,17 @@ func bitLen(x num.Int) int {
 // cut -P >= -floor(yᵀb), proved like a GCD cut.
 func (s *Solver) diophCut(y []num.Rat) {
 	d := &s.dio
-	c := &s.cut
-	c.reset(Diophantine)
-	one := num.NewRat(1, 1)
-	c.Split.Le.Mult, c.Split.Ge.Mult = one, one
 	var yb num.Rat
+	for i, yi := range y {
+		yb = yb.Add(yi.Mul(d.rhs[i].Rat()))
+	}
+	c := &s.cut
+	c.rounding(Diophantine, yb.Floor())
 	for i, e := range d.eqs {
 		yi := y[i]
 		if yi.IsZero() {
 			continue
 		}
-		yb = yb.Add(yi.Mul(d.rhs[i].Rat()))
 		s.add(e, yi)
 		k := lra.Upper
 		if yi.Sign() < 0 {
@@ -373,9 +367,5 @@ func (s *Solver) diophCut(y []num.Rat) {
 		c.Split.Ge.Expl = append(c.Split.Ge.Expl, s.boundOf(e, k, yi.Abs()))
 	}
 	c.Split.Coeffs, c.Split.Vars = s.collect(c.Split.Coeffs, c.Split.Vars)
-	c.Split.Bound = yb.Floor()
-	for i, v := range c.Split.Vars {
-		c.Coeffs, c.Vars = append(c.Coeffs, c.Split.Coeffs[i].Neg()), append(c.Vars, v)
-	}
-	c.Bound = c.Split.Bound.Rat().Neg()
+	c.roundingDone()
 }

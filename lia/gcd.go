@@ -141,10 +141,7 @@ func (s *Solver) gcdRow(x lra.Var, boundedInts bool) bool {
 		return false // an integer in [lo, hi]
 	}
 	cut := &s.cut
-	cut.reset(GCD)
-	one := num.NewRat(1, 1)
-	cut.Split.Bound = fl
-	cut.Split.Le.Mult, cut.Split.Ge.Mult = one, one
+	cut.rounding(GCD, fl)
 	each(func(v lra.Var, a num.Rat, k gcdTerm) bool {
 		switch c := a.Mul(f); k {
 		case gcdFree:
@@ -161,9 +158,6 @@ func (s *Solver) gcdRow(x lra.Var, boundedInts bool) bool {
 		return true
 	})
 	cut.Split.Coeffs, cut.Split.Vars = s.collect(cut.Split.Coeffs, cut.Split.Vars)
-	for i, v := range cut.Split.Vars {
-		cut.Coeffs, cut.Vars = append(cut.Coeffs, cut.Split.Coeffs[i].Neg()), append(cut.Vars, v)
-	}
-	cut.Bound = fl.Rat().Neg()
+	cut.roundingDone()
 	return true
 }

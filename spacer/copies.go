@@ -51,7 +51,7 @@ func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term
 		}
 	}
 	var rest []*term.Term
-	for _, l := range conjuncts(nil, c.Constraint) {
+	for _, l := range term.Conjuncts(nil, c.Constraint) {
 		x, y, ok := copyEq(st, l)
 		if !ok {
 			rest = append(rest, l)
@@ -131,18 +131,4 @@ func copyEq(st *term.Store, l *term.Term) (x, y *term.Term, ok bool) {
 		return nil, nil, false
 	}
 	return lin.Vars[0], lin.Vars[1], true
-}
-
-// conjuncts appends the conjuncts of f (nested and flattened) to dst.
-func conjuncts(dst []*term.Term, f *term.Term) []*term.Term {
-	if f.Op() == term.OpAnd {
-		for _, a := range f.Args() {
-			dst = conjuncts(dst, a)
-		}
-		return dst
-	}
-	if f.IsTrue() {
-		return dst
-	}
-	return append(dst, f)
 }

@@ -117,3 +117,18 @@ func Funcs(t *Term) []*Func {
 // CompareID orders terms by ID (their order of creation), for sorting
 // and searching slices of terms.
 func CompareID(t, u *Term) int { return cmp.Compare(t.id, u.id) }
+
+// Conjuncts appends the conjuncts of f to dst, nested conjunctions
+// flattened and true left out, and returns the extended slice.
+func Conjuncts(dst []*Term, f *Term) []*Term {
+	if f.Op() == OpAnd {
+		for _, a := range f.Args() {
+			dst = Conjuncts(dst, a)
+		}
+		return dst
+	}
+	if f.IsTrue() {
+		return dst
+	}
+	return append(dst, f)
+}
