@@ -55,26 +55,10 @@ func permutation(st *term.Store, c *chc.Clause, params []*term.Term) []*term.Ter
 	for i := range pi {
 		pi[i] = -1
 	}
-	var lits []*term.Term
-	if c.Constraint.Op() == term.OpAnd {
-		lits = c.Constraint.Args()
-	} else if !c.Constraint.IsTrue() {
-		lits = []*term.Term{c.Constraint}
-	}
-	for _, l := range lits {
-		if l.Op() != term.OpEq || l.NumArgs() != 2 {
+	for _, l := range term.Conjuncts(nil, c.Constraint) {
+		x, y, ok := copyEq(st, l)
+		if !ok {
 			return nil
-		}
-		x, y := l.Arg(0), l.Arg(1)
-		if !x.Sort().IsArith() && (!x.IsConst() || !y.IsConst()) {
-			return nil
-		}
-		if !x.IsConst() || !y.IsConst() {
-			lin, ok := st.Linearize(st.Sub(x, y))
-			if !ok || len(lin.Vars) != 2 || !lin.Const.IsZero() || !lin.Coeffs[0].Equal(lin.Coeffs[1].Neg()) {
-				return nil
-			}
-			x, y = lin.Vars[0], lin.Vars[1]
 		}
 		i, hok := hIdx[x]
 		j, bok := bIdx[y]
@@ -82,7 +66,7 @@ func permutation(st *term.Store, c *chc.Clause, params []*term.Term) []*term.Ter
 			i, hok = hIdx[y]
 			j, bok = bIdx[x]
 		}
-		if !hok || !bok || pi[i] >= 0 || x.Sort() != y.Sort() {
+		if !hok || !bok || pi[i] >= 0 {
 			return nil
 		}
 		pi[i] = j
