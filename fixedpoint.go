@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/spacer"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -43,7 +44,7 @@ type Fixedpoint struct {
 	options []Option
 	covers  []spacer.Lemma // injected with AddCover
 	learned []spacer.Lemma // held at the end of the last query (covers included)
-	// late is the engine of a query that chc.Solve left running after
+	// late is the engine of a query that pipeline.Solve left running after
 	// its context ended (it stops at its next look at the context): it
 	// still uses the store, so every method waits for it first.
 	late *lemmaEngine
@@ -135,7 +136,7 @@ func (fp *Fixedpoint) Query(ctx context.Context, q *term.Term) (Result, error) {
 	}
 	run := func(seed []spacer.Lemma) chc.Result {
 		le := &lemmaEngine{en: spacer.New(so), seed: seed, finished: make(chan struct{})}
-		res := chc.Solve(ctx, sys, le, c.opts)
+		res := pipeline.Solve(ctx, sys, le, c.opts)
 		if held, ok := le.result(); ok {
 			fp.learned = held
 		} else {
@@ -265,7 +266,7 @@ func (fp *Fixedpoint) atomPred(atom *term.Term) (*Pred, error) {
 }
 
 // lemmaEngine runs Spacer from seed lemmas and keeps the lemmas it holds
-// at the end; chc.Solve may leave it behind (grace), so under a lock, and
+// at the end; pipeline.Solve may leave it behind (grace), so under a lock, and
 // finished is closed when it returns.
 type lemmaEngine struct {
 	en       *spacer.Engine

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed-f9c3434d/gospacer"
-	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -71,7 +71,7 @@ func TestFixedpointReuse(t *testing.T) {
 	t.Logf("smt checks for x > y + 3: alone %d, after x != y %d", smtChecks(alone), smtChecks(after))
 
 	res := c.query(t, st.Eq(c.x, st.Int(10)), "sat")
-	require.NoError(t, chc.CheckResult(context.Background(), res.System, res.Result))
+	require.NoError(t, witness.CheckResult(context.Background(), res.System, res.Result))
 	c.query(t, st.Eq(c.x, st.Int(11)), "unsat")
 }
 

@@ -42,7 +42,7 @@ func WithPortfolio(members ...string) Option {
 }
 
 // WithEngineValue runs an engine the caller built (any chc.Engine: a
-// configured *spacer.Engine, a *chc.Portfolio, an engine of one's own),
+// configured *spacer.Engine, a *portfolio.Engine, an engine of one's own),
 // still through the whole pipeline: preprocessing, the panic guard, the
 // check of the witness on the input.
 func WithEngineValue(e chc.Engine) Option {
@@ -101,7 +101,7 @@ func WithSeed(seed int64) Option {
 }
 
 // WithoutPreprocessing hands the system to the engine as it is (after
-// Normalize), without chc.DefaultPasses.
+// Normalize), without passes.Default.
 func WithoutPreprocessing() Option {
 	return func(c *config) { c.opts.NoPreprocess = true }
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -123,10 +125,10 @@ func Solve(ctx context.Context, sys *System, options ...Option) (Result, error) 
 		ctx, cancel = context.WithTimeout(ctx, c.timeout)
 		defer cancel()
 	}
-	res := chc.Solve(ctx, norm, e, c.opts)
+	res := pipeline.Solve(ctx, norm, e, c.opts)
 	if norm != sys && res.Answer == Sat {
 		// the model is over sys's predicates: check it on sys as given
-		if err := chc.CheckModel(ctx, withConstraints(sys), res.Model); err != nil {
+		if err := witness.CheckModel(ctx, withConstraints(sys), res.Model); err != nil {
 			res = chc.Result{Answer: Unknown, Reason: chc.Internal("the model fails on the system as given: %v", err), Stats: res.Stats}
 			if ctx.Err() != nil {
 				res.Reason = chc.Cause(ctx)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer"
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -120,7 +121,7 @@ func TestSolveEngines(t *testing.T) {
 			res, err = gospacer.SolveFile(ctx, "examples/unsafe.smt2", opts...)
 			require.NoError(t, err)
 			require.Equal(t, "unsat", res.String(), "%v", res.Reason)
-			require.NoError(t, chc.CheckResult(ctx, res.System, res.Result))
+			require.NoError(t, witness.CheckResult(ctx, res.System, res.Result))
 		})
 	}
 }
@@ -193,7 +194,7 @@ func TestSolveHandBuiltModel(t *testing.T) {
 	res, err := gospacer.Solve(context.Background(), sys, gospacer.WithTimeout(20*time.Second))
 	require.NoError(t, err)
 	require.Equal(t, gospacer.Sat, res.Answer, "%v", res.Reason)
-	require.NoError(t, chc.CheckModel(context.Background(), res.System, res.Model))
+	require.NoError(t, witness.CheckModel(context.Background(), res.System, res.Model))
 	require.NotSame(t, sys, res.System)
 	require.Same(t, p, res.System.Preds[0])
 	require.Contains(t, res.Model, p)

@@ -49,9 +49,9 @@ func (s *System) Clone() *System {
 	return c
 }
 
-// witnessFrom maps the witness of res, found on c (a Clone of s), to s's
+// WitnessFrom maps the witness of res, found on c (a Clone of s), to s's
 // store, predicates and clauses.
-func (s *System) witnessFrom(c *System, res Result) Result {
+func (s *System) WitnessFrom(c *System, res Result) Result {
 	cp := term.NewCopier(c.St, s.St)
 	switch res.Answer {
 	case Sat:

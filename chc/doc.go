@@ -1,10 +1,13 @@
-// Package chc holds systems of constrained Horn clauses (CHCs), the
-// preprocessing passes that simplify them, the witnesses engines answer
-// with and the checkers of those witnesses, and the one-method Engine
-// interface that every CHC engine (spacer, engines/...) implements. It is
-// laid out like Golem: a System, a list of passes each returning a
-// back-translator, engines behind one method, witnesses checked against the
-// original system.
+// Package chc is the vocabulary of constrained Horn clauses (CHCs):
+// systems, their reading and writing, their one normal form, the
+// witnesses engines answer with, the one-method Engine interface that
+// every CHC engine (spacer, engines/...) implements, the reasons of
+// Unknown, the Budget of a run, the registry of engines and the
+// transition-system view. It is laid out like Golem: a System, a list of
+// passes each returning a back-translator (chc/passes), engines behind one
+// method, witnesses checked against the original system (chc/witness), and
+// the pipeline that runs them in order (chc/pipeline). Those rooms stand
+// above chc: it imports none of them.
 //
 // # Systems
 //
@@ -27,7 +30,9 @@
 // Real and arrays of those. IsHornScript tells a CHC script from a plain
 // SMT one, also without (set-logic HORN).
 //
-// Clauses are normalised: each predicate has canonical parameter constants
+// Clauses are normalised (normal.go; CheckNormal tells a system in normal
+// form, and the reader and the root package's Normalize both build it):
+// each predicate has canonical parameter constants
 // (Pred.Params, the vocabulary of its model formula); each clause has its
 // own local constants (Clause.Vars), and every argument of every atom is a
 // distinct one of them, so instantiating a predicate's formula at an atom
@@ -42,50 +47,22 @@
 // Write prints a System as a HORN script; reading it back gives the same
 // system up to variable names, so printing twice gives the same text.
 //
-// # Witnesses and checking
+// # Witnesses
 //
 // Sat (the clauses have a model; the program is safe) comes with a Model:
-// per predicate a quantifier-free formula over its Params. CheckModel
-// checks every clause of a system with a fresh smt solver per clause (the
-// clause with the formulas substituted must be valid; the body and
-// constraint are asserted once and each conjunct of the head's formula
-// refuted in turn, so that a model of many lemmas is not checked through
-// the disjunction of their negations) and names the first clause that
-// fails. Non-linear terms go to the solver as uninterpreted
-// functions of their arguments (nonlinear.go), a sound abstraction for
-// validity; a counterexample of the abstraction counts only when the
-// clause, evaluated exactly, fails under it. Unsat comes with a derivation: a tree (or DAG) of
-// Nodes, each a clause with ground values for its variables and one child
-// per body atom, the root a query. CheckDerivation replays it by
-// evaluation only. The checkers share no code with any engine; tests and
-// the CLI check every witness on the ORIGINAL system, after translating it
-// back through preprocessing, because that is where others' wrong answers
-// came from (z3's inlining and subsumption passes without model
-// conversion).
+// per predicate a quantifier-free formula over its Params. Unsat comes
+// with a derivation: a tree (or DAG) of Nodes, each a clause with ground
+// values for its variables (Node.Bindings) and one child per body atom,
+// the root a query. Package chc/witness checks both; NonLinearClause names
+// the non-linear arithmetic that its check abstracts.
 //
 // # Preprocessing
 //
-// A Pass maps a System to an equisatisfiable one and returns a Translator
-// that maps the new system's witnesses back (models and derivations).
-// Passes never change their input. Preprocess runs a list of passes and
-// composes their translators. DefaultPasses is Golem's order: Simplify
-// (constant and equality propagation, false clauses), EliminateLocals
-// (variables defined by equalities), MergeFacts (a predicate's facts as
-// one), RemoveUnreachable (the cone of influence), Inline (non-recursive
-// predicates whose model stays quantifier-free), RemoveUnusedArgs, and a
-// second round. Each pass builds
-// its output with a rebuild (rebuild.go), which records for every new
-// clause how its derivation nodes become nodes of the input and for every
-// removed predicate its model; every output is normalised, with Vars in
-// the order Read gives them.
-//
-// Every pass, translator and checker is near-linear in the size of the
-// system (program verifiers emit systems of 10⁵ clauses): worklists
-// instead of sweeps to a fixpoint (RemoveUnreachable is Horn-SAT's unit
-// propagation; Inline keeps per predicate its defining and using clauses
-// and re-examines only the predicates an inlining touched), one rebuild
-// per pass, and a model check whose smt solver works in a scratch store as
-// small as a clause. BenchmarkScale measures it from 10² to 10⁵ clauses.
+// The passes (chc/passes) map a System to an equisatisfiable one and
+// return a translator of witnesses back; their doc lists what they do in
+// the order they run. They, the translators and the checkers are
+// near-linear in the size of the system; BenchmarkScale (chc/pipeline)
+// measures it from 10² to 10⁵ clauses.
 //
 // # Limits
 //
@@ -100,19 +77,15 @@
 // the Budget ends the run's context itself. The SAT search and the smt
 // theories do the same with the clock and a yield.
 //
-// # Engines and the solve pipeline
+// # Engines
 //
 // An Engine has one method, Solve(ctx, system) Result. It answers Unknown,
 // with a Reason, when it cannot decide, and when ctx ends, never a guess.
-// Engines neither preprocess nor check: Solve (solve.go) is the one way
-// from a system to a checked answer. It bounds the heap, runs
-// DefaultPasses, runs the engine under a panic guard (an engine that does
-// not return within Options.Grace of the end of ctx is left behind),
-// translates the witness back and checks it on the input with
-// CheckResult. A panic or a rejected witness is Unknown with ErrInternal;
-// an Unknown after ctx ended takes Cause(ctx): ErrTimeout, ErrMemory or
-// ErrCanceled, decided in one place (reason.go); an engine's own limits
-// are ErrIncomplete. Result.Reason wraps one of the five, for errors.Is.
+// Engines neither preprocess nor check: chc/pipeline's Solve is the one
+// way from a system to a checked answer. An Unknown after ctx ended takes
+// Cause(ctx): ErrTimeout, ErrMemory or ErrCanceled, decided in one place
+// (reason.go); an engine's own limits are ErrIncomplete, a bug caught is
+// ErrInternal. Result.Reason wraps one of the five, for errors.Is.
 //
 // Engines register by name (registry.go) with a one-line summary and
 // their own parameters ("engine.name", read from Options.Params); the
@@ -121,11 +94,11 @@
 // seed). Statistics are named "who.what" (ValidStatName) and printed as
 // z3 prints them, one s-expression of keywords (WriteStats).
 //
-// A Portfolio (portfolio.go) is an engine made of engines that race
-// concurrently, each on its own Clone of the system (clone.go: a copy of
-// the term store with the same IDs, so a member makes the same choices it
-// would make alone); the first answer whose witness checks on the input
-// wins and the others are cancelled and awaited.
+// An engine made of engines (engines/portfolio) runs its members on
+// clones of the system (clone.go: a copy of the term store with the same
+// IDs, so a member makes the same choices it would make alone; WitnessFrom
+// brings a member's witness back) and asks the Referee of its context
+// (referee.go) to judge their answers.
 //
 // # Transition systems
 //
@@ -139,27 +112,21 @@
 // # Files
 //
 //	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine,
-//	               AnswerText, CheckResult
+//	               AnswerText
+//	normal.go      the normal form: CheckNormal, CheckPreds, ClauseError
 //	read.go        Read, FromScript, Builder, IsHornScript: scripts to systems, normalisation
+//	readctx.go     ReadContext, FromScriptContext: reading under limits
 //	clausal.go     the clausal form of an assertion
+//	supported.go   the sorts a predicate may range over
 //	write.go       Write, WriteModel, WriteDerivation
 //	proof.go       WriteProof: the derivation as an s-expression, for get-proof
-//	nonlinear.go   NonLinear, NonLinearClause; the linear abstraction of CheckModel
-//	check.go       CheckModel, CheckDerivation
-//	preprocess.go  Pass, Translator, Preprocess, DefaultPasses
-//	rebuild.go     what the passes share: new system and translator
-//	defs.go        reading definitions x = t off a constraint
-//	readctx.go     ReadContext, FromScriptContext: reading under limits
-//	simplify.go    Simplify       locals.go  EliminateLocals
-//	facts.go       MergeFacts     cone.go    RemoveUnreachable, Derivable
-//	inline.go      Inline         args.go    RemoveUnusedArgs
+//	nonlinear.go   NonLinear, IsNonLinear, NonLinearClause
 //	reason.go      the reasons of Unknown and Cause
 //	budget.go      Budget, WithMemoryLimit: the limits of a run and their poll
 //	options.go     Options and engine parameters
 //	registry.go    Register, Engines, NewEngine
 //	stats.go       Stat names and WriteStats
-//	solve.go       Solve: the pipeline
-//	portfolio.go   Portfolio: engines racing on clones
+//	referee.go     Referee: how an engine of engines has its members' answers judged
 //	clone.go       System.Clone, witnesses back from a clone
 //	transition.go  TransitionSystem
 //	houdini.go     CandidatePool, Houdini: candidate invariants read off

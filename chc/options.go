@@ -131,8 +131,8 @@ func (o Options) paramNames() []string {
 	return names
 }
 
-// grace is o.Grace, or its default for a run under ctx.
-func (o Options) grace(ctx context.Context) time.Duration {
+// GracePeriod is o.Grace, or its default for a run under ctx.
+func (o Options) GracePeriod(ctx context.Context) time.Duration {
 	if o.Grace > 0 {
 		return o.Grace
 	}

@@ -364,7 +364,7 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 	for _, b := range body {
 		cl.Body = append(cl.Body, atom(b))
 	}
-	cl.Constraint = conj(st, cons)
+	cl.Constraint = Conj(st, cons)
 	inCons := map[*term.Term]bool{}
 	for _, v := range term.FreeConsts(cl.Constraint) {
 		inCons[v] = true
@@ -423,8 +423,8 @@ func shortPos(p, at smtlib.Pos) string {
 	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
-// conj is the conjunction of ts: true for none, the term itself for one.
-func conj(st *term.Store, ts []*term.Term) *term.Term {
+// Conj is the conjunction of ts: true for none, the term itself for one.
+func Conj(st *term.Store, ts []*term.Term) *term.Term {
 	switch len(ts) {
 	case 0:
 		return st.True()

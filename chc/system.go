@@ -3,6 +3,7 @@ package chc
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -33,6 +34,26 @@ func (p *Pred) Instantiate(st *term.Store, f *term.Term, args []*term.Term) *ter
 		return f
 	}
 	return st.Substitute(f, p.Params, args)
+}
+
+// OverParams reports whether the formula f mentions only p's parameters
+// and applies no function: a quick test for a predicate of few
+// parameters (false for others, which a caller checks with a map).
+func (p *Pred) OverParams(f *term.Term) bool {
+	if p.Arity() > 16 {
+		return false
+	}
+	for u := range term.PostOrder(f) {
+		switch u.Op() {
+		case term.OpApply:
+			return false
+		case term.OpConst:
+			if !slices.Contains(p.Params, u) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // An Atom is a predicate applied to clause variables.
@@ -172,23 +193,4 @@ func (s *System) AnswerText(a Answer) string {
 		}
 	}
 	return a.String()
-}
-
-// CheckResult checks the witness of res on s: the model of a Sat answer
-// with CheckModel, the derivation of an Unsat one with CheckDerivation.
-// An Unknown answer has nothing to check.
-func CheckResult(ctx context.Context, s *System, res Result) error {
-	switch res.Answer {
-	case Sat:
-		if res.Model == nil {
-			return fmt.Errorf("chc: sat without a model")
-		}
-		return CheckModel(ctx, s, res.Model)
-	case Unsat:
-		if res.Derivation == nil {
-			return fmt.Errorf("chc: unsat without a derivation")
-		}
-		return CheckDerivation(ctx, s, res.Derivation)
-	}
-	return nil
 }

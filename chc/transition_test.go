@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -70,7 +71,7 @@ func TestTransitionSystem(t *testing.T) {
 			if !unsatisfiable(t, st, st.And(inv, ts.Bad)) {
 				t.Fatalf("the invariant meets Bad\n%s", s)
 			}
-			if err := chc.CheckModel(context.Background(), s, ts.Model(inv)); err != nil {
+			if err := witness.CheckModel(context.Background(), s, ts.Model(inv)); err != nil {
 				t.Fatalf("model: %v\n%s", err, s)
 			}
 		case chc.Unsat:
@@ -101,7 +102,7 @@ func TestTransitionSystem(t *testing.T) {
 				if err != nil {
 					t.Fatalf("derivation: %v\n%s", err, s)
 				}
-				if err := chc.CheckDerivation(context.Background(), s, d); err != nil {
+				if err := witness.CheckDerivation(context.Background(), s, d); err != nil {
 					t.Fatalf("derivation rejected: %v\n%s", err, s)
 				}
 				return

@@ -57,7 +57,7 @@ func ClauseTerm(st *term.Store, c *Clause, closed bool) *term.Term {
 	if c.Head != nil {
 		head = AtomTerm(st, c.Head)
 	}
-	t := st.Implies(conj(st, prem), head)
+	t := st.Implies(Conj(st, prem), head)
 	if !closed || len(c.Vars) == 0 {
 		return t
 	}
@@ -136,7 +136,7 @@ type derivationStep struct {
 
 // walkDerivation calls emit for each node below root once, children first.
 func walkDerivation(s *System, root *Node, emit func(derivationStep)) error {
-	index := clauseIndex(s)
+	index := s.ClauseIndex()
 	line := map[*Node]int{}
 	var visit func(n *Node) error
 	visit = func(n *Node) error {
@@ -154,7 +154,7 @@ func walkDerivation(s *System, root *Node, emit func(derivationStep)) error {
 		}
 		head := "false"
 		if n.Clause.Head != nil {
-			v, err := nodeModel(s.St, n)
+			v, err := n.Bindings(s.St)
 			if err != nil {
 				return err
 			}
@@ -183,7 +183,8 @@ func walkDerivation(s *System, root *Node, emit func(derivationStep)) error {
 	return visit(root)
 }
 
-func clauseIndex(s *System) map[*Clause]int {
+// ClauseIndex maps each clause of s to its index in s.Clauses.
+func (s *System) ClauseIndex() map[*Clause]int {
 	index := make(map[*Clause]int, len(s.Clauses))
 	for i, c := range s.Clauses {
 		index[c] = i
@@ -191,8 +192,9 @@ func clauseIndex(s *System) map[*Clause]int {
 	return index
 }
 
-// nodeModel is the model that gives n's clause variables their values.
-func nodeModel(st *term.Store, n *Node) (*term.Model, error) {
+// Bindings is the model, in st, that gives n's clause variables their
+// values; an error when a value is missing or of the wrong sort.
+func (n *Node) Bindings(st *term.Store) (*term.Model, error) {
 	if len(n.Values) != len(n.Clause.Vars) {
 		return nil, fmt.Errorf("chc: derivation node has %d values for %d variables", len(n.Values), len(n.Clause.Vars))
 	}

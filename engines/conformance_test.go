@@ -22,7 +22,7 @@ func registered() []string {
 // TestConformance runs every registered engine on the examples of
 // testdata (hand-written ones and the worked examples of the papers): no
 // wrong answer, no internal error, every witness checked on the input
-// (chc.Solve does that).
+// (pipeline.Solve does that).
 func TestConformance(t *testing.T) {
 	examples, err := fuzz.EngineExamples("testdata")
 	if err != nil || len(examples) == 0 {

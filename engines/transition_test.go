@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/engines/imc"
 	"github.com/seed-f9c3434d/gospacer/engines/kind"
 	"github.com/seed-f9c3434d/gospacer/engines/pdkind"
@@ -53,9 +55,9 @@ func readText(t testing.TB, src string) *chc.System {
 }
 
 // solveChecked runs e on a fresh copy of src, directly (no
-// preprocessing) or through chc.Solve, for 20 seconds at most (1 when
+// preprocessing) or through pipeline.Solve, for 20 seconds at most (1 when
 // quick), and checks the witness on the system read.
-func solveChecked(t testing.TB, e chc.Engine, src string, pipeline, quick bool) chc.Result {
+func solveChecked(t testing.TB, e chc.Engine, src string, viaPipeline, quick bool) chc.Result {
 	t.Helper()
 	s := readText(t, src)
 	timeout := 20 * time.Second
@@ -65,12 +67,12 @@ func solveChecked(t testing.TB, e chc.Engine, src string, pipeline, quick bool) 
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var res chc.Result
-	if pipeline {
-		res = chc.Solve(ctx, s, e, chc.Options{})
+	if viaPipeline {
+		res = pipeline.Solve(ctx, s, e, chc.Options{})
 	} else {
 		res = e.Solve(ctx, s)
 	}
-	require.NoError(t, chc.CheckResult(context.Background(), s, res))
+	require.NoError(t, witness.CheckResult(context.Background(), s, res))
 	return res
 }
 
@@ -256,7 +258,7 @@ func TestKInductive(t *testing.T) {
 		s := readText(t, src)
 		p := s.Preds[0]
 		notBad := s.St.Gt(p.Params[0], s.St.Int(0))
-		require.Error(t, chc.CheckModel(context.Background(), s, chc.Model{p: notBad}))
+		require.Error(t, witness.CheckModel(context.Background(), s, chc.Model{p: notBad}))
 		res := solveChecked(t, kind.New(kind.Options{NoBackward: true}), src, false, false)
 		require.Equal(t, chc.Sat, res.Answer, res.Reason)
 		require.Equal(t, 2, statOf(res, "kind.k"))

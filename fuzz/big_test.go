@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	_ "github.com/seed-f9c3434d/gospacer/engines"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -15,7 +16,7 @@ import (
 )
 
 // TestBigSystems solves drawn big systems of up to 300 clauses through
-// chc.Solve (preprocessing, the engine, the witness checked on the
+// pipeline.Solve (preprocessing, the engine, the witness checked on the
 // input): every shape answers what WriteBig says.
 func TestBigSystems(t *testing.T) {
 	engine, err := chc.NewEngine("spacer", chc.Options{})
@@ -24,7 +25,7 @@ func TestBigSystems(t *testing.T) {
 		bc := fuzz.BigSystem(term.NewStore(), 300).Draw(t, "system")
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		res := chc.Solve(ctx, bc.Sys, engine, chc.Options{})
+		res := pipeline.Solve(ctx, bc.Sys, engine, chc.Options{})
 		require.Equal(t, bc.Want, res.Answer, "%s of %d clauses: %v", bc.Shape, bc.N, res.Reason)
 	})
 }

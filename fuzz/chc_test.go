@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -14,7 +15,7 @@ import (
 
 // TestCHCSystemAndBrute checks the generator and the oracle against each
 // other and the chc checkers: systems print and read back, BruteCHC's
-// witnesses pass chc.CheckModel and chc.CheckDerivation, and widening the
+// witnesses pass witness.CheckModel and witness.CheckDerivation, and widening the
 // domain changes neither the answer nor the least model (the constraints
 // bound every variable, so brute force is exact).
 func TestCHCSystemAndBrute(t *testing.T) {
@@ -40,12 +41,12 @@ func TestCHCSystemAndBrute(t *testing.T) {
 		require.Equal(t, r.Answer, wide.Answer)
 		switch r.Answer {
 		case chc.Sat:
-			require.NoError(t, chc.CheckModel(ctx, s, r.Model))
+			require.NoError(t, witness.CheckModel(ctx, s, r.Model))
 			for _, p := range s.Preds {
 				require.Len(t, wide.Tuples[p], len(r.Tuples[p]), "tuples of %s", p.Name())
 			}
 		case chc.Unsat:
-			require.NoError(t, chc.CheckDerivation(context.Background(), s, r.Derivation))
+			require.NoError(t, witness.CheckDerivation(context.Background(), s, r.Derivation))
 		default:
 			t.Fatalf("answer %v", r.Answer)
 		}
@@ -76,6 +77,6 @@ func TestBruteCHCSmall(t *testing.T) {
 		r, err := fuzz.BruteCHC(s, 0, 2)
 		require.NoError(t, err)
 		require.Equal(t, tc.want, r.Answer, tc.src)
-		require.NoError(t, chc.CheckResult(context.Background(), s, chc.Result{Answer: r.Answer, Model: r.Model, Derivation: r.Derivation}))
+		require.NoError(t, witness.CheckResult(context.Background(), s, chc.Result{Answer: r.Answer, Model: r.Model, Derivation: r.Derivation}))
 	}
 }

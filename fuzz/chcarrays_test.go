@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/engines/bmc"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/spacer"
@@ -24,7 +25,7 @@ func TestCHCArraysEngines(t *testing.T) {
 		s := fuzz.CHCSystemArrays(st).Draw(t, "system")
 		printed := s.String()
 		check := func(name string, res chc.Result) {
-			if err := chc.CheckResult(context.Background(), s, res); err != nil {
+			if err := witness.CheckResult(context.Background(), s, res); err != nil {
 				t.Fatalf("%s: %s witness: %v\n%s", name, res.Answer, err, printed)
 			}
 		}

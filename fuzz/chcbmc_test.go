@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/engines/bmc"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -25,30 +27,30 @@ func bmcSolve(s *chc.System, depth int, d time.Duration) chc.Result {
 
 // checkTranslated checks that the witness of r, an answer on out, translated
 // by tr, is a witness on s.
-func checkTranslated(t require.TestingT, s *chc.System, tr chc.Translator, r chc.Result) {
+func checkTranslated(t require.TestingT, s *chc.System, tr passes.Translator, r chc.Result) {
 	switch r.Answer {
 	case chc.Sat:
 		m, err := tr.Model(context.Background(), r.Model)
 		require.NoError(t, err)
-		require.NoError(t, chc.CheckModel(context.Background(), s, m), "translated model")
+		require.NoError(t, witness.CheckModel(context.Background(), s, m), "translated model")
 	case chc.Unsat:
 		d, err := tr.Derivation(context.Background(), r.Derivation)
 		require.NoError(t, err)
-		require.NoError(t, chc.CheckDerivation(context.Background(), s, d), "translated derivation")
+		require.NoError(t, witness.CheckDerivation(context.Background(), s, d), "translated derivation")
 	}
 }
 
 // chcPasses are the passes alone and the default pipeline.
-func chcPasses() map[string][]chc.Pass {
-	return map[string][]chc.Pass{
-		"simplify": {chc.Simplify{}},
-		"locals":   {chc.EliminateLocals{}},
-		"facts":    {chc.MergeFacts{}},
-		"cone":     {chc.RemoveUnreachable{}},
-		"inline":   {chc.Inline{}},
-		"args":     {chc.RemoveUnusedArgs{}},
-		"queries":  {chc.InlineIntoQueries{}},
-		"pipeline": chc.DefaultPasses(),
+func chcPasses() map[string][]passes.Pass {
+	return map[string][]passes.Pass{
+		"simplify": {passes.Simplify{}},
+		"locals":   {passes.EliminateLocals{}},
+		"facts":    {passes.MergeFacts{}},
+		"cone":     {passes.RemoveUnreachable{}},
+		"inline":   {passes.Inline{}},
+		"args":     {passes.RemoveUnusedArgs{}},
+		"queries":  {passes.InlineIntoQueries{}},
+		"pipeline": passes.Default(),
 	}
 }
 
@@ -58,14 +60,14 @@ func chcPasses() map[string][]chc.Pass {
 // system, the answers agree, and BMC's witness on the transformed system,
 // translated back, is a witness on the original.
 func TestCHCPassesBMC(t *testing.T) {
-	passes := chcPasses()
+	lists := chcPasses()
 	for _, name := range []string{"simplify", "locals", "facts", "cone", "inline", "args", "queries", "pipeline"} {
 		t.Run(name, func(t *testing.T) {
 			fuzz.Check(t, 300, func(t *rapid.T) {
 				st := term.NewStore()
 				s := fuzz.CHCSystemUnbounded(st).Draw(t, "system")
 				t.Logf("system:\n%s", s)
-				out, tr, err := chc.Preprocess(context.Background(), s, passes[name]...)
+				out, tr, err := passes.Preprocess(context.Background(), s, lists[name]...)
 				require.NoError(t, err)
 				t.Logf("after %s:\n%s", name, out)
 				r1 := bmcSolve(out, 6, 2*time.Second)
@@ -106,7 +108,7 @@ func TestCHCPipelineBMCBench(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		out, tr, err := chc.Preprocess(context.Background(), s, chc.DefaultPasses()...)
+		out, tr, err := passes.Preprocess(context.Background(), s, passes.Default()...)
 		require.NoError(t, err, f)
 		r := bmcSolve(out, 8, 100*time.Millisecond)
 		if r.Answer != chc.Unknown {

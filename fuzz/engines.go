@@ -1,5 +1,5 @@
 // The conformance test every CHC engine passes: an engine registered
-// with chc.Register is run through chc.Solve on hand-written and paper
+// with chc.Register is run through pipeline.Solve on hand-written and paper
 // examples with known answers (engines/testdata) and on random small
 // systems that brute force decides, and engines are run against each
 // other on random systems brute force cannot decide. A run fails on a
@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"pgregory.net/rapid"
 )
@@ -59,7 +60,7 @@ func EngineExamples(dir string) ([]EngineExample, error) {
 }
 
 // SolveWith runs the registered engine name with default parameters through
-// chc.Solve with the timeout.
+// pipeline.Solve with the timeout.
 func SolveWith(name string, s *chc.System, timeout time.Duration) (chc.Result, error) {
 	e, err := chc.NewEngine(name, chc.Options{})
 	if err != nil {
@@ -67,7 +68,7 @@ func SolveWith(name string, s *chc.System, timeout time.Duration) (chc.Result, e
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	return chc.Solve(ctx, s, e, chc.Options{}), nil
+	return pipeline.Solve(ctx, s, e, chc.Options{}), nil
 }
 
 // verdict is what is wrong with res, given the expected answer (Unknown:
@@ -140,7 +141,7 @@ type EngineTally struct {
 }
 
 // CheckEnginesRandom draws a random system of kind r and runs each of
-// the engines on it through chc.Solve (each on its own copy of the
+// the engines on it through pipeline.Solve (each on its own copy of the
 // system): it fails t on a wrong answer (against brute force on bounded
 // systems), an internal error, or two engines that contradict each other.
 // tallies, when not nil, counts per engine.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -14,7 +15,7 @@ import (
 // TestPropHoudini checks chc.Houdini on random bounded systems and the
 // candidates chc.CandidatePool reads off them: every kept candidate
 // holds of every derivable fact (brute force); the kept candidates, as a
-// model of the system without its queries, pass chc.CheckModel; and the
+// model of the system without its queries, pass witness.CheckModel; and the
 // result is the largest inductive subset: the same from the candidates in
 // reverse order, and from the kept ones plus any one dropped.
 func TestPropHoudini(t *testing.T) {
@@ -58,7 +59,7 @@ func TestPropHoudini(t *testing.T) {
 				noQueries.Clauses = append(noQueries.Clauses, c)
 			}
 		}
-		require.NoError(t, chc.CheckModel(ctx, noQueries, model), "the kept candidates are not inductive")
+		require.NoError(t, witness.CheckModel(ctx, noQueries, model), "the kept candidates are not inductive")
 
 		same := func(a, b [][]*term.Term) {
 			for _, p := range s.Preds {

@@ -33,7 +33,7 @@
 // asks whether R_L(P) meets φ. The main loop raises the bound N = 0, 1, ...
 // and blocks <goal, true, N>; then lemmas are pushed level by level; a level
 // k where no predicate has a lemma of level exactly k is a fixpoint and the
-// lemmas above k form the model (checked by chc.CheckModel before returning).
+// lemmas above k form the model (checked by witness.CheckModel before returning).
 //
 // Blocking a pob <P, φ, L> checks each clause with head P under φ(head)
 // (hard), the frame L-1 and the "under reach facts" literals (soft): sat
@@ -47,7 +47,7 @@
 // its own negation on the body positions of P). A reach fact of goal is a
 // counterexample: the derivation is rebuilt with ground values by one small
 // smt query per node (constraint ∧ head = required values ∧ the children's
-// reach facts) and checked by chc.CheckDerivation.
+// reach facts) and checked by witness.CheckDerivation.
 //
 // # Generalisation
 //
@@ -158,8 +158,8 @@
 // turns select-by-select lemmas into array equalities (see
 // TestPaperExamples/fmcad15-array-equality).
 //
-// The engine is called through chc.Solve, which preprocesses the system
-// (chc.DefaultPasses), translates the witness back and checks it on the
+// The engine is called through pipeline.Solve, which preprocesses the system
+// (passes.Default), translates the witness back and checks it on the
 // input; a witness that fails its check gives Unknown. Each option is an
 // engine parameter (spacer.*, see the params table in spacer.go), set
 // from the command line with --opt spacer.NAME=VALUE.

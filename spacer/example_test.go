@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/spacer"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -26,9 +27,9 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	// chc.Solve preprocesses, runs the engine and checks the model on
+	// pipeline.Solve preprocesses, runs the engine and checks the model on
 	// the input system.
-	res := chc.Solve(context.Background(), sys, spacer.New(spacer.Options{}), chc.Options{})
+	res := pipeline.Solve(context.Background(), sys, spacer.New(spacer.Options{}), chc.Options{})
 	fmt.Println(res.Answer)
 	_ = chc.WriteModel(os.Stdout, sys, res.Model)
 	// Output:

@@ -64,7 +64,7 @@ var copyLoops = []struct {
 const houdiniBudget = 4
 
 // TestHoudiniReserve: each copy loop answers sat within houdiniBudget
-// levels, its model checked by chc.Solve; those marked needed have no
+// levels, its model checked by pipeline.Solve; those marked needed have no
 // answer by level 10 without Houdini's invariants.
 func TestHoudiniReserve(t *testing.T) {
 	for _, tc := range copyLoops {

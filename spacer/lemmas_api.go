@@ -33,7 +33,7 @@ type Lemma struct {
 // invariant of the non-query clauses, and are returned as Inductive
 // (whatever the answer, even Unknown). A seed lemma is trusted, not
 // proved: a wrong one can make the engine answer Sat with a model that
-// fails its check (chc.Solve then answers Unknown) or search without end,
+// fails its check (pipeline.Solve then answers Unknown) or search without end,
 // never give a wrong checked answer. A seed whose predicate is not one of
 // s's, or whose formula mentions constants other than its parameters, is
 // refused with an ErrInternal reason (a caller's bug).

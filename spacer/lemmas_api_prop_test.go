@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/spacer"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -15,7 +16,7 @@ import (
 
 // TestHeldLemmasProp: on random systems, the lemmas SolveWithLemmas
 // returns as Inductive are, together, closed under the clauses other than
-// the queries (chc.CheckModel on the system without its queries), and a
+// the queries (witness.CheckModel on the system without its queries), and a
 // second run seeded with every held lemma agrees with brute force and
 // gives a witness that checks.
 func TestHeldLemmasProp(t *testing.T) {
@@ -39,7 +40,7 @@ func TestHeldLemmasProp(t *testing.T) {
 		if res.Answer == chc.Unknown {
 			return
 		}
-		if err := chc.CheckResult(context.Background(), s, res); err != nil {
+		if err := witness.CheckResult(context.Background(), s, res); err != nil {
 			t.Fatalf("seeded run: %s witness: %v\n%s", res.Answer, err, s)
 		}
 		if res.Answer != want.Answer {
@@ -61,7 +62,7 @@ func TestHeldLemmasUnboundedProp(t *testing.T) {
 		_, held := en.SolveWithLemmas(ctx, s, nil)
 		checkInductive(t, s, held)
 		res, _ := en.SolveWithLemmas(ctx, s, held)
-		if err := chc.CheckResult(context.Background(), s, res); err != nil {
+		if err := witness.CheckResult(context.Background(), s, res); err != nil {
 			t.Fatalf("seeded run: %s witness: %v\n%s", res.Answer, err, s)
 		}
 	})
@@ -88,7 +89,7 @@ func checkInductive(t *rapid.T, s *chc.System, held []spacer.Lemma) int {
 			m[lm.Pred] = st.And(m[lm.Pred], lm.Formula)
 		}
 	}
-	if err := chc.CheckModel(context.Background(), rules, m); err != nil {
+	if err := witness.CheckModel(context.Background(), rules, m); err != nil {
 		t.Fatalf("the inductive lemmas are not closed under the rules: %v\n%s", err, s)
 	}
 	return n

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -47,7 +49,7 @@ func TestSolveWithLemmasReuse(t *testing.T) {
 	en := New(Options{})
 	first, lemmas := en.SolveWithLemmas(ctx, sys, nil)
 	require.Equal(t, chc.Sat, first.Answer, "%v", first.Reason)
-	require.NoError(t, chc.CheckResult(ctx, sys, first))
+	require.NoError(t, witness.CheckResult(ctx, sys, first))
 	require.NotEmpty(t, lemmas)
 	for _, lm := range lemmas {
 		require.Same(t, sys.Preds[0], lm.Pred)
@@ -56,7 +58,7 @@ func TestSolveWithLemmasReuse(t *testing.T) {
 
 	second, again := en.SolveWithLemmas(ctx, sys, lemmas)
 	require.Equal(t, chc.Sat, second.Answer, "%v", second.Reason)
-	require.NoError(t, chc.CheckResult(ctx, sys, second))
+	require.NoError(t, witness.CheckResult(ctx, sys, second))
 	require.Less(t, stat(second, "spacer.smt-checks"), stat(first, "spacer.smt-checks"))
 	require.NotEmpty(t, again)
 }
@@ -80,7 +82,7 @@ func TestSolveWithLemmasQueryChange(t *testing.T) {
 	}
 	res, _ := en.SolveWithLemmas(ctx, other, moved)
 	require.Equal(t, chc.Sat, res.Answer, "%v", res.Reason)
-	require.NoError(t, chc.CheckResult(ctx, other, res))
+	require.NoError(t, witness.CheckResult(ctx, other, res))
 }
 
 // TestSolveWithLemmasWrongSeed: a wrong seed never makes a wrong checked
@@ -94,10 +96,10 @@ func TestSolveWithLemmasWrongSeed(t *testing.T) {
 	wrong := Lemma{Pred: p, Level: Inductive, Formula: sys.St.Le(p.Params[0], sys.St.Int(-1))}
 	res, _ := New(Options{}).SolveWithLemmas(ctx, sys, []Lemma{wrong})
 	if res.Answer == chc.Sat {
-		require.Error(t, chc.CheckResult(ctx, sys, res), "a model built on a wrong lemma passed its check")
+		require.Error(t, witness.CheckResult(ctx, sys, res), "a model built on a wrong lemma passed its check")
 	}
-	// through chc.Solve the answer is never sat
-	piped := chc.Solve(ctx, sys, seeded{New(Options{}), []Lemma{wrong}}, chc.Options{NoPreprocess: true})
+	// through pipeline.Solve the answer is never sat
+	piped := pipeline.Solve(ctx, sys, seeded{New(Options{}), []Lemma{wrong}}, chc.Options{NoPreprocess: true})
 	require.NotEqual(t, chc.Sat, piped.Answer)
 
 	// without the seed: unsat

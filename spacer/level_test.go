@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -93,7 +94,7 @@ func TestCancel(t *testing.T) {
 	st := term.NewStore()
 	sys, _, err := chc.Read("t.smt2", strings.NewReader(handwritten[0].src), st)
 	require.NoError(t, err)
-	res := chc.Solve(ctx, sys, New(Options{}), chc.Options{})
+	res := pipeline.Solve(ctx, sys, New(Options{}), chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrCanceled)
 }
@@ -113,7 +114,7 @@ func TestMemoryBound(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	res := chc.Solve(ctx, sys, New(Options{}), chc.Options{MemoryMB: 1})
+	res := pipeline.Solve(ctx, sys, New(Options{}), chc.Options{MemoryMB: 1})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrMemory)
 }

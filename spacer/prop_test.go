@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/spacer"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -41,7 +42,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 		case chc.Sat:
 			sat++
 		}
-		if err := chc.CheckResult(context.Background(), s, res); err != nil {
+		if err := witness.CheckResult(context.Background(), s, res); err != nil {
 			t.Fatalf("%s witness: %v\n%s", res.Answer, err, s)
 		}
 		if res.Answer != want.Answer {
@@ -63,7 +64,7 @@ func TestUnboundedWitnesses(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		res := spacer.New(spacer.Options{}).Solve(ctx, s)
-		if err := chc.CheckResult(context.Background(), s, res); err != nil {
+		if err := witness.CheckResult(context.Background(), s, res); err != nil {
 			t.Fatalf("%s witness: %v\n%s", res.Answer, err, s)
 		}
 	})

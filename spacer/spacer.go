@@ -182,7 +182,7 @@ type found struct {
 
 // Solve decides s: Sat with a model, Unsat with a derivation, Unknown
 // (never a guess) on cancellation or a sub-solver's unknown. Call it
-// through chc.Solve, which preprocesses s and checks the witness.
+// through pipeline.Solve, which preprocesses s and checks the witness.
 func (en *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	e := newEngine(ctx, en.opts, s)
 	res := e.run(nil)

@@ -11,17 +11,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// optionSet is a configuration of the engine, and whether chc.Solve
+// optionSet is a configuration of the engine, and whether pipeline.Solve
 // preprocesses for it.
 type optionSet struct {
 	Options
 	noPreprocess bool
 }
 
-// solveText reads a HORN script and solves it through chc.Solve, which
+// solveText reads a HORN script and solves it through pipeline.Solve, which
 // checks the witness on the input: a witness that fails is an error.
 func solveText(t *testing.T, src string, opts optionSet) chc.Result {
 	t.Helper()
@@ -30,7 +31,7 @@ func solveText(t *testing.T, src string, opts optionSet) chc.Result {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	res := chc.Solve(ctx, sys, New(opts.Options), chc.Options{NoPreprocess: opts.noPreprocess})
+	res := pipeline.Solve(ctx, sys, New(opts.Options), chc.Options{NoPreprocess: opts.noPreprocess})
 	require.NotErrorIs(t, res.Reason, chc.ErrInternal)
 	return res
 }

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // BenchmarkTinyFiles measures the start-up cost on tiny files: the six
 // Solidity unit tests of the arrays folder (../shared/bench/chc/arrays,
 // skipped when absent), which z3 answers in 0.02–0.05 s. Each iteration
-// reads, preprocesses, solves and checks all six (chc.Solve), as the CLI
+// reads, preprocesses, solves and checks all six (pipeline.Solve), as the CLI
 // does; ms/file is the mean per file.
 func BenchmarkTinyFiles(b *testing.B) {
 	files, _ := filepath.Glob("../../shared/bench/chc/arrays/solidity__*.smt2")
@@ -36,7 +37,7 @@ func BenchmarkTinyFiles(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			res := chc.Solve(context.Background(), sys, New(Options{}), chc.Options{})
+			res := pipeline.Solve(context.Background(), sys, New(Options{}), chc.Options{})
 			if res.Answer == chc.Unknown {
 				b.Fatalf("%s: unknown: %v", files[i], res.Reason)
 			}

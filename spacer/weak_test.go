@@ -131,7 +131,7 @@ var weakLoops = []struct {
 }
 
 // TestWeakLoops: each loop answers sat within its level budget, its
-// model checked by chc.Solve, with the default options and, Houdini's
+// model checked by pipeline.Solve, with the default options and, Houdini's
 // invariants off (they answer most of these loops by themselves, from
 // the negated query), with either of the two generalizers that find the
 // weak lemma switched off (bound weakening; the stuck alarm, which tries

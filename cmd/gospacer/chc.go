@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/engines"
 	"github.com/seed-f9c3434d/gospacer/script"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
@@ -21,7 +22,7 @@ import (
 // command. It first reads every declaration and assertion into systems,
 // one per check-sat (chc.Builder), so that input outside CHC is an error
 // (exit 2) before any answer. Then each check-sat is solved with the
-// chosen engine through chc.Solve (preprocessing, the engine, the witness
+// chosen engine through pipeline.Solve (preprocessing, the engine, the witness
 // translated back and checked on the input) and answered in the input's
 // convention, and the commands after it are answered from its result:
 // get-model prints the model, get-proof the derivation, get-info the
@@ -249,7 +250,7 @@ func (h *hornRun) solve(sys *chc.System) chc.Result {
 		defer cancel()
 	}
 	start := time.Now()
-	res := chc.Solve(ctx, sys, engine, h.eo)
+	res := pipeline.Solve(ctx, sys, engine, h.eo)
 	if h.o.stats {
 		stats := append([]chc.Stat{{Name: "solve.engine", Value: h.engine}}, res.Stats...)
 		if res.Answer == chc.Unknown {

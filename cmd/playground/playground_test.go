@@ -131,7 +131,7 @@ func TestPlaygroundChromium(t *testing.T) {
 
 	res = browse(t, browser, srv, reports, "example=steps&run=1&report=1&timeout=1", 3*time.Minute)
 	require.Equal(t, "unknown", res.Answer, "%+v", res)
-	// the solver stops at its timeout (plus chc.Solve's grace), or the page
+	// the solver stops at its timeout (plus pipeline.Solve's grace), or the page
 	// stops the worker 3 s after it: either way unknown, in time
 	require.True(t, strings.Contains(res.Reason, "timeout") || strings.Contains(res.Reason, "stopped by the page"), "%+v", res)
 	require.Less(t, res.Ms, int64(6000), "%+v", res)

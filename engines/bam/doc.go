@@ -142,7 +142,7 @@
 // block's exits (the reduced entries over-approximate every call in a
 // derivation, the combinations cover every body tuple), the last
 // iteration added nothing, and block 0 has no satisfiable combination, so
-// this is a model; chc.Solve checks it anyway. Unsat: the derivation of a
+// this is a model; pipeline.Solve checks it anyway. Unsat: the derivation of a
 // feasible counterexample, values from the smt model.
 //
 // # What the paper has that this does not

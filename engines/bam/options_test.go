@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,7 +20,7 @@ func solveWith(t *testing.T, opts Options, src string) chc.Result {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	res := New(opts).Solve(ctx, sys)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 	return res
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -95,7 +96,7 @@ func run(t *testing.T, d Domain, src string, timeout time.Duration) chc.Result {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	res := New(DefaultOptions(d)).Solve(ctx, sys)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res), "%s", d)
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res), "%s", d)
 	return res
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +35,7 @@ func height(n *chc.Node) int {
 func solve(t testing.TB, sys *chc.System, opts Options) chc.Result {
 	t.Helper()
 	res := New(opts).Solve(context.Background(), sys)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 	return res
 }
 

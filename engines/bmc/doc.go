@@ -1,8 +1,8 @@
 // Package bmc is bounded model checking for CHC systems: it looks for a
 // derivation of false of bounded height with one incremental smt solver,
-// and answers Unsat with that derivation (checked by chc.CheckDerivation),
+// and answers Unsat with that derivation (checked by witness.CheckDerivation),
 // Sat only when the unrolling provably covers every derivation (with a
-// model checked by chc.CheckModel), and Unknown otherwise.
+// model checked by witness.CheckModel), and Unknown otherwise.
 //
 // # Encoding
 //
@@ -37,7 +37,7 @@
 // them, by Fourier–Motzkin on a local that only inequalities bound (with
 // coefficient ±1 over Int, where it is exact), and by case splits on
 // Boolean ones, a bounded number of splits per clause. If a local survives, or the formula grows too large, the answer
-// is Unknown; chc.Solve checks the model on the input.
+// is Unknown; pipeline.Solve checks the model on the input.
 //
 // # Costs
 //

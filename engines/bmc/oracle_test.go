@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/engines/bmc"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -36,7 +37,7 @@ func TestAgainstBruteCHC(t *testing.T) {
 			h := height(want.Derivation)
 			res := bmc.New(bmc.Options{MaxDepth: h}).Solve(ctx, sys)
 			require.Equal(rt, chc.Unsat, res.Answer, "%s\n%s", res.Reason, sys)
-			require.NoError(rt, chc.CheckDerivation(context.Background(), sys, res.Derivation))
+			require.NoError(rt, witness.CheckDerivation(context.Background(), sys, res.Derivation))
 			got := height(res.Derivation)
 			require.LessOrEqual(rt, got, h)
 			if got >= 2 { // MaxDepth 0 is no bound
@@ -47,6 +48,6 @@ func TestAgainstBruteCHC(t *testing.T) {
 		}
 		res := bmc.New(bmc.Options{MaxDepth: 6}).Solve(ctx, sys)
 		require.NotEqual(rt, chc.Unsat, res.Answer, sys)
-		require.NoError(rt, chc.CheckResult(ctx, sys, res))
+		require.NoError(rt, witness.CheckResult(ctx, sys, res))
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -212,7 +213,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 				}
 				res := New(Options{MaxDepth: maxDepth}).Solve(context.Background(), sys)
 				counts[res.Answer]++
-				require.NoError(rt, chc.CheckResult(context.Background(), sys, res), src)
+				require.NoError(rt, witness.CheckResult(context.Background(), sys, res), src)
 				switch res.Answer {
 				case chc.Unsat:
 					require.Equal(rt, want, height(res.Derivation), "not the least height\n%s", src)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -34,7 +36,7 @@ func solveRaw(t *testing.T, s *chc.System, o Options, timeout time.Duration) chc
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	res := New(o).Solve(ctx, s)
-	require.NoError(t, chc.CheckResult(context.Background(), s, res), "witness of %s", res.Answer)
+	require.NoError(t, witness.CheckResult(context.Background(), s, res), "witness of %s", res.Answer)
 	return res
 }
 
@@ -92,10 +94,10 @@ func TestPaperFig1aUnsafe(t *testing.T) {
 	s := read(t, "evenodd-fig1a-unsafe.unsat.smt2")
 	res := solveRaw(t, s, Options{}, 20*time.Second)
 	require.Equal(t, chc.Unsat, res.Answer, "%v", res.Reason)
-	require.NoError(t, chc.CheckDerivation(context.Background(), s, res.Derivation))
+	require.NoError(t, witness.CheckDerivation(context.Background(), s, res.Derivation))
 }
 
-// TestMutualRecursion runs the engine through chc.Solve on every file of
+// TestMutualRecursion runs the engine through pipeline.Solve on every file of
 // testdata (the mutual-recursion families of the paper: Even-Odd, Mod n,
 // Hofstadter, Combination): the answer in the name, a checked witness.
 func TestMutualRecursion(t *testing.T) {
@@ -113,7 +115,7 @@ func TestMutualRecursion(t *testing.T) {
 			s := read(t, name)
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			res := chc.Solve(ctx, s, New(Options{}), chc.Options{})
+			res := pipeline.Solve(ctx, s, New(Options{}), chc.Options{})
 			require.Equal(t, want, res.Answer, "%v", res.Reason)
 		})
 	}
@@ -169,7 +171,7 @@ func TestRandomBounded(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			res := New(o).Solve(ctx, s)
 			cancel()
-			if err := chc.CheckResult(context.Background(), s, res); err != nil {
+			if err := witness.CheckResult(context.Background(), s, res); err != nil {
 				rt.Fatalf("%+v: %s witness fails: %v\n%s", o, res.Answer, err, s)
 			}
 			if res.Answer != chc.Unknown && res.Answer != b.Answer {

@@ -159,7 +159,7 @@
 // its atoms by their reach facts) gives the values of the clause's
 // variables and of its atoms' arguments; nodes are shared per reach fact
 // and values, so the derivation is a DAG (a tree may be exponentially
-// larger, as on Hofstadter's sequences). chc.Solve checks both witnesses
+// larger, as on Hofstadter's sequences). pipeline.Solve checks both witnesses
 // on the input system.
 //
 // # What of the paper is here, and what is not

@@ -39,7 +39,7 @@
 // k-inductive, and kind.ToInductive makes it 1-inductive, as Golem's
 // computeFinalInductiveInvariant does. R starts from Init as a state
 // formula (kind.StateFormula eliminates Init's local variables), so the
-// invariant is over the state variables alone; chc.Solve checks it on the
+// invariant is over the state variables alone; pipeline.Solve checks it on the
 // input.
 //
 // # What of the paper is not here

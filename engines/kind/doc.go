@@ -33,7 +33,7 @@
 // When itp cannot interpolate, the quantifier elimination of the
 // k-1 intermediate states (mbp.QE) gives P ∧ ¬(a P-path to ¬P shorter
 // than k) instead. Backward induction gives an invariant J of the
-// reversed loop, made 1-inductive there; ¬J is the invariant. chc.Solve
+// reversed loop, made 1-inductive there; ¬J is the invariant. pipeline.Solve
 // checks the model on the input, as for every engine.
 //
 // # Shared with the other transition-system engines

@@ -37,7 +37,7 @@ import (
 //	P(x_0) ∧ ¬∃x_1 … x_{k-1}. ⋁_{m<k} (P(x_0) ∧ T(x_0,x_1) ∧ … ∧ P(x_{m-1}) ∧ T(x_{m-1},x_m) ∧ ¬P(x_m))
 //
 // is 1-inductive (mbp.QE eliminates the inner states and Aux). The
-// result is not checked here (chc.Solve checks every model).
+// result is not checked here (pipeline.Solve checks every model).
 func ToInductive(ctx context.Context, ts *chc.TransitionSystem, P *term.Term, k int) (*term.Term, error) {
 	st := ts.St
 	for k > 1 {

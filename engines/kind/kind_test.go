@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -55,7 +56,7 @@ func TestToInductive(t *testing.T) {
 		s, ts := view(t, rotate3)
 		st := ts.St
 		P := st.Ge(ts.Vars[0], st.Int(1))
-		require.Error(t, chc.CheckModel(ctx, s, ts.Model(P)))
+		require.Error(t, witness.CheckModel(ctx, s, ts.Model(P)))
 		var inv *term.Term
 		var err error
 		if mode == "qe" {
@@ -64,7 +65,7 @@ func TestToInductive(t *testing.T) {
 			inv, err = ToInductive(ctx, ts, P, 3)
 		}
 		require.NoError(t, err, mode)
-		require.NoError(t, chc.CheckModel(ctx, s, ts.Model(inv)), "%s: %v", mode, inv)
+		require.NoError(t, witness.CheckModel(ctx, s, ts.Model(inv)), "%s: %v", mode, inv)
 		require.True(t, valid(t, st, st.Implies(inv, P)), mode)
 	}
 	// Not 2-inductive: an error, not a wrong invariant.
@@ -142,7 +143,7 @@ func TestView(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, ts)
 	require.Equal(t, chc.Unsat, decided.Answer)
-	require.NoError(t, chc.CheckResult(context.Background(), s, *decided))
+	require.NoError(t, witness.CheckResult(context.Background(), s, *decided))
 
 	s, _, err = chc.Read("t.smt2", strings.NewReader(src("(and (> x 2) (< x 3))")), term.NewStore())
 	require.NoError(t, err)

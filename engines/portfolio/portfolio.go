@@ -1,5 +1,5 @@
 // Package portfolio registers the portfolio engine: registered engines run
-// concurrently on their own copies of the system (chc.Portfolio), the
+// concurrently on their own copies of the system (Engine), the
 // first checked answer wins. Its members and their shares of the time are
 // a parameter, portfolio.members, whose default is the configuration
 // measured best on the dev folders (see the README).
@@ -49,15 +49,15 @@ func init() {
 // (see DefaultMembers), each built from o. Their progress and trace lines
 // go to o's writers, one whole line at a time, prefixed by the member's
 // name.
-func New(o chc.Options, members string) (*chc.Portfolio, error) {
-	p := &chc.Portfolio{}
+func New(o chc.Options, members string) (*Engine, error) {
+	p := &Engine{Options: o}
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	for _, spec := range strings.Split(members, ",") {
 		spec = strings.TrimSpace(spec)
 		head, delay, hasDelay := strings.Cut(spec, "@")
 		name, share, hasShare := strings.Cut(head, ":")
-		m := chc.Member{Name: name}
+		m := Member{Name: name}
 		if hasDelay {
 			d, err := time.ParseDuration(delay)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	_ "github.com/seed-f9c3434d/gospacer/engines"
 	"github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -39,7 +40,7 @@ func TestRealEngines(t *testing.T) {
 			p, err = portfolio.New(o, "spacer,bmc")
 			require.NoError(t, err)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			res := chc.Solve(ctx, read(t, tc.file), p, o)
+			res := pipeline.Solve(ctx, read(t, tc.file), p, o)
 			cancel()
 			require.Equal(t, tc.want, res.Answer, "%v", res.Reason)
 			for _, l := range strings.Split(strings.TrimSpace(log.String()), "\n") {
@@ -58,7 +59,7 @@ func TestMembersParam(t *testing.T) {
 	}
 	e, err := chc.NewEngine("portfolio", chc.Options{Params: map[string]string{"portfolio.members": "bmc:0.25@0.5, spacer@20ms"}})
 	require.NoError(t, err)
-	p := e.(*chc.Portfolio)
+	p := e.(*portfolio.Engine)
 	require.Len(t, p.Members, 2)
 	require.Equal(t, "bmc", p.Members[0].Name)
 	require.Equal(t, 0.25, p.Members[0].Share)

@@ -81,7 +81,7 @@
 // ending in the second's first state; a base is one small check with e
 // fixed. A path of 2^n steps costs about 2^(n-1) checks and never a
 // formula of its length; TransitionSystem.Derivation maps it to a
-// derivation (one small check per step) that chc.Solve replays.
+// derivation (one small check per step) that pipeline.Solve replays.
 //
 // # Interpolants (reach.go, simplify.go)
 //

@@ -12,7 +12,7 @@ import (
 )
 
 // TestRandomAgainstBruteForce: random bounded transition systems, both
-// engines against brute force, every witness checked by chc.Solve.
+// engines against brute force, every witness checked by pipeline.Solve.
 func TestRandomAgainstBruteForce(t *testing.T) {
 	tallies := map[string]*fuzz.EngineTally{}
 	fuzz.Check(t, 500, func(rt *rapid.T) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -20,13 +21,13 @@ func read(t testing.TB, src string) *chc.System {
 	return sys
 }
 
-// solve runs the engine through chc.Solve, which checks the witness on
+// solve runs the engine through pipeline.Solve, which checks the witness on
 // the input: a model clause by clause, a derivation step by step.
 func solve(t testing.TB, sys *chc.System, opts Options, timeout time.Duration) chc.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	return chc.Solve(ctx, sys, New(opts), chc.Options{})
+	return pipeline.Solve(ctx, sys, New(opts), chc.Options{})
 }
 
 // steps is the number of clause instances of a linear derivation above
@@ -160,7 +161,7 @@ func deepCounter(n int) string {
 
 // TestDeepCounterexample: a counterexample of thousands of steps is found
 // at level 11, read back with one small check per two steps, mapped to
-// a derivation and replayed by chc.Solve.
+// a derivation and replayed by pipeline.Solve.
 func TestDeepCounterexample(t *testing.T) {
 	n := 2000
 	if testing.Short() {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -68,7 +69,7 @@ func (e BudgetError) Error() string {
 func New(poll *chc.Budget, sys *chc.System, budget int, trace io.Writer) (*Tree, error) {
 	st := sys.St
 	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, trace: trace, poll: poll}
-	u.derivable = chc.Derivable(sys)
+	u.derivable = passes.Derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
 	u.pos = make([][]int, len(sys.Clauses))

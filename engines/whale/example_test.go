@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/engines/whale"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -25,7 +26,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	res := chc.Solve(context.Background(), sys, whale.New(whale.Options{}), chc.Options{})
+	res := pipeline.Solve(context.Background(), sys, whale.New(whale.Options{}), chc.Options{})
 	fmt.Println(res.Answer)
 	// Output:
 	// sat

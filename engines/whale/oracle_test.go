@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/engines/whale"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -53,7 +54,7 @@ func TestAgainstBruteCHC(t *testing.T) {
 				}
 				decided++
 				require.Equal(rt, want.Answer, res.Answer, "%s", sys)
-				require.NoError(rt, chc.CheckResult(context.Background(), sys, res), "%s", sys)
+				require.NoError(rt, witness.CheckResult(context.Background(), sys, res), "%s", sys)
 			})
 			t.Logf("%s decided %d of %d", set.name, decided, total)
 		})

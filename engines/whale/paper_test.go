@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/stretchr/testify/require"
 )
@@ -48,7 +49,7 @@ func TestMcCarthy91Unsafe(t *testing.T) {
 			sys := read(t, string(src))
 			res := solve(t, sys, o.opts)
 			require.Equal(t, chc.Unsat, res.Answer, "reason: %v", res.Reason)
-			require.NoError(t, chc.CheckDerivation(context.Background(), sys, res.Derivation))
+			require.NoError(t, witness.CheckDerivation(context.Background(), sys, res.Derivation))
 			require.GreaterOrEqual(t, height(res.Derivation), 2, "the counterexample must use the recursion")
 		})
 	}

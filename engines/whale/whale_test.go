@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -31,7 +32,7 @@ func solve(t testing.TB, sys *chc.System, opts Options) chc.Result {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	res := New(opts).Solve(ctx, sys)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 	for _, s := range res.Stats {
 		require.True(t, chc.ValidStatName(s.Name), s.Name)
 	}
@@ -200,7 +201,7 @@ func TestCancel(t *testing.T) {
 	if res.Answer == chc.Unknown {
 		require.ErrorIs(t, res.Reason, chc.ErrTimeout)
 	} else {
-		require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+		require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 	}
 	require.Less(t, time.Since(start), 5*time.Second)
 }

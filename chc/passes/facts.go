@@ -1,8 +1,9 @@
-package chc
+package passes
 
 import (
 	"context"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -24,15 +25,15 @@ type MergeFacts struct{}
 func (MergeFacts) Name() string { return "facts" }
 
 // Apply runs the pass on s.
-func (MergeFacts) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	poll := NewBudget(ctx)
+func (MergeFacts) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(poll, s); err != nil {
+	if err := chc.CheckNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
-	facts := make([][]*Clause, len(s.Preds))
+	facts := make([][]*chc.Clause, len(s.Preds))
 	many := false
 	for _, c := range s.Clauses {
 		if c.Head != nil && len(c.Body) == 0 {
@@ -67,11 +68,11 @@ func (MergeFacts) Apply(ctx context.Context, s *System) (*System, Translator, er
 
 // mergeFacts adds the fact merged from fs (facts of one predicate), whose
 // nodes translate to nodes of the first fact that holds.
-func (r *rebuild) mergeFacts(poll *Budget, fs []*Clause) error {
+func (r *rebuild) mergeFacts(poll *chc.Budget, fs []*chc.Clause) error {
 	st := r.old.St
 	first := fs[0]
 	h := r.atom(first.Head, nil)
-	nc := &Clause{Head: &h, Vars: append([]*term.Term(nil), first.Head.Args...),
+	nc := &chc.Clause{Head: &h, Vars: append([]*term.Term(nil), first.Head.Args...),
 		Origin: fmt.Sprintf("%s and %d more facts merged", first.Origin, len(fs)-1)}
 	// per fact, the sources of its variables in nc
 	srcs := make([][]varSource, len(fs))
@@ -110,8 +111,8 @@ func (r *rebuild) mergeFacts(poll *Budget, fs []*Clause) error {
 		remapSources(src, remap)
 	}
 	r.changed = true
-	r.add(nc, &origin{back: func(poll *Budget, n *Node, _ []*Node) (*Node, error) {
-		m, err := nodeModel(st, n)
+	r.add(nc, &origin{back: func(poll *chc.Budget, n *chc.Node, _ []*chc.Node) (*chc.Node, error) {
+		m, err := n.Bindings(st)
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +127,7 @@ func (r *rebuild) mergeFacts(poll *Budget, fs []*Clause) error {
 			if err != nil {
 				return nil, err
 			}
-			return &Node{Clause: f, Values: vals}, nil
+			return &chc.Node{Clause: f, Values: vals}, nil
 		}
 		return nil, fmt.Errorf("chc: no merged fact holds under the node's values")
 	}})

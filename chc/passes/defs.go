@@ -1,4 +1,4 @@
-package chc
+package passes
 
 import (
 	"github.com/seed-f9c3434d/gospacer/term"

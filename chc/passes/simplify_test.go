@@ -1,4 +1,4 @@
-package chc
+package passes
 
 import (
 	"strings"

@@ -1,7 +1,8 @@
-package chc
+package passes
 
 import (
 	"context"
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -22,8 +23,8 @@ type Simplify struct{}
 func (Simplify) Name() string { return "simplify" }
 
 // Apply runs the pass on s.
-func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	poll := NewBudget(ctx)
+func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
@@ -49,7 +50,7 @@ func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, erro
 			for _, d := range sv.defs {
 				parts = append(parts, st.Eq(d.x, d.t))
 			}
-			cons = st.Simplify(conj(st, parts))
+			cons = st.Simplify(chc.Conj(st, parts))
 		}
 		if cons.IsFalse() || boundsConflict(st, cons) {
 			r.changed = true
@@ -65,7 +66,7 @@ func (Simplify) Apply(ctx context.Context, s *System) (*System, Translator, erro
 // constraint given the definitions defs of variables that cons no longer
 // mentions. Variables that occur in no atom and not in cons leave Vars;
 // a derivation node gets their values from defs, or the default value.
-func (r *rebuild) rewriteConstraint(c *Clause, cons *term.Term, defs map[*term.Term]*term.Term) {
+func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*term.Term]*term.Term) {
 	if cons == c.Constraint && len(defs) == 0 {
 		r.keepClause(c)
 		return
@@ -75,7 +76,7 @@ func (r *rebuild) rewriteConstraint(c *Clause, cons *term.Term, defs map[*term.T
 	for _, x := range term.FreeConsts(cons) {
 		inCons.add(x)
 	}
-	nc := &Clause{Constraint: cons, Origin: c.Origin}
+	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
 		switch {

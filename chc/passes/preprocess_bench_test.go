@@ -1,8 +1,9 @@
-package chc
+package passes
 
 import (
 	"context"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,7 +18,7 @@ import (
 
 // size is the number of predicates, clauses and the summed DAG size of the
 // clause constraints of s.
-func size(s *System) (preds, clauses, terms int) {
+func size(s *chc.System) (preds, clauses, terms int) {
 	for _, c := range s.Clauses {
 		terms += term.Size(c.Constraint)
 	}
@@ -37,7 +38,7 @@ func TestPassesOnBench(t *testing.T) {
 	for _, f := range benchFiles(t) {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
-		s, _, err := Read(filepath.Base(f), strings.NewReader(string(data)), term.NewStore())
+		s, _, err := chc.Read(filepath.Base(f), strings.NewReader(string(data)), term.NewStore())
 		if err != nil {
 			continue
 		}
@@ -47,10 +48,10 @@ func TestPassesOnBench(t *testing.T) {
 			out, _, err := p.Apply(context.Background(), s)
 			require.NoError(t, err, "%s: %s", f, p.Name())
 			require.True(t, slices.Equal(before, fingerprint(s)), "%s: %s changed its input", f, p.Name())
-			require.NoError(t, checkNormal(NewBudget(context.Background()), out), "%s: %s", f, p.Name())
+			require.NoError(t, chc.CheckNormal(chc.NewBudget(context.Background()), out), "%s: %s", f, p.Name())
 			if out != s {
 				printed := out.String()
-				back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())
+				back, _, err := chc.Read("printed", strings.NewReader(printed), term.NewStore())
 				require.NoError(t, err, "%s: %s: reading the output back\n%s", f, p.Name(), printed)
 				require.Equal(t, printed, back.String(), "%s: %s: round trip", f, p.Name())
 			}
@@ -93,7 +94,7 @@ func TestPassesOnBench(t *testing.T) {
 
 // fingerprint lists the objects s is made of, down to the terms of its
 // clauses, to check that a pass left s as it was.
-func fingerprint(s *System) []any {
+func fingerprint(s *chc.System) []any {
 	fp := []any{len(s.Preds), len(s.Clauses)}
 	for _, p := range s.Preds {
 		fp = append(fp, p, p.ID, p.Func, len(p.Params))
@@ -101,7 +102,7 @@ func fingerprint(s *System) []any {
 			fp = append(fp, x)
 		}
 	}
-	atom := func(a *Atom) {
+	atom := func(a *chc.Atom) {
 		fp = append(fp, a.Pred, len(a.Args))
 		for _, x := range a.Args {
 			fp = append(fp, x)
@@ -127,18 +128,18 @@ type pipeline struct{}
 
 func (pipeline) Name() string { return "default pipeline" }
 
-func (pipeline) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	return Preprocess(ctx, s, DefaultPasses()...)
+func (pipeline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	return Preprocess(ctx, s, Default()...)
 }
 
 // BenchmarkPipeline runs DefaultPasses over every shared CHC file that
 // reads.
 func BenchmarkPipeline(b *testing.B) {
-	var systems []*System
+	var systems []*chc.System
 	for _, f := range benchFiles(b) {
 		data, err := os.ReadFile(f)
 		require.NoError(b, err)
-		s, _, err := Read(filepath.Base(f), strings.NewReader(string(data)), term.NewStore())
+		s, _, err := chc.Read(filepath.Base(f), strings.NewReader(string(data)), term.NewStore())
 		if err == nil {
 			systems = append(systems, s)
 		}
@@ -146,7 +147,7 @@ func BenchmarkPipeline(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, s := range systems {
-			if _, _, err := Preprocess(context.Background(), s, DefaultPasses()...); err != nil {
+			if _, _, err := Preprocess(context.Background(), s, Default()...); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,8 +1,9 @@
-package chc
+package passes
 
 import (
 	"context"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -15,7 +16,7 @@ import (
 
 // A rebuild is a pass's output under construction.
 type rebuild struct {
-	old, new *System
+	old, new *chc.System
 	preds    predMap       // old predicate → its new predicate (kept ones only)
 	origins  []*origin     // by new clause: how its nodes translate back (nil: a node of the clause itself)
 	removed  []removedPred // old predicates without a new one, in order
@@ -25,16 +26,16 @@ type rebuild struct {
 // A predMap maps the predicates of a system: a slice by ID for those
 // whose ID is their index in the system, a map for others.
 type predMap struct {
-	sys   *System
-	byID  []*Pred
-	other map[*Pred]*Pred
+	sys   *chc.System
+	byID  []*chc.Pred
+	other map[*chc.Pred]*chc.Pred
 }
 
-func (m *predMap) own(p *Pred) bool {
+func (m *predMap) own(p *chc.Pred) bool {
 	return p.ID >= 0 && p.ID < len(m.sys.Preds) && m.sys.Preds[p.ID] == p
 }
 
-func (m *predMap) get(p *Pred) *Pred {
+func (m *predMap) get(p *chc.Pred) *chc.Pred {
 	if m.own(p) {
 		if p.ID < len(m.byID) {
 			return m.byID[p.ID]
@@ -44,16 +45,16 @@ func (m *predMap) get(p *Pred) *Pred {
 	return m.other[p]
 }
 
-func (m *predMap) set(p, q *Pred) {
+func (m *predMap) set(p, q *chc.Pred) {
 	if !m.own(p) {
 		if m.other == nil {
-			m.other = map[*Pred]*Pred{}
+			m.other = map[*chc.Pred]*chc.Pred{}
 		}
 		m.other[p] = q
 		return
 	}
 	if m.byID == nil {
-		m.byID = make([]*Pred, len(m.sys.Preds))
+		m.byID = make([]*chc.Pred, len(m.sys.Preds))
 	}
 	m.byID[p.ID] = q
 }
@@ -61,15 +62,15 @@ func (m *predMap) set(p, q *Pred) {
 // A removedPred gives the model formula of an old predicate that the new
 // system lacks, from the translated model of the kept predicates.
 type removedPred struct {
-	pred    *Pred
-	formula func(m Model) (*term.Term, error)
+	pred    *chc.Pred
+	formula func(m chc.Model) (*term.Term, error)
 }
 
 // An origin turns a node of a new clause, whose children are already
 // translated, into a node of the old system; poll is polled by an origin
 // that makes many nodes.
 type origin struct {
-	back func(poll *Budget, n *Node, kids []*Node) (*Node, error)
+	back func(poll *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error)
 }
 
 // A varSource says where the value of an old clause variable comes from,
@@ -87,10 +88,10 @@ func fromIndex(i int) varSource { return varSource{index: i, child: -1} }
 
 var fromDefault = varSource{index: -1, child: -1}
 
-func newRebuild(old *System) *rebuild {
+func newRebuild(old *chc.System) *rebuild {
 	return &rebuild{
 		old:   old,
-		new:   &System{St: old.St, FixedpointFormat: old.FixedpointFormat},
+		new:   &chc.System{St: old.St, FixedpointFormat: old.FixedpointFormat},
 		preds: predMap{sys: old},
 	}
 }
@@ -98,15 +99,15 @@ func newRebuild(old *System) *rebuild {
 // keepPred adds old predicate p to the new system, with the parameters at
 // the positions keep (nil: all of them). The new predicate is p itself when
 // its index and arity are unchanged.
-func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
+func (r *rebuild) keepPred(p *chc.Pred, keep []int) *chc.Pred {
 	id := len(r.new.Preds)
-	var np *Pred
+	var np *chc.Pred
 	switch {
 	case keep == nil || len(keep) == len(p.Params):
 		if p.ID == id {
 			np = p
 		} else {
-			np = &Pred{ID: id, Func: p.Func, Params: p.Params}
+			np = &chc.Pred{ID: id, Func: p.Func, Params: p.Params}
 			r.changed = true
 		}
 	default:
@@ -118,7 +119,7 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 		}
 		// the same name with the new signature: a different Func, and no
 		// other predicate of the system has the name
-		np = &Pred{ID: id, Func: r.old.St.Func(p.Name(), dom, term.BoolSort), Params: params}
+		np = &chc.Pred{ID: id, Func: r.old.St.Func(p.Name(), dom, term.BoolSort), Params: params}
 		r.changed = true
 	}
 	r.new.Preds = append(r.new.Preds, np)
@@ -127,7 +128,7 @@ func (r *rebuild) keepPred(p *Pred, keep []int) *Pred {
 }
 
 // removePred leaves p out of the new system; formula gives its model.
-func (r *rebuild) removePred(p *Pred, formula func(m Model) (*term.Term, error)) {
+func (r *rebuild) removePred(p *chc.Pred, formula func(m chc.Model) (*term.Term, error)) {
 	r.removed = append(r.removed, removedPred{p, formula})
 	r.changed = true
 }
@@ -135,24 +136,24 @@ func (r *rebuild) removePred(p *Pred, formula func(m Model) (*term.Term, error))
 // atom maps a to the new predicates: the new predicate of a.Pred applied to
 // the arguments at positions keep (nil: all). It panics if a.Pred was not
 // kept, a bug in the pass.
-func (r *rebuild) atom(a *Atom, keep []int) Atom {
+func (r *rebuild) atom(a *chc.Atom, keep []int) chc.Atom {
 	np := r.preds.get(a.Pred)
 	if np == nil {
 		panic("chc: atom of a removed predicate " + a.Pred.Name())
 	}
 	if keep == nil {
-		return Atom{Pred: np, Args: a.Args}
+		return chc.Atom{Pred: np, Args: a.Args}
 	}
 	args := make([]*term.Term, len(keep))
 	for i, k := range keep {
 		args[i] = a.Args[k]
 	}
-	return Atom{Pred: np, Args: args}
+	return chc.Atom{Pred: np, Args: args}
 }
 
 // keepClause adds c with its atoms mapped to the new predicates; it is c
 // itself when no predicate changed.
-func (r *rebuild) keepClause(c *Clause) {
+func (r *rebuild) keepClause(c *chc.Clause) {
 	same := c.Head == nil || r.preds.get(c.Head.Pred) == c.Head.Pred
 	for i := range c.Body {
 		same = same && r.preds.get(c.Body[i].Pred) == c.Body[i].Pred
@@ -161,7 +162,7 @@ func (r *rebuild) keepClause(c *Clause) {
 		r.add(c, nil)
 		return
 	}
-	nc := &Clause{Constraint: c.Constraint, Vars: c.Vars, Origin: c.Origin}
+	nc := &chc.Clause{Constraint: c.Constraint, Vars: c.Vars, Origin: c.Origin}
 	if c.Head != nil {
 		h := r.atom(c.Head, nil)
 		nc.Head = &h
@@ -179,22 +180,22 @@ func (r *rebuild) keepClause(c *Clause) {
 // addClause adds nc, whose nodes translate to nodes of old with the values
 // src gives and the children of nc in order (nc and old have as many body
 // atoms).
-func (r *rebuild) addClause(nc, old *Clause, src []varSource) {
+func (r *rebuild) addClause(nc, old *chc.Clause, src []varSource) {
 	remapSources(src, canonical(nc))
 	r.changed = true
 	st := r.old.St
-	r.add(nc, &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
+	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 		vals, err := sourceValues(st, n, kids, old, src)
 		if err != nil {
 			return nil, err
 		}
-		return &Node{Clause: old, Values: vals, Children: kids}, nil
+		return &chc.Node{Clause: old, Values: vals, Children: kids}, nil
 	}})
 }
 
 // add adds the new clause nc, whose nodes o translates back (nil: nc is
 // a clause of the old system, its nodes are its own).
-func (r *rebuild) add(nc *Clause, o *origin) {
+func (r *rebuild) add(nc *chc.Clause, o *origin) {
 	r.new.Clauses = append(r.new.Clauses, nc)
 	r.origins = append(r.origins, o)
 }
@@ -204,7 +205,7 @@ func (r *rebuild) add(nc *Clause, o *origin) {
 // first), then the other variables that the constraint mentions, in their
 // order; other variables leave. remap gives the new index of each former
 // one, -1 if it left.
-func canonical(nc *Clause) (remap []int) {
+func canonical(nc *chc.Clause) (remap []int) {
 	var index map[*term.Term]int // past smallSet variables
 	if len(nc.Vars) > smallSet {
 		index = make(map[*term.Term]int, len(nc.Vars))
@@ -271,7 +272,7 @@ func remapSources(src []varSource, remap []int) {
 
 // sourceValues computes the values of old's variables for the node n of a
 // new clause (see varSource).
-func sourceValues(st *term.Store, n *Node, kids []*Node, old *Clause, src []varSource) ([]*term.Term, error) {
+func sourceValues(st *term.Store, n *chc.Node, kids []*chc.Node, old *chc.Clause, src []varSource) ([]*term.Term, error) {
 	var m *term.Model
 	vals := make([]*term.Term, len(old.Vars))
 	for j, s := range src {
@@ -281,7 +282,7 @@ func sourceValues(st *term.Store, n *Node, kids []*Node, old *Clause, src []varS
 		case s.def != nil:
 			if m == nil {
 				var err error
-				if m, err = nodeModel(st, n); err != nil {
+				if m, err = n.Bindings(st); err != nil {
 					return nil, err
 				}
 			}
@@ -304,11 +305,11 @@ func sourceValues(st *term.Store, n *Node, kids []*Node, old *Clause, src []varS
 }
 
 // headValue is the value of head argument i of node n.
-func headValue(st *term.Store, n *Node, i int) (*term.Term, error) {
+func headValue(st *term.Store, n *chc.Node, i int) (*term.Term, error) {
 	if n.Clause.Head == nil || i >= len(n.Clause.Head.Args) {
 		return nil, fmt.Errorf("chc: derivation node without head argument %d", i)
 	}
-	m, err := nodeModel(st, n)
+	m, err := n.Bindings(st)
 	if err != nil {
 		return nil, err
 	}
@@ -317,7 +318,7 @@ func headValue(st *term.Store, n *Node, i int) (*term.Term, error) {
 
 // result is the new system and its translator, or s and Identity when
 // nothing changed.
-func (r *rebuild) result() (*System, Translator) {
+func (r *rebuild) result() (*chc.System, Translator) {
 	if !r.changed && len(r.new.Clauses) == len(r.old.Clauses) {
 		return r.old, Identity{}
 	}
@@ -326,11 +327,11 @@ func (r *rebuild) result() (*System, Translator) {
 
 type rebuildTranslator struct{ r *rebuild }
 
-func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
+func (t *rebuildTranslator) Model(ctx context.Context, m chc.Model) (chc.Model, error) {
 	r := t.r
 	st := r.old.St
-	poll := NewBudget(ctx)
-	out := make(Model, len(r.old.Preds))
+	poll := chc.NewBudget(ctx)
+	out := make(chc.Model, len(r.old.Preds))
 	for _, p := range r.old.Preds {
 		if np := r.preds.get(p); np != nil {
 			out[p] = m.Lookup(st, np)
@@ -349,18 +350,18 @@ func (t *rebuildTranslator) Model(ctx context.Context, m Model) (Model, error) {
 	return out, nil
 }
 
-func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, error) {
-	poll := NewBudget(ctx)
-	index := make(map[*Clause]int, len(t.r.new.Clauses))
+func (t *rebuildTranslator) Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error) {
+	poll := chc.NewBudget(ctx)
+	index := make(map[*chc.Clause]int, len(t.r.new.Clauses))
 	for i, c := range t.r.new.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, err
 		}
 		index[c] = i
 	}
-	memo := map[*Node]*Node{}
-	var visit func(n *Node, depth int) (*Node, error)
-	visit = func(n *Node, depth int) (*Node, error) {
+	memo := map[*chc.Node]*chc.Node{}
+	var visit func(n *chc.Node, depth int) (*chc.Node, error)
+	visit = func(n *chc.Node, depth int) (*chc.Node, error) {
 		if done, ok := memo[n]; ok {
 			return done, nil
 		}
@@ -383,7 +384,7 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 		if len(n.Children) != len(n.Clause.Body) {
 			return nil, fmt.Errorf("chc: derivation node has %d children for %d body atoms", len(n.Children), len(n.Clause.Body))
 		}
-		kids := make([]*Node, len(n.Children))
+		kids := make([]*chc.Node, len(n.Children))
 		for i, ch := range n.Children {
 			k, err := visit(ch, depth+1)
 			if err != nil {
@@ -391,7 +392,7 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 			}
 			kids[i] = k
 		}
-		old := &Node{Clause: n.Clause, Values: n.Values, Children: kids}
+		old := &chc.Node{Clause: n.Clause, Values: n.Values, Children: kids}
 		if o := t.r.origins[i]; o != nil {
 			var err error
 			if old, err = o.back(poll, n, kids); err != nil {
@@ -405,7 +406,7 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *Node) (*Node, 
 }
 
 // argVars is the set of the variables that are arguments of c's atoms.
-func argVars(c *Clause) varSet {
+func argVars(c *chc.Clause) varSet {
 	var s varSet
 	if c.Head != nil {
 		for _, a := range c.Head.Args {
@@ -454,84 +455,4 @@ func (s *varSet) has(x *term.Term) bool {
 		}
 	}
 	return false
-}
-
-// checkPreds reports a predicate of s whose ID is not its index, or a
-// clause with an atom of a predicate that is not one of s: the passes
-// index their tables by ID.
-func checkPreds(poll *Budget, s *System) error {
-	for i, p := range s.Preds {
-		if p == nil || p.ID != i {
-			return fmt.Errorf("chc: predicate %d of the system has ID %d", i, p.ID)
-		}
-	}
-	ours := func(a *Atom) bool {
-		return a.Pred != nil && a.Pred.ID >= 0 && a.Pred.ID < len(s.Preds) && s.Preds[a.Pred.ID] == a.Pred && len(a.Args) == a.Pred.Arity()
-	}
-	for i, c := range s.Clauses {
-		if err := poll.Step(); err != nil {
-			return err
-		}
-		ok := c.Head == nil || ours(c.Head)
-		for j := range c.Body {
-			ok = ok && ours(&c.Body[j])
-		}
-		if !ok {
-			return &ClauseError{i, c, "an atom's predicate is not one of the system's, or has the wrong number of arguments"}
-		}
-	}
-	return nil
-}
-
-// checkNormal reports the first clause of s that is not normalised: an
-// atom argument that is not a constant, two atom arguments that are the
-// same variable, or a constant of an atom or the constraint missing from
-// Vars (and what checkPreds reports).
-func checkNormal(poll *Budget, s *System) error {
-	if err := checkPreds(poll, s); err != nil {
-		return err
-	}
-	for i, c := range s.Clauses {
-		if err := poll.Step(); err != nil {
-			return err
-		}
-		vars := map[*term.Term]bool{}
-		for _, v := range c.Vars {
-			vars[v] = true
-		}
-		seen := map[*term.Term]bool{}
-		bad := ""
-		check := func(a *Atom) {
-			for _, x := range a.Args {
-				switch {
-				case bad != "":
-				case !x.IsConst():
-					bad = "an argument of " + a.Pred.Name() + " is not a variable"
-				case seen[x]:
-					bad = "variable " + x.Name() + " is two atom arguments"
-				case !vars[x]:
-					bad = "argument " + x.Name() + " is not a clause variable"
-				}
-				seen[x] = true
-			}
-		}
-		if c.Head != nil {
-			check(c.Head)
-		}
-		for j := range c.Body {
-			check(&c.Body[j])
-		}
-		if bad == "" {
-			for _, x := range term.FreeConsts(c.Constraint) {
-				if !vars[x] {
-					bad = "constant " + x.Name() + " of the constraint is not a clause variable"
-					break
-				}
-			}
-		}
-		if bad != "" {
-			return &ClauseError{i, c, "not normalised: " + bad}
-		}
-	}
-	return nil
 }

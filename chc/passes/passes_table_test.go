@@ -1,4 +1,4 @@
-package chc_test
+package passes_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/engines/bmc"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -19,34 +21,34 @@ import (
 // result's witness valid on the original once translated.
 var passCases = []struct {
 	name    string
-	pass    chc.Pass
+	pass    passes.Pass
 	preds   string // names of the predicates left, space-separated
 	clauses int
 	want    chc.Answer
 	src     string
 }{
-	{"simplify removes a clause whose constraint is false", chc.Simplify{}, "P Q", 2, chc.Sat, `
+	{"simplify removes a clause whose constraint is false", passes.Simplify{}, "P Q", 2, chc.Sat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (and (P x) (> x 2) (< x 1)) (Q x))))
 (assert (forall ((x Int)) (=> (Q x) false)))`},
-	{"simplify propagates constants", chc.Simplify{}, "P", 2, chc.Unsat, `
+	{"simplify propagates constants", passes.Simplify{}, "P", 2, chc.Unsat, `
 (declare-fun P (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (= x 1) (= y (+ x 1))) (P x y))))
 (assert (forall ((x Int) (y Int)) (=> (and (P x y) (= y 2)) false)))`},
-	{"locals eliminates a chain of definitions", chc.EliminateLocals{}, "P", 3, chc.Unsat, `
+	{"locals eliminates a chain of definitions", passes.EliminateLocals{}, "P", 3, chc.Unsat, `
 (declare-fun P (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (= z (+ x 1)) (= w (* 2 z)) (= y (- w 1))) (P y))))
 (assert (forall ((x Int)) (=> (and (P x) (= x 7)) false)))`},
-	{"facts merges the facts of a predicate into one", chc.MergeFacts{}, "P Q", 3, chc.Unsat, `
+	{"facts merges the facts of a predicate into one", passes.MergeFacts{}, "P Q", 3, chc.Unsat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int) (y Int)) (=> (and (= x 5) (> y x)) (P x))))
 (assert (forall ((x Int)) (=> (= x 7) (Q x))))
 (assert (forall ((x Int)) (=> (= x 9) (P x))))
 (assert (forall ((x Int) (y Int)) (=> (and (P x) (Q y) (= x 5)) false)))`},
-	{"cone removes underivable and useless predicates", chc.RemoveUnreachable{}, "P", 3, chc.Sat, `
+	{"cone removes underivable and useless predicates", passes.RemoveUnreachable{}, "P", 3, chc.Sat, `
 (declare-fun P (Int) Bool) (declare-fun R (Int) Bool) (declare-fun S (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (and (P x) (< x 5)) (P (+ x 1)))))
@@ -54,33 +56,33 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (and (R x) (P x)) (P (- x 1)))))
 (assert (forall ((x Int)) (=> (P x) (S x))))
 (assert (forall ((x Int)) (=> (and (P x) (> x 10)) false)))`},
-	{"inline keeps a predicate with an undefined auxiliary variable (Golem #99)", chc.Inline{}, "P", 2, chc.Sat, `
+	{"inline keeps a predicate with an undefined auxiliary variable (Golem #99)", passes.Inline{}, "P", 2, chc.Sat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((y Int)) (=> (and (<= 0 y) (<= y 5)) (Q y))))
 (assert (forall ((x Int) (y Int)) (=> (and (Q y) (<= x y)) (P x))))
 (assert (forall ((x Int)) (=> (and (P x) (> x 5)) false)))`},
-	{"inline renames apart per occurrence (Golem #101)", chc.Inline{}, "", 1, chc.Unsat, `
+	{"inline renames apart per occurrence (Golem #101)", passes.Inline{}, "", 1, chc.Unsat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((z Int)) (=> (or (= z 0) (= z 1)) (Q z))))
 (assert (forall ((x Int) (z Int)) (=> (and (Q z) (= x (+ z 0))) (P x))))
 (assert (forall ((x Int) (y Int)) (=> (and (P x) (P y) (not (= x y))) false)))`},
-	{"inline with several defining clauses and one use (merged clauses whose constraint is false leave)", chc.Inline{}, "", 0, chc.Sat, `
+	{"inline with several defining clauses and one use (merged clauses whose constraint is false leave)", passes.Inline{}, "", 0, chc.Sat, `
 (declare-fun Q (Int) Bool)
 (assert (forall ((z Int)) (=> (= z 0) (Q z))))
 (assert (forall ((z Int)) (=> (= z 3) (Q z))))
 (assert (forall ((x Int)) (=> (and (Q x) (= x 2)) false)))`},
-	{"inline leaves a loop", chc.Inline{}, "P", 3, chc.Unsat, `
+	{"inline leaves a loop", passes.Inline{}, "P", 3, chc.Unsat, `
 (declare-fun P (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (P x) (P (+ x 2)))))
 (assert (forall ((x Int)) (=> (and (P x) (= x 4)) false)))`},
-	{"query-inline composes fail into the query (CHC-COMP's fail predicate)", chc.InlineIntoQueries{}, "inv", 3, chc.Sat, `
+	{"query-inline composes fail into the query (CHC-COMP's fail predicate)", passes.InlineIntoQueries{}, "inv", 3, chc.Sat, `
 (declare-fun inv (Int) Bool) (declare-fun fail () Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int)) (=> (and (inv x) (< x 5)) (inv (+ x 1)))))
 (assert (forall ((x Int)) (=> (and (inv x) (> x 5)) fail)))
 (assert (=> fail false))`},
-	{"query-inline: one query per defining clause and use", chc.InlineIntoQueries{}, "P", 6, chc.Unsat, `
+	{"query-inline: one query per defining clause and use", passes.InlineIntoQueries{}, "P", 6, chc.Unsat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (and (P x) (< x 5)) (P (+ x 1)))))
@@ -88,18 +90,18 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (= x 9) (Q x))))
 (assert (forall ((x Int)) (=> (and (Q x) (= x 4)) false)))
 (assert (forall ((x Int)) (=> (and (Q x) (= x 7)) false)))`},
-	{"query-inline keeps a predicate a rule uses", chc.InlineIntoQueries{}, "P Q", 4, chc.Sat, `
+	{"query-inline keeps a predicate a rule uses", passes.InlineIntoQueries{}, "P Q", 4, chc.Sat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (and (P x) (< x 5)) (Q (+ x 1)))))
 (assert (forall ((x Int)) (=> (Q x) (P x))))
 (assert (forall ((x Int)) (=> (and (Q x) (> x 9)) false)))`},
-	{"args removes an argument no body occurrence constrains", chc.RemoveUnusedArgs{}, "P", 3, chc.Sat, `
+	{"args removes an argument no body occurrence constrains", passes.RemoveUnusedArgs{}, "P", 3, chc.Sat, `
 (declare-fun P (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 5)) (P x y))))
 (assert (forall ((x Int) (y Int)) (=> (P x y) (P (+ x 1) (+ y 1)))))
 (assert (forall ((x Int) (y Int)) (=> (and (P x y) (< x 0)) false)))`},
-	{"args keeps an argument the query constrains (z3 #7466)", chc.RemoveUnusedArgs{}, "P", 3, chc.Unsat, `
+	{"args keeps an argument the query constrains (z3 #7466)", passes.RemoveUnusedArgs{}, "P", 3, chc.Unsat, `
 (declare-fun P (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 5)) (P x y))))
 (assert (forall ((x Int) (y Int)) (=> (P x y) (P (+ x 1) (+ y 1)))))
@@ -137,11 +139,11 @@ func TestPassCases(t *testing.T) {
 				case chc.Sat:
 					m, err := tr.Model(context.Background(), r.Model)
 					require.NoError(t, err)
-					require.NoError(t, chc.CheckModel(ctx, s, m))
+					require.NoError(t, witness.CheckModel(ctx, s, m))
 				case chc.Unsat:
 					d, err := tr.Derivation(context.Background(), r.Derivation)
 					require.NoError(t, err)
-					require.NoError(t, chc.CheckDerivation(context.Background(), s, d))
+					require.NoError(t, witness.CheckDerivation(context.Background(), s, d))
 				}
 			}
 		})

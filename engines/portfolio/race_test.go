@@ -1,4 +1,4 @@
-package chc_test
+package portfolio_test
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
+	"github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
@@ -61,27 +64,27 @@ func (panicking) Solve(ctx context.Context, s *chc.System) chc.Result { panic("b
 
 func TestPortfolioFirstCheckedAnswerWins(t *testing.T) {
 	w := &waiting{}
-	p := &chc.Portfolio{Members: []chc.Member{
+	p := &portfolio.Engine{Members: []portfolio.Member{
 		{Name: "wait", Engine: w},
 		{Name: "wrong", Engine: wrong{}},
 		{Name: "panic", Engine: panicking{}},
 		{Name: "inv", Engine: invariant{delay: 20 * time.Millisecond}},
 	}}
 	sys := readSys(t, counterSrc)
-	res := chc.Solve(context.Background(), sys, p, chc.Options{})
+	res := pipeline.Solve(context.Background(), sys, p, chc.Options{})
 	require.Equal(t, chc.Sat, res.Answer, "%v", res.Reason)
 	require.Contains(t, res.Stats, chc.Stat{Name: "portfolio.winner", Value: "inv"})
 	require.Contains(t, res.Stats, chc.Stat{Name: "invariant.runs", Value: 1})
 	require.EqualValues(t, 1, w.stopped.Load(), "the waiting member was cancelled and awaited")
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 	// The model is in the input's store, for every predicate.
 	require.Len(t, res.Model, len(sys.Preds))
 }
 
 func TestPortfolioNoWinner(t *testing.T) {
 	sys := readSys(t, counterSrc)
-	p := &chc.Portfolio{Members: []chc.Member{{Name: "wrong", Engine: wrong{}}, {Name: "panic", Engine: panicking{}}}}
-	res := chc.Solve(context.Background(), sys, p, chc.Options{})
+	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "wrong", Engine: wrong{}}, {Name: "panic", Engine: panicking{}}}}
+	res := pipeline.Solve(context.Background(), sys, p, chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrInternal)
 	require.ErrorContains(t, res.Reason, "boom")
@@ -90,9 +93,9 @@ func TestPortfolioNoWinner(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	w1, w2 := &waiting{}, &waiting{}
-	p = &chc.Portfolio{Members: []chc.Member{{Name: "a", Engine: w1, Share: 0.2}, {Name: "b", Engine: w2}}}
+	p = &portfolio.Engine{Members: []portfolio.Member{{Name: "a", Engine: w1, Share: 0.2}, {Name: "b", Engine: w2}}}
 	start := time.Now()
-	res = chc.Solve(ctx, sys, p, chc.Options{})
+	res = pipeline.Solve(ctx, sys, p, chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
 	require.Less(t, time.Since(start), time.Second)
@@ -103,10 +106,10 @@ func TestPortfolioNoWinner(t *testing.T) {
 // A portfolio called directly checks on the system it is given.
 func TestPortfolioDirect(t *testing.T) {
 	sys := readSys(t, counterSrc)
-	p := &chc.Portfolio{Members: []chc.Member{{Name: "wrong", Engine: wrong{}}, {Name: "inv", Engine: invariant{delay: 10 * time.Millisecond}}}}
+	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "wrong", Engine: wrong{}}, {Name: "inv", Engine: invariant{delay: 10 * time.Millisecond}}}}
 	res := p.Solve(context.Background(), sys)
 	require.Equal(t, chc.Sat, res.Answer)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 }
 
 // The share bounds a member's time when the context has a deadline, and
@@ -116,8 +119,8 @@ func TestPortfolioShares(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel()
 	w := &waiting{}
-	p := &chc.Portfolio{Members: []chc.Member{{Name: "w", Engine: w, Share: 0.1}, {Name: "inv", Engine: invariant{delay: 200 * time.Millisecond}}}}
-	res := chc.Solve(ctx, sys, p, chc.Options{})
+	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "w", Engine: w, Share: 0.1}, {Name: "inv", Engine: invariant{delay: 200 * time.Millisecond}}}}
+	res := pipeline.Solve(ctx, sys, p, chc.Options{})
 	require.Equal(t, chc.Sat, res.Answer)
 	var wTime time.Duration
 	for _, s := range res.Stats {
@@ -128,8 +131,8 @@ func TestPortfolioShares(t *testing.T) {
 	require.Less(t, wTime, 150*time.Millisecond)
 
 	w = &waiting{}
-	p = &chc.Portfolio{Members: []chc.Member{{Name: "w", Engine: w, Without: 30 * time.Millisecond}}}
-	res = chc.Solve(context.Background(), sys, p, chc.Options{})
+	p = &portfolio.Engine{Members: []portfolio.Member{{Name: "w", Engine: w, Without: 30 * time.Millisecond}}}
+	res = pipeline.Solve(context.Background(), sys, p, chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.EqualValues(t, 1, w.stopped.Load())
 }
@@ -147,9 +150,9 @@ func (c *counting) Solve(ctx context.Context, s *chc.System) chc.Result {
 func TestPortfolioDelay(t *testing.T) {
 	sys := readSys(t, counterSrc)
 	c := &counting{}
-	p := &chc.Portfolio{Members: []chc.Member{{Name: "inv", Engine: invariant{}}, {Name: "late", Engine: c, Delay: time.Second}}}
+	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "inv", Engine: invariant{}}, {Name: "late", Engine: c, Delay: time.Second}}}
 	start := time.Now()
-	res := chc.Solve(context.Background(), sys, p, chc.Options{})
+	res := pipeline.Solve(context.Background(), sys, p, chc.Options{})
 	require.Equal(t, chc.Sat, res.Answer)
 	require.Less(t, time.Since(start), 500*time.Millisecond)
 	require.Zero(t, c.runs.Load())
@@ -157,8 +160,8 @@ func TestPortfolioDelay(t *testing.T) {
 	c = &counting{}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	p = &chc.Portfolio{Members: []chc.Member{{Name: "late", Engine: c, Delay: 20 * time.Millisecond}}}
-	res = chc.Solve(ctx, sys, p, chc.Options{})
+	p = &portfolio.Engine{Members: []portfolio.Member{{Name: "late", Engine: c, Delay: 20 * time.Millisecond}}}
+	res = pipeline.Solve(ctx, sys, p, chc.Options{})
 	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
 	require.EqualValues(t, 1, c.runs.Load())
 }

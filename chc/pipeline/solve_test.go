@@ -1,4 +1,4 @@
-package chc_test
+package pipeline_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,12 +47,12 @@ func (vague) Solve(ctx context.Context, s *chc.System) chc.Result {
 func TestSolveReasons(t *testing.T) {
 	sys := readSys(t, counterSrc)
 
-	res := chc.Solve(context.Background(), sys, panicking{}, chc.Options{})
+	res := pipeline.Solve(context.Background(), sys, panicking{}, chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrInternal)
 	require.ErrorContains(t, res.Reason, "boom")
 
-	res = chc.Solve(context.Background(), sys, wrong{}, chc.Options{})
+	res = pipeline.Solve(context.Background(), sys, wrong{}, chc.Options{})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrInternal)
 	require.ErrorContains(t, res.Reason, "sat witness failed its check")
@@ -58,21 +60,21 @@ func TestSolveReasons(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	res = chc.Solve(ctx, sys, busy{}, chc.Options{})
+	res = pipeline.Solve(ctx, sys, busy{}, chc.Options{})
 	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
 	require.Equal(t, "timeout", res.Reason.Error())
 	require.Less(t, time.Since(start), time.Second)
 
-	res = chc.Solve(context.Background(), sys, busy{}, chc.Options{MemoryMB: 1})
+	res = pipeline.Solve(context.Background(), sys, busy{}, chc.Options{MemoryMB: 1})
 	require.ErrorIs(t, res.Reason, chc.ErrMemory)
 	require.Equal(t, "memory", res.Reason.Error())
 
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
-	res = chc.Solve(ctx, sys, busy{}, chc.Options{})
+	res = pipeline.Solve(ctx, sys, busy{}, chc.Options{})
 	require.ErrorIs(t, res.Reason, chc.ErrCanceled)
 
-	res = chc.Solve(context.Background(), sys, vague{}, chc.Options{})
+	res = pipeline.Solve(context.Background(), sys, vague{}, chc.Options{})
 	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
 
 	// An engine that does not stop is left behind after the grace.
@@ -81,7 +83,7 @@ func TestSolveReasons(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	res = chc.Solve(ctx, sys, e, chc.Options{Grace: 100 * time.Millisecond})
+	res = pipeline.Solve(ctx, sys, e, chc.Options{Grace: 100 * time.Millisecond})
 	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
 	require.ErrorContains(t, res.Reason, "did not stop in time")
 	require.Less(t, time.Since(start), time.Second)
@@ -99,10 +101,10 @@ func TestSolveModelAndStats(t *testing.T) {
 (assert (forall ((x Int)) (=> (and (inv x) (> x 10)) false)))
 `)
 	var log bytes.Buffer
-	res := chc.Solve(context.Background(), sys, invariant{}, chc.Options{Verbose: &log})
+	res := pipeline.Solve(context.Background(), sys, invariant{}, chc.Options{Verbose: &log})
 	require.Equal(t, chc.Sat, res.Answer, "%v", res.Reason)
 	require.Len(t, res.Model, 2)
-	require.NoError(t, chc.CheckResult(context.Background(), sys, res))
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 	names := map[string]bool{}
 	for _, s := range res.Stats {
 		require.True(t, chc.ValidStatName(s.Name), s.Name)

@@ -1,4 +1,4 @@
-package chc_test
+package passes_test
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -16,16 +18,16 @@ import (
 // The domain of the random systems: BruteCHC is exact on them.
 const lo, hi = 0, 2
 
-// pipeline is chc.DefaultPasses as one Pass.
+// pipeline is passes.Default as one Pass.
 type pipeline struct{}
 
 func (pipeline) Name() string { return "pipeline" }
-func (pipeline) Apply(ctx context.Context, s *chc.System) (*chc.System, chc.Translator, error) {
-	return chc.Preprocess(ctx, s, chc.DefaultPasses()...)
+func (pipeline) Apply(ctx context.Context, s *chc.System) (*chc.System, passes.Translator, error) {
+	return passes.Preprocess(ctx, s, passes.Default()...)
 }
 
-func allPasses() []chc.Pass {
-	return []chc.Pass{chc.Simplify{}, chc.EliminateLocals{}, chc.MergeFacts{}, chc.RemoveUnreachable{}, chc.Inline{}, chc.RemoveUnusedArgs{}, chc.InlineIntoQueries{}, pipeline{}}
+func allPasses() []passes.Pass {
+	return []passes.Pass{passes.Simplify{}, passes.EliminateLocals{}, passes.MergeFacts{}, passes.RemoveUnreachable{}, passes.Inline{}, passes.RemoveUnusedArgs{}, passes.InlineIntoQueries{}, pipeline{}}
 }
 
 // brute is fuzz.BruteCHC, skipping the case when the system is too large
@@ -62,15 +64,15 @@ func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
 				require.Equal(t, r0.Answer, r1.Answer, "answer changed")
 				switch r1.Answer {
 				case chc.Sat:
-					require.NoError(t, chc.CheckModel(ctx, out, r1.Model), "brute-force model of the new system")
+					require.NoError(t, witness.CheckModel(ctx, out, r1.Model), "brute-force model of the new system")
 					m, err := tr.Model(context.Background(), r1.Model)
 					require.NoError(t, err)
-					require.NoError(t, chc.CheckModel(ctx, s, m), "translated model")
+					require.NoError(t, witness.CheckModel(ctx, s, m), "translated model")
 				case chc.Unsat:
-					require.NoError(t, chc.CheckDerivation(context.Background(), out, r1.Derivation), "brute-force derivation of the new system")
+					require.NoError(t, witness.CheckDerivation(context.Background(), out, r1.Derivation), "brute-force derivation of the new system")
 					d, err := tr.Derivation(context.Background(), r1.Derivation)
 					require.NoError(t, err)
-					require.NoError(t, chc.CheckDerivation(context.Background(), s, d), "translated derivation")
+					require.NoError(t, witness.CheckDerivation(context.Background(), s, d), "translated derivation")
 				}
 			})
 		})
@@ -129,7 +131,7 @@ func TestWitnessMutationsRejected(t *testing.T) {
 		r := brute(t, s)
 		switch r.Answer {
 		case chc.Sat:
-			require.NoError(t, chc.CheckModel(ctx, s, r.Model))
+			require.NoError(t, witness.CheckModel(ctx, s, r.Model))
 			var preds []*chc.Pred
 			for _, p := range s.Preds {
 				if len(r.Tuples[p]) > 0 {
@@ -146,11 +148,11 @@ func TestWitnessMutationsRejected(t *testing.T) {
 				tuples[q] = ts
 			}
 			tuples[p] = append(append([][]*term.Term(nil), ts(r, p)[:k]...), ts(r, p)[k+1:]...)
-			err := chc.CheckModel(ctx, s, fuzz.TuplesModel(s, tuples))
+			err := witness.CheckModel(ctx, s, fuzz.TuplesModel(s, tuples))
 			var ce *chc.ClauseError
 			require.ErrorAs(t, err, &ce, "the least model without one tuple")
 		case chc.Unsat:
-			require.NoError(t, chc.CheckDerivation(context.Background(), s, r.Derivation))
+			require.NoError(t, witness.CheckDerivation(context.Background(), s, r.Derivation))
 			var nodes []*chc.Node
 			var walk func(n *chc.Node)
 			walk = func(n *chc.Node) {
@@ -180,7 +182,7 @@ func TestWitnessMutationsRejected(t *testing.T) {
 			old := n.Values[i]
 			n.Values = append([]*term.Term(nil), n.Values...)
 			n.Values[i] = st.Int(hi + 1)
-			err := chc.CheckDerivation(context.Background(), s, r.Derivation)
+			err := witness.CheckDerivation(context.Background(), s, r.Derivation)
 			require.Error(t, err, "value %s of %s changed from %s", n.Values[i], n.Clause.Vars[i].Name(), old)
 		}
 	})
@@ -197,7 +199,7 @@ func TestPipelineDeterministic(t *testing.T) {
 		for range 2 {
 			s, _, err := chc.Read("test.smt2", strings.NewReader(text), term.NewStore())
 			require.NoError(t, err)
-			out, _, err := chc.Preprocess(context.Background(), s, chc.DefaultPasses()...)
+			out, _, err := passes.Preprocess(context.Background(), s, passes.Default()...)
 			require.NoError(t, err)
 			outs = append(outs, out.String())
 		}

@@ -1,4 +1,4 @@
-package chc_test
+package pipeline_test
 
 import (
 	"context"
@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -126,7 +129,12 @@ func TestReadStopsOnTime(t *testing.T) {
 
 func TestPassesStopOnTime(t *testing.T) {
 	_, s := bigChain(t, 20000, chc.Sat)
-	for _, p := range allPasses() {
+	seen := map[string]bool{}
+	for _, p := range passes.Default() {
+		if seen[p.Name()] {
+			continue
+		}
+		seen[p.Name()] = true
 		// RemoveUnreachable and RemoveUnusedArgs may finish a chain of
 		// 20000 clauses in 50 ms; the others may not.
 		underLimits(t, p.Name(), true, func(ctx context.Context) error {
@@ -141,7 +149,7 @@ func TestPassesStopOnTime(t *testing.T) {
 func TestWitnessesStopOnTime(t *testing.T) {
 	ctx := context.Background()
 	_, sat := bigChain(t, 10000, chc.Sat)
-	pre, back, err := chc.Preprocess(ctx, sat, chc.DefaultPasses()...)
+	pre, back, err := passes.Preprocess(ctx, sat, passes.Default()...)
 	require.NoError(t, err)
 	require.Empty(t, pre.Clauses, "the chain is inlined away")
 	underLimits(t, "model translation", true, func(ctx context.Context) error {
@@ -151,13 +159,13 @@ func TestWitnessesStopOnTime(t *testing.T) {
 	m, err := back.Model(ctx, chc.Model{})
 	require.NoError(t, err)
 	underLimits(t, "CheckModel", false, func(ctx context.Context) error {
-		return chc.CheckModel(ctx, sat, m)
+		return witness.CheckModel(ctx, sat, m)
 	})
 
 	_, unsat := bigChain(t, 10000, chc.Unsat)
 	engine, err := chc.NewEngine("spacer", chc.Options{})
 	require.NoError(t, err)
-	pre, back, err = chc.Preprocess(ctx, unsat, chc.DefaultPasses()...)
+	pre, back, err = passes.Preprocess(ctx, unsat, passes.Default()...)
 	require.NoError(t, err)
 	res := engine.Solve(ctx, pre)
 	require.Equal(t, chc.Unsat, res.Answer)
@@ -168,13 +176,13 @@ func TestWitnessesStopOnTime(t *testing.T) {
 	d, err := back.Derivation(ctx, res.Derivation)
 	require.NoError(t, err)
 	underLimits(t, "CheckDerivation", true, func(ctx context.Context) error {
-		return chc.CheckDerivation(ctx, unsat, d)
+		return witness.CheckDerivation(ctx, unsat, d)
 	})
 }
 
 // hardSystem is a safe system no engine solves in a second.
 func hardSystem(t *testing.T) *chc.System {
-	f, err := os.Open("../cmd/gospacer/testdata/hard.smt2")
+	f, err := os.Open("../../cmd/gospacer/testdata/hard.smt2")
 	require.NoError(t, err)
 	defer f.Close()
 	s, _, err := chc.Read("hard.smt2", f, term.NewStore())
@@ -196,7 +204,7 @@ func TestEnginesStopOnTime(t *testing.T) {
 				if res.Answer == chc.Unknown {
 					return res.Reason
 				}
-				if err := chc.CheckResult(context.Background(), c, res); err != nil {
+				if err := witness.CheckResult(context.Background(), c, res); err != nil {
 					return fmt.Errorf("%s on the hard system: %s witness rejected: %w", info.Name, res.Answer, err)
 				}
 				return nil
@@ -206,7 +214,7 @@ func TestEnginesStopOnTime(t *testing.T) {
 				return reason(c, e.Solve(ctx, c))
 			})
 			underLimits(t, "Solve with "+info.Name, true, func(ctx context.Context) error {
-				return reason(s, chc.Solve(ctx, s, e, chc.Options{}))
+				return reason(s, pipeline.Solve(ctx, s, e, chc.Options{}))
 			})
 		})
 	}
@@ -220,7 +228,7 @@ func TestSolveMemoryOption(t *testing.T) {
 	e, err := chc.NewEngine("spacer", chc.Options{})
 	require.NoError(t, err)
 	start := time.Now()
-	res := chc.Solve(context.Background(), s, e, chc.Options{MemoryMB: 1})
+	res := pipeline.Solve(context.Background(), s, e, chc.Options{MemoryMB: 1})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.True(t, errors.Is(res.Reason, chc.ErrMemory), "reason %v", res.Reason)
 	require.Less(t, time.Since(start), slack)

@@ -1,6 +1,10 @@
-package chc
+package passes
 
-import "context"
+import (
+	"context"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+)
 
 // A Pass transforms a system into an equisatisfiable one. It never changes
 // its input: the new system has new clauses (it may share predicates and
@@ -8,7 +12,7 @@ import "context"
 // system's witnesses back to the input's.
 type Pass interface {
 	Name() string
-	Apply(ctx context.Context, s *System) (*System, Translator, error)
+	Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error)
 }
 
 // A Translator maps witnesses of a transformed system back to the system
@@ -17,23 +21,23 @@ type Pass interface {
 // one.
 //
 // Both take time linear in the size of the witness and the system, and
-// stop with the reason (ErrTimeout, ErrMemory, ErrCanceled) when ctx ends
-// or a limit of the run is passed (see Budget).
+// stop with the reason (chc.ErrTimeout, chc.ErrMemory, chc.ErrCanceled) when ctx ends
+// or a limit of the run is passed (see chc.Budget).
 type Translator interface {
-	Model(ctx context.Context, m Model) (Model, error)
-	Derivation(ctx context.Context, root *Node) (*Node, error)
+	Model(ctx context.Context, m chc.Model) (chc.Model, error)
+	Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error)
 }
 
 // Identity is the Translator of a pass that changed nothing.
 type Identity struct{}
 
-func (Identity) Model(_ context.Context, m Model) (Model, error)         { return m, nil }
-func (Identity) Derivation(_ context.Context, root *Node) (*Node, error) { return root, nil }
+func (Identity) Model(_ context.Context, m chc.Model) (chc.Model, error)         { return m, nil }
+func (Identity) Derivation(_ context.Context, root *chc.Node) (*chc.Node, error) { return root, nil }
 
 // chain applies translators from the last pass back to the first.
 type chain []Translator
 
-func (c chain) Model(ctx context.Context, m Model) (Model, error) {
+func (c chain) Model(ctx context.Context, m chc.Model) (chc.Model, error) {
 	var err error
 	for i := len(c) - 1; i >= 0 && err == nil; i-- {
 		m, err = c[i].Model(ctx, m)
@@ -41,7 +45,7 @@ func (c chain) Model(ctx context.Context, m Model) (Model, error) {
 	return m, err
 }
 
-func (c chain) Derivation(ctx context.Context, root *Node) (*Node, error) {
+func (c chain) Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error) {
 	var err error
 	for i := len(c) - 1; i >= 0 && err == nil; i-- {
 		root, err = c[i].Derivation(ctx, root)
@@ -50,12 +54,12 @@ func (c chain) Derivation(ctx context.Context, root *Node) (*Node, error) {
 }
 
 // Preprocess applies the passes in order and returns the final system with
-// one Translator back to s. It stops with the reason (ErrTimeout,
-// ErrMemory, ErrCanceled) when ctx ends or a limit of the run is passed
-// (see Budget); so does every pass.
-func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Translator, error) {
+// one Translator back to s. It stops with the reason (chc.ErrTimeout,
+// chc.ErrMemory, chc.ErrCanceled) when ctx ends or a limit of the run is passed
+// (see chc.Budget); so does every pass.
+func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System, Translator, error) {
 	var c chain
-	poll := NewBudget(ctx)
+	poll := chc.NewBudget(ctx)
 	for _, p := range passes {
 		if err := poll.Poll(); err != nil {
 			return nil, nil, err
@@ -70,7 +74,7 @@ func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Transl
 	return s, c, nil
 }
 
-// DefaultPasses is the preprocessing pipeline, in the order of Golem's
+// Default is the preprocessing pipeline, in the order of Golem's
 // (see CHC-NOTES §3): simplification and local elimination first, so that
 // the cone and inlining see simple clauses; the facts of a predicate
 // merged into one; then the cone of influence, inlining of singly defined
@@ -78,7 +82,7 @@ func Preprocess(ctx context.Context, s *System, passes ...Pass) (*System, Transl
 // pass exposes work for the others; the predicates only queries use
 // (CHC-COMP's fail) are composed into their queries before the last
 // simplification.
-func DefaultPasses() []Pass {
+func Default() []Pass {
 	return []Pass{
 		Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},

@@ -1,7 +1,8 @@
-package chc
+package passes
 
 import (
 	"context"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -24,15 +25,15 @@ type RemoveUnusedArgs struct{}
 func (RemoveUnusedArgs) Name() string { return "args" }
 
 // Apply runs the pass on s.
-func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	poll := NewBudget(ctx)
+func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(poll, s); err != nil {
+	if err := chc.CheckNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
-	used := map[*Pred][]bool{}
+	used := map[*chc.Pred][]bool{}
 	for _, p := range s.Preds {
 		used[p] = make([]bool, p.Arity())
 	}
@@ -53,7 +54,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translat
 			}
 		}
 	}
-	keep := map[*Pred][]int{}
+	keep := map[*chc.Pred][]int{}
 	r := newRebuild(s)
 	for _, p := range s.Preds {
 		k := make([]int, 0, p.Arity())
@@ -76,7 +77,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *System) (*System, Translat
 }
 
 // dropArgs adds c with its atoms restricted to the kept positions.
-func (r *rebuild) dropArgs(c *Clause, keep map[*Pred][]int) {
+func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 	same := c.Head == nil || len(keep[c.Head.Pred]) == c.Head.Pred.Arity()
 	for j := range c.Body {
 		same = same && len(keep[c.Body[j].Pred]) == c.Body[j].Pred.Arity()
@@ -85,7 +86,7 @@ func (r *rebuild) dropArgs(c *Clause, keep map[*Pred][]int) {
 		r.keepClause(c)
 		return
 	}
-	nc := &Clause{Constraint: c.Constraint, Origin: c.Origin}
+	nc := &chc.Clause{Constraint: c.Constraint, Origin: c.Origin}
 	occurs := map[*term.Term]bool{}
 	for _, x := range term.FreeConsts(c.Constraint) {
 		occurs[x] = true

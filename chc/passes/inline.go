@@ -1,9 +1,10 @@
-package chc
+package passes
 
 import (
 	"container/heap"
 	"context"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -58,12 +59,12 @@ const inlineMaxSize = 400
 const inlineMaxDef = 1000
 
 // Apply runs the pass on s.
-func (Inline) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	poll := NewBudget(ctx)
+func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(poll, s); err != nil {
+	if err := chc.CheckNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
 	in, err := newInliner(poll, s)
@@ -92,9 +93,9 @@ func (Inline) Apply(ctx context.Context, s *System) (*System, Translator, error)
 // the merged ones, by index, with their order in the output as a linked
 // list, and per predicate (by ID) its clauses and occurrences.
 type inliner struct {
-	s    *System
+	s    *chc.System
 	st   *term.Store
-	cls  []*Clause
+	cls  []*chc.Clause
 	info []clauseInfo
 	head int // first clause of the output order (-1: none)
 
@@ -118,8 +119,8 @@ type clauseInfo struct {
 
 // A removal is an inlined predicate and the clauses that defined it.
 type removal struct {
-	p     *Pred
-	ds    []*Clause
+	p     *chc.Pred
+	ds    []*chc.Clause
 	projs []*projection
 }
 
@@ -127,7 +128,7 @@ type removal struct {
 // defining clause d of p: what became of each body atom of c, and where
 // the values of c's variables come from.
 type merge struct {
-	c, d *Clause
+	c, d *chc.Clause
 	segs []segment
 	csrc []varSource
 }
@@ -140,7 +141,7 @@ type segment struct {
 	src          []varSource // nil: the atom was kept
 }
 
-func newInliner(poll *Budget, s *System) (*inliner, error) {
+func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 	n := len(s.Preds)
 	in := &inliner{
 		s: s, st: s.St, head: -1,
@@ -163,7 +164,7 @@ func newInliner(poll *Budget, s *System) (*inliner, error) {
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.
-func (in *inliner) add(c *Clause, m *merge) int {
+func (in *inliner) add(c *chc.Clause, m *merge) int {
 	i := len(in.cls)
 	in.cls = append(in.cls, c)
 	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, merge: m})
@@ -228,7 +229,7 @@ func (in *inliner) live(list *[]int) []int {
 	return out
 }
 
-func (in *inliner) push(p *Pred) {
+func (in *inliner) push(p *chc.Pred) {
 	if !in.queued[p.ID] && !in.gone[p.ID] {
 		in.queued[p.ID] = true
 		heap.Push(&in.cands, p.ID)
@@ -239,7 +240,7 @@ func (in *inliner) push(p *Pred) {
 // qualifies), and returns it with its defining clauses; nil when none
 // does. A predicate that does not qualify leaves the candidates until an
 // inlining changes one of its clauses.
-func (in *inliner) pick(poll *Budget) (*Pred, []int) {
+func (in *inliner) pick(poll *chc.Budget) (*chc.Pred, []int) {
 	for in.cands.Len() > 0 {
 		if poll.Step() != nil {
 			return nil, nil
@@ -259,7 +260,7 @@ func (in *inliner) pick(poll *Budget) (*Pred, []int) {
 // may have p in its body, each must project (see project), and no merged
 // clause may have a longer body than both clauses it comes from: linear
 // systems stay linear, and nonlinear ones do not grow wider.
-func (in *inliner) qualifies(p *Pred) []int {
+func (in *inliner) qualifies(p *chc.Pred) []int {
 	if in.gone[p.ID] {
 		return nil
 	}
@@ -308,7 +309,7 @@ func (in *inliner) qualifies(p *Pred) []int {
 
 // longer reports whether inlining p's defining clause d makes the body of
 // a using clause longer than both the using clause's and d's.
-func (in *inliner) longer(p *Pred, d *Clause) bool {
+func (in *inliner) longer(p *chc.Pred, d *chc.Clause) bool {
 	if len(d.Body) <= 1 {
 		return false // occurrences are replaced one for one at most
 	}
@@ -393,7 +394,7 @@ func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]
 		}
 		rest = append(rest, a)
 	}
-	pr.rest = conj(st, rest)
+	pr.rest = chc.Conj(st, rest)
 }
 
 // project decides whether the variables of clause i other than its head
@@ -442,15 +443,15 @@ func (in *inliner) project(i int) *projection {
 		}
 	}
 	pr.ok, pr.sub = ok, sv.sub
-	pr.setRest(st, conj(st, sv.rest), head)
+	pr.setRest(st, chc.Conj(st, sv.rest), head)
 	return pr
 }
 
 // inline eliminates p, defined by the clauses ds, which project: every
 // live clause that uses p becomes one merged clause per defining clause,
 // in its place.
-func (in *inliner) inline(poll *Budget, p *Pred, ds []int) error {
-	defining := make([]*Clause, len(ds))
+func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
+	defining := make([]*chc.Clause, len(ds))
 	projs := make([]*projection, len(ds))
 	for k, di := range ds {
 		defining[k], projs[k] = in.cls[di], in.project(di)
@@ -461,7 +462,7 @@ func (in *inliner) inline(poll *Budget, p *Pred, ds []int) error {
 	}
 	in.gone[p.ID] = true
 	in.removal = append(in.removal, removal{p, defining, projs})
-	touched := func(c *Clause) {
+	touched := func(c *chc.Clause) {
 		if c.Head != nil {
 			in.push(c.Head.Pred)
 		}
@@ -498,7 +499,7 @@ func (in *inliner) inline(poll *Budget, p *Pred, ds []int) error {
 // the occurrence's arguments, the arguments of d's body atoms fresh
 // variables equal to their definitions (pr), and d's other variables
 // their definitions. It is nil when the merged constraint is false.
-func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause, *merge) {
+func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection) (*chc.Clause, *merge) {
 	st := in.st
 	index := make(map[*term.Term]int, len(c.Vars))
 	for i, x := range c.Vars {
@@ -510,7 +511,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 			bodyArg[x] = true
 		}
 	}
-	nc := &Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
+	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
 	parts := []*term.Term{c.Constraint}
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
@@ -560,7 +561,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 			for i, x := range b.Args {
 				args[i] = fresh[x]
 			}
-			nc.Body = append(nc.Body, Atom{Pred: b.Pred, Args: args})
+			nc.Body = append(nc.Body, chc.Atom{Pred: b.Pred, Args: args})
 		}
 	}
 	if c.Head != nil {
@@ -575,7 +576,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 	// those with a value leave at once; eliminate those the constraint
 	// defines, as EliminateLocals would, so that merged clauses stay
 	// small and project has nothing to solve on them.
-	cons := st.SimplifyMap(conj(st, parts), elim)
+	cons := st.SimplifyMap(chc.Conj(st, parts), elim)
 	if args := argVars(nc); hasLocal(cons, args) {
 		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
@@ -583,7 +584,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 		}
 		cons = sv.simplified
 		if len(sv.defs) > 0 {
-			cons = st.Simplify(conj(st, sv.rest))
+			cons = st.Simplify(chc.Conj(st, sv.rest))
 			for x, t := range sv.sub {
 				elim[x] = t
 			}
@@ -622,7 +623,7 @@ func (in *inliner) merge(c *Clause, p *Pred, d *Clause, pr *projection) (*Clause
 
 // result is the system of the live clauses in order, its predicates
 // renumbered, and the translator back to s.
-func (in *inliner) result(poll *Budget) (*System, Translator, error) {
+func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 	st := in.st
 	r := newRebuild(in.s)
 	for _, p := range in.s.Preds {
@@ -635,9 +636,9 @@ func (in *inliner) result(poll *Budget) (*System, Translator, error) {
 	// formulas from the last removal back.
 	for k := len(in.removal) - 1; k >= 0; k-- {
 		rm := in.removal[k]
-		r.removePred(rm.p, func(m Model) (*term.Term, error) { return inlinedFormula(st, m, rm) })
+		r.removePred(rm.p, func(m chc.Model) (*term.Term, error) { return inlinedFormula(st, m, rm) })
 	}
-	merges := map[*Clause]*merge{}
+	merges := map[*chc.Clause]*merge{}
 	for i := range in.cls {
 		if m := in.info[i].merge; m != nil {
 			merges[in.cls[i]] = m
@@ -656,13 +657,13 @@ func (in *inliner) result(poll *Budget) (*System, Translator, error) {
 		o := r.origins[last]
 		if o == nil {
 			// the merged clause kept as it is: its nodes unmerge
-			r.origins[last] = &origin{back: func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
-				return unmerge(poll, st, merges, &Node{Clause: n.Clause, Values: n.Values, Children: kids})
+			r.origins[last] = &origin{back: func(poll *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
+				return unmerge(poll, st, merges, &chc.Node{Clause: n.Clause, Values: n.Values, Children: kids})
 			}}
 			continue
 		}
 		back := o.back
-		o.back = func(poll *Budget, n *Node, kids []*Node) (*Node, error) {
+		o.back = func(poll *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 			node, err := back(poll, n, kids)
 			if err != nil {
 				return nil, err
@@ -678,7 +679,7 @@ func (in *inliner) result(poll *Budget) (*System, Translator, error) {
 // inlinedFormula is the model of the removed predicate rm.p under m, which
 // has the formulas of the predicates of its defining clauses. (A function
 // of its arguments only: the translator keeps no more of the inliner.)
-func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
+func inlinedFormula(st *term.Store, m chc.Model, rm removal) (*term.Term, error) {
 	var ors []*term.Term
 	for k, d := range rm.ds {
 		parts := []*term.Term{d.Constraint}
@@ -686,7 +687,7 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 			b := &d.Body[i]
 			parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
 		}
-		f := conj(st, parts)
+		f := chc.Conj(st, parts)
 		if sub := rm.projs[k].sub; len(sub) > 0 {
 			f = st.SubstituteMap(f, sub)
 		}
@@ -698,7 +699,7 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 	} else {
 		f = st.Simplify(st.Or(ors...))
 	}
-	if overParams(f, rm.p) {
+	if rm.p.OverParams(f) {
 		return f, nil
 	}
 	own := make(map[*term.Term]bool, len(rm.p.Params))
@@ -716,7 +717,7 @@ func inlinedFormula(st *term.Store, m Model, rm removal) (*term.Term, error) {
 // unmerge turns a node of a merged clause (see merge) into a node of the
 // using clause with nodes of the defining clause for its inlined
 // occurrences, recursively down to clauses of the input.
-func unmerge(poll *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (*Node, error) {
+func unmerge(poll *chc.Budget, st *term.Store, merges map[*chc.Clause]*merge, n *chc.Node) (*chc.Node, error) {
 	m := merges[n.Clause]
 	if m == nil {
 		return n, nil
@@ -724,7 +725,7 @@ func unmerge(poll *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (
 	if err := poll.Step(); err != nil {
 		return nil, err
 	}
-	children := make([]*Node, len(m.c.Body))
+	children := make([]*chc.Node, len(m.c.Body))
 	for j, sg := range m.segs {
 		if sg.src == nil {
 			children[j] = n.Children[sg.start]
@@ -734,8 +735,8 @@ func unmerge(poll *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (
 		if err != nil {
 			return nil, err
 		}
-		kids := append([]*Node(nil), n.Children[sg.start:sg.start+sg.count]...)
-		if children[j], err = unmerge(poll, st, merges, &Node{Clause: m.d, Values: vals, Children: kids}); err != nil {
+		kids := append([]*chc.Node(nil), n.Children[sg.start:sg.start+sg.count]...)
+		if children[j], err = unmerge(poll, st, merges, &chc.Node{Clause: m.d, Values: vals, Children: kids}); err != nil {
 			return nil, err
 		}
 	}
@@ -743,7 +744,7 @@ func unmerge(poll *Budget, st *term.Store, merges map[*Clause]*merge, n *Node) (
 	if err != nil {
 		return nil, err
 	}
-	return unmerge(poll, st, merges, &Node{Clause: m.c, Values: vals, Children: children})
+	return unmerge(poll, st, merges, &chc.Node{Clause: m.c, Values: vals, Children: children})
 }
 
 // predHeap is a min-heap of predicate IDs.

@@ -1,7 +1,8 @@
-package chc
+package passes
 
 import (
 	"context"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -19,14 +20,14 @@ type EliminateLocals struct{}
 func (EliminateLocals) Name() string { return "locals" }
 
 // Apply runs the pass on s.
-func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translator, error) {
+func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
 	st := s.St
 	r := newRebuild(s)
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}
 	yes := func(*term.Term) bool { return true }
-	poll := NewBudget(ctx)
+	poll := chc.NewBudget(ctx)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -45,7 +46,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *System) (*System, Translato
 			r.keepClause(c)
 			continue
 		}
-		cons := st.Simplify(conj(st, sv.rest))
+		cons := st.Simplify(chc.Conj(st, sv.rest))
 		if cons.IsFalse() {
 			r.changed = true
 			continue

@@ -1,4 +1,4 @@
-package chc_test
+package passes_test
 
 import (
 	"context"
@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // Preprocess runs the default passes; the Translator maps a model of the
-// small system back to a model of the input, which chc.CheckModel checks
+// small system back to a model of the input, which witness.CheckModel checks
 // on the input.
 func ExamplePreprocess() {
 	src := `(set-logic HORN)
@@ -28,7 +30,7 @@ func ExamplePreprocess() {
 	if err != nil {
 		panic(err)
 	}
-	small, tr, err := chc.Preprocess(context.Background(), s, chc.DefaultPasses()...)
+	small, tr, err := passes.Preprocess(context.Background(), s, passes.Default()...)
 	if err != nil {
 		panic(err)
 	}
@@ -40,7 +42,7 @@ func ExamplePreprocess() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(chc.CheckModel(context.Background(), s, m))
+	fmt.Println(witness.CheckModel(context.Background(), s, m))
 	_ = chc.WriteModel(os.Stdout, s, m)
 	// Output:
 	// (set-logic HORN)

@@ -1,8 +1,9 @@
-package chc
+package passes
 
 import (
 	"context"
 	"errors"
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"strings"
 	"testing"
 
@@ -85,7 +86,7 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		s, _, err := Read("fuzz.smt2", strings.NewReader(src), term.NewStore())
+		s, _, err := chc.Read("fuzz.smt2", strings.NewReader(src), term.NewStore())
 		if err != nil {
 			var se *smtlib.Error
 			if !errors.As(err, &se) {
@@ -94,21 +95,21 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		printed := s.String()
-		back, _, err := Read("printed", strings.NewReader(printed), term.NewStore())
+		back, _, err := chc.Read("printed", strings.NewReader(printed), term.NewStore())
 		if err != nil {
 			t.Fatalf("reading the printed system: %v\n%s", err, printed)
 		}
 		if got := back.String(); got != printed {
 			t.Fatalf("round trip:\n%s\nreads back as\n%s", printed, got)
 		}
-		out, _, err := Preprocess(context.Background(), s, DefaultPasses()...)
+		out, _, err := Preprocess(context.Background(), s, Default()...)
 		if err != nil {
 			t.Fatalf("preprocessing: %v\n%s", err, printed)
 		}
 		if s.String() != printed {
 			t.Fatalf("preprocessing changed its input")
 		}
-		if err := checkNormal(NewBudget(context.Background()), out); err != nil {
+		if err := chc.CheckNormal(chc.NewBudget(context.Background()), out); err != nil {
 			t.Fatalf("preprocessing: %v", err)
 		}
 	})

@@ -1,4 +1,4 @@
-package chc
+package portfolio
 
 import (
 	"context"
@@ -7,22 +7,30 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
 )
 
-// A Portfolio is an engine made of engines that run concurrently, each on
-// its own clone of the system (System.Clone: its own term store), sharing
-// one context. The first answer whose witness checks wins; the others are
-// then cancelled and awaited. Through Solve, "checks" means on the input
-// system, after translation back through preprocessing; a Portfolio
-// called directly checks on the system it is given.
-type Portfolio struct {
+// An Engine is a portfolio: engines that run concurrently, each on its
+// own clone of the system (chc.System.Clone: its own term store), sharing
+// one context. The first answer that the referee of the context accepts
+// wins (chc.Referee; without one, the answer whose witness checks on the
+// system given); the others are then cancelled and awaited. The solve
+// pipeline's referee checks on the input system, after translation back
+// through preprocessing.
+type Engine struct {
 	Members []Member
+	// Options are the shared settings the members were built with; their
+	// GracePeriod is how long the race waits for members that do not stop
+	// once it is over.
+	Options chc.Options
 }
 
 // A Member is one engine of a portfolio.
 type Member struct {
 	Name   string
-	Engine Engine
+	Engine chc.Engine
 	// Share bounds the member's time to this fraction of what remains of
 	// ctx's deadline when the race starts (0: no bound of its own).
 	Share float64
@@ -35,29 +43,27 @@ type Member struct {
 	Delay time.Duration
 }
 
-// Solve races the members on s; see Portfolio.
-func (p *Portfolio) Solve(ctx context.Context, s *System) Result {
-	return p.race(ctx, s, time.Second, func(res Result) Result {
-		if err := CheckResult(ctx, s, res); err != nil {
-			if ctx.Err() != nil {
-				return NoAnswer(Cause(ctx))
+// Solve races the members on s; see Engine. A decisive answer is the
+// one the referee accepted, its witness as the referee gave it.
+func (p *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
+	accept := chc.RefereeOf(ctx)
+	if accept == nil {
+		accept = func(res chc.Result) chc.Result {
+			if err := witness.CheckResult(ctx, s, res); err != nil {
+				if ctx.Err() != nil {
+					return chc.NoAnswer(chc.Cause(ctx))
+				}
+				return chc.NoAnswer(chc.Internal("%s witness failed its check: %v", res.Answer, err))
 			}
-			return NoAnswer(Internal("%s witness failed its check: %v", res.Answer, err))
+			return res
 		}
-		return res
-	})
-}
-
-// race runs the members concurrently on clones of s. accept maps a
-// decisive answer (its witness already moved to s's store) to the result
-// to give, Unknown when the witness is rejected. Members still running
-// grace after the winner cancelled them are left behind.
-func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, accept func(Result) Result) Result {
+	}
+	grace := p.Options.GracePeriod(ctx)
 	run := ctx
 	type outcome struct {
 		i       int
-		res     Result
-		clone   *System
+		res     chc.Result
+		clone   *chc.System
 		elapsed time.Duration
 	}
 	ctx, cancelAll := context.WithCancel(ctx)
@@ -76,20 +82,20 @@ func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, ac
 		go func() {
 			defer cancel()
 			start := time.Now()
-			res := NoAnswer(Internal("the engine returned nothing"))
+			res := chc.NoAnswer(chc.Internal("the engine returned nothing"))
 			if m.Delay > 0 {
 				t := time.NewTimer(m.Delay)
 				select {
 				case <-t.C:
 				case <-sub.Done():
 					t.Stop()
-					out <- outcome{i, NoAnswer(Cause(sub)), c, 0}
+					out <- outcome{i, chc.NoAnswer(chc.Cause(sub)), c, 0}
 					return
 				}
 			}
 			defer func() {
 				if r := recover(); r != nil {
-					res = NoAnswer(Internal("%s: panic: %v\n%s", m.Name, r, debug.Stack()))
+					res = chc.NoAnswer(chc.Internal("%s: panic: %v\n%s", m.Name, r, debug.Stack()))
 				}
 				out <- outcome{i, res, c, time.Since(start)}
 			}()
@@ -98,7 +104,7 @@ func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, ac
 	}
 
 	var (
-		win      *Result
+		win      *chc.Result
 		reasons  []string
 		internal bool
 		times    = make([]time.Duration, len(p.Members))
@@ -129,31 +135,31 @@ func (p *Portfolio) race(ctx context.Context, s *System, grace time.Duration, ac
 			continue
 		}
 		r := o.res
-		if r.Answer != Unknown {
-			r = accept(s.witnessFrom(o.clone, o.res))
+		if r.Answer != chc.Unknown {
+			r = accept(s.WitnessFrom(o.clone, o.res))
 		}
-		if r.Answer == Unknown {
+		if r.Answer == chc.Unknown {
 			reasons = append(reasons, fmt.Sprintf("%s: %v", name, r.Reason))
-			internal = internal || errors.Is(r.Reason, ErrInternal)
+			internal = internal || errors.Is(r.Reason, chc.ErrInternal)
 			continue
 		}
 		stats := o.res.Stats
-		r.Stats = append(stats, Stat{"portfolio.winner", name})
+		r.Stats = append(stats, chc.Stat{Name: "portfolio.winner", Value: name})
 		win = &r
 		cancelAll()
 	}
-	var stats []Stat
+	var stats []chc.Stat
 	for i, m := range p.Members {
-		stats = append(stats, Stat{"portfolio." + m.Name + "-time", times[i]})
+		stats = append(stats, chc.Stat{Name: "portfolio." + m.Name + "-time", Value: times[i]})
 	}
 	if win != nil {
 		win.Stats = append(win.Stats, stats...)
 		return *win
 	}
-	res := NoAnswer(Incomplete("%s", strings.Join(reasons, "; ")))
-	switch c := Cause(run); {
+	res := chc.NoAnswer(chc.Incomplete("%s", strings.Join(reasons, "; ")))
+	switch c := chc.Cause(run); {
 	case internal:
-		res.Reason = Internal("%s", strings.Join(reasons, "; "))
+		res.Reason = chc.Internal("%s", strings.Join(reasons, "; "))
 	case c != nil:
 		res.Reason = fmt.Errorf("%w (%s)", c, strings.Join(reasons, "; "))
 	}

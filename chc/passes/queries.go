@@ -1,7 +1,8 @@
-package chc
+package passes
 
 import (
 	"context"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -30,12 +31,12 @@ type InlineIntoQueries struct{}
 func (InlineIntoQueries) Name() string { return "query-inline" }
 
 // Apply runs the pass on s.
-func (InlineIntoQueries) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	poll := NewBudget(ctx)
+func (InlineIntoQueries) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(poll, s); err != nil {
+	if err := chc.CheckNormal(poll, s); err != nil {
 		return nil, nil, err
 	}
 	ps := queryOnly(s)
@@ -49,9 +50,9 @@ func (InlineIntoQueries) Apply(ctx context.Context, s *System) (*System, Transla
 // queryOnly are the predicates of s that InlineIntoQueries eliminates.
 // They are independent: a defining clause of one has a head, so the
 // predicates of its body are not query-only, and all go in one round.
-func queryOnly(s *System) map[*Pred]bool {
-	ok := map[*Pred]bool{}
-	bad := map[*Pred]bool{}
+func queryOnly(s *chc.System) map[*chc.Pred]bool {
+	ok := map[*chc.Pred]bool{}
+	bad := map[*chc.Pred]bool{}
 	for _, c := range s.Clauses {
 		for i := range c.Body {
 			p := c.Body[i].Pred
@@ -62,7 +63,7 @@ func queryOnly(s *System) map[*Pred]bool {
 			}
 		}
 	}
-	out := map[*Pred]bool{}
+	out := map[*chc.Pred]bool{}
 	for _, p := range s.Preds {
 		if ok[p] && !bad[p] {
 			out[p] = true
@@ -73,7 +74,7 @@ func queryOnly(s *System) map[*Pred]bool {
 
 // overArgs reports whether c's constraint mentions only the arguments of
 // its atoms.
-func overArgs(c *Clause) bool {
+func overArgs(c *chc.Clause) bool {
 	args := argVars(c)
 	for _, x := range term.FreeConsts(c.Constraint) {
 		if !args.has(x) {
@@ -84,9 +85,9 @@ func overArgs(c *Clause) bool {
 }
 
 // inlineQueryOnly eliminates the predicates ps, which only queries use.
-func inlineQueryOnly(s *System, ps map[*Pred]bool) (*System, Translator) {
+func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool) (*chc.System, Translator) {
 	st := s.St
-	defs, uses := map[*Pred][]*Clause{}, map[*Pred][]*Clause{}
+	defs, uses := map[*chc.Pred][]*chc.Clause{}, map[*chc.Pred][]*chc.Clause{}
 	for _, c := range s.Clauses {
 		switch {
 		case c.Head != nil && ps[c.Head.Pred]:
@@ -106,7 +107,7 @@ func inlineQueryOnly(s *System, ps map[*Pred]bool) (*System, Translator) {
 			continue
 		}
 		p := q
-		r.removePred(p, func(Model) (*term.Term, error) {
+		r.removePred(p, func(chc.Model) (*term.Term, error) {
 			nots := make([]*term.Term, len(uses[p]))
 			for i, u := range uses[p] {
 				nots[i] = st.Not(st.Substitute(u.Constraint, u.Body[0].Args, p.Params))
@@ -131,10 +132,10 @@ func inlineQueryOnly(s *System, ps map[*Pred]bool) (*System, Translator) {
 
 // inlineInto adds to r the query c, whose one body atom is d's head
 // predicate, with that atom replaced by d's body and constraint.
-func inlineInto(r *rebuild, c *Clause, d *Clause) {
+func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause) {
 	st := r.old.St
 	a := &c.Body[0]
-	nc := &Clause{Origin: c.Origin + ", " + a.Pred.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
+	nc := &chc.Clause{Origin: c.Origin + ", " + a.Pred.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
 	index := map[*term.Term]int{}
 	for i, x := range c.Vars {
 		index[x] = i
@@ -160,9 +161,9 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 		for i, x := range b.Args {
 			args[i] = ren[x]
 		}
-		nc.Body = append(nc.Body, Atom{Pred: r.preds.get(b.Pred), Args: args})
+		nc.Body = append(nc.Body, chc.Atom{Pred: r.preds.get(b.Pred), Args: args})
 	}
-	nc.Constraint = st.Simplify(conj(st, []*term.Term{c.Constraint, st.SubstituteMap(d.Constraint, ren)}))
+	nc.Constraint = st.Simplify(chc.Conj(st, []*term.Term{c.Constraint, st.SubstituteMap(d.Constraint, ren)}))
 	csrc := make([]varSource, len(c.Vars))
 	for i := range csrc {
 		csrc[i] = fromIndex(i)
@@ -171,7 +172,7 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 	remapSources(csrc, remap)
 	remapSources(src, remap)
 	r.changed = true
-	r.add(nc, &origin{back: func(_ *Budget, n *Node, kids []*Node) (*Node, error) {
+	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 		dvals, err := sourceValues(st, n, nil, d, src)
 		if err != nil {
 			return nil, err
@@ -180,7 +181,7 @@ func inlineInto(r *rebuild, c *Clause, d *Clause) {
 		if err != nil {
 			return nil, err
 		}
-		child := &Node{Clause: d, Values: dvals, Children: append([]*Node(nil), kids...)}
-		return &Node{Clause: c, Values: vals, Children: []*Node{child}}, nil
+		child := &chc.Node{Clause: d, Values: dvals, Children: append([]*chc.Node(nil), kids...)}
+		return &chc.Node{Clause: c, Values: vals, Children: []*chc.Node{child}}, nil
 	}})
 }

@@ -1,24 +1,16 @@
-package chc
+package witness
 
 import (
 	"context"
 	"fmt"
-	"slices"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// A ClauseError names the clause a witness fails on.
-type ClauseError struct {
-	Index  int // in System.Clauses
-	Clause *Clause
-	Msg    string
-}
-
-func (e *ClauseError) Error() string {
-	return fmt.Sprintf("clause %d (%s): %s", e.Index, e.Clause.Origin, e.Msg)
-}
+// smallSet is the size past which a checker indexes a list with a map.
+const smallSet = 16
 
 // CheckModel checks that m is a model of s: for each clause, with every
 // predicate replaced by its formula, body ∧ constraint ∧ ¬head must be
@@ -26,9 +18,9 @@ func (e *ClauseError) Error() string {
 // must be quantifier-free and mention only their predicate's parameters.
 // The error names the first clause that fails, or says why a clause could
 // not be decided.
-func CheckModel(ctx context.Context, s *System, m Model) error {
+func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 	st := s.St
-	poll := NewBudget(ctx)
+	poll := chc.NewBudget(ctx)
 	for _, p := range s.Preds {
 		if err := poll.Step(); err != nil {
 			return err
@@ -40,7 +32,7 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 		if f.HasQuantifier() || f.HasBound() {
 			return fmt.Errorf("chc: model of %s has a quantifier or a bound variable", p.Name())
 		}
-		if overParams(f, p) {
+		if p.OverParams(f) {
 			continue
 		}
 		own := map[*term.Term]bool{}
@@ -62,31 +54,10 @@ func CheckModel(ctx context.Context, s *System, m Model) error {
 			return err
 		}
 		if msg := mc.clause(ctx, c); msg != "" {
-			return &ClauseError{i, c, msg}
+			return &chc.ClauseError{Index: i, Clause: c, Msg: msg}
 		}
 	}
 	return nil
-}
-
-// overParams reports whether the formula f mentions only p's parameters
-// and applies no function (CheckModel names what it mentions otherwise),
-// for a predicate of few parameters (false for others: CheckModel checks
-// with a map).
-func overParams(f *term.Term, p *Pred) bool {
-	if p.Arity() > smallSet {
-		return false
-	}
-	for u := range term.PostOrder(f) {
-		switch u.Op() {
-		case term.OpApply:
-			return false
-		case term.OpConst:
-			if !slices.Contains(p.Params, u) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // A modelChecker checks the clauses of a system one by one (see
@@ -96,15 +67,15 @@ func overParams(f *term.Term, p *Pred) bool {
 // in its size.
 type modelChecker struct {
 	from  *term.Store
-	m     Model
+	m     chc.Model
 	st    *term.Store  // scratch
 	cp    *term.Copier // from → st
-	forms map[*Pred]*formInfo
+	forms map[*chc.Pred]*formInfo
 	// forcedClause's scratch: the values of a clause's variables and of
 	// an atom's parameters, which variables it needs and has forced
 	vals, pvals *term.Model
 	need        []bool
-	atoms       []*Atom
+	atoms       []*chc.Atom
 }
 
 // formInfo is what forcedClause needs of a predicate's formula: whether
@@ -136,7 +107,7 @@ const scratchTerms = 1 << 14
 // (see forced); otherwise an smt solver does, in the scratch store, whose
 // renewal at scratchTerms keeps the solver's tables (which grow with the
 // largest term ID of its store) small.
-func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
+func (mc *modelChecker) clause(ctx context.Context, c *chc.Clause) string {
 	if holds, vals, ok := mc.forcedClause(c); ok {
 		if holds {
 			return "does not hold under the model: " + counterexample(vals, c.Vars)
@@ -148,13 +119,13 @@ func (mc *modelChecker) clause(ctx context.Context, c *Clause) string {
 
 // scratchClause is clause in the scratch store, with forced or the smt
 // solver.
-func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
+func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string {
 	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
 		mc.st = term.NewStore()
 		mc.cp = term.NewCopier(mc.from, mc.st)
 	}
 	st, cp := mc.st, mc.cp
-	inst := func(a *Atom) *term.Term {
+	inst := func(a *chc.Atom) *term.Term {
 		f := cp.Term(mc.m.Lookup(mc.from, a.Pred))
 		if a.Pred.Arity() == 0 {
 			return f
@@ -208,8 +179,8 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 		switch {
 		case err != nil:
 			return "cannot be checked: " + err.Error()
-		case res == smt.Sat && NonLinear(st, whole) != nil && !holds(sv.Model(), whole):
-			return "cannot be checked: non-linear arithmetic " + term.Sprint(NonLinear(st, whole))
+		case res == smt.Sat && chc.NonLinear(st, whole) != nil && !holds(sv.Model(), whole):
+			return "cannot be checked: non-linear arithmetic " + term.Sprint(chc.NonLinear(st, whole))
 		case res == smt.Sat:
 			return "does not hold under the model: " + counterexample(sv.Model(), cp.Terms(c.Vars))
 		case res != smt.Unsat:
@@ -232,7 +203,7 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *Clause) string {
 // not over distinct variables, when some variable is not forced, or when
 // a formula or the constraint has an operator that evaluation does not
 // decide exactly (see forced); then clause decides in its scratch store.
-func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, ok bool) {
+func (mc *modelChecker) forcedClause(c *chc.Clause) (holds bool, vals *term.Model, ok bool) {
 	st := mc.from
 	// the variables by position in c.Vars, which a normalised clause's
 	// atoms and constraint mention only
@@ -312,7 +283,7 @@ func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, o
 	type eq struct {
 		x    int        // the variable forced
 		t    *term.Term // to the value of t
-		atom *Atom      // whose formula t is in (over its parameters), or nil
+		atom *chc.Atom  // whose formula t is in (over its parameters), or nil
 		deps []int      // the variables t mentions
 	}
 	var eqs []eq
@@ -351,7 +322,7 @@ func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, o
 		}
 	}
 	// atomVals are the values of a's parameters: its arguments'
-	atomVals := func(a *Atom) *term.Model {
+	atomVals := func(a *chc.Atom) *term.Model {
 		m := mc.pvals
 		m.Reset()
 		for k, x := range a.Args {
@@ -415,12 +386,12 @@ func (mc *modelChecker) forcedClause(c *Clause) (holds bool, vals *term.Model, o
 }
 
 // form is the formInfo of p's formula, memoized.
-func (mc *modelChecker) form(p *Pred) *formInfo {
+func (mc *modelChecker) form(p *chc.Pred) *formInfo {
 	if fi := mc.forms[p]; fi != nil {
 		return fi
 	}
 	if mc.forms == nil {
-		mc.forms = map[*Pred]*formInfo{}
+		mc.forms = map[*chc.Pred]*formInfo{}
 	}
 	f := mc.m.Lookup(mc.from, p)
 	fi := &formInfo{exact: exactTerm(f), uses: make([]bool, p.Arity())}
@@ -636,20 +607,20 @@ func counterexample(m *term.Model, vars []*term.Term) string {
 // arguments, whose predicate must be the atom's. The root must be a query.
 // It takes time linear in the size of the derivation and stops with the
 // reason (ErrTimeout, ErrMemory, ErrCanceled) when ctx ends or a limit of
-// the run is passed (see Budget).
-func CheckDerivation(ctx context.Context, s *System, root *Node) error {
+// the run is passed (see chc.Budget).
+func CheckDerivation(ctx context.Context, s *chc.System, root *chc.Node) error {
 	if root == nil {
 		return fmt.Errorf("chc: no derivation")
 	}
 	if root.Clause == nil || root.Clause.Head != nil {
 		return fmt.Errorf("chc: the derivation's root is not a query")
 	}
-	index := clauseIndex(s)
-	poll := NewBudget(ctx)
+	index := s.ClauseIndex()
+	poll := chc.NewBudget(ctx)
 	// head values of checked nodes
-	heads := map[*Node][]*term.Term{}
-	var visit func(n *Node, depth int) error
-	visit = func(n *Node, depth int) error {
+	heads := map[*chc.Node][]*term.Term{}
+	var visit func(n *chc.Node, depth int) error
+	visit = func(n *chc.Node, depth int) error {
 		if _, ok := heads[n]; ok {
 			return nil
 		}
@@ -664,9 +635,9 @@ func CheckDerivation(ctx context.Context, s *System, root *Node) error {
 			return fmt.Errorf("chc: derivation node of a clause not in the system")
 		}
 		fail := func(format string, args ...any) error {
-			return &ClauseError{ci, n.Clause, "derivation node: " + fmt.Sprintf(format, args...)}
+			return &chc.ClauseError{Index: ci, Clause: n.Clause, Msg: "derivation node: " + fmt.Sprintf(format, args...)}
 		}
-		m, err := nodeModel(s.St, n)
+		m, err := n.Bindings(s.St)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -716,4 +687,23 @@ func CheckDerivation(ctx context.Context, s *System, root *Node) error {
 		return nil
 	}
 	return visit(root, 0)
+}
+
+// CheckResult checks the witness of res on s: the model of a chc.Sat answer
+// with CheckModel, the derivation of an chc.Unsat one with CheckDerivation.
+// An Unknown answer has nothing to check.
+func CheckResult(ctx context.Context, s *chc.System, res chc.Result) error {
+	switch res.Answer {
+	case chc.Sat:
+		if res.Model == nil {
+			return fmt.Errorf("chc: sat without a model")
+		}
+		return CheckModel(ctx, s, res.Model)
+	case chc.Unsat:
+		if res.Derivation == nil {
+			return fmt.Errorf("chc: unsat without a derivation")
+		}
+		return CheckDerivation(ctx, s, res.Derivation)
+	}
+	return nil
 }

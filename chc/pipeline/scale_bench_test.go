@@ -1,4 +1,4 @@
-package chc_test
+package pipeline_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	_ "github.com/seed-f9c3434d/gospacer/engines"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -16,7 +17,7 @@ import (
 
 // BenchmarkScale reads and solves the big systems of fuzz.WriteBig (every
 // shape, sat and unsat) of 10² to 10⁵ clauses with the default engine
-// through chc.Solve, and reports the time and the allocated bytes per
+// through pipeline.Solve, and reports the time and the allocated bytes per
 // clause of each phase (read: parsing and normalising; solve:
 // preprocessing, the engine, the translation and the check of the
 // witness) and the peak heap. Near-linear growth shows as flat per-clause
@@ -71,7 +72,7 @@ func benchScale(b *testing.B, shape fuzz.Shape, n int, want chc.Answer) {
 		a1, t1 := ms.TotalAlloc, time.Now()
 		stop := watchPeak(&peak)
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Second)
-		res := chc.Solve(ctx, s, engine, chc.Options{})
+		res := pipeline.Solve(ctx, s, engine, chc.Options{})
 		cancel()
 		stop()
 		runtime.ReadMemStats(&ms)

@@ -1,8 +1,9 @@
-package chc
+package witness
 
 import (
 	"context"
 	"fmt"
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"strings"
 	"testing"
 
@@ -45,12 +46,12 @@ func TestPropForcedClause(t *testing.T) {
 			fmt.Fprintf(&text, checkShapes[shape], c("c"))
 		}
 		st := term.NewStore()
-		s, _, err := Read("drawn", strings.NewReader(text.String()), st)
+		s, _, err := chc.Read("drawn", strings.NewReader(text.String()), st)
 		if err != nil {
 			t.Fatal(err)
 		}
 		// a formula: a conjunction of up to three atoms over the parameters
-		formula := func(p *Pred) *term.Term {
+		formula := func(p *chc.Pred) *term.Term {
 			var parts []*term.Term
 			k := rapid.IntRange(0, 3).Draw(t, "atoms")
 			for range k {
@@ -72,9 +73,9 @@ func TestPropForcedClause(t *testing.T) {
 					parts = append(parts, st.Not(st.Eq(x, v)))
 				}
 			}
-			return conj(st, parts)
+			return chc.Conj(st, parts)
 		}
-		m := Model{}
+		m := chc.Model{}
 		for _, p := range s.Preds {
 			m[p] = formula(p)
 		}
@@ -104,7 +105,7 @@ func TestPropForcedClause(t *testing.T) {
 // parameters and apply no function.
 func TestCheckModelVocabulary(t *testing.T) {
 	st := term.NewStore()
-	s, _, err := Read("v", strings.NewReader(`(set-logic HORN)
+	s, _, err := chc.Read("v", strings.NewReader(`(set-logic HORN)
 (declare-fun P (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int)) (=> (and (P x) (> x 0)) false)))
@@ -115,15 +116,15 @@ func TestCheckModelVocabulary(t *testing.T) {
 	p := s.Preds[0]
 	x := p.Params[0]
 	ctx := context.Background()
-	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Int(0))}); err != nil {
+	if err := CheckModel(ctx, s, chc.Model{p: st.Eq(x, st.Int(0))}); err != nil {
 		t.Fatalf("the model x = 0: %v", err)
 	}
 	other := st.Const("other", term.IntSort)
-	if err := CheckModel(ctx, s, Model{p: st.Eq(x, other)}); err == nil || !strings.Contains(err.Error(), "mentions other") {
+	if err := CheckModel(ctx, s, chc.Model{p: st.Eq(x, other)}); err == nil || !strings.Contains(err.Error(), "mentions other") {
 		t.Fatalf("a model over another constant: %v", err)
 	}
 	f := st.Func("f", []*term.Sort{term.IntSort}, term.IntSort)
-	if err := CheckModel(ctx, s, Model{p: st.Eq(x, st.Apply(f, x))}); err == nil || !strings.Contains(err.Error(), "applies the function f") {
+	if err := CheckModel(ctx, s, chc.Model{p: st.Eq(x, st.Apply(f, x))}); err == nil || !strings.Contains(err.Error(), "applies the function f") {
 		t.Fatalf("a model applying f: %v", err)
 	}
 }
@@ -191,7 +192,7 @@ func TestPropRefutedByEqualities(t *testing.T) {
 // with conjuncts in either order.
 func TestCheckModelHeadConjuncts(t *testing.T) {
 	st := term.NewStore()
-	s, _, err := Read("h", strings.NewReader(`(set-logic HORN)
+	s, _, err := chc.Read("h", strings.NewReader(`(set-logic HORN)
 (declare-fun P (Int Int) Bool)
 (assert (forall ((x Int) (y Int)) (=> (and (>= x 0) (<= x 5) (= y (* 2 x))) (P x y))))
 (assert (forall ((x Int) (y Int) (x1 Int) (y1 Int)) (=> (and (P x y) (< x 5) (= x1 (+ x 1)) (= y1 (+ y 2))) (P x1 y1))))
@@ -202,15 +203,15 @@ func TestCheckModelHeadConjuncts(t *testing.T) {
 	x, y := p.Params[0], p.Params[1]
 	ctx := context.Background()
 	good := []*term.Term{st.Ge(x, st.Int(0)), st.Le(x, st.Int(6)), st.Eq(y, st.Mul(st.Int(2), x))}
-	require.NoError(t, CheckModel(ctx, s, Model{p: st.And(good...)}))
-	require.NoError(t, CheckModel(ctx, s, Model{p: st.And(good[2], good[1], good[0])}))
+	require.NoError(t, CheckModel(ctx, s, chc.Model{p: st.And(good...)}))
+	require.NoError(t, CheckModel(ctx, s, chc.Model{p: st.And(good[2], good[1], good[0])}))
 	// y <= 8 fails at the fact x = 5, y = 10; x <= 4 at the step to 5.
 	for _, bad := range [][]*term.Term{
 		{good[0], good[1], good[2], st.Le(y, st.Int(8))},
 		{st.Le(y, st.Int(8)), good[2], good[1], good[0]},
 		{good[0], st.Le(x, st.Int(4)), good[2]},
 	} {
-		err := CheckModel(ctx, s, Model{p: st.And(bad...)})
+		err := CheckModel(ctx, s, chc.Model{p: st.And(bad...)})
 		require.Error(t, err, "%v", bad)
 		require.Contains(t, err.Error(), "does not hold under the model")
 	}

@@ -1,7 +1,8 @@
-package chc
+package passes
 
 import (
 	"context"
+	"github.com/seed-f9c3434d/gospacer/chc"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -24,12 +25,12 @@ type RemoveUnreachable struct{}
 func (RemoveUnreachable) Name() string { return "cone" }
 
 // Apply runs the pass on s.
-func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Translator, error) {
-	poll := NewBudget(ctx)
+func (RemoveUnreachable) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkPreds(poll, s); err != nil {
+	if err := chc.CheckPreds(poll, s); err != nil {
 		return nil, nil, err
 	}
 	st := s.St
@@ -48,7 +49,7 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Transla
 	// useful: derivable and reaching a query through live clauses (whose
 	// body predicates are all derivable)
 	useful := make([]bool, n)
-	use := func(c *Clause) {
+	use := func(c *chc.Clause) {
 		for j := range c.Body {
 			if p := c.Body[j].Pred.ID; !useful[p] {
 				useful[p] = true
@@ -77,9 +78,9 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Transla
 		case useful[p.ID]:
 			r.keepPred(p, nil)
 		case derivable[p.ID]:
-			r.removePred(p, func(Model) (*term.Term, error) { return st.True(), nil })
+			r.removePred(p, func(chc.Model) (*term.Term, error) { return st.True(), nil })
 		default:
-			r.removePred(p, func(Model) (*term.Term, error) { return st.False(), nil })
+			r.removePred(p, func(chc.Model) (*term.Term, error) { return st.False(), nil })
 		}
 	}
 	for i, c := range s.Clauses {
@@ -100,8 +101,8 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *System) (*System, Transla
 // can derive, ignoring the constraints: the least fixpoint from the
 // facts, in time linear in the size of s. The IDs of s's predicates must
 // be their indices, as in every system Read and the passes make.
-func Derivable(s *System) []bool {
-	d, _, _ := closure(NewBudget(context.Background()), s)
+func Derivable(s *chc.System) []bool {
+	d, _, _ := closure(chc.NewBudget(context.Background()), s)
 	return d
 }
 
@@ -109,7 +110,7 @@ func Derivable(s *System) []bool {
 // atoms whose predicate is not derivable (0: the clause is live). It is
 // unit propagation of Horn-SAT: a clause's count drops as the predicates
 // of its body atoms become derivable.
-func closure(poll *Budget, s *System) (derivable []bool, waiting []int, err error) {
+func closure(poll *chc.Budget, s *chc.System) (derivable []bool, waiting []int, err error) {
 	n := len(s.Preds)
 	inBody := make([][]int32, n) // clauses by body predicate, once per atom
 	waiting = make([]int, len(s.Clauses))
@@ -146,7 +147,7 @@ func closure(poll *Budget, s *System) (derivable []bool, waiting []int, err erro
 
 // drain pops the predicates of the worklist *work and visits them (which
 // may push more) until it is empty, polling.
-func drain(poll *Budget, work *[]int, visit func(p int)) error {
+func drain(poll *chc.Budget, work *[]int, visit func(p int)) error {
 	for len(*work) > 0 {
 		if err := poll.Step(); err != nil {
 			return err

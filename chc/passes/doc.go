@@ -1,0 +1,59 @@
+// Package passes holds the preprocessing passes of CHC systems, one file
+// each, as Golem's transformers: a Pass maps a chc.System to an
+// equisatisfiable one and returns a Translator that maps the new
+// system's witnesses back (models and derivations). Passes never change
+// their input. Preprocess runs a list of passes and composes their
+// translators; Default is the list the solve pipeline runs.
+//
+// # The default list, in the order it runs
+//
+// Three rounds, since each pass exposes work for the others:
+//
+//  1. Simplify (constants and equalities propagated, false clauses
+//     dropped), EliminateLocals (variables defined by equalities),
+//     MergeFacts (a predicate's facts as one), RemoveUnreachable (the
+//     cone of influence: predicates not derivable, or from which no
+//     query is reachable), Inline (non-recursive predicates whose model
+//     stays quantifier-free);
+//  2. Simplify, EliminateLocals, RemoveUnusedArgs (arguments no clause
+//     needs), RemoveUnreachable, Inline;
+//  3. InlineIntoQueries (the predicates only queries use, CHC-COMP's
+//     fail, composed into their queries), Simplify, EliminateLocals,
+//     RemoveUnusedArgs.
+//
+// Each pass builds its output with a rebuild (rebuild.go), which records
+// for every new clause how its derivation nodes become nodes of the
+// input and for every removed predicate its model; every output is in
+// chc's normal form (chc.CheckNormal), with Vars in the order chc.Read
+// gives them.
+//
+// Every pass and translator is near-linear in the size of the system
+// (program verifiers emit systems of 10⁵ clauses): worklists instead of
+// sweeps to a fixpoint (RemoveUnreachable is Horn-SAT's unit
+// propagation; Inline keeps per predicate its defining and using clauses
+// and re-examines only the predicates an inlining touched) and one
+// rebuild per pass. Each polls a chc.Budget and stops with the reason
+// (chc.ErrTimeout, chc.ErrMemory, chc.ErrCanceled) when a limit passes.
+//
+// # Files
+//
+//	preprocess.go  Pass, Translator, Identity, Preprocess, Default
+//	rebuild.go     what the passes share: the new system and its translator
+//	defs.go        reading definitions x = t off a constraint
+//	simplify.go    Simplify
+//	locals.go      EliminateLocals
+//	facts.go       MergeFacts
+//	cone.go        RemoveUnreachable, Derivable
+//	inline.go      Inline
+//	args.go        RemoveUnusedArgs
+//	queries.go     InlineIntoQueries
+//
+// # Naming
+//
+//	s, out    *chc.System (input, output)
+//	p, q      *chc.Pred
+//	c, nc     *chc.Clause (old, new)
+//	tr, back  Translator
+//	r         *rebuild
+//	poll      *chc.Budget
+package passes

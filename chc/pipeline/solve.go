@@ -1,0 +1,270 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/chc/witness"
+)
+
+// Solve is the one way from a system to a checked answer; the command
+// line, the tests, the benchmarks and the fuzz targets all come through
+// it. It
+//
+//  1. bounds the heap for every phase (o.MemoryMB, see chc.WithMemoryLimit);
+//  2. preprocesses s with passes.Default, unless o.NoPreprocess (a pass
+//     that fails or panics leaves the system as it was, and says so in
+//     the stats);
+//  3. runs the engine under a panic guard; an engine that has not returned
+//     o.Grace after ctx ended is left behind, the answer chc.Unknown;
+//  4. translates the witness back through the passes and checks it on s
+//     with witness.CheckResult, in what remains of ctx's time plus the grace;
+//  5. answers chc.Unknown with a chc.ErrInternal reason when the engine panicked
+//     or its witness failed, and with chc.Cause(ctx) when ctx ended.
+//
+// A Sat model has a formula for every predicate of s. An engine made of
+// engines (the portfolio) finds in its context a chc.Referee that
+// translates and checks each member's answer on s, so the first answer
+// whose witness checks on s wins.
+func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.Result {
+	start := time.Now()
+	parent := ctx
+	grace := o.GracePeriod(ctx)
+	ctx, stopWatch := chc.WithMemoryLimit(ctx, o.MemoryMB)
+	defer stopWatch()
+	stats := []chc.Stat{
+		{Name: "solve.predicates", Value: len(s.Preds)},
+		{Name: "solve.clauses", Value: len(s.Clauses)},
+	}
+	finish := func(res chc.Result) chc.Result {
+		res.Stats = append(append(stats, res.Stats...), chc.Stat{Name: "solve.time", Value: time.Since(start)})
+		return res
+	}
+
+	pre, back := s, passes.Translator(passes.Identity{})
+	if !o.NoPreprocess {
+		p, tr, err := preprocessGuarded(ctx, s)
+		switch {
+		case chc.Cause(ctx) != nil:
+			return finish(chc.NoAnswer(chc.Cause(ctx)))
+		case isLimit(err):
+			return finish(chc.NoAnswer(err))
+		case err != nil:
+			stats = append(stats, chc.Stat{Name: "solve.preprocess-error", Value: err.Error()})
+			logf(o, "solve: preprocessing failed, solving the input as it is: %v", err)
+		default:
+			pre, back = p, tr
+		}
+		stats = append(stats,
+			chc.Stat{Name: "solve.preprocess-time", Value: time.Since(start)},
+			chc.Stat{Name: "solve.preprocessed-predicates", Value: len(pre.Preds)},
+			chc.Stat{Name: "solve.preprocessed-clauses", Value: len(pre.Clauses)})
+		logf(o, "solve: %d predicates, %d clauses; after preprocessing %d predicates, %d clauses (%.3fs)",
+			len(s.Preds), len(s.Clauses), len(pre.Preds), len(pre.Clauses), time.Since(start).Seconds())
+	}
+
+	// accept translates and checks a decisive answer; the check gets what
+	// remains of the time plus the grace, and stops when the run is
+	// cancelled or out of memory.
+	// last says that no other answer will come (a single engine): the
+	// translator, and with it the intermediate systems of preprocessing,
+	// is dropped once it has translated, so the check runs without them.
+	accept := func(res chc.Result, last bool) chc.Result {
+		t0 := time.Now()
+		checkCtx, cancel := checkContext(parent, ctx, grace, o.MemoryMB)
+		defer cancel()
+		tr := back
+		if last {
+			back = nil
+		}
+		res = translateAndCheck(checkCtx, s, tr, res)
+		stats = append(stats, chc.Stat{Name: "solve.check-time", Value: time.Since(t0)})
+		return res
+	}
+
+	// An engine made of engines asks the referee to judge its members'
+	// answers (see chc.Referee); the one it accepted, already translated
+	// and checked, is the answer when the engine gives it.
+	var (
+		mu       sync.Mutex
+		accepted *chc.Result
+	)
+	referee := func(r chc.Result) chc.Result {
+		r = accept(r, false)
+		if r.Answer != chc.Unknown {
+			mu.Lock()
+			accepted = &r
+			mu.Unlock()
+		}
+		return r
+	}
+	t0 := time.Now()
+	res := runGuarded(chc.WithReferee(ctx, referee), e, pre, grace)
+	mu.Lock()
+	judged := accepted
+	mu.Unlock()
+	switch {
+	case res.Answer == chc.Unknown:
+	case judged != nil && judged.Answer == res.Answer:
+		engineStats := res.Stats
+		res = *judged
+		res.Stats = engineStats
+	default:
+		engineStats := res.Stats
+		res = accept(res, true)
+		res.Stats = engineStats
+	}
+	stats = append(stats, chc.Stat{Name: "solve.engine-time", Value: time.Since(t0)})
+	return finish(settle(ctx, res))
+}
+
+// settle gives an chc.Unknown answer its reason: chc.Cause(ctx) once ctx has
+// ended, whatever the engine said; an chc.ErrIncomplete one when the engine's
+// reason names none of the reasons.
+func settle(ctx context.Context, res chc.Result) chc.Result {
+	if res.Answer != chc.Unknown {
+		res.Reason = nil
+		return res
+	}
+	switch {
+	case chc.Cause(ctx) != nil:
+		if c := chc.Cause(ctx); !errors.Is(res.Reason, c) && !errors.Is(res.Reason, chc.ErrInternal) {
+			res.Reason = c
+		}
+	case res.Reason == nil:
+		res.Reason = chc.Incomplete("no reason given")
+	case !isReason(res.Reason):
+		res.Reason = fmt.Errorf("%w: %w", chc.ErrIncomplete, res.Reason)
+	}
+	return res
+}
+
+// isLimit reports whether err is a reason a limit of the run gives:
+// chc.ErrTimeout, chc.ErrMemory or chc.ErrCanceled.
+func isLimit(err error) bool {
+	return errors.Is(err, chc.ErrTimeout) || errors.Is(err, chc.ErrMemory) || errors.Is(err, chc.ErrCanceled)
+}
+
+func isReason(err error) bool {
+	for _, r := range []error{chc.ErrTimeout, chc.ErrMemory, chc.ErrCanceled, chc.ErrIncomplete, chc.ErrInternal} {
+		if errors.Is(err, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// preprocessGuarded runs passes.Default, turning a panic into an error.
+func preprocessGuarded(ctx context.Context, s *chc.System) (ps *chc.System, tr passes.Translator, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return passes.Preprocess(ctx, s, passes.Default()...)
+}
+
+// runGuarded runs e on s, turning a panic into a chc.ErrInternal chc.Unknown. An
+// engine that has not returned grace after ctx ended is left behind (a
+// step that does not look at ctx), the answer chc.Unknown with chc.Cause(ctx).
+func runGuarded(ctx context.Context, e chc.Engine, s *chc.System, grace time.Duration) chc.Result {
+	done := make(chan chc.Result, 1)
+	go func() {
+		res := chc.NoAnswer(chc.Internal("the engine returned nothing"))
+		defer func() {
+			if r := recover(); r != nil {
+				res = chc.NoAnswer(chc.Internal("panic: %v\n%s", r, debug.Stack()))
+			}
+			done <- res
+		}()
+		res = e.Solve(ctx, s)
+	}()
+	select {
+	case res := <-done:
+		return res
+	case <-ctx.Done():
+	}
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	select {
+	case res := <-done:
+		return res
+	case <-timer.C:
+		return chc.NoAnswer(fmt.Errorf("%w (the engine did not stop in time)", chc.Cause(ctx)))
+	}
+}
+
+// checkContext is the context of a witness check: the deadline of parent
+// plus grace and the memory bound mb, ended early when run is cancelled
+// or out of memory (but not when it merely timed out: the check has its
+// grace).
+func checkContext(parent, run context.Context, grace time.Duration, mb int) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(context.WithoutCancel(parent))
+	if dl, ok := parent.Deadline(); ok {
+		var c2 context.CancelFunc
+		ctx, c2 = context.WithDeadline(ctx, dl.Add(grace))
+		prev := cancel
+		cancel = func(err error) { c2(); prev(err) }
+	}
+	ctx, stopWatch := chc.WithMemoryLimit(ctx, mb)
+	stop := context.AfterFunc(run, func() {
+		if c := chc.Cause(run); c == chc.ErrCanceled || c == chc.ErrMemory {
+			cancel(context.Cause(run))
+		}
+	})
+	return ctx, func() { stop(); stopWatch(); cancel(context.Canceled) }
+}
+
+// translateAndCheck maps res's witness back to the input system s and
+// checks it there; a witness that cannot be translated or fails its check
+// makes the answer chc.Unknown.
+func translateAndCheck(ctx context.Context, s *chc.System, back passes.Translator, res chc.Result) (out chc.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = chc.NoAnswer(chc.Internal("translating the %s witness: panic: %v\n%s", res.Answer, r, debug.Stack()))
+		}
+	}()
+	failed := func(what string, err error) chc.Result {
+		if c := chc.Cause(ctx); c != nil {
+			return chc.NoAnswer(c)
+		}
+		if isLimit(err) {
+			return chc.NoAnswer(err)
+		}
+		return chc.NoAnswer(chc.Internal("%s %s: %v", res.Answer, what, err))
+	}
+	switch res.Answer {
+	case chc.Sat:
+		m, err := back.Model(ctx, res.Model)
+		if err != nil {
+			return failed("model translation", err)
+		}
+		full := make(chc.Model, len(s.Preds))
+		for _, p := range s.Preds {
+			full[p] = s.St.Simplify(m.Lookup(s.St, p))
+		}
+		res.Model = full
+	case chc.Unsat:
+		d, err := back.Derivation(ctx, res.Derivation)
+		if err != nil {
+			return failed("derivation translation", err)
+		}
+		res.Derivation = d
+	}
+	if err := witness.CheckResult(ctx, s, res); err != nil {
+		return failed("witness failed its check", err)
+	}
+	return res
+}
+
+func logf(o chc.Options, format string, args ...any) {
+	if o.Verbose != nil {
+		fmt.Fprintf(o.Verbose, format+"\n", args...)
+	}
+}

@@ -1,0 +1,39 @@
+// Package witness checks the witnesses of CHC answers, independently of
+// the paths that found them: it imports no preprocessing pass and no
+// engine (importgraph_test.go enforces it), so that a bug there cannot
+// hide in its own check. The solve pipeline checks every witness on the
+// ORIGINAL system, after translating it back through preprocessing,
+// because that is where others' wrong answers came from (z3's inlining and
+// subsumption passes without model conversion).
+//
+// Sat comes with a chc.Model: per predicate a quantifier-free formula over
+// its Params. CheckModel checks every clause of a system with a fresh smt
+// solver per clause (the clause with the formulas substituted must be
+// valid; the body and constraint are asserted once and each conjunct of
+// the head's formula refuted in turn, so that a model of many lemmas is
+// not checked through the disjunction of their negations) and names the
+// first clause that fails (a *chc.ClauseError). A clause whose variables
+// the body forces to values is decided by evaluation alone. Non-linear
+// terms go to the solver as uninterpreted functions of their arguments
+// (linear.go), a sound abstraction for validity; a counterexample of the
+// abstraction counts only when the clause, evaluated exactly, fails under
+// it. The smt solver works in a scratch store as small as a clause, so the
+// check of a system is linear in its size.
+//
+// Unsat comes with a derivation: a tree (or DAG) of chc.Nodes, each a
+// clause with ground values for its variables and one child per body
+// atom, the root a query. CheckDerivation replays it by evaluation only.
+// CheckResult checks either.
+//
+// # Files
+//
+//	check.go   CheckResult, CheckModel, CheckDerivation
+//	linear.go  the linear abstraction of non-linear terms for CheckModel
+//
+// # Naming
+//
+//	s      *chc.System
+//	m      chc.Model (or *term.Model when evaluating a node)
+//	mc     *modelChecker
+//	n      *chc.Node
+package witness
