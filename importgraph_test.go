@@ -32,9 +32,10 @@ var mayImport = map[string][]string{
 	"chc/passes":      {"chc", "term", "num"},
 	"chc/witness":     {"chc", "smt", "smtlib", "term", "num"},
 	"chc/pipeline":    {"chc", "chc/passes", "chc/witness"},
-	"spacer":          {"chc", "smt", "mbp", "itp", "term", "num"},
-	"engines":         {"chc", "chc/passes", "chc/witness", "spacer", "smt", "mbp", "itp", "smtlib", "term", "num"},
-	"gospacer (root)": {"chc", "chc/passes", "chc/witness", "chc/pipeline", "spacer", "engines", "smtlib", "smt", "mbp", "itp", "term", "num"},
+	"chc/houdini":     {"chc", "smt", "term", "num"},
+	"spacer":          {"chc", "chc/houdini", "smt", "mbp", "itp", "term", "num"},
+	"engines":         {"chc", "chc/passes", "chc/witness", "chc/houdini", "spacer", "smt", "mbp", "itp", "smtlib", "term", "num"},
+	"gospacer (root)": {"chc", "chc/passes", "chc/witness", "chc/pipeline", "chc/houdini", "spacer", "engines", "smtlib", "smt", "mbp", "itp", "term", "num"},
 }
 
 func closure(pkg string, seen map[string]bool) {

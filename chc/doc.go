@@ -129,9 +129,6 @@
 //	referee.go     Referee: how an engine of engines has its members' answers judged
 //	clone.go       System.Clone, witnesses back from a clone
 //	transition.go  TransitionSystem
-//	houdini.go     CandidatePool, Houdini: candidate invariants read off
-//	               the clauses and their largest inductive subset (WHALE's
-//	               closing step, Spacer's reserve)
 //
 // # Naming
 //

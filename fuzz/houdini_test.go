@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/houdini"
 	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -12,8 +13,8 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestPropHoudini checks chc.Houdini on random bounded systems and the
-// candidates chc.CandidatePool reads off them: every kept candidate
+// TestPropHoudini checks houdini.Run on random bounded systems and the
+// candidates houdini.Pool reads off them: every kept candidate
 // holds of every derivable fact (brute force); the kept candidates, as a
 // model of the system without its queries, pass witness.CheckModel; and the
 // result is the largest inductive subset: the same from the candidates in
@@ -24,12 +25,12 @@ func TestPropHoudini(t *testing.T) {
 	fuzz.Check(t, 100, func(t *rapid.T) {
 		st := term.NewStore()
 		s := fuzz.CHCSystem(st, 0, 2).Draw(t, "system")
-		pool := chc.NewCandidatePool(s)
+		pool := houdini.NewPool(s)
 		pool.FactCandidates(s, nil)
 		pool.ParamCandidates(s)
 		pool.QueryCandidates(s, nil)
 		pool.Propagate(s, nil)
-		keep, _, err := chc.Houdini(ctx, s, pool.Cands, chc.HoudiniOptions{})
+		keep, _, err := houdini.Run(ctx, s, pool.Cands, houdini.Options{})
 		require.NoError(t, err)
 
 		for i, k := range keep {
@@ -72,7 +73,7 @@ func TestPropHoudini(t *testing.T) {
 				rev[i] = append(rev[i], cs[j])
 			}
 		}
-		again, _, err := chc.Houdini(ctx, s, rev, chc.HoudiniOptions{})
+		again, _, err := houdini.Run(ctx, s, rev, houdini.Options{})
 		require.NoError(t, err)
 		same(keep, again)
 		for _, p := range s.Preds {
@@ -87,7 +88,7 @@ func TestPropHoudini(t *testing.T) {
 				plus := make([][]*term.Term, len(s.Preds))
 				copy(plus, keep)
 				plus[p.ID] = append(append([]*term.Term(nil), keep[p.ID]...), f)
-				again, _, err := chc.Houdini(ctx, s, plus, chc.HoudiniOptions{})
+				again, _, err := houdini.Run(ctx, s, plus, houdini.Options{})
 				require.NoError(t, err)
 				same(keep, again)
 				break // one dropped candidate per predicate keeps the test short

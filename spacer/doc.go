@@ -116,11 +116,11 @@
 // Before the generalizers, Houdini's reserve (houdini.go, spacer.houdini):
 // when the bound reaches 3 (small systems answered in the first levels
 // skip its cost), candidate invariants read off the clauses
-// (chc.CandidatePool: the literals of each constraint over its head's
+// (houdini.Pool: the literals of each constraint over its head's
 // arguments, the negated query and its weaker forms, x >= 0 and the order
 // of pairs of up to 6 integer parameters, carried from heads to bodies
 // through copies) are cut down to their largest inductive subset
-// (chc.Houdini; one incremental solver per clause; skipped past 2000
+// (houdini.Run; one incremental solver per clause; skipped past 2000
 // clauses or 4000 checks). Spacer's lemmas are the strongest facts a level
 // needs, so an equality that a system keeps unchanged (x = x0 on a copy
 // of an argument) it learns as one bound per level, and a lemma that

@@ -6,16 +6,17 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/houdini"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // Houdini's invariants (Options.NoHoudini). When the bound reaches
-// houdiniLevel, candidate invariants are read off the clauses (chc.CandidatePool: the
+// houdiniLevel, candidate invariants are read off the clauses (houdini.Pool: the
 // literals of the constraints over a head's arguments, the negated query
 // and its weaker forms, x >= 0 and the order of pairs of few parameters,
 // carried from heads to bodies through copies) and the largest inductive
-// subset of them is computed (chc.Houdini). Spacer's lemmas are the
+// subset of them is computed (houdini.Run). Spacer's lemmas are the
 // strongest facts a level needs: the equalities and bounds a system keeps
 // unchanged (x = x0 on a copy of an argument, y <= n) it learns one level
 // at a time, and a lemma that needs another to be inductive is pushed
@@ -59,14 +60,14 @@ func (e *engine) houdini() error {
 	}
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
-	pool := chc.NewCandidatePool(e.sys)
+	pool := houdini.NewPool(e.sys)
 	pool.QueryCandidates(e.sys, nil)
 	pool.FactCandidates(e.sys, nil)
 	pool.ParamCandidates(e.sys)
 	pool.Propagate(e.sys, nil)
-	keep, checks, err := chc.Houdini(e.ctx, e.sys, pool.Cands, chc.HoudiniOptions{MaxChecks: houdiniMaxChecks})
+	keep, checks, err := houdini.Run(e.ctx, e.sys, pool.Cands, houdini.Options{MaxChecks: houdiniMaxChecks})
 	e.stats.houdiniChecks += checks
-	if errors.Is(err, chc.ErrHoudiniBudget) {
+	if errors.Is(err, houdini.ErrBudget) {
 		return nil
 	}
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/houdini"
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -80,10 +81,10 @@ type run struct {
 	templates   map[*chc.Clause]template // constraints ready to instantiate (purify.go)
 	implied     map[[2]*term.Term]bool   // implication cache (cover.go)
 	proj        *mbp.Projector
-	pool        *chc.CandidatePool // Houdini's candidates (houdini.go)
-	inv         []*term.Term       // by pred ID: the invariant Houdini proved, nil before
-	facts       [][]fact           // by pred ID: known derivable facts (facts.go)
-	sv          *smt.Solver        // shared by the checks (see check)
+	pool        *houdini.Pool // Houdini's candidates (houdini.go)
+	inv         []*term.Term  // by pred ID: the invariant Houdini proved, nil before
+	facts       [][]fact      // by pred ID: known derivable facts (facts.go)
+	sv          *smt.Solver   // shared by the checks (see check)
 	svUses      int
 	nextHoudini int // the refines count at which Houdini runs next
 	stats       stats
@@ -98,7 +99,7 @@ func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 		implied:   map[[2]*term.Term]bool{},
 		proj:      mbp.New(s.St, mbp.Options{}),
 	}
-	r.pool = chc.NewCandidatePool(s)
+	r.pool = houdini.NewPool(s)
 	for _, c := range s.Clauses {
 		if c.Head == nil {
 			r.queries = append(r.queries, c)

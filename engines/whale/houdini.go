@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/houdini"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -27,7 +28,7 @@ func (r *run) addPairCandidates(pred *chc.Pred, pr pair) {
 	st := r.st
 	r.pool.Add(pred, st.Implies(pr.guard, pr.sum))
 	r.pool.Add(pred, pr.sum)
-	for _, l := range chc.Literals(st, pr.sum, nil) {
+	for _, l := range houdini.Literals(st, pr.sum, nil) {
 		r.pool.Add(pred, l)
 		if !pr.guard.IsTrue() {
 			r.pool.Add(pred, st.Implies(pr.guard, l))
@@ -46,7 +47,7 @@ func (r *run) houdini() (chc.Model, error) {
 	r.stats.houdiniRuns++
 	r.pool.Added = 0
 	t0 := time.Now()
-	keep, checks, err := chc.Houdini(r.ctx, r.sys, r.pool.Cands, chc.HoudiniOptions{Constraint: r.constraint})
+	keep, checks, err := houdini.Run(r.ctx, r.sys, r.pool.Cands, houdini.Options{Constraint: r.constraint})
 	r.stats.houdiniChecks += checks
 	r.stats.smtChecks += checks
 	r.stats.smtTime += time.Since(t0)

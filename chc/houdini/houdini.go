@@ -1,16 +1,13 @@
-package chc
+package houdini
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
-
-// Candidate invariants read off the system, and the largest inductive
-// subset of a set of them (Flanagan and Leino's Houdini). Engines that
-// guess (WHALE's closing step, Spacer's start) share them.
 
 // Candidates bounds.
 const (
@@ -20,18 +17,18 @@ const (
 	maxSubset         = 4   // size of those subsets
 )
 
-// A CandidatePool holds candidate invariants per predicate (by Pred.ID),
+// A Pool holds candidate invariants per predicate (by chc.Pred.ID),
 // each a formula over the predicate's Params, in the order added.
-type CandidatePool struct {
+type Pool struct {
 	st    *term.Store
 	Cands [][]*term.Term
 	seen  []map[*term.Term]bool
 	Added int // candidates added since the count was last reset
 }
 
-// NewCandidatePool returns an empty pool for s's predicates.
-func NewCandidatePool(s *System) *CandidatePool {
-	p := &CandidatePool{st: s.St, Cands: make([][]*term.Term, len(s.Preds)), seen: make([]map[*term.Term]bool, len(s.Preds))}
+// NewPool returns an empty pool for s's predicates.
+func NewPool(s *chc.System) *Pool {
+	p := &Pool{st: s.St, Cands: make([][]*term.Term, len(s.Preds)), seen: make([]map[*term.Term]bool, len(s.Preds))}
 	for i := range p.seen {
 		p.seen[i] = map[*term.Term]bool{}
 	}
@@ -41,7 +38,7 @@ func NewCandidatePool(s *System) *CandidatePool {
 // Add makes f (simplified, so that x >= 0 and ¬(x <= -1) are one) a
 // candidate of pred, unless it is one already, is trivial, or pred has
 // maxPredCandidates.
-func (p *CandidatePool) Add(pred *Pred, f *term.Term) {
+func (p *Pool) Add(pred *chc.Pred, f *term.Term) {
 	f = p.st.Simplify(f)
 	if f.IsTrue() || f.IsFalse() || p.seen[pred.ID][f] || len(p.Cands[pred.ID]) >= maxPredCandidates {
 		return
@@ -78,7 +75,7 @@ func Literals(st *term.Store, f *term.Term, dst []*term.Term) []*term.Term {
 
 // ParamCandidates adds, for the integer parameters of each predicate,
 // x >= 0 and, for each pair (of at most maxPairParams), x <= y and x >= y.
-func (p *CandidatePool) ParamCandidates(s *System) {
+func (p *Pool) ParamCandidates(s *chc.System) {
 	st := p.st
 	for _, pr := range s.Preds {
 		var ints []*term.Term
@@ -103,8 +100,8 @@ func (p *CandidatePool) ParamCandidates(s *System) {
 // FactCandidates adds, for each clause with a head, the literals of
 // constraint(c) over the head's arguments alone (an arithmetic equality
 // also as its two halves). constraint gives the formula to read a
-// clause's constraint from (Clause.Constraint when nil).
-func (p *CandidatePool) FactCandidates(s *System, constraint func(*Clause) *term.Term) {
+// clause's constraint from (chc.Clause.Constraint when nil).
+func (p *Pool) FactCandidates(s *chc.System, constraint func(*chc.Clause) *term.Term) {
 	st := p.st
 	for _, c := range s.Clauses {
 		if c.Head == nil {
@@ -133,7 +130,7 @@ func (p *CandidatePool) FactCandidates(s *System, constraint func(*Clause) *term
 	}
 }
 
-func clauseConstraint(c *Clause, constraint func(*Clause) *term.Term) *term.Term {
+func clauseConstraint(c *chc.Clause, constraint func(*chc.Clause) *term.Term) *term.Term {
 	if constraint == nil {
 		return c.Constraint
 	}
@@ -145,7 +142,7 @@ func clauseConstraint(c *Clause, constraint func(*Clause) *term.Term) *term.Term
 // of the conjunctions of up to maxSubset literals of its constraint over
 // the atom's arguments: the query's own safety property and its weaker
 // forms, such as ¬(flag ∧ n > 0 ∧ r < n) from flag ∧ 0 < n ≤ 31 ∧ r < n.
-func (p *CandidatePool) QueryCandidates(s *System, constraint func(*Clause) *term.Term) {
+func (p *Pool) QueryCandidates(s *chc.System, constraint func(*chc.Clause) *term.Term) {
 	st := p.st
 	for _, c := range s.Clauses {
 		if len(c.Body) != 1 || c.Head != nil && c.Head.Pred.Arity() > 0 {
@@ -188,7 +185,7 @@ func (p *CandidatePool) QueryCandidates(s *System, constraint func(*Clause) *ter
 // equalities), over rounds until nothing new comes: hanoi(f, n, r) ←
 // ret(r', n') ∧ r = r' ∧ n = n' ∧ f makes a candidate of hanoi over n and
 // r one of ret.
-func (p *CandidatePool) Propagate(s *System, constraint func(*Clause) *term.Term) {
+func (p *Pool) Propagate(s *chc.System, constraint func(*chc.Clause) *term.Term) {
 	st := p.st
 	for round := 0; round < len(s.Preds); round++ {
 		before := p.Added
@@ -284,20 +281,20 @@ func Definitions(st *term.Store, f *term.Term) map[*term.Term]*term.Term {
 	return def
 }
 
-// ErrHoudiniBudget is Houdini's answer when it ran out of checks.
-var ErrHoudiniBudget = fmt.Errorf("houdini: check budget spent")
+// ErrBudget is Run's answer when it ran out of checks.
+var ErrBudget = fmt.Errorf("houdini: check budget spent")
 
-// HoudiniOptions configure Houdini.
-type HoudiniOptions struct {
+// Options configure Run.
+type Options struct {
 	// Constraint gives the formula to use for a clause's constraint
-	// (Clause.Constraint when nil).
-	Constraint func(*Clause) *term.Term
-	// MaxChecks bounds the checks (0: no bound); past it Houdini gives
-	// ErrHoudiniBudget.
+	// (chc.Clause.Constraint when nil).
+	Constraint func(*chc.Clause) *term.Term
+	// MaxChecks bounds the checks (0: no bound); past it Run gives
+	// ErrBudget.
 	MaxChecks int
 }
 
-// Houdini returns the largest subset of cands (per predicate, by ID) that
+// Run returns the largest subset of cands (per predicate, by ID) that
 // is inductive: every clause with a head, with the kept candidates of its
 // body atoms assumed, implies the kept candidates of its head. It drops,
 // for each clause in turn, the head candidates a model of the clause
@@ -309,7 +306,7 @@ type HoudiniOptions struct {
 // once; a check assumes the literals of the kept candidates and, behind
 // a literal of its own switched off after it, the negation of the head's
 // kept candidates.
-func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOptions) ([][]*term.Term, int, error) {
+func Run(ctx context.Context, s *chc.System, cands [][]*term.Term, o Options) ([][]*term.Term, int, error) {
 	st := s.St
 	alive := make([][]bool, len(s.Preds))
 	left := make([]int, len(s.Preds))
@@ -367,11 +364,11 @@ func Houdini(ctx context.Context, s *System, cands [][]*term.Term, o HoudiniOpti
 				return nil, checks, err
 			}
 			for left[h.ID] > 0 {
-				if err := Cause(ctx); err != nil {
+				if err := chc.Cause(ctx); err != nil {
 					return nil, checks, err
 				}
 				if o.MaxChecks > 0 && checks >= o.MaxChecks {
-					return nil, checks, ErrHoudiniBudget
+					return nil, checks, ErrBudget
 				}
 				var heads, assume []*term.Term
 				for k, f := range cs.head {

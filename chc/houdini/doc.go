@@ -1,0 +1,23 @@
+// Package houdini reads candidate invariants off a CHC system and finds
+// their largest inductive subset (Flanagan and Leino's Houdini). It is a
+// technique that engines share, not vocabulary: Spacer seeds its reserve
+// with it and WHALE closes with it, so it stands in a room of its own
+// under chc, which both import, rather than in chc or in either engine.
+//
+// A Pool holds candidates per predicate: the literals of the facts'
+// constraints and of the queries' negated subsets (FactCandidates,
+// QueryCandidates), comparisons of parameters (ParamCandidates), and what
+// propagates through the clauses (Propagate). Run keeps the candidates
+// that every clause preserves, with one incremental smt solver per
+// clause, within a budget of checks (ErrBudget past it).
+//
+// # Files
+//
+//	houdini.go  Pool, Literals, Definitions, Options, Run
+//
+// # Naming
+//
+//	p      *Pool (or a *chc.Pred where no pool is near)
+//	cands  [][]*term.Term, by chc.Pred.ID
+//	s      *chc.System
+package houdini
