@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/spacer"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -109,9 +108,6 @@ func (fp *Fixedpoint) Query(ctx context.Context, q *term.Term) (Result, error) {
 	if c.custom != nil || (c.engine != "" && c.engine != "spacer") {
 		return Result{}, errors.New("gospacer: a Fixedpoint runs Spacer; WithEngine and WithPortfolio do not apply")
 	}
-	if err := chc.CheckParams(c.opts); err != nil {
-		return Result{}, fmt.Errorf("gospacer: %w", err)
-	}
 	so, err := spacer.OptionsFrom(c.opts)
 	if err != nil {
 		return Result{}, fmt.Errorf("gospacer: %w", err)
@@ -123,35 +119,39 @@ func (fp *Fixedpoint) Query(ctx context.Context, q *term.Term) (Result, error) {
 	}
 	sys := qb.sys
 	sys.FixedpointFormat = true
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.timeout)
-		defer cancel()
-	}
 	c.opts.NoPreprocess = true
 
 	seed := fp.learned
 	if seed == nil {
 		seed = fp.covers
 	}
-	run := func(seed []spacer.Lemma) chc.Result {
-		le := &lemmaEngine{en: spacer.New(so), seed: seed, finished: make(chan struct{})}
-		res := pipeline.Solve(ctx, sys, le, c.opts)
+	// le is the engine of the run under way; keep records what it held
+	// when it returned, or that it was left running.
+	le := &lemmaEngine{en: spacer.New(so), seed: seed, finished: make(chan struct{})}
+	keep := func() {
 		if held, ok := le.result(); ok {
 			fp.learned = held
 		} else {
 			fp.late = le
 		}
-		return res
 	}
-	res := run(seed)
-	if res.Answer == Unknown && len(fp.covers) > 0 && ctx.Err() == nil {
+	c.engine, c.custom = "", le
+	res, err := c.solve(ctx, sys, func() chc.Engine {
+		keep()
+		if len(fp.covers) == 0 || fp.late != nil {
+			return nil
+		}
 		// an injected lemma may be wrong: drop them all, and what was
 		// learned from them, and solve again
 		fp.covers, fp.learned = nil, nil
-		res = run(nil)
+		le = &lemmaEngine{en: spacer.New(so), seed: nil, finished: make(chan struct{})}
+		return le
+	})
+	if err != nil {
+		return Result{}, err
 	}
-	return Result{Result: res, System: sys}, nil
+	keep()
+	return res, nil
 }
 
 // A Lemma is what Spacer knows of a predicate: Formula, over the

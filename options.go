@@ -119,16 +119,17 @@ func newConfig(options []Option) (*config, error) {
 	return c, nil
 }
 
-// buildEngine is the engine the options name.
+// buildEngine is the engine the options name, its parameters checked:
+// the one place that checks them (see config.solve).
 func (c *config) buildEngine() (chc.Engine, error) {
+	if err := chc.CheckParams(c.opts); err != nil {
+		return nil, fmt.Errorf("gospacer: %w", err)
+	}
 	if c.custom != nil {
 		if c.engine != "" {
 			return nil, fmt.Errorf("gospacer: both an engine value and the engine %q", c.engine)
 		}
 		return c.custom, nil
-	}
-	if err := chc.CheckParams(c.opts); err != nil {
-		return nil, fmt.Errorf("gospacer: %w", err)
 	}
 	if c.members != nil {
 		p, err := portfolio.New(c.opts, strings.Join(c.members, ","))

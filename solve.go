@@ -112,6 +112,30 @@ func Solve(ctx context.Context, sys *System, options ...Option) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
+	return c.solve(ctx, sys, nil)
+}
+
+// Engine builds the engine the options name, as Solve does: its
+// parameters checked, the default Spacer when none is named. The command
+// line builds it once to reject bad options before reading any command.
+func Engine(options ...Option) (chc.Engine, error) {
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
+	return c.buildEngine()
+}
+
+// solve is the one front door: Solve, SolveReader, SolveFile, a
+// Fixedpoint's queries and, through Solve, the command line all come
+// through it. It normalises sys, turns the options into an engine (the
+// one place where engine parameters are checked), bounds ctx by the
+// options' timeout (the one place where it is applied; the memory bound
+// is the pipeline's) and runs the one pipeline, pipeline.Solve. While the
+// answer is Unknown before ctx ended, again, when not nil, may give
+// another engine to run in what remains of the time (nil: no more); a
+// Fixedpoint asks again without its injected lemmas.
+func (c *config) solve(ctx context.Context, sys *System, again func() chc.Engine) (Result, error) {
 	norm, err := Normalize(sys)
 	if err != nil {
 		return Result{}, err
@@ -126,6 +150,12 @@ func Solve(ctx context.Context, sys *System, options ...Option) (Result, error) 
 		defer cancel()
 	}
 	res := pipeline.Solve(ctx, norm, e, c.opts)
+	for again != nil && res.Answer == Unknown && ctx.Err() == nil {
+		if e = again(); e == nil {
+			break
+		}
+		res = pipeline.Solve(ctx, norm, e, c.opts)
+	}
 	if norm != sys && res.Answer == Sat {
 		// the model is over sys's predicates: check it on sys as given
 		if err := witness.CheckModel(ctx, withConstraints(sys), res.Model); err != nil {

@@ -5,13 +5,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer"
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/engines"
 	"github.com/seed-f9c3434d/gospacer/script"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
@@ -22,8 +23,9 @@ import (
 // command. It first reads every declaration and assertion into systems,
 // one per check-sat (chc.Builder), so that input outside CHC is an error
 // (exit 2) before any answer. Then each check-sat is solved with the
-// chosen engine through pipeline.Solve (preprocessing, the engine, the witness
-// translated back and checked on the input) and answered in the input's
+// chosen engine through gospacer.Solve, the front door (preprocessing,
+// the engine, the witness translated back and checked on the input), and
+// answered in the input's
 // convention, and the commands after it are answered from its result:
 // get-model prints the model, get-proof the derivation, get-info the
 // reason of unknown; a command that has no answer in a HORN script prints
@@ -66,9 +68,12 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	if h.engine == "" {
 		h.engine = engines.DefaultEngine
 	}
-	h.eo = chc.Options{MemoryMB: o.memoryMB, Params: o.params}
+	h.options = []gospacer.Option{gospacer.WithEngine(h.engine), gospacer.WithMemoryLimit(o.memoryMB)}
+	for _, name := range slices.Sorted(maps.Keys(o.params)) {
+		h.options = append(h.options, gospacer.WithParam(name, o.params[name]))
+	}
 	if o.verbose {
-		h.eo.Verbose = stderr
+		h.options = append(h.options, gospacer.WithVerbose(stderr))
 	}
 	if o.trace != "" {
 		f, err := os.Create(o.trace)
@@ -79,10 +84,10 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		defer f.Close()
 		bw := bufio.NewWriter(f)
 		defer bw.Flush()
-		h.eo.Trace = bw
+		h.options = append(h.options, gospacer.WithTrace(bw))
 	}
-	if _, err := chc.NewEngine(h.engine, h.eo); err != nil {
-		fmt.Fprintln(stderr, "gospacer:", err)
+	if _, err := gospacer.Engine(h.options...); err != nil {
+		fmt.Fprintln(stderr, err)
 		return 2
 	}
 	h.ctx = ctx
@@ -107,11 +112,11 @@ type hornRun struct {
 	o       options
 	out     *bufio.Writer
 	stderr  io.Writer
-	engine  string
-	eo      chc.Options
-	ctx     context.Context // the whole run's (-t)
-	timeout time.Duration   // (set-option :timeout N)
-	success bool            // :print-success
+	engine  string            // its name, for --stats
+	options []gospacer.Option // the engine's and the run's
+	ctx     context.Context   // the whole run's (-t)
+	timeout time.Duration     // (set-option :timeout N)
+	success bool              // :print-success
 	errors  int
 
 	checked bool        // a check-sat was answered
@@ -239,18 +244,16 @@ func validation(sys *chc.System, a chc.Answer) string {
 }
 
 func (h *hornRun) solve(sys *chc.System) chc.Result {
-	engine, err := chc.NewEngine(h.engine, h.eo)
-	if err != nil { // checked before the first command
-		return chc.NoAnswer(chc.Internal("%v", err))
-	}
-	ctx := h.ctx
+	options := h.options
 	if h.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, h.timeout)
-		defer cancel()
+		options = append(options[:len(options):len(options)], gospacer.WithTimeout(h.timeout))
 	}
 	start := time.Now()
-	res := pipeline.Solve(ctx, sys, engine, h.eo)
+	r, err := gospacer.Solve(h.ctx, sys, options...)
+	res := r.Result
+	if err != nil { // the options were checked before the first command
+		res = chc.NoAnswer(chc.Internal("%v", err))
+	}
 	if h.o.stats {
 		stats := append([]chc.Stat{{Name: "solve.engine", Value: h.engine}}, res.Stats...)
 		if res.Answer == chc.Unknown {
