@@ -5,11 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/seed-f9c3434d/gospacer"
 	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
 )
 
 // counterFP has inv(x, y, z): x and y step together from 0 while z counts

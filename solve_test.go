@@ -7,12 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/seed-f9c3434d/gospacer"
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
 )
 
 // hardSrc is out of Spacer's reach for seconds: x steps by 4 from 0, and

@@ -2,8 +2,8 @@ package passes
 
 import (
 	"context"
-	"github.com/seed-f9c3434d/gospacer/chc"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 

@@ -3,8 +3,8 @@ package passes
 import (
 	"context"
 	"fmt"
-	"github.com/seed-f9c3434d/gospacer/chc"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 

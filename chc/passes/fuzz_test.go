@@ -3,10 +3,10 @@ package passes
 import (
 	"context"
 	"errors"
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"strings"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
 )

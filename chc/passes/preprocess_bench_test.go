@@ -3,7 +3,6 @@ package passes
 import (
 	"context"
 	"fmt"
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"

@@ -3,10 +3,10 @@ package witness
 import (
 	"context"
 	"fmt"
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"strings"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"

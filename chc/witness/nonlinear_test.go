@@ -2,9 +2,9 @@ package witness
 
 import (
 	"context"
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/stretchr/testify/require"
 )
 

@@ -1,0 +1,134 @@
+package passes
+
+import (
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// result is the system of the live clauses in order, its predicates
+// renumbered, and the translator back to s.
+func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
+	st := in.st
+	r := newRebuild(in.s)
+	for _, p := range in.s.Preds {
+		if !in.gone[p.ID] {
+			r.keepPred(p, nil)
+		}
+	}
+	// A removed predicate's formula uses the models of the predicates in
+	// its defining clauses, which were live when it left: compute the
+	// formulas from the last removal back.
+	for k := len(in.removal) - 1; k >= 0; k-- {
+		rm := in.removal[k]
+		r.removePred(rm.p, func(m chc.Model) (*term.Term, error) { return inlinedFormula(st, m, rm) })
+	}
+	merges := map[*chc.Clause]*merge{}
+	for i := range in.cls {
+		if m := in.info[i].merge; m != nil {
+			merges[in.cls[i]] = m
+		}
+	}
+	for i := in.head; i >= 0; i = in.info[i].next {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
+		c := in.cls[i]
+		r.keepClause(c)
+		if in.info[i].merge == nil {
+			continue
+		}
+		last := len(r.origins) - 1
+		o := r.origins[last]
+		if o == nil {
+			// the merged clause kept as it is: its nodes unmerge
+			r.origins[last] = &origin{back: func(poll *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
+				return unmerge(poll, st, merges, &chc.Node{Clause: n.Clause, Values: n.Values, Children: kids})
+			}}
+			continue
+		}
+		back := o.back
+		o.back = func(poll *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
+			node, err := back(poll, n, kids)
+			if err != nil {
+				return nil, err
+			}
+			return unmerge(poll, st, merges, node)
+		}
+	}
+	r.changed = true
+	sys, tr := r.result()
+	return sys, tr, nil
+}
+
+// inlinedFormula is the model of the removed predicate rm.p under m, which
+// has the formulas of the predicates of its defining clauses. (A function
+// of its arguments only: the translator keeps no more of the inliner.)
+func inlinedFormula(st *term.Store, m chc.Model, rm removal) (*term.Term, error) {
+	var ors []*term.Term
+	for k, d := range rm.ds {
+		parts := []*term.Term{d.Constraint}
+		for i := range d.Body {
+			b := &d.Body[i]
+			parts = append(parts, b.Pred.Instantiate(st, m.Lookup(st, b.Pred), b.Args))
+		}
+		f := chc.Conj(st, parts)
+		if sub := rm.projs[k].sub; len(sub) > 0 {
+			f = st.SubstituteMap(f, sub)
+		}
+		ors = append(ors, st.SimplifySubstitute(f, d.Head.Args, rm.p.Params))
+	}
+	var f *term.Term
+	if len(ors) == 1 {
+		f = ors[0] // simplified
+	} else {
+		f = st.Simplify(st.Or(ors...))
+	}
+	if rm.p.OverParams(f) {
+		return f, nil
+	}
+	own := make(map[*term.Term]bool, len(rm.p.Params))
+	for _, x := range rm.p.Params {
+		own[x] = true
+	}
+	for _, x := range term.FreeConsts(f) {
+		if !own[x] {
+			return nil, fmt.Errorf("inlined definition mentions %s", x.Name())
+		}
+	}
+	return f, nil
+}
+
+// unmerge turns a node of a merged clause (see merge) into a node of the
+// using clause with nodes of the defining clause for its inlined
+// occurrences, recursively down to clauses of the input.
+func unmerge(poll *chc.Budget, st *term.Store, merges map[*chc.Clause]*merge, n *chc.Node) (*chc.Node, error) {
+	m := merges[n.Clause]
+	if m == nil {
+		return n, nil
+	}
+	if err := poll.Step(); err != nil {
+		return nil, err
+	}
+	children := make([]*chc.Node, len(m.c.Body))
+	for j, sg := range m.segs {
+		if sg.src == nil {
+			children[j] = n.Children[sg.start]
+			continue
+		}
+		vals, err := sourceValues(st, n, nil, m.d, sg.src)
+		if err != nil {
+			return nil, err
+		}
+		kids := append([]*chc.Node(nil), n.Children[sg.start:sg.start+sg.count]...)
+		if children[j], err = unmerge(poll, st, merges, &chc.Node{Clause: m.d, Values: vals, Children: kids}); err != nil {
+			return nil, err
+		}
+	}
+	vals, err := sourceValues(st, n, nil, m.c, m.csrc)
+	if err != nil {
+		return nil, err
+	}
+	return unmerge(poll, st, merges, &chc.Node{Clause: m.c, Values: vals, Children: children})
+}

@@ -1,0 +1,292 @@
+package passes
+
+import (
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// A projection records whether the variables of a defining clause other
+// than its head arguments are defined over them (sub), so that the body
+// and constraint projected on the head arguments are quantifier-free;
+// values and rest are the constraint with the definitions substituted,
+// which with them is equivalent to the clause's constraint: values are
+// its conjuncts x = v for a head argument x and a value v (a clause of
+// straight-line code gives every head argument one), rest the others.
+type projection struct {
+	ok     bool
+	sub    map[*term.Term]*term.Term
+	values []def                     // few, mostly: a list
+	vmap   map[*term.Term]*term.Term // values past smallSet of them
+	rest   *term.Term
+}
+
+// value is the value pr.values gives x, or nil.
+func (pr *projection) value(x *term.Term) *term.Term {
+	if pr.vmap != nil {
+		return pr.vmap[x]
+	}
+	for _, d := range pr.values {
+		if d.x == x {
+			return d.t
+		}
+	}
+	return nil
+}
+
+// addValue records the value v of x.
+func (pr *projection) addValue(x, v *term.Term) {
+	pr.values = append(pr.values, def{x, v})
+	switch {
+	case pr.vmap != nil:
+		pr.vmap[x] = v
+	case len(pr.values) > smallSet:
+		pr.vmap = make(map[*term.Term]*term.Term, 2*len(pr.values))
+		for _, d := range pr.values {
+			pr.vmap[d.x] = d.t
+		}
+	}
+}
+
+// setRest sets pr.values and pr.rest from the constraint f of a clause
+// with head arguments head.
+func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]bool) {
+	var rest []*term.Term
+	for _, a := range term.Conjuncts(nil, f) {
+		if a.Op() == term.OpEq && a.NumArgs() == 2 {
+			x, v := a.Arg(0), a.Arg(1)
+			if v.Op() == term.OpConst {
+				x, v = v, x
+			}
+			if head[x] && v.IsValue() && pr.value(x) == nil {
+				pr.addValue(x, v)
+				continue
+			}
+		}
+		rest = append(rest, a)
+	}
+	pr.rest = chc.Conj(st, rest)
+}
+
+// project decides whether the variables of clause i other than its head
+// arguments are defined over them, memoized.
+func (in *inliner) project(i int) *projection {
+	if pr := in.info[i].proj; pr != nil {
+		return pr
+	}
+	pr := &projection{}
+	in.info[i].proj = pr
+	st, d := in.st, in.cls[i]
+	head := make(map[*term.Term]bool, len(d.Head.Args))
+	for _, x := range d.Head.Args {
+		head[x] = true
+	}
+	if len(d.Vars) == len(d.Head.Args) {
+		// no variable but the head arguments
+		pr.ok = true
+		pr.setRest(st, d.Constraint, head)
+		return pr
+	}
+	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
+	if sv.isFalse() {
+		return pr
+	}
+	ok := true
+	need := func(x *term.Term) {
+		if head[x] || !ok {
+			return
+		}
+		t := sv.sub[x]
+		if t == nil {
+			ok = false
+			return
+		}
+		for _, y := range term.FreeConsts(t) {
+			ok = ok && head[y]
+		}
+	}
+	for _, x := range term.FreeConsts(d.Constraint) {
+		need(x)
+	}
+	for j := range d.Body {
+		for _, x := range d.Body[j].Args {
+			need(x)
+		}
+	}
+	pr.ok, pr.sub = ok, sv.sub
+	pr.setRest(st, chc.Conj(st, sv.rest), head)
+	return pr
+}
+
+// inline eliminates p, defined by the clauses ds, which project: every
+// live clause that uses p becomes one merged clause per defining clause,
+// in its place.
+func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
+	defining := make([]*chc.Clause, len(ds))
+	projs := make([]*projection, len(ds))
+	for k, di := range ds {
+		defining[k], projs[k] = in.cls[di], in.project(di)
+	}
+	us := append([]int(nil), in.live(&in.using[p.ID])...)
+	for _, di := range ds {
+		in.kill(di)
+	}
+	in.gone[p.ID] = true
+	in.removal = append(in.removal, removal{p, defining, projs})
+	touched := func(c *chc.Clause) {
+		if c.Head != nil {
+			in.push(c.Head.Pred)
+		}
+		for j := range c.Body {
+			in.push(c.Body[j].Pred)
+		}
+	}
+	for _, d := range defining {
+		touched(d)
+	}
+	for _, ui := range us {
+		c := in.cls[ui]
+		at := in.info[ui].prev
+		for k := range ds {
+			if err := poll.Step(); err != nil {
+				return err
+			}
+			nc, m := in.merge(c, p, defining[k], projs[k])
+			if nc == nil {
+				continue
+			}
+			i := in.add(nc, m)
+			in.link(i, at)
+			at = i
+		}
+		in.kill(ui)
+		touched(c)
+	}
+	return nil
+}
+
+// merge is c with every occurrence of p in its body replaced by d's body
+// and constraint, renamed apart per occurrence: d's head arguments become
+// the occurrence's arguments, the arguments of d's body atoms fresh
+// variables equal to their definitions (pr), and d's other variables
+// their definitions. It is nil when the merged constraint is false.
+func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection) (*chc.Clause, *merge) {
+	st := in.st
+	index := make(map[*term.Term]int, len(c.Vars))
+	for i, x := range c.Vars {
+		index[x] = i
+	}
+	bodyArg := map[*term.Term]bool{}
+	for k := range d.Body {
+		for _, x := range d.Body[k].Args {
+			bodyArg[x] = true
+		}
+	}
+	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
+	parts := []*term.Term{c.Constraint}
+	// the occurrences' arguments that d's constraint gives a value: they
+	// leave the clause, replaced by their values
+	elim := map[*term.Term]*term.Term{}
+	segs := make([]segment, len(c.Body))
+	for j := range c.Body {
+		a := &c.Body[j]
+		if a.Pred != p {
+			segs[j] = segment{start: len(nc.Body), count: 1}
+			nc.Body = append(nc.Body, *a)
+			continue
+		}
+		// onto renames d's head arguments to the occurrence's arguments.
+		onto := make(map[*term.Term]*term.Term, len(d.Head.Args))
+		for i, x := range d.Head.Args {
+			onto[x] = a.Args[i]
+			if v := pr.value(x); v != nil {
+				elim[a.Args[i]] = v
+			}
+		}
+		src := make([]varSource, len(d.Vars))
+		fresh := map[*term.Term]*term.Term{}
+		for i, v := range d.Vars {
+			switch y, isHead := onto[v]; {
+			case isHead:
+				src[i] = fromIndex(index[y])
+			case bodyArg[v]:
+				f := st.Fresh(v.Name(), v.Sort())
+				fresh[v] = f
+				src[i] = fromIndex(len(nc.Vars))
+				nc.Vars = append(nc.Vars, f)
+				parts = append(parts, st.Eq(f, st.SubstituteMap(pr.sub[v], onto)))
+			case pr.sub[v] != nil:
+				src[i] = fromDefault
+				src[i].def = st.SubstituteMap(pr.sub[v], onto)
+			default:
+				src[i] = fromDefault // occurs nowhere: any value
+			}
+		}
+		if !pr.rest.IsTrue() {
+			parts = append(parts, st.SubstituteMap(pr.rest, onto))
+		}
+		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
+		for k := range d.Body {
+			b := &d.Body[k]
+			args := make([]*term.Term, len(b.Args))
+			for i, x := range b.Args {
+				args[i] = fresh[x]
+			}
+			nc.Body = append(nc.Body, chc.Atom{Pred: b.Pred, Args: args})
+		}
+	}
+	if c.Head != nil {
+		h := *c.Head
+		nc.Head = &h
+	}
+	csrc := make([]varSource, len(c.Vars))
+	for i := range csrc {
+		csrc[i] = fromIndex(i)
+	}
+	// The arguments of the inlined occurrences are local variables now:
+	// those with a value leave at once; eliminate those the constraint
+	// defines, as EliminateLocals would, so that merged clauses stay
+	// small and project has nothing to solve on them.
+	cons := st.SimplifyMap(chc.Conj(st, parts), elim)
+	if args := argVars(nc); hasLocal(cons, args) {
+		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
+		if sv.isFalse() {
+			return nil, nil
+		}
+		cons = sv.simplified
+		if len(sv.defs) > 0 {
+			cons = st.Simplify(chc.Conj(st, sv.rest))
+			for x, t := range sv.sub {
+				elim[x] = t
+			}
+		}
+	}
+	if cons.IsFalse() {
+		return nil, nil
+	}
+	nc.Constraint = cons
+	if len(elim) > 0 {
+		// values of the eliminated variables: their definitions
+		defined := func(src []varSource) {
+			for i := range src {
+				switch sr := &src[i]; {
+				case sr.index >= 0 && elim[nc.Vars[sr.index]] != nil:
+					t := elim[nc.Vars[sr.index]]
+					*sr = fromDefault
+					sr.def = t
+				case sr.def != nil:
+					sr.def = st.SubstituteMap(sr.def, elim)
+				}
+			}
+		}
+		defined(csrc)
+		for _, sg := range segs {
+			defined(sg.src)
+		}
+	}
+	remap := canonical(nc)
+	remapSources(csrc, remap)
+	for _, sg := range segs {
+		remapSources(sg.src, remap)
+	}
+	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
+}
