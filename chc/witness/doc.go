@@ -27,8 +27,12 @@
 //
 // # Files
 //
-//	check.go   CheckResult, CheckModel, CheckDerivation
-//	linear.go  the linear abstraction of non-linear terms for CheckModel
+//	check.go       CheckResult, and what the checkers share
+//	model.go       CheckModel: clause by clause, in a scratch store, with smt
+//	forced.go      deciding a clause by evaluation when its equalities force
+//	               every variable
+//	linear.go      the linear abstraction of non-linear terms for CheckModel
+//	derivation.go  CheckDerivation: replaying a derivation by evaluation
 //
 // # Naming
 //

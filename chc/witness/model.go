@@ -1,0 +1,173 @@
+package witness
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// CheckModel checks that m is a model of s: for each clause, with every
+// predicate replaced by its formula, body ∧ constraint ∧ ¬head must be
+// unsatisfiable, which a fresh smt solver decides per clause. The formulas
+// must be quantifier-free and mention only their predicate's parameters.
+// The error names the first clause that fails, or says why a clause could
+// not be decided.
+func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
+	st := s.St
+	poll := chc.NewBudget(ctx)
+	for _, p := range s.Preds {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		f := m.Lookup(st, p)
+		if f.Sort() != term.BoolSort {
+			return fmt.Errorf("chc: model of %s is not Boolean", p.Name())
+		}
+		if f.HasQuantifier() || f.HasBound() {
+			return fmt.Errorf("chc: model of %s has a quantifier or a bound variable", p.Name())
+		}
+		if p.OverParams(f) {
+			continue
+		}
+		own := map[*term.Term]bool{}
+		for _, x := range p.Params {
+			own[x] = true
+		}
+		for _, c := range term.FreeConsts(f) {
+			if !own[c] {
+				return fmt.Errorf("chc: model of %s mentions %s, not one of its arguments", p.Name(), c.Name())
+			}
+		}
+		for _, fn := range term.Funcs(f) {
+			return fmt.Errorf("chc: model of %s applies the function %s", p.Name(), fn.Name())
+		}
+	}
+	mc := &modelChecker{from: st, m: m}
+	for i, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		if msg := mc.clause(ctx, c); msg != "" {
+			return &chc.ClauseError{Index: i, Clause: c, Msg: msg}
+		}
+	}
+	return nil
+}
+
+// A modelChecker checks the clauses of a system one by one (see
+// CheckModel). It works in a scratch store of its own, renewed as it
+// grows, so that what it builds per clause is garbage afterwards and its
+// tables stay as small as a few clauses: the check of a system is linear
+// in its size.
+type modelChecker struct {
+	from  *term.Store
+	m     chc.Model
+	st    *term.Store  // scratch
+	cp    *term.Copier // from → st
+	forms map[*chc.Pred]*formInfo
+	// forcedClause's scratch: the values of a clause's variables and of
+	// an atom's parameters, which variables it needs and has forced
+	vals, pvals *term.Model
+	need        []bool
+	atoms       []*chc.Atom
+}
+
+// scratchTerms is the size past which the scratch store is renewed.
+const scratchTerms = 1 << 14
+
+// clause checks c: body ∧ constraint ∧ ¬head, with the model's formulas
+// instantiated, must be unsatisfiable. It returns what fails, or "".
+//
+// When the equalities among the conjuncts force the value of every
+// variable (x = 3, y = x + 1, and the like, the clauses of straight-line
+// code), evaluation under the forced values decides: first without
+// instantiating the formulas (forcedClause, which adds no term to the
+// system's store but the values it computes), else in a scratch store
+// (see forced); otherwise an smt solver does, in the scratch store, whose
+// renewal at scratchTerms keeps the solver's tables (which grow with the
+// largest term ID of its store) small.
+func (mc *modelChecker) clause(ctx context.Context, c *chc.Clause) string {
+	if holds, vals, ok := mc.forcedClause(c); ok {
+		if holds {
+			return "does not hold under the model: " + counterexample(vals, c.Vars)
+		}
+		return ""
+	}
+	return mc.scratchClause(ctx, c)
+}
+
+// scratchClause is clause in the scratch store, with forced or the smt
+// solver.
+func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string {
+	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
+		mc.st = term.NewStore()
+		mc.cp = term.NewCopier(mc.from, mc.st)
+	}
+	st, cp := mc.st, mc.cp
+	inst := func(a *chc.Atom) *term.Term {
+		f := cp.Term(mc.m.Lookup(mc.from, a.Pred))
+		if a.Pred.Arity() == 0 {
+			return f
+		}
+		return st.Substitute(f, cp.Terms(a.Pred.Params), cp.Terms(a.Args))
+	}
+	parts := []*term.Term{cp.Term(c.Constraint)}
+	for j := range c.Body {
+		parts = append(parts, inst(&c.Body[j]))
+	}
+	body := st.And(parts...)
+	// the negations of the head formula's conjuncts, each refuted on its
+	// own: a model's formula is a conjunction of lemmas, and refuting its
+	// negation whole is a search through their disjunction
+	var goals []*term.Term
+	if c.Head != nil {
+		h := inst(c.Head)
+		parts = append(parts, st.Not(h))
+		if h.Op() == term.OpAnd {
+			for _, a := range h.Args() {
+				goals = append(goals, st.Not(a))
+			}
+		} else {
+			goals = []*term.Term{st.Not(h)}
+		}
+	} else {
+		goals = []*term.Term{st.True()} // a query: the body alone
+	}
+	phi := st.And(parts...)
+	if holds, model, ok := forced(st, phi); ok {
+		if holds {
+			return "does not hold under the model: " + counterexample(model, cp.Terms(c.Vars))
+		}
+		return ""
+	}
+	if refutedByEqualities(st, phi) {
+		return ""
+	}
+	sv := smt.New(st, smt.Options{})
+	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
+	if err := sv.Assert(lin.abstract(body)); err != nil {
+		return "cannot be checked: " + err.Error()
+	}
+	for _, g := range goals {
+		var assume []*term.Term
+		if !g.IsTrue() {
+			assume = []*term.Term{lin.abstract(g)}
+		}
+		whole := st.And(body, g)
+		res, err := sv.Check(ctx, assume...)
+		switch {
+		case err != nil:
+			return "cannot be checked: " + err.Error()
+		case res == smt.Sat && chc.NonLinear(st, whole) != nil && !holds(sv.Model(), whole):
+			return "cannot be checked: non-linear arithmetic " + term.Sprint(chc.NonLinear(st, whole))
+		case res == smt.Sat:
+			return "does not hold under the model: " + counterexample(sv.Model(), cp.Terms(c.Vars))
+		case res != smt.Unsat:
+			return "cannot be checked: " + sv.ReasonUnknown()
+		}
+	}
+	return ""
+}
