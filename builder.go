@@ -122,7 +122,7 @@ func (b *Builder) add(f *term.Term, query bool) error {
 		return fail("not a Boolean formula")
 	}
 	st := b.sys.St
-	if !owns(st, f) {
+	if !chc.InStore(st, f) {
 		return fail("a formula of another store: build formulas with the Builder's Store")
 	}
 	if query {
@@ -155,7 +155,7 @@ func (b *Builder) read(f *term.Term) ([]*chc.Clause, error) {
 	var vars []*term.Term
 	declared := map[*term.Func]bool{}
 	for u := range term.PostOrder(f) {
-		if !owns(st, u) {
+		if !chc.InStore(st, u) {
 			return nil, fmt.Errorf("%s is a term of another store: build formulas with the Builder's Store", term.Sprint(u))
 		}
 		switch u.Op() {

@@ -227,7 +227,7 @@ func (fp *Fixedpoint) AddCover(level int, atom, property *term.Term) error {
 	if level < 0 && level != Inductive {
 		return fmt.Errorf("gospacer: AddCover: level %d (a level is >= 0, or Inductive)", level)
 	}
-	if property == nil || !owns(fp.Store(), property) || property.Sort() != term.BoolSort || property.HasQuantifier() || property.HasBound() {
+	if property == nil || !chc.InStore(fp.Store(), property) || property.Sort() != term.BoolSort || property.HasQuantifier() || property.HasBound() {
 		return errors.New("gospacer: AddCover: the property is not a quantifier-free Boolean formula of the Fixedpoint's store")
 	}
 	args := atom.Args()
@@ -257,7 +257,7 @@ func (fp *Fixedpoint) AddCover(level int, atom, property *term.Term) error {
 
 // atomPred is the registered predicate atom applies.
 func (fp *Fixedpoint) atomPred(atom *term.Term) (*Pred, error) {
-	if atom != nil && owns(fp.Store(), atom) && (atom.Op() == term.OpApply || atom.Op() == term.OpConst) {
+	if atom != nil && chc.InStore(fp.Store(), atom) && (atom.Op() == term.OpApply || atom.Op() == term.OpConst) {
 		if p := fp.b.preds[atom.Func()]; p != nil {
 			return p, nil
 		}

@@ -30,10 +30,10 @@
 // Real and arrays of those. IsHornScript tells a CHC script from a plain
 // SMT one, also without (set-logic HORN).
 //
-// Clauses are normalised (normal.go; CheckNormal tells a system in normal
-// form, and the reader and the root package's Normalize both build it):
-// each predicate has canonical parameter constants
-// (Pred.Params, the vocabulary of its model formula); each clause has its
+// Clauses are in one normal form (normalize.go): Read builds it, Normalize
+// brings a system built by hand to it (both through one atom builder),
+// CheckNormal tells whether a system is in it. Each predicate has
+// canonical parameter constants (Pred.Params, the vocabulary of its model formula); each clause has its
 // own local constants (Clause.Vars), and every argument of every atom is a
 // distinct one of them, so instantiating a predicate's formula at an atom
 // is one substitution of Params by Args. An argument that was a term, or a
@@ -113,7 +113,8 @@
 //
 //	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine,
 //	               AnswerText
-//	normal.go      the normal form: CheckNormal, CheckPreds, ClauseError
+//	normalize.go   the one normal form: Normalize, CheckNormal, CheckPreds,
+//	               ClauseError
 //	read.go        Read, FromScript, Builder, IsHornScript: scripts to systems, normalisation
 //	readctx.go     ReadContext, FromScriptContext: reading under limits
 //	clausal.go     the clausal form of an assertion

@@ -336,42 +336,25 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 	}
 
 	cl := &Clause{Origin: rd.pos.String()}
-	used := map[*term.Term]bool{}
 	var vars []*term.Term
-	arg := func(a *term.Term) *term.Term {
-		if isLocal[a] && !used[a] {
-			used[a] = true
-			vars = append(vars, a)
-			return a
-		}
-		v := st.Fresh("a", a.Sort())
-		used[v] = true
-		vars = append(vars, v)
-		cons = append(cons, st.Eq(v, a))
-		return v
-	}
-	atom := func(t *term.Term) Atom {
-		args := make([]*term.Term, len(t.Args()))
-		for i, a := range t.Args() {
-			args[i] = arg(a)
-		}
-		return Atom{Pred: rd.pred(t), Args: args}
-	}
+	args := newArgVars(st, func(a *term.Term) bool { return isLocal[a] })
+	took := func(v *term.Term, _ bool) { vars = append(vars, v) }
 	if head != nil {
-		h := atom(head)
+		h := args.atom(rd.pred(head), head.Args(), took)
 		cl.Head = &h
 	}
 	for _, b := range body {
-		cl.Body = append(cl.Body, atom(b))
+		cl.Body = append(cl.Body, args.atom(rd.pred(b), b.Args(), took))
 	}
+	cons = append(cons, args.eqs...)
 	cl.Constraint = Conj(st, cons)
 	inCons := map[*term.Term]bool{}
 	for _, v := range term.FreeConsts(cl.Constraint) {
 		inCons[v] = true
 	}
 	for _, v := range locals {
-		if inCons[v] && !used[v] {
-			used[v] = true
+		if inCons[v] && !args.used[v] {
+			args.used[v] = true
 			vars = append(vars, v)
 		}
 	}
