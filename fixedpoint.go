@@ -41,8 +41,8 @@ const Inductive = spacer.Inductive
 type Fixedpoint struct {
 	b       *Builder
 	options []Option
-	covers  []spacer.Lemma // injected with AddCover
-	learned []spacer.Lemma // held at the end of the last query (covers included)
+	covers  []spacer.PredLemma // injected with AddCover
+	learned []spacer.PredLemma // held at the end of the last query (covers included)
 	// late is the engine of a query that pipeline.Solve left running after
 	// its context ended (it stops at its next look at the context): it
 	// still uses the store, so every method waits for it first.
@@ -247,7 +247,7 @@ func (fp *Fixedpoint) AddCover(level int, atom, property *term.Term) error {
 		return fmt.Errorf("gospacer: AddCover: the property applies %s", fns[0].Name())
 	}
 	f := fp.Store().Substitute(property, args, p.Params)
-	lm := spacer.Lemma{Pred: p, Level: level, Formula: f}
+	lm := spacer.PredLemma{Pred: p, Level: level, Formula: f}
 	fp.covers = append(fp.covers, lm)
 	if fp.learned != nil {
 		fp.learned = append(fp.learned, lm)
@@ -270,10 +270,10 @@ func (fp *Fixedpoint) atomPred(atom *term.Term) (*Pred, error) {
 // finished is closed when it returns.
 type lemmaEngine struct {
 	en       *spacer.Engine
-	seed     []spacer.Lemma
+	seed     []spacer.PredLemma
 	finished chan struct{}
 	mu       sync.Mutex
-	held     []spacer.Lemma
+	held     []spacer.PredLemma
 	done     bool
 }
 
@@ -286,7 +286,7 @@ func (le *lemmaEngine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	return res
 }
 
-func (le *lemmaEngine) result() ([]spacer.Lemma, bool) {
+func (le *lemmaEngine) result() ([]spacer.PredLemma, bool) {
 	le.mu.Lock()
 	defer le.mu.Unlock()
 	return le.held, le.done

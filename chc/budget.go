@@ -13,7 +13,7 @@ import (
 // and Budget, the poll that every phase calls from its hot loops so that
 // it stops on time on every platform.
 //
-// A context's deadline and WithMemoryLimit's watch are both carried out by
+// A context's deadline and BoundMemory's watch are both carried out by
 // goroutines (the runtime's timers, a ticker). On wasip1 and js the
 // scheduler is cooperative: while an engine computes, no other goroutine
 // runs, so a context never ends by itself. A Budget therefore does the
@@ -23,7 +23,7 @@ import (
 // is passed, and it yields (runtime.Gosched) so that the timers, the
 // portfolio's other members and Solve's grace timer get their turn.
 
-// limits are the bounds of a run, which WithMemoryLimit attaches to its
+// limits are the bounds of a run, which BoundMemory attaches to its
 // context for the Budgets polled under it.
 type limits struct {
 	memory   uint64    // heap bytes; 0: no bound
@@ -34,19 +34,19 @@ type limits struct {
 
 type limitsKey struct{}
 
-// memoryWatch is how often WithMemoryLimit's watch reads the heap size.
+// memoryWatch is how often BoundMemory's watch reads the heap size.
 const memoryWatch = 50 * time.Millisecond
 
-// WithMemoryLimit returns a context that is cancelled with cause ErrMemory
+// BoundMemory returns a context that is cancelled with cause ErrMemory
 // (see Cause) once the Go heap exceeds mb megabytes; mb <= 0 means no
 // limit of its own: the bound is then that of the closest
-// WithMemoryLimit above ctx, if any (and mb larger than that bound
+// BoundMemory above ctx, if any (and mb larger than that bound
 // changes nothing). A goroutine reads the heap size every 50 ms, and every Budget
 // polled under the context reads it too (which is what stops a run on
 // wasip1 and js, where the goroutine does not get to run while an engine
 // computes). Engines honour it like a timeout: they answer Unknown. Call
 // cancel to stop the watch.
-func WithMemoryLimit(ctx context.Context, mb int) (context.Context, context.CancelFunc) {
+func BoundMemory(ctx context.Context, mb int) (context.Context, context.CancelFunc) {
 	if outer, ok := ctx.Value(limitsKey{}).(*limits); ok && outer.mb > 0 && (mb <= 0 || outer.mb < mb) {
 		mb = outer.mb
 	}
@@ -117,7 +117,7 @@ const (
 // Step once per iteration (an iteration of any cost) and stops with the
 // error Step returns. Every few steps Step polls: it checks the context,
 // compares the clock with its deadline, reads the heap size against the
-// bound of WithMemoryLimit every few polls, and yields the processor. The
+// bound of BoundMemory every few polls, and yields the processor. The
 // number of steps between polls adapts so that polls come about every
 // millisecond, whatever a step costs; a poll costs well under a
 // microsecond (see BenchmarkBudget). A Budget is not safe for concurrent
@@ -125,7 +125,7 @@ const (
 //
 // The error is ErrTimeout, ErrMemory or ErrCanceled, as Cause gives it.
 // When the deadline or the memory bound of the run (the context that
-// WithMemoryLimit made, as Solve does) is passed, the Budget also ends
+// BoundMemory made, as Solve does) is passed, the Budget also ends
 // that context with the cause, so that every other loop and goroutine of
 // the run stops too.
 type Budget struct {

@@ -30,11 +30,11 @@ func TestCauseSeesAPassedDeadlineBeforeItsTimer(t *testing.T) {
 }
 
 // TestBudgetEndsTheRunAtItsDeadline: a Budget polled under the context of
-// WithMemoryLimit (the run's context, as Solve makes it) ends that context
+// BoundMemory (the run's context, as Solve makes it) ends that context
 // with ErrTimeout once the clock passes the deadline, even when the timer
 // has not fired, so that everything else under the run stops too.
 func TestBudgetEndsTheRunAtItsDeadline(t *testing.T) {
-	ctx, cancel := chc.WithMemoryLimit(stalled{context.Background(), time.Now().Add(-time.Millisecond)}, 0)
+	ctx, cancel := chc.BoundMemory(stalled{context.Background(), time.Now().Add(-time.Millisecond)}, 0)
 	defer cancel()
 	require.NoError(t, ctx.Err())
 	b := chc.NewBudget(ctx)
@@ -47,7 +47,7 @@ func TestBudgetEndsTheRunAtItsDeadline(t *testing.T) {
 // TestBudgetInnerDeadline: a Budget whose own deadline (a sub-context's)
 // passes ends its loop but not the run.
 func TestBudgetInnerDeadline(t *testing.T) {
-	run, cancel := chc.WithMemoryLimit(context.Background(), 0)
+	run, cancel := chc.BoundMemory(context.Background(), 0)
 	defer cancel()
 	inner := stalled{run, time.Now().Add(-time.Millisecond)}
 	require.ErrorIs(t, chc.NewBudget(inner).Poll(), chc.ErrTimeout)
@@ -58,7 +58,7 @@ func TestBudgetInnerDeadline(t *testing.T) {
 // with ErrMemory.
 func TestBudgetMemory(t *testing.T) {
 	ballast := make([]byte, 8<<20)
-	ctx, cancel := chc.WithMemoryLimit(context.Background(), 1)
+	ctx, cancel := chc.BoundMemory(context.Background(), 1)
 	defer cancel()
 	b := chc.NewBudget(ctx)
 	require.ErrorIs(t, b.Poll(), chc.ErrMemory)
@@ -104,7 +104,7 @@ func TestBudgetStepsStopOnTime(t *testing.T) {
 // about every millisecond: the cost of the limits is the poll's cost in a
 // millisecond.
 func BenchmarkBudget(b *testing.B) {
-	ctx, cancel := chc.WithMemoryLimit(context.Background(), 1<<20)
+	ctx, cancel := chc.BoundMemory(context.Background(), 1<<20)
 	defer cancel()
 	ctx, cancel2 := context.WithTimeout(ctx, time.Hour)
 	defer cancel2()

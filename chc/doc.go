@@ -14,7 +14,7 @@
 // A System is a list of predicates and clauses over one term.Store. A
 // clause is body ∧ constraint ⇒ head, the head a predicate atom or false (a
 // query). Read and FromScript take SMT-LIB HORN scripts and z3's
-// fixedpoint format (declare-rel, rule, query); a Builder reads a script
+// fixedpoint format (declare-rel, rule, query); a ScriptReader reads a script
 // command by command and gives the system in force at each check-sat
 // (push and pop scope it; each query replaces the last). Each assertion is
 // put in clausal form first (clausal.go): quantifiers opened (universals,
@@ -71,7 +71,7 @@
 // the reason (ErrTimeout, ErrMemory, ErrCanceled) within about a
 // millisecond of the end of its limits, on every platform. Their hot loops
 // poll a Budget: every few steps it compares the clock with the deadline,
-// reads the heap size against the bound of WithMemoryLimit, and yields.
+// reads the heap size against the bound of BoundMemory, and yields.
 // On wasip1 and js the scheduler is cooperative, so a deadline's timer and
 // the memory watch's goroutine would never run while an engine computes;
 // the Budget ends the run's context itself. The SAT search and the smt
@@ -115,7 +115,7 @@
 //	               AnswerText
 //	normalize.go   the one normal form: Normalize, CheckNormal, CheckPreds,
 //	               ClauseError
-//	read.go        Read, FromScript, Builder, IsHornScript: scripts to systems, normalisation
+//	read.go        Read, FromScript, ScriptReader, IsHornScript: scripts to systems, normalisation
 //	readctx.go     ReadContext, FromScriptContext: reading under limits
 //	clausal.go     the clausal form of an assertion
 //	supported.go   the sorts a predicate may range over
@@ -123,7 +123,7 @@
 //	proof.go       WriteProof: the derivation as an s-expression, for get-proof
 //	nonlinear.go   NonLinear, IsNonLinear, NonLinearClause
 //	reason.go      the reasons of Unknown and Cause
-//	budget.go      Budget, WithMemoryLimit: the limits of a run and their poll
+//	budget.go      Budget, BoundMemory: the limits of a run and their poll
 //	options.go     Options and engine parameters
 //	registry.go    Register, Engines, NewEngine
 //	stats.go       Stat names and WriteStats

@@ -26,7 +26,7 @@ func Read(name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, er
 
 // FromScript builds the System of a parsed script: declared Boolean
 // functions are predicates, assertions are read as conjunctions of Horn
-// clauses (see Builder), and at most one (query ...) of z3's fixedpoint
+// clauses (see ScriptReader), and at most one (query ...) of z3's fixedpoint
 // format is the query. Commands that do not change the clauses
 // (check-sat, get-model, get-proof, echo, ...) are ignored. Input outside
 // the fragment is an *smtlib.Error naming the command.
@@ -35,7 +35,7 @@ func FromScript(st *term.Store, script *smtlib.Script) (*System, error) {
 }
 
 func fromScript(poll *Budget, st *term.Store, script *smtlib.Script) (*System, error) {
-	b := NewBuilder(st)
+	b := NewScriptReader(st)
 	queries := 0
 	for i := range script.Commands {
 		if err := poll.Step(); err != nil {
@@ -54,7 +54,7 @@ func fromScript(poll *Budget, st *term.Store, script *smtlib.Script) (*System, e
 	return b.System(), nil
 }
 
-// A Builder reads the commands of a HORN script (or of z3's fixedpoint
+// A ScriptReader reads the commands of a HORN script (or of z3's fixedpoint
 // format) one at a time and gives, at any point, the System of the clauses
 // in force: what a check-sat there decides. Declared functions into Bool
 // are predicates; each assertion is put in clausal form (clausal.go: the
@@ -67,7 +67,7 @@ func fromScript(poll *Budget, st *term.Store, script *smtlib.Script) (*System, e
 // A declared constant or function into another sort is outside CHC: it is
 // an error where a clause uses it (naming the symbol and its declaration),
 // and harmless otherwise.
-type Builder struct {
+type ScriptReader struct {
 	rd    reader
 	rules []*Clause
 	query []*Clause // the clauses of the last (query ...)
@@ -81,15 +81,15 @@ type builderMark struct {
 	n            int
 }
 
-// NewBuilder returns a Builder of systems over st, the store the script's
-// terms are in.
-func NewBuilder(st *term.Store) *Builder {
-	b := &Builder{}
+// NewScriptReader returns a ScriptReader of systems over st, the store
+// the script's terms are in.
+func NewScriptReader(st *term.Store) *ScriptReader {
+	b := &ScriptReader{}
 	b.reset(st)
 	return b
 }
 
-func (b *Builder) reset(st *term.Store) {
+func (b *ScriptReader) reset(st *term.Store) {
 	b.rd = reader{sys: &System{St: st}, outside: map[*term.Func]smtlib.Pos{}}
 	b.rd.cl = newClausifier(&b.rd)
 	b.rules, b.query, b.marks = nil, nil, nil
@@ -100,7 +100,7 @@ func (b *Builder) reset(st *term.Store) {
 // no effect here. An assertion that is not a conjunction of Horn clauses,
 // a predicate over an unsupported sort, and declare-sort are errors
 // (*smtlib.Error), after which the clauses are as they were.
-func (b *Builder) Add(c *smtlib.Command) error {
+func (b *ScriptReader) Add(c *smtlib.Command) error {
 	rd := &b.rd
 	rd.pos = c.Pos
 	switch c.Kind {
@@ -138,7 +138,7 @@ func (b *Builder) Add(c *smtlib.Command) error {
 	return nil
 }
 
-func (b *Builder) popTo(m builderMark) {
+func (b *ScriptReader) popTo(m builderMark) {
 	rd := &b.rd
 	for _, p := range rd.sys.Preds[m.preds:] {
 		rd.preds[p.Func.ID()] = nil
@@ -149,9 +149,9 @@ func (b *Builder) popTo(m builderMark) {
 }
 
 // System is the system of the predicates and clauses in force. It shares
-// predicates and clauses with the Builder, which never changes them, and
+// predicates and clauses with the ScriptReader, which never changes them, and
 // is in the fixedpoint format while a (query ...) is in force.
-func (b *Builder) System() *System {
+func (b *ScriptReader) System() *System {
 	rd := &b.rd
 	return &System{
 		St:               rd.sys.St,

@@ -12,13 +12,13 @@ import (
 // inductive lemma (z3's level -1 in add_cover).
 const Inductive = -1
 
-// A Lemma is an over-approximation of a predicate: Formula, over
+// A PredLemma is an over-approximation of a predicate: Formula, over
 // Pred.Params, holds for every fact of Pred derivable by a derivation of
 // height at most Level (every fact when Level is Inductive). The lemmas
 // Spacer learns are such facts about the clauses other than the queries:
 // they stay true when only the queries change, so a later run on the same
 // clauses with other queries may start from them (SolveWithLemmas).
-type Lemma struct {
+type PredLemma struct {
 	Pred    *chc.Pred
 	Level   int
 	Formula *term.Term
@@ -37,7 +37,7 @@ type Lemma struct {
 // never give a wrong checked answer. A seed whose predicate is not one of
 // s's, or whose formula mentions constants other than its parameters, is
 // refused with an ErrInternal reason (a caller's bug).
-func (en *Engine) SolveWithLemmas(ctx context.Context, s *chc.System, seed []Lemma) (chc.Result, []Lemma) {
+func (en *Engine) SolveWithLemmas(ctx context.Context, s *chc.System, seed []PredLemma) (chc.Result, []PredLemma) {
 	e := newEngine(ctx, en.opts, s)
 	res := e.run(seed)
 	res.Stats = e.statistics()
@@ -45,7 +45,7 @@ func (en *Engine) SolveWithLemmas(ctx context.Context, s *chc.System, seed []Lem
 }
 
 // addSeed learns the seed lemmas; run calls it after build.
-func (e *engine) addSeed(seed []Lemma) error {
+func (e *engine) addSeed(seed []PredLemma) error {
 	for i, lm := range seed {
 		p := lm.Pred
 		if p == nil || p.ID < 0 || p.ID >= len(e.sys.Preds) || e.sys.Preds[p.ID] != p {
@@ -131,7 +131,7 @@ func negate(st *term.Store, t *term.Term) *term.Term {
 // level k (equal to the frame of level k+1, as no lemma has level k)
 // contains, so together they are closed under every clause whose head is
 // a predicate (the queries play no part) and hold of every fact.
-func (e *engine) heldLemmas() []Lemma {
+func (e *engine) heldLemmas() []PredLemma {
 	var at []bool // at[k]: a live lemma of level k
 	for _, p := range e.preds {
 		if p.p == nil {
@@ -153,7 +153,7 @@ func (e *engine) heldLemmas() []Lemma {
 	// the reserve invariants learned need the rest of the reserve when
 	// they are not inductive relative to the lemmas (houdini.go)
 	withReserve := e.reserveUsed && !e.reserveInductive(fix)
-	var out []Lemma
+	var out []PredLemma
 	for _, p := range e.preds {
 		if p.p == nil {
 			continue
@@ -166,11 +166,11 @@ func (e *engine) heldLemmas() []Lemma {
 			if level >= infLevel || level > fix {
 				level = Inductive
 			}
-			out = append(out, Lemma{Pred: p.p, Level: level, Formula: e.st.Simplify(e.st.Not(e.st.And(lm.cube...)))})
+			out = append(out, PredLemma{Pred: p.p, Level: level, Formula: e.st.Simplify(e.st.Not(e.st.And(lm.cube...)))})
 		}
 		if withReserve {
 			for _, f := range e.reserveParts(p, nil) {
-				out = append(out, Lemma{Pred: p.p, Level: Inductive, Formula: f})
+				out = append(out, PredLemma{Pred: p.p, Level: Inductive, Formula: f})
 			}
 		}
 	}

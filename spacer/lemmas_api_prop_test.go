@@ -70,7 +70,7 @@ func TestHeldLemmasUnboundedProp(t *testing.T) {
 
 // checkInductive checks that the Inductive lemmas of held, conjoined per
 // predicate, are a model of s without its queries; it returns their number.
-func checkInductive(t *rapid.T, s *chc.System, held []spacer.Lemma) int {
+func checkInductive(t *rapid.T, s *chc.System, held []spacer.PredLemma) int {
 	st := s.St
 	rules := &chc.System{St: st, Preds: s.Preds}
 	for _, c := range s.Clauses {

@@ -75,10 +75,10 @@ func TestSolveWithLemmasQueryChange(t *testing.T) {
 	// the same store: its predicate has parameters of its own
 	other, _, err := chc.Read("other.smt2", strings.NewReader(strings.Replace(lemmaSrc, "(not (= x y))", "(< z 0)", 1)), sys.St)
 	require.NoError(t, err)
-	moved := make([]Lemma, len(lemmas))
+	moved := make([]PredLemma, len(lemmas))
 	for i, lm := range lemmas {
 		p := other.Preds[lm.Pred.ID]
-		moved[i] = Lemma{Pred: p, Level: lm.Level, Formula: sys.St.Substitute(lm.Formula, lm.Pred.Params, p.Params)}
+		moved[i] = PredLemma{Pred: p, Level: lm.Level, Formula: sys.St.Substitute(lm.Formula, lm.Pred.Params, p.Params)}
 	}
 	res, _ := en.SolveWithLemmas(ctx, other, moved)
 	require.Equal(t, chc.Sat, res.Answer, "%v", res.Reason)
@@ -93,13 +93,13 @@ func TestSolveWithLemmasWrongSeed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	p := sys.Preds[0]
-	wrong := Lemma{Pred: p, Level: Inductive, Formula: sys.St.Le(p.Params[0], sys.St.Int(-1))}
-	res, _ := New(Options{}).SolveWithLemmas(ctx, sys, []Lemma{wrong})
+	wrong := PredLemma{Pred: p, Level: Inductive, Formula: sys.St.Le(p.Params[0], sys.St.Int(-1))}
+	res, _ := New(Options{}).SolveWithLemmas(ctx, sys, []PredLemma{wrong})
 	if res.Answer == chc.Sat {
 		require.Error(t, witness.CheckResult(ctx, sys, res), "a model built on a wrong lemma passed its check")
 	}
 	// through pipeline.Solve the answer is never sat
-	piped := pipeline.Solve(ctx, sys, seeded{New(Options{}), []Lemma{wrong}}, chc.Options{NoPreprocess: true})
+	piped := pipeline.Solve(ctx, sys, seeded{New(Options{}), []PredLemma{wrong}}, chc.Options{NoPreprocess: true})
 	require.NotEqual(t, chc.Sat, piped.Answer)
 
 	// without the seed: unsat
@@ -109,7 +109,7 @@ func TestSolveWithLemmasWrongSeed(t *testing.T) {
 
 type seeded struct {
 	en   *Engine
-	seed []Lemma
+	seed []PredLemma
 }
 
 func (s seeded) Solve(ctx context.Context, sys *chc.System) chc.Result {
@@ -124,13 +124,13 @@ func TestSolveWithLemmasBadSeed(t *testing.T) {
 	other := readLemmaSrc(t, lemmaSrc)
 	st := sys.St
 	p := sys.Preds[0]
-	for _, seed := range []Lemma{
+	for _, seed := range []PredLemma{
 		{Pred: other.Preds[0], Level: Inductive, Formula: other.St.True()},
 		{Pred: p, Level: Inductive, Formula: st.Le(st.Const("stranger", term.IntSort), st.Int(0))},
 		{Pred: p, Level: -7, Formula: st.True()},
 		{Pred: p, Level: 0, Formula: p.Params[0]},
 	} {
-		res, _ := New(Options{}).SolveWithLemmas(context.Background(), sys, []Lemma{seed})
+		res, _ := New(Options{}).SolveWithLemmas(context.Background(), sys, []PredLemma{seed})
 		require.Equal(t, chc.Unknown, res.Answer)
 		require.ErrorIs(t, res.Reason, chc.ErrInternal)
 	}

@@ -190,7 +190,7 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	return res
 }
 
-func (e *engine) run(seed []Lemma) (res chc.Result) {
+func (e *engine) run(seed []PredLemma) (res chc.Result) {
 	defer func() {
 		if r := recover(); r != nil {
 			res = chc.NoAnswer(chc.Internal("spacer: panic: %v\n%s", r, debug.Stack()))

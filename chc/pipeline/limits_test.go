@@ -60,11 +60,11 @@ var limits = []limit{
 	}},
 	{"frozen", chc.ErrTimeout, func() (context.Context, context.CancelFunc, time.Time) {
 		dl := time.Now().Add(50 * time.Millisecond)
-		ctx, cancel := chc.WithMemoryLimit(frozen{context.Background(), dl}, 0)
+		ctx, cancel := chc.BoundMemory(frozen{context.Background(), dl}, 0)
 		return ctx, cancel, dl.Add(slack)
 	}},
 	{"memory", chc.ErrMemory, func() (context.Context, context.CancelFunc, time.Time) {
-		ctx, cancel := chc.WithMemoryLimit(context.Background(), 1)
+		ctx, cancel := chc.BoundMemory(context.Background(), 1)
 		return ctx, cancel, time.Now().Add(slack)
 	}},
 }

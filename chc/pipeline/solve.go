@@ -17,7 +17,7 @@ import (
 // line, the tests, the benchmarks and the fuzz targets all come through
 // it. It
 //
-//  1. bounds the heap for every phase (o.MemoryMB, see chc.WithMemoryLimit);
+//  1. bounds the heap for every phase (o.MemoryMB, see chc.BoundMemory);
 //  2. preprocesses s with passes.Default, unless o.NoPreprocess (a pass
 //     that fails or panics leaves the system as it was, and says so in
 //     the stats);
@@ -36,7 +36,7 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 	start := time.Now()
 	parent := ctx
 	grace := o.GracePeriod(ctx)
-	ctx, stopWatch := chc.WithMemoryLimit(ctx, o.MemoryMB)
+	ctx, stopWatch := chc.BoundMemory(ctx, o.MemoryMB)
 	defer stopWatch()
 	stats := []chc.Stat{
 		{Name: "solve.predicates", Value: len(s.Preds)},
@@ -212,7 +212,7 @@ func checkContext(parent, run context.Context, grace time.Duration, mb int) (con
 		prev := cancel
 		cancel = func(err error) { c2(); prev(err) }
 	}
-	ctx, stopWatch := chc.WithMemoryLimit(ctx, mb)
+	ctx, stopWatch := chc.BoundMemory(ctx, mb)
 	stop := context.AfterFunc(run, func() {
 		if c := chc.Cause(run); c == chc.ErrCanceled || c == chc.ErrMemory {
 			cancel(context.Cause(run))

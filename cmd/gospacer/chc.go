@@ -21,7 +21,7 @@ import (
 
 // runCHC runs a HORN script (or one in z3's fixedpoint format) command by
 // command. It first reads every declaration and assertion into systems,
-// one per check-sat (chc.Builder), so that input outside CHC is an error
+// one per check-sat (chc.ScriptReader), so that input outside CHC is an error
 // (exit 2) before any answer. Then each check-sat is solved with the
 // chosen engine through gospacer.Solve, the front door (preprocessing,
 // the engine, the witness translated back and checked on the input), and
@@ -36,7 +36,7 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	defer cancel()
 	poll := chc.NewBudget(ctx)
 	systems := map[int]*chc.System{}
-	b := chc.NewBuilder(st)
+	b := chc.NewScriptReader(st)
 	// The commands answered other than by success (see exec), by index:
 	// the declarations and assertions, most of a long script, are not
 	// kept, so that their memory is free while the engine solves.
