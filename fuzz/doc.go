@@ -180,6 +180,30 @@
 // crasher of go test -fuzz is written to testdata/fuzz/<Target>/ and stays
 // there: go test runs every file of that directory as a regression case.
 //
+// # Files
+//
+//	config.go      Config, Theory: what a generator draws from
+//	gen.go         Formula: random formulas
+//	model.go       ModelFor: random small models
+//	check.go       Check: rapid with a minimum number of cases
+//	run.go         Run: a rapid property outside a test
+//	shrink.go      Shrink: a failing formula made smaller
+//	script.go      Script: assertions as an SMT-LIB script
+//	batch.go       ScriptBatch: formulas as one script
+//	external.go    External: z3 or cvc5 on a script
+//	brute.go       BruteForce over a Domain
+//	tableau.go     the tableau oracle
+//	linear.go      the oracles' linear forms and constraints
+//	qe.go          QE, SatQE
+//	fm.go          Fourier-Motzkin elimination
+//	cooper.go      Cooper's method
+//	projection.go  CheckProjection
+//	chc.go         CHCSystem: random CHC systems
+//	chcarrays.go   CHCSystemArrays
+//	chcbrute.go    BruteCHC
+//	big.go         WriteBig, Big: big CHC systems
+//	engines.go     the conformance test of CHC engines
+//
 // # Naming
 //
 //	st    *term.Store

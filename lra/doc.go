@@ -84,6 +84,7 @@
 //	tableau.go    rows and columns, AddRow, Normalize, pivot, update
 //	check.go      Check: variable selection, pivotAndUpdate, row conflicts
 //	propagate.go  atoms, Propagate, equalities
+//	lia_support.go  reading a column and moving a nonbasic variable, for lia
 //
 // # Naming
 //

@@ -131,6 +131,7 @@
 //	lia.go        Cooper
 //	rest.go       Booleans and other sorts
 //	qe.go         QE by enumeration of projections
+//	check.go      Check: whether a formula can be a projection, by evaluation
 //
 // # Naming
 //

@@ -88,6 +88,7 @@
 //	array.go      array axiom instances as clauses
 //	proof.go      Refutation: the proof of an Unsat answer
 //	farkas.go     Farkas certificates of arithmetic lemmas, cut splits
+//	poll.go       the context the theories poll: the clock and a yield
 //
 // # Naming
 //

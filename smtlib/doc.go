@@ -87,6 +87,7 @@
 //	unsupported.go  the errors for theories the reader does not read
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand
+//	projection.go  reading get-projection
 //
 // # Naming
 //

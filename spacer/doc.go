@@ -280,6 +280,7 @@
 //	queue.go    the pob queue
 //	houdini.go  Houdini's reserve: candidate invariants, used on demand
 //	symmetry.go symmetric lemmas from argument permutations
+//	lemmas_api.go PredLemma, SolveWithLemmas: seeding lemmas and reading them back
 //
 // # Naming
 //

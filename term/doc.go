@@ -140,6 +140,27 @@
 // out, resolved terms) as TermMaps across cubes and builds its literals
 // without allocating when they exist in the store.
 //
+// # Files
+//
+//	store.go      Store: hash-consing of terms, sorts and symbols
+//	term.go       Term
+//	sort.go       Sort
+//	op.go         Op
+//	intern.go     the intern tables of a Store
+//	table.go      TermMap: values by dense term ID
+//	build.go      Build: op applied to args, arity and sorts checked
+//	mk.go         convenience constructors
+//	clone.go      Store.Clone and Copier: terms into another store
+//	subst.go      Substitute, SubstituteMap
+//	walk.go       PostOrder, FreeConsts, Funcs
+//	print.go      printing in SMT-LIB syntax
+//	model.go      Model
+//	eval.go       Model.Eval: total evaluation
+//	rewrite.go    Simplify
+//	linear.go     Linear, Linearize
+//	nnf.go        NNF
+//	implicant.go  Implicant
+//
 // # Naming
 //
 //	st      *Store

@@ -44,7 +44,9 @@
 //	locals.go      EliminateLocals
 //	facts.go       MergeFacts
 //	cone.go        RemoveUnreachable, Derivable
-//	inline.go      Inline
+//	inline.go      Inline: the pass and its worklist
+//	inline_merge.go  Inline: projecting a defining clause, merging it into a use
+//	inline_back.go   Inline: the result, and models and derivations back
 //	args.go        RemoveUnusedArgs
 //	queries.go     InlineIntoQueries
 //

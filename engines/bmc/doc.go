@@ -47,6 +47,11 @@
 // dominate memory too. A budget of clause instances (defaultBudget in
 // bmc.go) stops a nonlinear unfolding before it exhausts memory.
 //
+// # Files
+//
+//	bmc.go    Options, Engine: the unfolding to a depth and its check
+//	model.go  reading a model of the unfolding back, Int equalities solved
+//
 // # Naming
 //
 //	u      *unfold.Tree

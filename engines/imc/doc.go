@@ -61,6 +61,10 @@
 // a 40-step counterexample, 4.2 s of CPU against 0.5 s for Golem's IMC,
 // whose interpolating solver is incremental.
 //
+// # Files
+//
+//	imc.go  Options, Engine: interpolation over unrollings
+//
 // # Naming
 //
 //	ts      the *chc.TransitionSystem

@@ -1,8 +1,3 @@
-// Package portfolio registers the portfolio engine: registered engines run
-// concurrently on their own copies of the system (Engine), the
-// first checked answer wins. Its members and their shares of the time are
-// a parameter, portfolio.members, whose default is the configuration
-// measured best on the dev folders (see the README).
 package portfolio
 
 import (

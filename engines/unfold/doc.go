@@ -49,6 +49,10 @@
 // depth d imply, so that checking under ¬Deep(H) asks for a derivation of
 // height ≤ H; Derivation reads the derivation a model selects.
 //
+// # Files
+//
+//	tree.go  the unfolding tree and its slots
+//
 // # Naming
 //
 //	u      *Tree

@@ -1,0 +1,22 @@
+// Package portfolio is the portfolio engine: registered engines run
+// concurrently, each on its own copy of the system (chc.System.Clone),
+// and the first answer that the referee of the context accepts wins
+// (chc.Referee: through the solve pipeline, the answer whose witness,
+// translated back through preprocessing, checks on the input; called
+// directly, the one whose witness checks on the system given). The
+// others are then cancelled and awaited. Its members and their shares of
+// the time are a parameter, portfolio.members, whose default is the
+// configuration measured best on the dev folders (see the README).
+//
+// # Files
+//
+//	portfolio.go  the registration, New: members from their specification
+//	race.go       Engine, Member: the race
+//
+// # Naming
+//
+//	p    *Engine
+//	m    Member
+//	o    chc.Options
+//	sub  a member's context
+package portfolio
