@@ -15,7 +15,7 @@ import (
 // error that names no clause (one that does is a *chc.ClauseError). The
 // result is sys itself when it is already normal, else a new System over
 // the same store and predicates; sys is never changed.
-func Normalize(sys *System) (*System, error) {
+func Normalize(sys *chc.System) (*chc.System, error) {
 	norm, err := chc.Normalize(sys)
 	var ce *chc.ClauseError
 	if err != nil && !errors.As(err, &ce) {
