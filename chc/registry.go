@@ -75,8 +75,10 @@ func LookupEngine(name string) (EngineInfo, bool) {
 	return e, ok
 }
 
-// NewEngine builds the engine registered under name. Every parameter in
-// o.Params must be declared by some registered engine (a portfolio passes
+// NewEngine builds the engine registered under name from o. It does not
+// check o.Params against the registry: the front door (the root
+// package's options, through which the command line comes too) does,
+// once, with CheckParams, before it builds an engine (a portfolio passes
 // its members' parameters on).
 func NewEngine(name string, o Options) (Engine, error) {
 	info, ok := LookupEngine(name)
@@ -86,9 +88,6 @@ func NewEngine(name string, o Options) (Engine, error) {
 			names = append(names, e.Name)
 		}
 		return nil, fmt.Errorf("unknown engine %q (one of %s)", name, strings.Join(names, ", "))
-	}
-	if err := CheckParams(o); err != nil {
-		return nil, err
 	}
 	return info.New(o)
 }
