@@ -21,7 +21,7 @@ import (
 // every few polls it reads the heap size (runtime/metrics, which does not
 // stop the world), it ends the run's context with the cause when a limit
 // is passed, and it yields (runtime.Gosched) so that the timers, the
-// portfolio's other members and Solve's grace timer get their turn.
+// portfolio's other members and the pipeline's grace timer get their turn.
 
 // limits are the bounds of a run, which BoundMemory attaches to its
 // context for the Budgets polled under it.
@@ -125,7 +125,7 @@ const (
 //
 // The error is ErrTimeout, ErrMemory or ErrCanceled, as Cause gives it.
 // When the deadline or the memory bound of the run (the context that
-// BoundMemory made, as Solve does) is passed, the Budget also ends
+// BoundMemory made, as pipeline.Solve does) is passed, the Budget also ends
 // that context with the cause, so that every other loop and goroutine of
 // the run stops too.
 type Budget struct {

@@ -10,17 +10,17 @@ import (
 	"time"
 )
 
-// Options are the settings every engine and Solve take: the shared ones
+// Options are the settings every engine and pipeline.Solve take: the shared ones
 // (progress, trace, memory, seed) and each engine's own parameters. The
 // zero value is the default configuration.
 type Options struct {
-	// Verbose, when set, receives progress lines: Solve's phases and the
+	// Verbose, when set, receives progress lines: the pipeline's phases and the
 	// engine's own (one per level, depth or iteration).
 	Verbose io.Writer
 	// Trace, when set, receives the engine's log of what it learns
 	// (lemmas, obligations, interpolants, summaries), one line each.
 	Trace io.Writer
-	// MemoryMB bounds the Go heap in MiB (0: no bound); past it Solve
+	// MemoryMB bounds the Go heap in MiB (0: no bound); past it the pipeline
 	// answers Unknown with reason ErrMemory.
 	MemoryMB int
 	// Seed is for engines that make random choices; the same seed gives
@@ -30,10 +30,10 @@ type Options struct {
 	// declared in their EngineInfo.Params (see Register). An engine reads
 	// its own with Param, Int, Bool, Float and Duration.
 	Params map[string]string
-	// NoPreprocess makes Solve hand the system to the engine as it is,
-	// without DefaultPasses.
+	// NoPreprocess makes pipeline.Solve hand the system to the engine as it is,
+	// without the passes of chc/passes.
 	NoPreprocess bool
-	// Grace is how long Solve waits for an engine that does not return
+	// Grace is how long pipeline.Solve waits for an engine that does not return
 	// after its context ended before answering Unknown without it, and
 	// how long past the deadline the check of a witness found in time may
 	// take (0: a tenth of the time the context leaves when Solve starts,

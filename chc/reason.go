@@ -9,8 +9,8 @@ import (
 
 // The reasons of an Unknown answer. Result.Reason wraps exactly one of
 // them, so errors.Is tells them apart; its text says more. They are
-// decided here and in Solve only: an engine that stops because its
-// context ended answers with Cause(ctx), and Solve replaces whatever an
+// decided here and in pipeline.Solve only: an engine that stops because its
+// context ended answers with Cause(ctx), and pipeline.Solve replaces whatever an
 // engine says by Cause(ctx) once the context has ended.
 var (
 	// ErrTimeout: the deadline passed.

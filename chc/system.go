@@ -174,7 +174,7 @@ type Result struct {
 
 // An Engine decides a system. Solve returns Unknown, never a guess, when it
 // cannot decide, and when ctx is done. Engines are called through the
-// package-level Solve, which preprocesses the system, guards the engine
+// pipeline (chc/pipeline's Solve), which preprocesses the system, guards the engine
 // and checks its witness; an engine neither preprocesses nor checks.
 type Engine interface {
 	Solve(ctx context.Context, s *System) Result

@@ -260,7 +260,7 @@ func (ts *TransitionSystem) Path(m *term.Model, n int) ([][]*term.Term, error) {
 // Model maps inv, a formula over Vars that holds in every initial state,
 // is closed under Trans and excludes Bad, to a model of the system: P(x)
 // := inv at P's location with the other predicates' parameters at their
-// defaults. The model is not checked here (Solve checks it).
+// defaults. The model is not checked here (pipeline.Solve checks it).
 func (ts *TransitionSystem) Model(inv *term.Term) Model {
 	st := ts.St
 	m := Model{}
