@@ -59,8 +59,12 @@
 // # Preprocessing
 //
 // The passes (chc/passes) map a System to an equisatisfiable one and
-// return a translator of witnesses back; their doc lists what they do in
-// the order they run. They, the translators and the checkers are
+// return a translator of witnesses back. The pipeline runs them in three
+// rounds: Simplify, EliminateLocals, MergeFacts, RemoveUnreachable,
+// Inline; then Simplify, EliminateLocals, RemoveUnusedArgs,
+// RemoveUnreachable, Inline; then InlineIntoQueries (the predicates only
+// queries use), Simplify, EliminateLocals, RemoveUnusedArgs (package
+// passes says what each does). They, the translators and the checkers are
 // near-linear in the size of the system; BenchmarkScale (chc/pipeline)
 // measures it from 10² to 10⁵ clauses.
 //
