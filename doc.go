@@ -87,9 +87,11 @@
 //
 // # Files
 //
-//	solve.go       Solve, SolveFile, SolveReader, Result, answers, reasons
-//	options.go     Option and the With... functions
-//	normalize.go   Normalize: hand-built systems checked and normalised
+//	solve.go       Solve, SolveFile, SolveReader, Engine, Result, answers,
+//	               reasons, and the one front door they and Fixedpoint
+//	               share: options to an engine, the timeout, pipeline.Solve
+//	options.go     Option and the With... functions, the engine they name
+//	normalize.go   Normalize: hand-built systems in chc's normal form
 //	builder.go     Builder: systems from formulas
 //	fixedpoint.go  Fixedpoint: incremental queries, lemmas and covers
 //
