@@ -142,6 +142,10 @@ func TestPassesStopOnTime(t *testing.T) {
 			return err
 		})
 	}
+	underLimits(t, "the default passes", true, func(ctx context.Context) error {
+		_, _, err := passes.Preprocess(ctx, s, passes.Default()...)
+		return err
+	})
 }
 
 // TestWitnessesStopOnTime: the translation of a model and of a derivation
