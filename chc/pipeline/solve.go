@@ -69,45 +69,57 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 			len(s.Preds), len(s.Clauses), len(pre.Preds), len(pre.Clauses), time.Since(start).Seconds())
 	}
 
-	// accept translates and checks a decisive answer; the check gets what
-	// remains of the time plus the grace, and stops when the run is
-	// cancelled or out of memory.
-	// last says that no other answer will come (a single engine): the
-	// translator, and with it the intermediate systems of preprocessing,
-	// is dropped once it has translated, so the check runs without them.
-	accept := func(res chc.Result, last bool) chc.Result {
+	// check translates a decisive answer through tr and checks it on s;
+	// the check gets what remains of the time plus the grace, and stops
+	// when the run is cancelled or out of memory.
+	check := func(res chc.Result, tr passes.Translator) (chc.Result, chc.Stat) {
 		t0 := time.Now()
 		checkCtx, cancel := checkContext(parent, ctx, grace, o.MemoryMB)
 		defer cancel()
-		tr := back
-		if last {
-			back = nil
-		}
 		res = translateAndCheck(checkCtx, s, tr, res)
-		stats = append(stats, chc.Stat{Name: "solve.check-time", Value: time.Since(t0)})
-		return res
+		return res, chc.Stat{Name: "solve.check-time", Value: time.Since(t0)}
 	}
 
 	// An engine made of engines asks the referee to judge its members'
 	// answers (see chc.Referee); the one it accepted, already translated
-	// and checked, is the answer when the engine gives it.
+	// and checked, is the answer when the engine gives it. The referee
+	// runs on the engine's goroutine: it shares the translator, its
+	// statistics and its verdict under mu, and judges nothing once the
+	// engine has returned or been left behind (over).
 	var (
 		mu       sync.Mutex
+		over     bool
 		accepted *chc.Result
+		judging  []chc.Stat
 	)
 	referee := func(r chc.Result) chc.Result {
-		r = accept(r, false)
-		if r.Answer != chc.Unknown {
-			mu.Lock()
-			accepted = &r
+		mu.Lock()
+		if over {
 			mu.Unlock()
+			return chc.NoAnswer(chc.Incomplete("the run is over"))
+		}
+		tr := back
+		mu.Unlock()
+		r, st := check(r, tr)
+		mu.Lock()
+		defer mu.Unlock()
+		judging = append(judging, st)
+		if r.Answer != chc.Unknown && !over {
+			accepted = &r
 		}
 		return r
 	}
 	t0 := time.Now()
 	res := runGuarded(chc.WithReferee(ctx, referee), e, pre, grace)
 	mu.Lock()
+	over = true
 	judged := accepted
+	stats = append(stats, judging...)
+	// No other answer will come: the translator, and with it the
+	// intermediate systems of preprocessing, is dropped once it has
+	// translated, so the check runs without them.
+	tr := back
+	back = nil
 	mu.Unlock()
 	switch {
 	case res.Answer == chc.Unknown:
@@ -117,7 +129,9 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 		res.Stats = engineStats
 	default:
 		engineStats := res.Stats
-		res = accept(res, true)
+		var st chc.Stat
+		res, st = check(res, tr)
+		stats = append(stats, st)
 		res.Stats = engineStats
 	}
 	stats = append(stats, chc.Stat{Name: "solve.engine-time", Value: time.Since(t0)})
