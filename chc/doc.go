@@ -144,6 +144,6 @@
 //	a, b      Atom (b: a body atom)
 //	m         Model (or *term.Model when evaluating a node)
 //	n, root   *Node
-//	tr, back  Translator
+//	b         *ScriptReader (in read.go)
 //	poll      *Budget
 package chc
