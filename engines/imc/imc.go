@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/kind"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -29,7 +29,7 @@ type Options struct {
 }
 
 func init() {
-	kind.Register(kind.Registration{
+	transition.Register(transition.Registration{
 		Name:        "imc",
 		Summary:     "interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
 		Bound:       "max-k",
@@ -53,7 +53,7 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 // run is the state of one Solve.
 type run struct {
 	e     *Engine
-	out   kind.Output
+	out   transition.Output
 	ctx   context.Context
 	ts    *chc.TransitionSystem
 	start time.Time
@@ -74,7 +74,7 @@ type run struct {
 // Solve decides s by interpolation-based model checking; see the package
 // documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "imc", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Name: "imc", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 
@@ -99,10 +99,10 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	r.ts = ts
 	st := ts.St
 	var err error
-	if r.initS, err = kind.StateFormula(r.ctx, ts, ts.Init); err != nil {
+	if r.initS, err = transition.StateFormula(r.ctx, ts, ts.Init); err != nil {
 		return r.out.Fail(r.ctx, fmt.Errorf("initial states: %v", err))
 	}
-	if r.badS, err = kind.StateFormula(r.ctx, ts, ts.Bad); err != nil {
+	if r.badS, err = transition.StateFormula(r.ctx, ts, ts.Bad); err != nil {
 		return r.out.Fail(r.ctx, fmt.Errorf("bad states: %v", err))
 	}
 	r.bmc = smt.New(st, smt.Options{})
@@ -121,7 +121,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 			}
 		}
 		// A path of exactly k steps from Init to Bad.
-		res, err := kind.Check(r.ctx, r.bmc, ts.BadAt(k))
+		res, err := transition.Check(r.ctx, r.bmc, ts.BadAt(k))
 		if err != nil {
 			return r.out.Fail(r.ctx, err)
 		}
@@ -170,7 +170,7 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 		}
 		A := st.And(ts.AtState(st.Or(R...), 0), ts.TransAt(0))
 		t0 := time.Now()
-		I, err := kind.Interpolate(r.ctx, st, A, B)
+		I, err := transition.Interpolate(r.ctx, st, A, B)
 		r.itpTime += time.Since(t0)
 		if errors.Is(err, itp.ErrSatisfiable) {
 			if n == 1 {
@@ -205,7 +205,7 @@ func (r *run) implies(I *term.Term, R []*term.Term) (bool, error) {
 	if err := sv.Assert(st.And(I, st.Not(st.Or(R...)))); err != nil {
 		return false, err
 	}
-	res, err := kind.Check(r.ctx, sv)
+	res, err := transition.Check(r.ctx, sv)
 	if err != nil {
 		return false, err
 	}
@@ -223,12 +223,12 @@ func (r *run) model(inv *term.Term, k int) chc.Result {
 	if err := sv.Assert(st.And(inv, r.badS)); err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
-	res, err := kind.Check(r.ctx, sv)
+	res, err := transition.Check(r.ctx, sv)
 	if err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
 	if res == smt.Sat {
-		inv, err = kind.ToInductive(r.ctx, r.ts, st.And(inv, st.Not(r.badS)), k)
+		inv, err = transition.ToInductive(r.ctx, r.ts, st.And(inv, st.Not(r.badS)), k)
 		if err != nil {
 			return r.out.Fail(r.ctx, err)
 		}

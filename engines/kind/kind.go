@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -27,7 +28,7 @@ type Options struct {
 }
 
 func init() {
-	Register(Registration{
+	transition.Register(transition.Registration{
 		Name:          "kind",
 		Summary:       "k-induction on the transition-system view (linear systems): short counterexamples, and safety properties that become inductive after a few steps",
 		Bound:         "max-k",
@@ -52,7 +53,7 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 // run is the state of one Solve.
 type run struct {
 	e     *Engine
-	out   Output
+	out   transition.Output
 	ctx   context.Context
 	ts    *chc.TransitionSystem
 	start time.Time
@@ -67,7 +68,7 @@ type run struct {
 
 // Solve decides s by k-induction; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: Output{Name: "kind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Name: "kind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 
@@ -117,7 +118,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	if err := r.base.Assert(ts.InitAt(0)); err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
-	rev := Reverse(ts)
+	rev := transition.Reverse(ts)
 	for _, d := range []induction{
 		{name: "forward", loop: rev, prove: ts, V: ts.Bad},
 		{name: "backward", loop: ts, prove: rev, V: ts.Init, negate: true},
@@ -125,7 +126,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 		if d.negate && r.e.opts.NoBackward {
 			continue
 		}
-		V, err := StateFormula(r.ctx, ts, d.V)
+		V, err := transition.StateFormula(r.ctx, ts, d.V)
 		if err != nil {
 			if chc.Cause(r.ctx) != nil {
 				return chc.NoAnswer(chc.Cause(r.ctx))
@@ -145,7 +146,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 			return chc.NoAnswer(chc.Incomplete("kind: bound k = %d reached", r.e.opts.MaxK))
 		}
 		// Base case: a path of exactly k steps to a bad state.
-		res, err := Check(r.ctx, r.base, ts.BadAt(k))
+		res, err := transition.Check(r.ctx, r.base, ts.BadAt(k))
 		if err != nil {
 			return r.out.Fail(r.ctx, err)
 		}
@@ -159,7 +160,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 		}
 		line := fmt.Sprintf("k %d: base unsat", k)
 		for _, d := range r.steps {
-			if res, err = Check(r.ctx, d.sv); err != nil {
+			if res, err = transition.Check(r.ctx, d.sv); err != nil {
 				return r.out.Fail(r.ctx, err)
 			}
 			line += " " + d.name + " " + res.String()
@@ -181,7 +182,7 @@ func (r *run) model(d *induction, k int) chc.Result {
 	defer func() { r.kToOne = time.Since(t0) }()
 	st := r.ts.St
 	r.direction = d.name
-	inv, err := ToInductive(r.ctx, d.prove, st.Not(d.V), k)
+	inv, err := transition.ToInductive(r.ctx, d.prove, st.Not(d.V), k)
 	if err != nil {
 		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}

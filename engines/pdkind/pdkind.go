@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/kind"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -24,7 +24,7 @@ type Options struct {
 }
 
 func init() {
-	kind.Register(kind.Registration{
+	transition.Register(transition.Registration{
 		Name:       "pdkind",
 		Summary:    "property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
 		Bound:      "max-n",
@@ -106,7 +106,7 @@ func (f *iframe) lemmas() []*term.Term {
 // run is the state of one Solve.
 type run struct {
 	e     *Engine
-	out   kind.Output
+	out   transition.Output
 	ctx   context.Context
 	ts    *chc.TransitionSystem
 	start time.Time
@@ -127,7 +127,7 @@ type run struct {
 
 // Solve decides s by PDKind; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "pdkind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Name: "pdkind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 
@@ -151,7 +151,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	r.ts = ts
 	st := ts.St
 	r.mbp = mbp.New(st, mbp.Options{})
-	bad, err := kind.StateFormula(r.ctx, ts, ts.Bad)
+	bad, err := transition.StateFormula(r.ctx, ts, ts.Bad)
 	if err != nil {
 		return r.out.Fail(r.ctx, fmt.Errorf("bad states: %v", err))
 	}
@@ -159,7 +159,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 	if err := r.init.Assert(ts.Init); err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
-	res, err := kind.Check(r.ctx, r.init)
+	res, err := transition.Check(r.ctx, r.init)
 	if err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
@@ -168,7 +168,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 		r.out.Tracef("invariant: false")
 		return chc.Result{Answer: chc.Sat, Model: ts.Model(st.False())}
 	}
-	if res, err = kind.Check(r.ctx, r.init, bad); err != nil {
+	if res, err = transition.Check(r.ctx, r.init, bad); err != nil {
 		return r.out.Fail(r.ctx, err)
 	}
 	if res == smt.Sat {
@@ -231,7 +231,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		}
 		restrict := st.And(hyp...)
 		notLemma := st.Not(ts.AtState(ob.lemma, k))
-		res, err := kind.Check(r.ctx, sv, restrict, notLemma)
+		res, err := transition.Check(r.ctx, sv, restrict, notLemma)
 		if err != nil {
 			return nil, 0, -1, err
 		}
@@ -241,7 +241,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		}
 		cti := sv.Model()
 		cex := ts.AtState(ob.cex, k)
-		if res, err = kind.Check(r.ctx, sv, restrict, cex); err != nil {
+		if res, err = transition.Check(r.ctx, sv, restrict, cex); err != nil {
 			return nil, 0, -1, err
 		}
 		if res == smt.Sat {
@@ -311,7 +311,7 @@ func (r *run) model(F *iframe, k int) chc.Result {
 	t0 := time.Now()
 	defer func() { r.kToOne = time.Since(t0) }()
 	P := r.ts.St.And(F.lemmas()...)
-	inv, err := kind.ToInductive(r.ctx, r.ts, P, k)
+	inv, err := transition.ToInductive(r.ctx, r.ts, P, k)
 	if err != nil {
 		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}

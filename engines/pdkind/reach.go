@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/kind"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -100,7 +100,7 @@ func (r *run) reachable(k int, f *term.Term) (reachability, error) {
 			return reachability{}, chc.Cause(r.ctx)
 		}
 		r.reachQueries++
-		res, err := kind.Check(r.ctx, fr.sv, f1)
+		res, err := transition.Check(r.ctx, fr.sv, f1)
 		if err != nil {
 			return reachability{}, err
 		}
@@ -139,7 +139,7 @@ func (r *run) reachable(k int, f *term.Term) (reachability, error) {
 // of Init against f.
 func (r *run) zeroStep(f *term.Term) (reachability, error) {
 	r.reachQueries++
-	res, err := kind.Check(r.ctx, r.init, f)
+	res, err := transition.Check(r.ctx, r.init, f)
 	if err != nil {
 		return reachability{}, err
 	}
@@ -158,7 +158,7 @@ func (r *run) interpolate(A, B *term.Term) (*term.Term, error) {
 	t0 := time.Now()
 	defer func() { r.itpTime += time.Since(t0) }()
 	r.interpolants++
-	I, err := kind.Interpolate(r.ctx, r.ts.St, A, B)
+	I, err := transition.Interpolate(r.ctx, r.ts.St, A, B)
 	if errors.Is(err, itp.ErrSatisfiable) {
 		return nil, fmt.Errorf("internal: an unsatisfiable query has a model under interpolation")
 	}

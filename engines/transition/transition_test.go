@@ -1,4 +1,4 @@
-package kind
+package transition
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The engine itself is tested with imc and pdkind in package engines
+// The engines built on this package are tested in package engines
 // (transition_test.go); these are the shared helpers.
 
 func view(t *testing.T, src string) (*chc.System, *chc.TransitionSystem) {
