@@ -259,18 +259,15 @@ func (a *analysis) interpolate(parts []*term.Term, parent []int, shared [][]*ter
 			}
 		}
 		B := append(append([]*term.Term{}, parts[:first[j]]...), parts[j+1:]...)
-		I, err := itp.SequenceContext(a.ctx, a.st, []*term.Term{a.st.And(A...), a.st.And(B...)})
+		I, err := itp.Binary(a.ctx, a.st, a.st.And(A...), a.st.And(B...))
 		if errors.Is(err, itp.ErrUnsupported) {
 			a.c.projections++
-			var p *term.Term
-			if p, err = a.projections(a.st.And(A...), shared[j]); err == nil {
-				I = []*term.Term{p}
-			}
+			I, err = a.projections(a.st.And(A...), shared[j])
 		}
 		if err != nil {
 			return nil, err
 		}
-		is[j] = I[0]
+		is[j] = I
 	}
 	return is, nil
 }

@@ -73,8 +73,8 @@ func (e *engine) interpolate(A, B *term.Term, target []*term.Term) (*term.Term, 
 	t0 := time.Now()
 	defer func() { e.stats.itpTime += time.Since(t0) }()
 	var tries []*term.Term
-	if is, err := itp.SequenceContext(e.ctx, st, []*term.Term{A, B}); err == nil {
-		tries = append(tries, is[0])
+	if I, err := itp.Binary(e.ctx, st, A, B); err == nil {
+		tries = append(tries, I)
 	} else if chc.Cause(e.ctx) != nil {
 		return nil, chc.Cause(e.ctx)
 	}

@@ -89,14 +89,14 @@ func (c *core) kToOne(P *term.Term, k int) (*term.Term, error) {
 		}
 		B := st.And(v.shift(Fj, i), st.Not(v.move(P, 0, k)))
 		c.stats.interpolants++
-		is, err := itp.SequenceContext(c.ctx, st, []*term.Term{Fi, B})
+		I, err := itp.Binary(c.ctx, st, Fi, B)
 		if err != nil {
 			if chc.Cause(c.ctx) != nil {
 				return nil, chc.Cause(c.ctx)
 			}
 			return nil, fmt.Errorf("%d-inductive to %d-inductive: %w", k, i, err)
 		}
-		I := st.Simplify(is[0])
+		I = st.Simplify(I)
 		if !v.only(I, i) {
 			return nil, fmt.Errorf("%d-inductive to %d-inductive: interpolant over other constants: %v", k, i, I)
 		}

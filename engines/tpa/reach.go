@@ -229,7 +229,7 @@ const simplifySize = 200
 // (0, 1).
 func (c *core) interpolate(A, B *term.Term) (*term.Term, error) {
 	c.stats.interpolants++
-	is, err := itp.SequenceContext(c.ctx, c.st, []*term.Term{A, B})
+	I, err := itp.Binary(c.ctx, c.st, A, B)
 	if err != nil {
 		if chc.Cause(c.ctx) != nil {
 			return nil, chc.Cause(c.ctx)
@@ -239,9 +239,9 @@ func (c *core) interpolate(A, B *term.Term) (*term.Term, error) {
 		}
 		// ¬B separates A from B and is over the shared states.
 		c.stats.itpFallbacks++
-		is = []*term.Term{c.st.Not(B)}
+		I = c.st.Not(B)
 	}
-	I := c.st.Simplify(is[0])
+	I = c.st.Simplify(I)
 	if !c.v.only(I, 0, 2) {
 		return nil, fmt.Errorf("interpolant over other constants than the two states: %v", I)
 	}

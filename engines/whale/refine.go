@@ -374,13 +374,13 @@ func (r *run) refineByParts(n *node, kids []int, parts []*term.Term, facts bool)
 		others = append(others, parts[k+2:len(parts)-1]...)
 		t0 := time.Now()
 		r.stats.itpCalls++
-		is, err := itp.SequenceContext(r.ctx, st, []*term.Term{parts[k+1], st.And(others...)})
+		I, err := itp.Binary(r.ctx, st, parts[k+1], st.And(others...))
 		r.stats.itpTime += time.Since(t0)
 		if err != nil {
 			return nil, false, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
 		}
-		rest = append(rest, is[0])
-		if p, ok := r.pairFor(kids, k, r.nodes[c], st.True(), is[0]); ok {
+		rest = append(rest, I)
+		if p, ok := r.pairFor(kids, k, r.nodes[c], st.True(), I); ok {
 			r.strengthen(r.nodes[c], p)
 		}
 	}
