@@ -165,6 +165,7 @@
 //	houdini.go     CandidatePool, Houdini: candidate invariants read off
 //	               the clauses and their largest inductive subset (WHALE's
 //	               closing step, Spacer's reserve)
+//	log.go         EngineOptions, Logger, GiveUp: the plumbing every engine shares
 //
 // # Naming
 //

@@ -26,13 +26,13 @@ import (
 // writers.
 var tsEngines = map[string]func(verbose, trace io.Writer) chc.Engine{
 	"kind": func(v, t io.Writer) chc.Engine {
-		return kind.New(kind.Options{Verbose: v, Trace: t})
+		return kind.New(kind.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
 	},
 	"imc": func(v, t io.Writer) chc.Engine {
-		return imc.New(imc.Options{Verbose: v, Trace: t})
+		return imc.New(imc.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
 	},
 	"pdkind": func(v, t io.Writer) chc.Engine {
-		return pdkind.New(pdkind.Options{Verbose: v, Trace: t})
+		return pdkind.New(pdkind.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
 	},
 }
 

@@ -148,7 +148,7 @@ func (a *analysis) check(order []*cexNode) (*chc.Node, []refinement, error) {
 			return nil, nil, fmt.Errorf("internal: an interpolant at %s mentions more than its arguments: %v", head.Pred.Name(), f)
 		}
 		rs = append(rs, refinement{pred: head.Pred, itp: f})
-		a.tracef("interpolant at %s: %v\n", head.Pred.Name(), rs[len(rs)-1].itp)
+		a.log.Tracef("interpolant at %s: %v\n", head.Pred.Name(), rs[len(rs)-1].itp)
 	}
 	return nil, rs, nil
 }

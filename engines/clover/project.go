@@ -39,7 +39,7 @@ func (e *engine) project(phi *term.Term, keep []*term.Term, rounds int) (*term.T
 		tc := time.Now()
 		r, err := sv.Check(e.ctx)
 		if d := time.Since(tc); d > 100*time.Millisecond {
-			e.trace("slow projection check: round %d %v size %d vars %d", round, d, term.Size(phi), len(vars))
+			e.log.Tracef("slow projection check: round %d %v size %d vars %d", round, d, term.Size(phi), len(vars))
 		}
 		if err != nil {
 			return nil, false, err

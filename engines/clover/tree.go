@@ -141,7 +141,7 @@ func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term
 	}
 	e.nodes = append(e.nodes, n)
 	e.stats.maxDepth = max(e.stats.maxDepth, n.depth)
-	e.trace("node %d %s depth %d parent %d", n.id, n.pred.p.Name(), n.depth, parentID(parent))
+	e.log.Tracef("node %d %s depth %d parent %d", n.id, n.pred.p.Name(), n.depth, parentID(parent))
 	e.avail.push(n)
 	return n
 }

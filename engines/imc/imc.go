@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -23,9 +22,9 @@ type Options struct {
 	// steps away (Golem's choice) instead of those within k steps
 	// (McMillan's).
 	Exact bool
-	// Verbose gets one progress line per bound, Trace one line per
-	// interpolant (the image it adds) and the invariant (nil: none).
-	Verbose, Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per bound, Trace one
+	// line per interpolant (the image it adds) and the invariant.
+	chc.EngineOptions
 }
 
 func init() {
@@ -36,8 +35,8 @@ func init() {
 		BoundUsage:  "bound on the unrolling (0: none)",
 		Switch:      "exact",
 		SwitchUsage: "interpolate against bad states exactly k steps away (Golem) rather than within k steps (McMillan)",
-		New: func(k int, exact bool, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxK: k, Exact: exact, Verbose: verbose, Trace: trace})
+		New: func(k int, exact bool, out chc.EngineOptions) chc.Engine {
+			return New(Options{MaxK: k, Exact: exact, EngineOptions: out})
 		},
 	})
 }
@@ -74,7 +73,7 @@ type run struct {
 // Solve decides s by interpolation-based model checking; see the package
 // documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Name: "imc", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Logger: chc.Logger{Name: "imc", EngineOptions: e.opts.EngineOptions}}}
 	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 

@@ -3,7 +3,6 @@ package kind
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -20,11 +19,9 @@ type Options struct {
 	// "not initial" as the property): forward induction and the base
 	// case only.
 	NoBackward bool
-	// Verbose, when not nil, gets one progress line per k.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per k on what it excluded, and
-	// the invariant found.
-	Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per k, Trace one
+	// line per k on what it excluded, and the invariant found.
+	chc.EngineOptions
 }
 
 func init() {
@@ -36,8 +33,8 @@ func init() {
 		Switch:        "backward",
 		SwitchUsage:   "also induction on the reversed loop (not initial as the property)",
 		SwitchDefault: true,
-		New: func(k int, back bool, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxK: k, NoBackward: !back, Verbose: verbose, Trace: trace})
+		New: func(k int, back bool, out chc.EngineOptions) chc.Engine {
+			return New(Options{MaxK: k, NoBackward: !back, EngineOptions: out})
 		},
 	})
 }
@@ -68,7 +65,7 @@ type run struct {
 
 // Solve decides s by k-induction; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Name: "kind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Logger: chc.Logger{Name: "kind", EngineOptions: e.opts.EngineOptions}}}
 	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 

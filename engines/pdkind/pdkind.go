@@ -3,7 +3,6 @@ package pdkind
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -18,9 +17,9 @@ type Options struct {
 	// MaxN bounds n, the depth up to which the induction frame is known
 	// valid; 0 is no bound. Reaching it answers Unknown.
 	MaxN int
-	// Verbose gets one progress line per push, Trace one line per lemma
-	// of the induction and reachability frames (nil: none).
-	Verbose, Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per push, Trace one
+	// line per lemma of the induction and reachability frames.
+	chc.EngineOptions
 }
 
 func init() {
@@ -29,8 +28,8 @@ func init() {
 		Summary:    "property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
 		Bound:      "max-n",
 		BoundUsage: "bound on the depth n of the induction frame (0: none)",
-		New: func(n int, _ bool, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxN: n, Verbose: verbose, Trace: trace})
+		New: func(n int, _ bool, out chc.EngineOptions) chc.Engine {
+			return New(Options{MaxN: n, EngineOptions: out})
 		},
 	})
 }
@@ -127,7 +126,7 @@ type run struct {
 
 // Solve decides s by PDKind; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Name: "pdkind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
+	r := &run{e: e, ctx: ctx, start: time.Now(), out: transition.Output{Logger: chc.Logger{Name: "pdkind", EngineOptions: e.opts.EngineOptions}}}
 	return r.out.Run(ctx, s, r.solve, r.stats)
 }
 

@@ -208,7 +208,7 @@ func (c *core) exactFixpoint(power int) (*proof, error) {
 		}
 		if i > c.maxExactPower {
 			c.stats.exactTooDeep++
-			c.logf("exact fixed point at level %d: 2^%d-inductive, beyond the %d levels made 1-inductive", i, i, c.maxExactPower)
+			c.log.Logf("exact fixed point at level %d: 2^%d-inductive, beyond the %d levels made 1-inductive", i, i, c.maxExactPower)
 			continue
 		}
 		ti := st.Or(v.move(L, 1, 2), st.And(L, v.shift(E, 1)))

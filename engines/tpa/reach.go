@@ -196,7 +196,7 @@ func (c *core) ask(what string, n int, s *smt.Solver, from, to, goal *term.Term)
 	if err != nil {
 		return false, nil, err
 	}
-	c.tracef("%s level %d from %d to %d: %v", what, n, from.ID(), to.ID(), ok)
+	c.log.Tracef("%s level %d from %d to %d: %v", what, n, from.ID(), to.ID(), ok)
 	if ok {
 		return true, nil, nil
 	}

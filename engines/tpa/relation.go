@@ -207,7 +207,7 @@ func (c *core) addExact(n int, e *term.Term) error {
 		return nil
 	}
 	c.stats.learned++
-	c.tracef("exact level %d learns %v", n, e)
+	c.log.Tracef("exact level %d learns %v", n, e)
 	if n < len(c.solvers) {
 		qs := c.solvers[n]
 		if qs.exact != nil {
@@ -233,7 +233,7 @@ func (c *core) addLess(n int, l *term.Term) error {
 		return nil
 	}
 	c.stats.learned++
-	c.tracef("less level %d learns %v", n, l)
+	c.log.Tracef("less level %d learns %v", n, l)
 	if n < len(c.solvers) && c.solvers[n].less != nil {
 		return c.assertLess(c.solvers[n], l)
 	}

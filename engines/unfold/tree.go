@@ -2,7 +2,6 @@ package unfold
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 
@@ -48,7 +47,7 @@ type Tree struct {
 	deep      []*term.Term // deep(d) per depth
 	instances int          // clause instances asserted
 	budget    int          // most clause instances, 0 = no limit
-	trace     io.Writer    // one line per slot, or nil
+	log       chc.Logger   // traces one line per slot
 	poll      *chc.Budget  // the run's limits, polled per clause instance and slot
 }
 
@@ -65,9 +64,9 @@ func (e BudgetError) Error() string {
 // (chc.NewBudget of its context): every step polls it, and fails with its
 // reason once they are passed. trace, when not nil, gets one line per
 // slot.
-func New(poll *chc.Budget, sys *chc.System, budget int, trace io.Writer) (*Tree, error) {
+func New(poll *chc.Budget, sys *chc.System, budget int, log chc.Logger) (*Tree, error) {
 	st := sys.St
-	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, trace: trace, poll: poll}
+	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, log: log, poll: poll}
 	u.derivable = chc.Derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
@@ -165,8 +164,8 @@ func (u *Tree) newSlot(depth int, preds []*chc.Pred) (int, error) {
 			return si, err
 		}
 	}
-	if u.trace != nil {
-		fmt.Fprintf(u.trace, "bmc: slot %d depth %d preds %v clauses %v\n", si, depth, preds, sl.clauses)
+	if u.log.Tracing() {
+		u.log.Tracef("slot %d depth %d preds %v clauses %v", si, depth, preds, sl.clauses)
 	}
 	return si, u.instantiateFacts(sl)
 }

@@ -87,11 +87,13 @@ type run struct {
 	svUses      int
 	nextHoudini int // the refines count at which Houdini runs next
 	stats       stats
+	log         chc.Logger
 }
 
 func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 	r := &run{
 		ctx: ctx, sys: s, st: s.St, opts: opts, start: time.Now(),
+		log:       chc.Logger{Name: "whale", EngineOptions: opts.EngineOptions},
 		clauses:   make([][]*chc.Clause, len(s.Preds)),
 		facts:     make([][]fact, len(s.Preds)),
 		templates: map[*chc.Clause]template{},
