@@ -166,6 +166,7 @@
 //	               the clauses and their largest inductive subset (WHALE's
 //	               closing step, Spacer's reserve)
 //	log.go         EngineOptions, Logger, GiveUp: the plumbing every engine shares
+//	instantiate.go Instantiate: a clause instance, its variables renamed apart
 //
 // # Naming
 //

@@ -264,41 +264,21 @@ func (u *Tree) instantiate(sl *slot, k int) error {
 	st := u.st
 	ci := sl.clauses[k]
 	c := u.sys.Clauses[ci]
-	local := make(map[*term.Term]*term.Term, len(c.Vars))
 	var parts []*term.Term
-	bind := func(v, to *term.Term) {
-		if old, ok := local[v]; ok {
-			parts = append(parts, st.Eq(old, to))
-			return
-		}
-		local[v] = to
-	}
+	var binds []chc.Binding
 	if c.Head != nil {
 		pi := sl.predIndex(c.Head.Pred)
-		for j, a := range c.Head.Args {
-			bind(a, sl.args[pi][j])
-		}
+		binds = append(binds, chc.Binding{Args: c.Head.Args, To: sl.args[pi]})
 	}
 	for i, b := range c.Body {
 		ch := u.slots[sl.children[u.pos[ci][i]]]
 		pi := ch.predIndex(b.Pred)
 		parts = append(parts, ch.active[pi])
-		for j, a := range b.Args {
-			bind(a, ch.args[pi][j])
-		}
+		binds = append(binds, chc.Binding{Args: b.Args, To: ch.args[pi]})
 	}
-	tag := "@" + strconv.Itoa(sl.depth)
-	vals := make([]*term.Term, len(c.Vars))
-	for i, v := range c.Vars {
-		to, ok := local[v]
-		if !ok {
-			to = st.Fresh(v.Name()+tag, v.Sort())
-			local[v] = to
-		}
-		vals[i] = to
-	}
-	sl.locals[k] = vals
-	parts = append(parts, st.Substitute(u.cons[ci], c.Vars, vals))
+	in := chc.Instantiate(st, u.cons[ci], c.Vars, "@"+strconv.Itoa(sl.depth), binds...)
+	sl.locals[k] = in.Vals
+	parts = append(parts, in.Constraint)
 	return u.sv.Assert(st.Implies(sl.sels[k], st.And(parts...)))
 }
 
