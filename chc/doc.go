@@ -162,6 +162,7 @@
 //	portfolio.go   Portfolio: engines racing on clones
 //	clone.go       System.Clone, witnesses back from a clone
 //	transition.go  TransitionSystem
+//	transition_aux.go  TransitionSystem.AuxAt: the step copies of the local variables
 //	houdini.go     CandidatePool, Houdini: candidate invariants read off
 //	               the clauses and their largest inductive subset (WHALE's
 //	               closing step, Spacer's reserve)

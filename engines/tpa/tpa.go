@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -84,7 +85,8 @@ func (e *Engine) name() string {
 type core struct {
 	ctx   context.Context
 	st    *term.Store
-	v     *vocab
+	ts    *chc.TransitionSystem
+	v     *transition.Versions
 	mbp   *mbp.Projector
 	split bool
 	name  string
@@ -145,22 +147,18 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 		return r
 	}
 	fail := func(err error) chc.Result { return res(chc.GiveUp(ctx, c.name, err)) }
-	rest, d, err := c.factQueries(sys)
+	ts, decided, err := transition.View(ctx, sys)
 	if err != nil {
 		return fail(err)
 	}
-	if d != nil {
-		return res(chc.Result{Answer: chc.Unsat, Derivation: d})
+	if decided != nil {
+		return res(*decided)
 	}
-	if len(rest.Preds) == 0 {
+	if len(sys.Preds) == 0 {
 		proofKind = "trivial"
 		return res(chc.Result{Answer: chc.Sat, Model: chc.Model{}})
 	}
-	ts, err := rest.TransitionSystem()
-	if err != nil {
-		return fail(err)
-	}
-	c.v = newVocab(ts)
+	c.ts, c.v = ts, transition.NewVersions(ts)
 	c.mbp = mbp.New(c.st, mbp.Options{})
 	c.log.Logf("%d state variables, %d auxiliary", len(ts.Vars), len(ts.Aux))
 	if err := c.pureInitAndBad(); err != nil {
@@ -189,12 +187,12 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			c.log.Logf("%s fixed point at level %d, but no invariant: %v", p.kind, p.level, err)
 			return chc.Result{}, false
 		}
-		if !c.v.only(inv, 0) {
+		if !c.v.Only(inv, 0) {
 			return res(chc.NoAnswer(chc.Internal("%s: the invariant mentions other constants than the state: %v", c.name, inv))), true
 		}
 		proofKind = p.kind
 		c.log.Logf("safe: %s fixed point at level %d (%s); invariant of size %d", p.kind, p.level, time.Since(start).Round(time.Millisecond), term.Size(inv))
-		return res(chc.Result{Answer: chc.Sat, Model: ts.Model(inv)}), true
+		return res(chc.Result{Answer: chc.Sat, Model: ts.Model(c.v.ToVars(inv, 0))}), true
 	}
 	unsafe := func(r *reach) chc.Result {
 		path, err := c.concretePath(r)
@@ -225,7 +223,7 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	for _, t := range []struct {
 		f   *term.Term
 		inv *term.Term
-	}{{c.v.init, c.st.False()}, {c.v.bad, c.st.True()}} {
+	}{{c.v.Init, c.st.False()}, {c.v.Bad, c.st.True()}} {
 		ok, _, err := c.satisfiable(t.f)
 		if err != nil {
 			return fail(err)
@@ -238,7 +236,7 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	if err := c.start(); err != nil {
 		return fail(err)
 	}
-	init, bad := c.v.init, c.v.bad
+	init, bad := c.v.Init, c.v.Bad
 	for n := 0; ; n++ {
 		c.stats.power = n
 		if c.split {
@@ -278,46 +276,16 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	}
 }
 
-// factQueries decides the queries without a body atom, which the
-// transition-system view does not take: a satisfiable one is a
-// derivation of false by itself; the others hold in every model and are
-// left out of the system returned.
-func (c *core) factQueries(sys *chc.System) (*chc.System, *chc.Node, error) {
-	rest := *sys
-	rest.Clauses = nil
-	for _, cl := range sys.Clauses {
-		if !cl.IsQuery() || !cl.IsFact() {
-			rest.Clauses = append(rest.Clauses, cl)
-			continue
-		}
-		ok, m, err := c.satisfiable(cl.Constraint)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !ok {
-			continue
-		}
-		n := &chc.Node{Clause: cl, Values: make([]*term.Term, len(cl.Vars))}
-		for i, x := range cl.Vars {
-			if n.Values[i], err = m.Eval(x); err != nil {
-				return nil, nil, err
-			}
-		}
-		return nil, n, nil
-	}
-	return &rest, nil, nil
-}
-
 // start sets level 0 of the relations: E[0] = Tr and L[0] = Id (split),
 // T[0] = Id ∨ Tr (basic).
 func (c *core) start() error {
 	v := c.v
 	if c.split {
-		relAt(&c.exact, 0).add(v.trans)
-		relAt(&c.less, 0).add(v.identity(0))
+		relAt(&c.exact, 0).add(v.Trans)
+		relAt(&c.less, 0).add(v.Identity(0))
 		return nil
 	}
-	relAt(&c.exact, 0).add(c.st.Or(v.identity(0), v.trans))
+	relAt(&c.exact, 0).add(c.st.Or(v.Identity(0), v.Trans))
 	return nil
 }
 
@@ -326,8 +294,8 @@ func (c *core) start() error {
 // interpolants over the states alone, and ¬B is a fallback interpolant.
 func (c *core) pureInitAndBad() error {
 	v := c.v
-	for _, f := range []**term.Term{&v.init, &v.bad} {
-		if v.only(*f, 0) {
+	for _, f := range []**term.Term{&v.Init, &v.Bad} {
+		if v.Only(*f, 0) {
 			continue
 		}
 		g, err := c.qe(*f, 0)

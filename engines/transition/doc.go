@@ -4,7 +4,8 @@
 // (chc.System.TransitionSystem, with the queries without body atom
 // decided first), the loop run backwards, state formulas, paths of a
 // known length mapped to derivations, the strengthening of a k-inductive
-// invariant into a 1-inductive one, interpolation over unrollings, and
+// invariant into a 1-inductive one, interpolation over unrollings, the
+// step copies of the state that formulas shift between (Versions), and
 // the plumbing those engines share (progress and trace lines, Unknown
 // answers, registration).
 //
@@ -28,6 +29,7 @@
 //	view.go         View, Reverse, StateFormula, Counterexample, PathDerivation, Short
 //	inductive.go    ToInductive (k-inductive to 1-inductive)
 //	interpolate.go  Interpolate
+//	versions.go     Versions: the step copies of the state, formulas shifted between steps
 //	output.go       Output, Check, Register
 //
 // # Naming
