@@ -55,7 +55,7 @@
 //     strengthen R in the checks, and alone may separate Init from Bad;
 //   - exact (split TPA): E[i] ∘ E[i] ⊆ E[i] (or only from the states L[i]
 //     reaches from Init): L[i] ∨ L[i] ∘ E[i] over-approximates every path,
-//     and the states it reaches from Init are 2^i-inductive; kToOne makes
+//     and the states it reaches from Init are 2^i-inductive; transition.ToInductive makes
 //     them 1-inductive by halving k with interpolants (Golem's reinforced
 //     unfolding), so only levels up to Options.MaxExactPower (default 10,
 //     Golem's) are used.

@@ -13,7 +13,7 @@ import (
 //	right: the states TI reaches from Init, ∃x0. Init(x0) ∧ TI(x0, x);
 //	left:  the states from which TI does not reach Bad, ¬∃x1. TI(x, x1) ∧ Bad(x1);
 //	exact: the states L ∨ L ∘ E reaches from Init, which are k-inductive,
-//	       strengthened into a 1-inductive invariant (kToOne).
+//	       strengthened into a 1-inductive invariant (transition.ToInductive).
 //
 // The existential quantifiers go by quantifier elimination (mbp.QE).
 func (c *core) invariant(p *proof) (*term.Term, error) {
@@ -44,7 +44,13 @@ func (c *core) invariant(p *proof) (*term.Term, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.kToOne(st.Simplify(st.Or(S, v.Move(SE, 1, 0))), p.k)
+	// S ∨ S ∘ E is p.k-inductive: transition.ToInductive makes it
+	// 1-inductive, over the view's Vars and back.
+	inv, err := transition.ToInductive(c.ctx, c.ts, v.ToVars(st.Simplify(st.Or(S, v.Move(SE, 1, 0))), 0), p.k)
+	if err != nil {
+		return nil, err
+	}
+	return c.ts.AtState(inv, 0), nil
 }
 
 // qe eliminates every constant of f but the state of version k.
@@ -59,14 +65,4 @@ func (c *core) qe(f *term.Term, k int) (*term.Term, error) {
 		return nil, fmt.Errorf("quantifier elimination: %w", err)
 	}
 	return g, nil
-}
-
-// kToOne strengthens P, a k-inductive invariant over version 0, into a
-// 1-inductive one (transition.ToInductive, on the system's Vars).
-func (c *core) kToOne(P *term.Term, k int) (*term.Term, error) {
-	inv, err := transition.ToInductive(c.ctx, c.ts, c.v.ToVars(P, 0), k)
-	if err != nil {
-		return nil, err
-	}
-	return c.ts.AtState(inv, 0), nil
 }
