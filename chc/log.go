@@ -53,14 +53,21 @@ func (l Logger) write(w io.Writer, format string, args []any) {
 
 // GiveUp is the Unknown answer of the engine name when it stops on err:
 // the context's cause once ctx has ended; err itself when it is a reason
-// already (it wraps ErrIncomplete or ErrInternal); else an ErrIncomplete
-// reason naming the engine and err.
+// already (it wraps ErrIncomplete or ErrInternal, or is a limit: a
+// Budget's ErrTimeout, ErrMemory or ErrCanceled); ErrCanceled for the end
+// of another context; else an ErrIncomplete reason naming the engine and
+// err.
 func GiveUp(ctx context.Context, name string, err error) Result {
 	if Cause(ctx) != nil {
 		return NoAnswer(Cause(ctx))
 	}
-	if errors.Is(err, ErrIncomplete) || errors.Is(err, ErrInternal) {
-		return NoAnswer(err)
+	for _, reason := range []error{ErrIncomplete, ErrInternal, ErrTimeout, ErrMemory, ErrCanceled} {
+		if errors.Is(err, reason) {
+			return NoAnswer(err)
+		}
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return NoAnswer(ErrCanceled)
 	}
 	return NoAnswer(Incomplete("%s: %v", name, err))
 }

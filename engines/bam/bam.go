@@ -243,11 +243,5 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 // unknown is the Unknown answer for err: the context's cause when it
 // ended, else the engine's limit.
 func (a *analysis) unknown(err error) chc.Result {
-	if c := chc.Cause(a.ctx); c != nil {
-		return chc.NoAnswer(c)
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return chc.NoAnswer(chc.ErrCanceled)
-	}
-	return chc.NoAnswer(chc.Incomplete("%s: %v", a.opts.name, err))
+	return chc.GiveUp(a.ctx, a.opts.name, err)
 }

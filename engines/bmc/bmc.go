@@ -3,6 +3,7 @@ package bmc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -79,17 +80,11 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		return res(chc.NoAnswer(reason))
 	}
 	fail := func(err error) chc.Result {
-		if c := chc.Cause(ctx); c != nil {
-			return unknown(c)
-		}
-		if isLimit(err) {
-			return unknown(err)
-		}
 		var b unfold.BudgetError
 		if errors.As(err, &b) {
-			return unknown(chc.Incomplete("bmc: %v at depth %d", err, H))
+			err = fmt.Errorf("%v at depth %d", err, H)
 		}
-		return unknown(chc.Incomplete("bmc: %v", err))
+		return res(chc.GiveUp(ctx, "bmc", err))
 	}
 	if len(u.Queries()) == 0 {
 		// No derivation of false can exist: every predicate is true.
