@@ -152,6 +152,8 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 		return fail(err)
 	}
 	if decided != nil {
+		c.log.Logf("a query without body atom derives false")
+		c.log.Tracef("counterexample: a query without body atom")
 		return res(*decided)
 	}
 	if len(sys.Preds) == 0 {
