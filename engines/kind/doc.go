@@ -38,9 +38,10 @@
 //
 // # Built on engines/transition
 //
-// The view, reversal, state formulas, counterexamples of known length,
-// k-to-1 strengthening and the engine plumbing (Output, Register) are
-// engines/transition's, shared with imc, pdkind and tpa.
+// The run (transition.Run), the view, reversal, state formulas,
+// counterexamples of known length, k-to-1 strengthening and the engine
+// plumbing (Output, Register) are engines/transition's, shared with imc,
+// pdkind and tpa.
 //
 // # What of k-induction is not here
 //

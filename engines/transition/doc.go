@@ -30,7 +30,7 @@
 //	inductive.go    ToInductive (k-inductive to 1-inductive)
 //	interpolate.go  Interpolate
 //	versions.go     Versions: the step copies of the state, formulas shifted between steps
-//	output.go       Output, Check, Register
+//	output.go       Output, Run (the state a run starts from, its Solve), Check, Register
 //
 // # Naming
 //

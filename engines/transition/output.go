@@ -3,6 +3,7 @@ package transition
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -31,14 +32,30 @@ func (o Output) Fail(ctx context.Context, err error) chc.Result {
 	return chc.GiveUp(ctx, o.Name, err)
 }
 
-// Run is an engine's Solve on the view of s: solve gets the transition
-// system unless View answers first (see Output.View); the statistics are
-// attached either way.
-func (o Output) Run(ctx context.Context, s *chc.System, solve func(*chc.TransitionSystem) chc.Result, stats func() []chc.Stat) chc.Result {
+// Run is the state a transition-system engine's run starts from (an
+// engine's run embeds it): the plumbing, the context, the view (set by
+// Solve) and the time the run started.
+type Run struct {
+	Output
+	Ctx   context.Context
+	TS    *chc.TransitionSystem
+	Start time.Time
+}
+
+// NewRun starts a run of the engine name under ctx.
+func NewRun(ctx context.Context, name string, o chc.EngineOptions) Run {
+	return Run{Output: Output{Logger: chc.Logger{Name: name, EngineOptions: o}}, Ctx: ctx, Start: time.Now()}
+}
+
+// Solve is an engine's Solve on the view of s: solve gets the transition
+// system (TS is set) unless View answers first (see Output.View); the
+// statistics are attached either way.
+func (r *Run) Solve(s *chc.System, solve func(*chc.TransitionSystem) chc.Result, stats func() []chc.Stat) chc.Result {
 	var res chc.Result
-	if ts, done := o.View(ctx, s); done != nil {
+	if ts, done := r.View(r.Ctx, s); done != nil {
 		res = *done
 	} else {
+		r.TS = ts
 		res = solve(ts)
 	}
 	res.Stats = stats()
