@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/unfold"
+	"github.com/seed-f9c3434d/gospacer/engines/internal/unfold"
 	"github.com/seed-f9c3434d/gospacer/smt"
 )
 
