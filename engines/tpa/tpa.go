@@ -147,13 +147,8 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 		return r
 	}
 	fail := func(err error) chc.Result { return res(chc.GiveUp(ctx, c.name, err)) }
-	ts, decided, err := transition.View(ctx, sys)
-	if err != nil {
-		return fail(err)
-	}
+	ts, decided := transition.Output{Logger: c.log}.View(ctx, sys)
 	if decided != nil {
-		c.log.Logf("a query without body atom derives false")
-		c.log.Tracef("counterexample: a query without body atom")
 		return res(*decided)
 	}
 	if len(sys.Preds) == 0 {
