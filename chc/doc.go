@@ -134,6 +134,9 @@
 //	referee.go     Referee: how an engine of engines has its members' answers judged
 //	clone.go       System.Clone, witnesses back from a clone
 //	transition.go  TransitionSystem
+//	transition_aux.go  TransitionSystem.AuxAt: the step copies of the local variables
+//	log.go         EngineOptions, Logger, GiveUp: the plumbing every engine shares
+//	instantiate.go Instantiate: a clause instance, its variables renamed apart
 //
 // # Naming
 //

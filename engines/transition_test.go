@@ -16,25 +16,32 @@ import (
 	"github.com/seed-f9c3434d/gospacer/engines/imc"
 	"github.com/seed-f9c3434d/gospacer/engines/kind"
 	"github.com/seed-f9c3434d/gospacer/engines/pdkind"
+	"github.com/seed-f9c3434d/gospacer/engines/tpa"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
 
-// The engines over the transition-system view (kind, imc, pdkind) on
-// hand-written systems: each answer as expected, its witness checked on
-// the system, with and without preprocessing.
+// The engines over the transition-system view (kind, imc, pdkind, tpa,
+// split-tpa) on hand-written systems: each answer as expected, its
+// witness checked on the system, with and without preprocessing.
 
 // tsEngines builds each engine with its options' progress and trace
 // writers.
 var tsEngines = map[string]func(verbose, trace io.Writer) chc.Engine{
 	"kind": func(v, t io.Writer) chc.Engine {
-		return kind.New(kind.Options{Verbose: v, Trace: t})
+		return kind.New(kind.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
 	},
 	"imc": func(v, t io.Writer) chc.Engine {
-		return imc.New(imc.Options{Verbose: v, Trace: t})
+		return imc.New(imc.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
 	},
 	"pdkind": func(v, t io.Writer) chc.Engine {
-		return pdkind.New(pdkind.Options{Verbose: v, Trace: t})
+		return pdkind.New(pdkind.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
+	},
+	"tpa": func(v, t io.Writer) chc.Engine {
+		return tpa.New(tpa.Options{EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
+	},
+	"split-tpa": func(v, t io.Writer) chc.Engine {
+		return tpa.New(tpa.Options{Split: true, EngineOptions: chc.EngineOptions{Verbose: v, Trace: t}})
 	},
 }
 
@@ -139,14 +146,14 @@ var tsCases = []struct {
 	decide []string // the engines that must decide it (others may say unknown)
 	src    string
 }{
-	{"counter unsafe", chc.Unsat, []string{"kind", "imc", "pdkind"}, `
+	{"counter unsafe", chc.Unsat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int)) (=> (and (inv x) (< x 5)) (inv (+ x 1)))))
 (assert (forall ((x Int)) (=> (and (inv x) (>= x 4)) false)))
 `},
-	{"init is bad", chc.Unsat, []string{"kind", "imc", "pdkind"}, `
+	{"init is bad", chc.Unsat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 3) (inv x))))
@@ -159,30 +166,30 @@ var tsCases = []struct {
 (assert (forall ((x Int)) (=> (inv x) (inv (+ x 1)))))
 (assert (forall ((x Int)) (=> (and (inv x) (>= x 3)) false)))
 `},
-	{"parity", chc.Sat, []string{"imc", "pdkind"}, `
+	{"parity", chc.Sat, []string{"imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 2))) (inv y))))
 (assert (forall ((x Int)) (=> (and (inv x) (= x 7)) false)))
 `},
-	{"swap 2-inductive", chc.Sat, []string{"kind", "imc", "pdkind"}, swap2},
-	{"fibonacci 2-inductive", chc.Sat, []string{"kind", "imc", "pdkind"}, fib2},
-	{"rotate 4-inductive", chc.Sat, []string{"kind", "imc", "pdkind"}, rotate(4)},
-	{"backward only", chc.Sat, []string{"kind", "imc", "pdkind"}, `
+	{"swap 2-inductive", chc.Sat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, swap2},
+	{"fibonacci 2-inductive", chc.Sat, []string{"kind", "imc", "pdkind", "tpa"}, fib2},
+	{"rotate 4-inductive", chc.Sat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, rotate(4)},
+	{"backward only", chc.Sat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int) (y Int)) (=> (and (inv x) (> x 0) (= y (+ x 1))) (inv y))))
 (assert (forall ((x Int)) (=> (and (inv x) (> x 10)) false)))
 `},
-	{"query without body atom", chc.Unsat, []string{"kind", "imc", "pdkind"}, `
+	{"query without body atom", chc.Unsat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int)) (=> (> x 2) false)))
 `},
-	{"two predicates", chc.Unsat, []string{"kind", "imc", "pdkind"}, `
+	{"two predicates", chc.Unsat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun p (Int Int) Bool)
 (declare-fun q (Int Int) Bool)
@@ -202,22 +209,22 @@ var tsCases = []struct {
 (assert (forall ((x Int) (y Int)) (=> (and (q x y) (> y 0)) (q (- x 1) (- y 1)))))
 (assert (forall ((x Int) (y Int)) (=> (and (q x y) (not (= x y))) false)))
 `},
-	{"local in the initial states", chc.Sat, []string{"kind", "imc", "pdkind"}, `
+	{"local in the initial states", chc.Sat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int) (z Int)) (=> (and (= x (* 2 z)) (> z 0)) (inv x))))
 (assert (forall ((x Int)) (=> (and (inv x) (< x 100)) (inv (+ x 2)))))
 (assert (forall ((x Int)) (=> (and (inv x) (< x 0)) false)))
 `},
-	{"reals", chc.Sat, []string{"kind", "imc", "pdkind"}, `
+	{"reals", chc.Sat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Real Real) Bool)
 (assert (forall ((x Real) (y Real)) (=> (and (= x 0.0) (= y 0.5)) (inv x y))))
 (assert (forall ((x Real) (y Real) (x1 Real) (y1 Real)) (=> (and (inv x y) (= x1 (+ x 0.5)) (= y1 (- y x))) (inv x1 y1))))
 (assert (forall ((x Real) (y Real)) (=> (and (inv x y) (< x 0.0)) false)))
 `},
-	{"deep counter", chc.Unsat, []string{"kind", "imc", "pdkind"}, deep},
-	{"booleans", chc.Unsat, []string{"kind", "imc", "pdkind"}, `
+	{"deep counter", chc.Unsat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, deep},
+	{"booleans", chc.Unsat, []string{"kind", "imc", "pdkind", "tpa", "split-tpa"}, `
 (set-logic HORN)
 (declare-fun inv (Bool Int) Bool)
 (assert (forall ((b Bool) (x Int)) (=> (and (not b) (= x 0)) (inv b x))))

@@ -132,10 +132,9 @@ func interpolatingCore(ctx context.Context, st *term.Store, A, B []*term.Term) (
 	}
 	// The proof-based interpolant of A and B', split at its top-level
 	// conjunction.
-	is, err := SequenceContext(ctx, st, []*term.Term{andOf(st, A), andOf(st, Bc)})
+	I, err := Binary(ctx, st, andOf(st, A), andOf(st, Bc))
 	switch {
 	case err == nil:
-		I := is[0]
 		if I.Op() == term.OpAnd {
 			return append([]*term.Term(nil), I.Args()...), nil
 		}

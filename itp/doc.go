@@ -280,7 +280,7 @@
 // # Files
 //
 //	check.go       Check, CheckSequence, CheckTree, the vocabulary check
-//	sequence.go    Interpolate, Sequence, Tree, the per-node fallback
+//	sequence.go    Interpolate, Binary, Sequence, Tree, the per-node fallback
 //	stitp.go       StateTransition, labels by occurrence
 //	proof.go       the walker: McMillan's system, theory lemma leaves
 //	classes.go     variable classes per cut, masks, witnesses, definitions

@@ -15,7 +15,14 @@ import (
 // satisfiable, and an error wrapping ErrUnsupported when a proof step is
 // out of reach.
 func Interpolate(st *term.Store, A, B *term.Term) (*term.Term, error) {
-	is, err := SequenceContext(context.Background(), st, []*term.Term{A, B})
+	return Binary(context.Background(), st, A, B)
+}
+
+// Binary is Interpolate under a context: the interpolant of A and B
+// (unsatisfiable together), or ErrSatisfiable, an error wrapping
+// ErrUnsupported, or the context's error.
+func Binary(ctx context.Context, st *term.Store, A, B *term.Term) (*term.Term, error) {
+	is, err := SequenceContext(ctx, st, []*term.Term{A, B})
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (e *engine) farkasClause(p *pred, cs *clauseSolver, cube []*term.Term, L in
 	I, err := itp.Conjunctive(e.st, E, B)
 	if err != nil {
 		if e.opts.Trace != nil {
-			e.tracef("farkas clause %d failed: E=%v B=%v: %v\n", cs.idx, E, B, err)
+			e.log.Tracef("farkas clause %d failed: E=%v B=%v: %v\n", cs.idx, E, B, err)
 		}
 		return itpPart{}, nil
 	}

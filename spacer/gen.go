@@ -250,7 +250,7 @@ func (e *engine) itpCands(p *pred, cores [][]*term.Term, L int) ([]*cand, error)
 	}
 	if e.opts.Trace != nil {
 		for i, pt := range parts {
-			e.tracef("itp part %d: %v weak %v\n", i, pt.I, pt.weak)
+			e.log.Tracef("itp part %d: %v weak %v\n", i, pt.I, pt.weak)
 		}
 	}
 	if farkas == 0 {
@@ -302,7 +302,7 @@ func (e *engine) itpCands(p *pred, cores [][]*term.Term, L int) ([]*cand, error)
 	for _, c := range cands {
 		ok, _, lv, err := e.blocked(p, c.cube, L, true)
 		if err != nil || !ok {
-			e.tracef("itp candidate not blocked: %s\n", term.Sprint(c.cube[0]))
+			e.log.Tracef("itp candidate not blocked: %s\n", term.Sprint(c.cube[0]))
 			return nil, err
 		}
 		c.level = lv
@@ -322,7 +322,7 @@ func (e *engine) itpClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) 
 	e.stats.itpCalls++
 	I, err := itp.CoreContext(e.ctx, e.st, A, B)
 	if e.opts.Trace != nil {
-		e.tracef("itp %s level %d clause %d: %v err %v\n", p.name, L, cs.idx, I, err)
+		e.log.Tracef("itp %s level %d clause %d: %v err %v\n", p.name, L, cs.idx, I, err)
 	}
 	if err != nil {
 		if e.ctx.Err() != nil {

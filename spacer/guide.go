@@ -132,7 +132,7 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 		}
 		if ok {
 			e.stats.guideWins++
-			e.tracef("guide: conjecture for %s\n", p.name)
+			e.log.Tracef("guide: conjecture for %s\n", p.name)
 			return core, max(level, lv), nil
 		}
 		if e.opts.MayPobs {
@@ -153,7 +153,7 @@ func (e *engine) guide(p *pred, cube []*term.Term, level int) ([]*term.Term, int
 			}
 			if ok {
 				e.stats.guideWins++
-				e.tracef("guide: sum for %s\n", p.name)
+				e.log.Tracef("guide: sum for %s\n", p.name)
 				return core, max(level, lv), nil
 			}
 		}

@@ -87,7 +87,7 @@ func (e *engine) houdini() error {
 				return &errUnknown{"houdini: " + err.Error()}
 			}
 			r.act = append(r.act, a)
-			e.tracef("houdini %s: %s\n", p.Name(), term.Sprint(f))
+			e.log.Tracef("houdini %s: %s\n", p.Name(), term.Sprint(f))
 		}
 		e.preds[p.ID].reserve = r
 		e.stats.houdiniInvariants += len(r.inv)

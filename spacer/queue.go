@@ -27,7 +27,7 @@ func (e *engine) newPob(p *pred, cube []*term.Term, level, depth int, parent *po
 	e.stats.pobs++
 	pb := &pob{id: e.nextPob, pred: p, cube: cube, level: level, depth: depth, parent: parent}
 	if e.opts.Trace != nil {
-		e.tracef("pob #%d %s level %d depth %d: %s\n", pb.id, p.name, level, depth, term.Sprint(e.st.And(cube...)))
+		e.log.Tracef("pob #%d %s level %d depth %d: %s\n", pb.id, p.name, level, depth, term.Sprint(e.st.And(cube...)))
 	}
 	return pb
 }

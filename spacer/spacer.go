@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -16,12 +15,10 @@ import (
 // Options configure the engine. The zero value is the default
 // configuration; each setting is also an engine parameter (see init).
 type Options struct {
-	// Verbose, when set, receives one progress line per level: the
-	// level, the number of lemmas, of obligations, and the time so far.
-	Verbose io.Writer
-	// Trace, when set, receives one line per lemma, obligation and reach
-	// fact.
-	Trace io.Writer
+	// EngineOptions: Verbose receives one progress line per level (the
+	// level, the number of lemmas, of obligations, and the time so far),
+	// Trace one line per lemma, obligation and reach fact.
+	chc.EngineOptions
 	// NoInductiveGen turns off inductive generalisation (only the unsat
 	// core then generalises a blocked obligation).
 	NoInductiveGen bool
@@ -128,7 +125,7 @@ func init() {
 // OptionsFrom reads the engine's Options from the shared ones and their
 // spacer.* parameters.
 func OptionsFrom(o chc.Options) (Options, error) {
-	opts := Options{Verbose: o.Verbose, Trace: o.Trace}
+	opts := Options{EngineOptions: chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}}
 	for _, p := range params {
 		switch f := p.field(&opts).(type) {
 		case negated:
@@ -288,14 +285,8 @@ func (e *engine) progress(n int) {
 	for _, p := range e.preds {
 		lemmas += len(p.lemmas)
 	}
-	fmt.Fprintf(e.opts.Verbose, "spacer: level %d lemmas %d pobs %d reach %d checks %d %.2fs\n",
+	e.log.Logf("level %d lemmas %d pobs %d reach %d checks %d %.2fs",
 		n, lemmas, e.stats.pobs, e.stats.reach, e.stats.checks, time.Since(e.start).Seconds())
-}
-
-func (e *engine) tracef(format string, args ...any) {
-	if e.opts.Trace != nil {
-		fmt.Fprintf(e.opts.Trace, format, args...)
-	}
 }
 
 type stats struct {

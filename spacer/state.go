@@ -21,6 +21,7 @@ type engine struct {
 	ctx   context.Context
 	poll  *chc.Budget // the run's limits, polled by tick
 	opts  Options
+	log   chc.Logger // progress and trace lines
 	sys   *chc.System
 	st    *term.Store
 	mbp   *mbp.Projector
@@ -155,7 +156,7 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			arrays = arrays || x.Sort().IsArray()
 		}
 	}
-	return &engine{ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
+	return &engine{ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 
@@ -315,7 +316,7 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 			}
 		}
 	}
-	e.tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	e.log.Tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
 	lm.dead = false
 	e.noteLevel(level)
 	for _, o := range p.lemmas {
@@ -361,7 +362,7 @@ func (e *engine) addReachFact(p *pred, f *term.Term, cs *clauseSolver, children 
 	e.stats.reach++
 	p.rfs = append(p.rfs, rf)
 	p.rfKeys[f] = rf
-	e.tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
+	e.log.Tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
 	for _, u := range p.uses {
 		cs := u.cs
 		tag := e.st.Fresh("spacer.rf", term.BoolSort)

@@ -118,7 +118,7 @@ pairs:
 	if len(found) > 0 {
 		e.stats.stuckWins++
 		e.stuck[key] = 0
-		e.tracef("stuck: %s: %d inductive lemmas\n", c.p.name, len(found))
+		e.log.Tracef("stuck: %s: %d inductive lemmas\n", c.p.name, len(found))
 		c.extra = append(c.extra, found...)
 	} else if tried > 0 {
 		e.stuck[key]++

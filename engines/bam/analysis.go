@@ -2,7 +2,6 @@ package bam
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -62,6 +61,7 @@ type analysis struct {
 	sys     *chc.System
 	st      *term.Store
 	dom     domain
+	log     chc.Logger
 	opts    *Options
 	cons    []*term.Term // simplified constraints per clause
 	byHead  [][]int      // pred ID -> clauses with that head
@@ -93,7 +93,7 @@ type cexRoot struct {
 }
 
 func newAnalysis(ctx context.Context, sys *chc.System, dom domain, opts *Options, c *counters) *analysis {
-	a := &analysis{ctx: ctx, sys: sys, st: sys.St, dom: dom, opts: opts, c: c}
+	a := &analysis{ctx: ctx, sys: sys, st: sys.St, dom: dom, opts: opts, c: c, log: chc.Logger{Name: opts.name, EngineOptions: opts.EngineOptions}}
 	a.cons = make([]*term.Term, len(sys.Clauses))
 	a.byHead = make([][]int, len(sys.Preds))
 	for ci, cl := range sys.Clauses {
@@ -200,7 +200,7 @@ func (a *analysis) analyse(p *chc.Pred, e elem) (int, error) {
 		id = len(a.blocks)
 		a.blocks = append(a.blocks, &block{id: id, pred: p, entry: e, entryF: a.dom.formula(p, e), memo: make([]clauseMemo, len(a.byHead[p.ID]))})
 		a.index[key] = id
-		a.tracef("block %d: %s entry %v\n", id, p.Name(), a.blocks[id].entryF)
+		a.log.Tracef("block %d: %s entry %v\n", id, p.Name(), a.blocks[id].entryF)
 	} else {
 		a.c.hits++
 	}
@@ -290,7 +290,7 @@ func (a *analysis) addState(b *block, e elem, ci int, children []int) {
 	b.exits = append(b.exits, id)
 	a.changed = true
 	a.c.states++
-	a.tracef("state %d: block %d %s exit %v (clause %d, body %v)\n", id, b.id, p.Name(), a.states[id].f, ci, children)
+	a.log.Tracef("state %d: block %d %s exit %v (clause %d, body %v)\n", id, b.id, p.Name(), a.states[id].f, ci, children)
 }
 
 // selector is the Boolean that chooses state s for body position i.
@@ -332,18 +332,12 @@ func (a *analysis) model() chc.Model {
 	return m
 }
 
-func (a *analysis) tracef(format string, args ...any) {
-	if a.opts.Trace != nil {
-		fmt.Fprintf(a.opts.Trace, a.opts.name+": "+format, args...)
-	}
-}
-
 func (a *analysis) progress() {
 	if a.opts.Verbose == nil {
 		return
 	}
-	fmt.Fprintf(a.opts.Verbose, "%s: round %d iteration %d blocks %d states %d hits %d misses %d recursive %d precision %d checks %d %.2fs\n",
-		a.opts.name, a.c.rounds, a.iter, len(a.blocks)-1, len(a.states), a.c.hits, a.c.misses, a.c.recursive,
+	a.log.Logf("round %d iteration %d blocks %d states %d hits %d misses %d recursive %d precision %d checks %d %.2fs",
+		a.c.rounds, a.iter, len(a.blocks)-1, len(a.states), a.c.hits, a.c.misses, a.c.recursive,
 		a.precisionTotal(), a.c.checks, a.c.elapsed().Seconds())
 }
 

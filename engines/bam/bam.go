@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -56,12 +55,10 @@ type Options struct {
 	Contexts bool
 	// CexNodes bounds the clause instances of an abstract counterexample.
 	CexNodes int
-	// Verbose, when not nil, gets one progress line per fixpoint
-	// iteration and refinement.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per block, exit state and
+	// EngineOptions: Verbose gets one progress line per fixpoint
+	// iteration and refinement, Trace one line per block, exit state and
 	// interpolant.
-	Trace io.Writer
+	chc.EngineOptions
 
 	name string // the engine's name, the prefix of its lines and stats
 }
@@ -101,7 +98,7 @@ func init() {
 				{Name: e.name + ".contexts", Default: "true", Usage: "reduce the caller's state to the call's arguments (false: one block per predicate)"},
 			},
 			New: func(o chc.Options) (chc.Engine, error) {
-				opts := Options{Domain: e.domain, CexNodes: defaultCexNodes, Verbose: o.Verbose, Trace: o.Trace}
+				opts := Options{Domain: e.domain, CexNodes: defaultCexNodes, EngineOptions: chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}}
 				var err error
 				if opts.Depth, err = o.Int(e.name+".depth", defaultDepth); err != nil {
 					return nil, err
@@ -183,7 +180,7 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 	dom := newDomain(opts.Domain, s)
 	a := newAnalysis(ctx, s, dom, &opts, c)
 	defer func() { res.Stats = a.statistics() }()
-	a.tracef("%s domain, %d predicates, %d clauses, depth %d, exits %d, contexts %v\n",
+	a.log.Tracef("%s domain, %d predicates, %d clauses, depth %d, exits %d, contexts %v\n",
 		dom.name(), len(s.Preds), len(s.Clauses), opts.Depth, opts.Exits, opts.Contexts)
 	c.rounds++
 	a.reset()
@@ -216,7 +213,7 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 				return a.unknown(err)
 			}
 			if d != nil {
-				a.tracef("counterexample of %d clause instances is feasible\n", len(order))
+				a.log.Tracef("counterexample of %d clause instances is feasible\n", len(order))
 				return chc.Result{Answer: chc.Unsat, Derivation: d}
 			}
 			all = append(all, rs...)
@@ -225,7 +222,7 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 			// nothing to refine: go on with the fixpoint in search of a
 			// feasible counterexample (a bug deeper than these)
 			if !a.hunting {
-				a.tracef("%d spurious counterexamples give the %s domain nothing new: hunting\n", len(a.cex), dom.name())
+				a.log.Tracef("%d spurious counterexamples give the %s domain nothing new: hunting\n", len(a.cex), dom.name())
 			}
 			a.hunting = true
 			c.hunted += len(a.cex)
@@ -236,10 +233,8 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 			continue
 		}
 		c.refinements++
-		if opts.Verbose != nil {
-			fmt.Fprintf(opts.Verbose, "%s: refinement %d: %d counterexamples of %d clause instances, precision %d\n",
-				opts.name, c.refinements, len(a.cex), size, a.precisionTotal())
-		}
+		a.log.Logf("refinement %d: %d counterexamples of %d clause instances, precision %d",
+			c.refinements, len(a.cex), size, a.precisionTotal())
 		c.rounds++
 		a.reset()
 	}
@@ -248,11 +243,5 @@ func (en *Engine) Solve(ctx context.Context, s *chc.System) (res chc.Result) {
 // unknown is the Unknown answer for err: the context's cause when it
 // ended, else the engine's limit.
 func (a *analysis) unknown(err error) chc.Result {
-	if c := chc.Cause(a.ctx); c != nil {
-		return chc.NoAnswer(c)
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return chc.NoAnswer(chc.ErrCanceled)
-	}
-	return chc.NoAnswer(chc.Incomplete("%s: %v", a.opts.name, err))
+	return chc.GiveUp(a.ctx, a.opts.name, err)
 }

@@ -148,7 +148,7 @@ func (a *analysis) check(order []*cexNode) (*chc.Node, []refinement, error) {
 			return nil, nil, fmt.Errorf("internal: an interpolant at %s mentions more than its arguments: %v", head.Pred.Name(), f)
 		}
 		rs = append(rs, refinement{pred: head.Pred, itp: f})
-		a.tracef("interpolant at %s: %v\n", head.Pred.Name(), rs[len(rs)-1].itp)
+		a.log.Tracef("interpolant at %s: %v\n", head.Pred.Name(), rs[len(rs)-1].itp)
 	}
 	return nil, rs, nil
 }
@@ -259,18 +259,15 @@ func (a *analysis) interpolate(parts []*term.Term, parent []int, shared [][]*ter
 			}
 		}
 		B := append(append([]*term.Term{}, parts[:first[j]]...), parts[j+1:]...)
-		I, err := itp.SequenceContext(a.ctx, a.st, []*term.Term{a.st.And(A...), a.st.And(B...)})
+		I, err := itp.Binary(a.ctx, a.st, a.st.And(A...), a.st.And(B...))
 		if errors.Is(err, itp.ErrUnsupported) {
 			a.c.projections++
-			var p *term.Term
-			if p, err = a.projections(a.st.And(A...), shared[j]); err == nil {
-				I = []*term.Term{p}
-			}
+			I, err = a.projections(a.st.And(A...), shared[j])
 		}
 		if err != nil {
 			return nil, err
 		}
-		is[j] = I[0]
+		is[j] = I
 	}
 	return is, nil
 }

@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/unfold"
+	"github.com/seed-f9c3434d/gospacer/engines/internal/unfold"
 	"github.com/seed-f9c3434d/gospacer/smt"
 )
 
@@ -17,11 +16,9 @@ type Options struct {
 	// MaxDepth bounds the height of the derivations searched; 0 is no
 	// bound. Reaching it answers Unknown.
 	MaxDepth int
-	// Verbose, when not nil, gets one progress line per depth.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per slot of the unfolding: its
-	// depth, predicates and clauses.
-	Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per depth, Trace one
+	// line per slot of the unfolding: its depth, predicates and clauses.
+	chc.EngineOptions
 }
 
 func init() {
@@ -36,7 +33,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return New(Options{MaxDepth: d, Verbose: o.Verbose, Trace: o.Trace}), nil
+			return New(Options{MaxDepth: d, EngineOptions: chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}}), nil
 		},
 	})
 }
@@ -59,7 +56,8 @@ func New(opts Options) *Engine { return &Engine{opts: opts, budget: defaultBudge
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	start := time.Now()
 	poll := chc.NewBudget(ctx)
-	u, err := unfold.New(poll, s, e.budget, e.opts.Trace)
+	log := chc.Logger{Name: "bmc", EngineOptions: e.opts.EngineOptions}
+	u, err := unfold.New(poll, s, e.budget, log)
 	if err != nil {
 		return chc.NoAnswer(err)
 	}
@@ -82,17 +80,11 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		return res(chc.NoAnswer(reason))
 	}
 	fail := func(err error) chc.Result {
-		if c := chc.Cause(ctx); c != nil {
-			return unknown(c)
-		}
-		if isLimit(err) {
-			return unknown(err)
-		}
 		var b unfold.BudgetError
 		if errors.As(err, &b) {
-			return unknown(chc.Incomplete("bmc: %v at depth %d", err, H))
+			err = fmt.Errorf("%v at depth %d", err, H)
 		}
-		return unknown(chc.Incomplete("bmc: %v", err))
+		return res(chc.GiveUp(ctx, "bmc", err))
 	}
 	if len(u.Queries()) == 0 {
 		// No derivation of false can exist: every predicate is true.
@@ -114,10 +106,8 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		if err != nil {
 			return fail(err)
 		}
-		if e.opts.Verbose != nil {
-			fmt.Fprintf(e.opts.Verbose, "bmc: depth %d %s slots %d clauses %d elapsed %.2fs\n",
-				H, r, u.NumSlots(), u.Instances(), time.Since(start).Seconds())
-		}
+		log.Logf("depth %d %s slots %d clauses %d elapsed %.2fs",
+			H, r, u.NumSlots(), u.Instances(), time.Since(start).Seconds())
 		switch r {
 		case smt.Sat:
 			root, err := u.Derivation(u.Solver().Model())

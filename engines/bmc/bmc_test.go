@@ -201,7 +201,7 @@ func TestSafeCyclicIsUnknown(t *testing.T) {
 (assert (forall ((x Int)) (=> (and (inv x) (< x 0)) false)))
 `)
 	var log bytes.Buffer
-	res := solve(t, sys, Options{MaxDepth: 5, Verbose: &log})
+	res := solve(t, sys, Options{MaxDepth: 5, EngineOptions: chc.EngineOptions{Verbose: &log}})
 	require.Equal(t, chc.Unknown, res.Answer)
 	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
 	require.ErrorContains(t, res.Reason, "depth bound 5")
@@ -226,7 +226,7 @@ func TestBudget(t *testing.T) {
 
 func TestVerbose(t *testing.T) {
 	var log bytes.Buffer
-	res := solve(t, read(t, cases[0].src), Options{Verbose: &log})
+	res := solve(t, read(t, cases[0].src), Options{EngineOptions: chc.EngineOptions{Verbose: &log}})
 	require.Equal(t, chc.Unsat, res.Answer)
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	require.Len(t, lines, 5) // depths 0 to 4

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/unfold"
+	"github.com/seed-f9c3434d/gospacer/engines/internal/unfold"
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )

@@ -3,7 +3,6 @@ package clover
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -28,11 +27,9 @@ type Options struct {
 	NoData bool
 	// MaxNodes bounds the derivation tree; past it the answer is Unknown.
 	MaxNodes int
-	// Verbose, when not nil, gets progress lines "clover: ...".
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per summary update, lemma and
-	// node.
-	Trace io.Writer
+	// EngineOptions: Verbose gets progress lines "clover: ...", Trace one
+	// line per summary update, lemma and node.
+	chc.EngineOptions
 }
 
 // DefaultK is the default bound of the environments, chosen by
@@ -73,7 +70,7 @@ func init() {
 				return nil, err
 			}
 			return New(Options{K: k, NoECLemmas: !ec, NoData: !data, MaxNodes: maxNodes,
-				Verbose: o.Verbose, Trace: o.Trace}), nil
+				EngineOptions: chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}}), nil
 		},
 	})
 }
@@ -96,6 +93,7 @@ func New(opts Options) *Engine {
 type engine struct {
 	ctx   context.Context
 	opts  Options
+	log   chc.Logger
 	sys   *chc.System
 	st    *term.Store
 	mbp   *mbp.Projector
@@ -122,7 +120,7 @@ type engine struct {
 // over-approximations exclude every query (Sat, the model is O) or an
 // under-approximation reaches one (Unsat, a derivation), or ctx ends.
 func (eng *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	e := &engine{ctx: ctx, opts: eng.opts, sys: s, st: s.St, mbp: mbp.New(s.St, mbp.Options{}),
+	e := &engine{ctx: ctx, opts: eng.opts, log: chc.Logger{Name: "clover", EngineOptions: eng.opts.EngineOptions}, sys: s, st: s.St, mbp: mbp.New(s.St, mbp.Options{}),
 		start: time.Now(), byKey: map[string]*node{}}
 	res := e.run()
 	res.Stats = e.statList()
@@ -131,17 +129,17 @@ func (eng *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 
 func (e *engine) run() chc.Result {
 	if err := e.setup(); err != nil {
-		return e.fail(err)
+		return chc.GiveUp(e.ctx, "clover", err)
 	}
 	if err := e.sampleAll(); err != nil {
-		return e.fail(err)
+		return chc.GiveUp(e.ctx, "clover", err)
 	}
 	for {
 		if chc.Cause(e.ctx) != nil {
 			return chc.NoAnswer(chc.Cause(e.ctx))
 		}
 		if r, done, err := e.checkRoots(); err != nil {
-			return e.fail(err)
+			return chc.GiveUp(e.ctx, "clover", err)
 		} else if done {
 			return r
 		}
@@ -156,26 +154,14 @@ func (e *engine) run() chc.Result {
 			return chc.NoAnswer(chc.Incomplete("clover: derivation tree exceeds %d nodes", e.opts.MaxNodes))
 		}
 		if err := e.process(n); err != nil {
-			return e.fail(err)
+			return chc.GiveUp(e.ctx, "clover", err)
 		}
 		e.steps++
-		if e.opts.Verbose != nil && e.steps%200 == 0 {
-			fmt.Fprintf(e.opts.Verbose, "clover: step %d nodes %d available %d lemmas %d ec %d elapsed %.2fs\n",
+		if e.steps%200 == 0 {
+			e.log.Logf("step %d nodes %d available %d lemmas %d ec %d elapsed %.2fs\n",
 				e.steps, len(e.nodes), e.avail.len(), len(e.lemmas), e.stats.ecLemmas, time.Since(e.start).Seconds())
 		}
 	}
-}
-
-// fail maps an error to Unknown: the end of ctx to its cause, anything
-// else to an incomplete answer naming the error.
-func (e *engine) fail(err error) chc.Result {
-	if chc.Cause(e.ctx) != nil {
-		return chc.NoAnswer(chc.Cause(e.ctx))
-	}
-	if err == errGiveUp {
-		return chc.NoAnswer(chc.Incomplete("clover: no node left to process and no answer"))
-	}
-	return chc.NoAnswer(chc.Incomplete("clover: %v", err))
 }
 
 // checkRoots applies SAFE and UNSAFE: every query excluded by the
@@ -222,14 +208,6 @@ func (e *engine) model() chc.Model {
 }
 
 func (e *engine) verbose(what string) {
-	if e.opts.Verbose != nil {
-		fmt.Fprintf(e.opts.Verbose, "clover: %s after %d steps, %d nodes, %d lemmas (%d EC), elapsed %.2fs\n",
-			what, e.steps, len(e.nodes), len(e.lemmas), e.stats.ecLemmas, time.Since(e.start).Seconds())
-	}
-}
-
-func (e *engine) trace(format string, args ...any) {
-	if e.opts.Trace != nil {
-		fmt.Fprintf(e.opts.Trace, format+"\n", args...)
-	}
+	e.log.Logf("%s after %d steps, %d nodes, %d lemmas (%d EC), elapsed %.2fs",
+		what, e.steps, len(e.nodes), len(e.lemmas), e.stats.ecLemmas, time.Since(e.start).Seconds())
 }

@@ -82,7 +82,7 @@ func (e *engine) addCand(p *pred, f *term.Term, src string) (*cand, error) {
 	e.touch(p)
 	p.candTick = e.tick
 	e.stats.cands++
-	e.trace("candidate %s: %s (%s)", p.p.Name(), f, src)
+	e.log.Tracef("candidate %s: %s (%s)", p.p.Name(), f, src)
 	return c, nil
 }
 
@@ -246,9 +246,9 @@ func (e *engine) setLemma(g *cand, hyps []*cand) {
 		e.stats.ecLemmas++
 	}
 	*g.lemma = lemma{c: g, hyps: hyps, ec: ec, failed: g.lemma.failed}
-	e.trace("lemma %s: %s from %d hypotheses (ec %v)", g.pred.p.Name(), g.f, len(hyps), ec)
+	e.log.Tracef("lemma %s: %s from %d hypotheses (ec %v)", g.pred.p.Name(), g.f, len(hyps), ec)
 	for _, h := range hyps {
-		e.trace("  hyp %s: %s", h.pred.p.Name(), h.f)
+		e.log.Tracef("  hyp %s: %s", h.pred.p.Name(), h.f)
 	}
 }
 

@@ -39,7 +39,7 @@ func (e *engine) project(phi *term.Term, keep []*term.Term, rounds int) (*term.T
 		tc := time.Now()
 		r, err := sv.Check(e.ctx)
 		if d := time.Since(tc); d > 100*time.Millisecond {
-			e.trace("slow projection check: round %d %v size %d vars %d", round, d, term.Size(phi), len(vars))
+			e.log.Tracef("slow projection check: round %d %v size %d vars %d", round, d, term.Size(phi), len(vars))
 		}
 		if err != nil {
 			return nil, false, err
@@ -73,8 +73,8 @@ func (e *engine) interpolate(A, B *term.Term, target []*term.Term) (*term.Term, 
 	t0 := time.Now()
 	defer func() { e.stats.itpTime += time.Since(t0) }()
 	var tries []*term.Term
-	if is, err := itp.SequenceContext(e.ctx, st, []*term.Term{A, B}); err == nil {
-		tries = append(tries, is[0])
+	if I, err := itp.Binary(e.ctx, st, A, B); err == nil {
+		tries = append(tries, I)
 	} else if chc.Cause(e.ctx) != nil {
 		return nil, chc.Cause(e.ctx)
 	}

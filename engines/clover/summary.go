@@ -1,7 +1,6 @@
 package clover
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,9 +9,6 @@ import (
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
-
-// errGiveUp stops a run that cannot go further.
-var errGiveUp = errors.New("clover: give up")
 
 // A pred is a predicate of the system (a procedure) with its summaries:
 // over is O[p], a conjunction of formulas over the predicate's Params;
@@ -259,7 +255,7 @@ func (e *engine) addOver(p *pred, f *term.Term, why string) (bool, error) {
 	p.overTick = e.tick
 	e.dirtyO = true
 	e.stats.overUpdates++
-	e.trace("O %s += %s (%s)", p.p.Name(), f, why)
+	e.log.Tracef("O %s += %s (%s)", p.p.Name(), f, why)
 	return true, nil
 }
 
@@ -273,7 +269,7 @@ func (e *engine) addUnder(p *pred, f *term.Term, c *chc.Clause, children []*reac
 	if p.inQuery {
 		e.dirtyU = true
 	}
-	e.trace("U %s += %s (%s)", p.p.Name(), f, why)
+	e.log.Tracef("U %s += %s (%s)", p.p.Name(), f, why)
 	return rf
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -22,38 +23,19 @@ type layer struct {
 // instance renames clause ci apart, with head as its head arguments
 // (fresh ones when head is nil).
 func (e *engine) instance(ci int, head []*term.Term) *layer {
-	st := e.st
 	c := e.sys.Clauses[ci]
-	from := make([]*term.Term, 0, len(c.Vars))
-	to := make([]*term.Term, 0, len(c.Vars))
-	mapped := map[*term.Term]*term.Term{}
+	var binds []chc.Binding
 	if c.Head != nil && head != nil {
-		for i, a := range c.Head.Args {
-			mapped[a] = head[i]
-		}
+		binds = append(binds, chc.Binding{Args: c.Head.Args, To: head})
 	}
-	for _, v := range c.Vars {
-		w, ok := mapped[v]
-		if !ok {
-			w = st.Fresh(v.Name(), v.Sort())
-			mapped[v] = w
-		}
-		from, to = append(from, v), append(to, w)
-	}
-	l := &layer{ci: ci, cons: st.Substitute(c.Constraint, from, to)}
+	in := chc.Instantiate(e.st, c.Constraint, c.Vars, "", binds...)
+	l := &layer{ci: ci, cons: in.Constraint}
 	if c.Head != nil {
-		l.head = make([]*term.Term, len(c.Head.Args))
-		for i, a := range c.Head.Args {
-			l.head[i] = mapped[a]
-		}
+		l.head = in.Of(c.Head.Args)
 	}
 	for _, b := range c.Body {
-		args := make([]*term.Term, len(b.Args))
-		for i, a := range b.Args {
-			args[i] = mapped[a]
-		}
 		l.preds = append(l.preds, e.preds[b.Pred.ID])
-		l.args = append(l.args, args)
+		l.args = append(l.args, in.Of(b.Args))
 	}
 	return l
 }
@@ -141,7 +123,7 @@ func (e *engine) newNode(parent *node, layers []*layer, nexts []int, iface *term
 	}
 	e.nodes = append(e.nodes, n)
 	e.stats.maxDepth = max(e.stats.maxDepth, n.depth)
-	e.trace("node %d %s depth %d parent %d", n.id, n.pred.p.Name(), n.depth, parentID(parent))
+	e.log.Tracef("node %d %s depth %d parent %d", n.id, n.pred.p.Name(), n.depth, parentID(parent))
 	e.avail.push(n)
 	return n
 }

@@ -36,9 +36,9 @@
 // With B within k, R excludes Bad (Init does, by the check at bound 0, and
 // every image does) and R is the invariant. With Exact, R may meet Bad
 // (only its images are k-1 steps away from it); R ∧ ¬Bad is then
-// k-inductive, and kind.ToInductive makes it 1-inductive, as Golem's
+// k-inductive, and transition.ToInductive makes it 1-inductive, as Golem's
 // computeFinalInductiveInvariant does. R starts from Init as a state
-// formula (kind.StateFormula eliminates Init's local variables), so the
+// formula (transition.StateFormula eliminates Init's local variables), so the
 // invariant is over the state variables alone; pipeline.Solve checks it on the
 // input.
 //

@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/kind"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -23,21 +22,21 @@ type Options struct {
 	// steps away (Golem's choice) instead of those within k steps
 	// (McMillan's).
 	Exact bool
-	// Verbose gets one progress line per bound, Trace one line per
-	// interpolant (the image it adds) and the invariant (nil: none).
-	Verbose, Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per bound, Trace one
+	// line per interpolant (the image it adds) and the invariant.
+	chc.EngineOptions
 }
 
 func init() {
-	kind.Register(kind.Registration{
+	transition.Register(transition.Registration{
 		Name:        "imc",
 		Summary:     "interpolation-based model checking (McMillan) on the transition-system view (linear systems): invariants from interpolants of bounded queries",
 		Bound:       "max-k",
 		BoundUsage:  "bound on the unrolling (0: none)",
 		Switch:      "exact",
 		SwitchUsage: "interpolate against bad states exactly k steps away (Golem) rather than within k steps (McMillan)",
-		New: func(k int, exact bool, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxK: k, Exact: exact, Verbose: verbose, Trace: trace})
+		New: func(k int, exact bool, out chc.EngineOptions) chc.Engine {
+			return New(Options{MaxK: k, Exact: exact, EngineOptions: out})
 		},
 	})
 }
@@ -52,11 +51,8 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 
 // run is the state of one Solve.
 type run struct {
-	e     *Engine
-	out   kind.Output
-	ctx   context.Context
-	ts    *chc.TransitionSystem
-	start time.Time
+	transition.Run
+	e *Engine
 
 	bmc         *smt.Solver // Init(x0) ∧ T(x0,x1) ∧ … ; Bad(x_k) assumed
 	implication *smt.Solver // scratch for the fixpoint checks, one scope each
@@ -74,8 +70,8 @@ type run struct {
 // Solve decides s by interpolation-based model checking; see the package
 // documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "imc", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
-	return r.out.Run(ctx, s, r.solve, r.stats)
+	r := &run{e: e, Run: transition.NewRun(ctx, "imc", e.opts.EngineOptions)}
+	return r.Solve(s, r.solve, r.stats)
 }
 
 func (r *run) stats() []chc.Stat {
@@ -92,23 +88,22 @@ func (r *run) stats() []chc.Stat {
 		st = append(st, chc.Stat{Name: "imc.invariant-size", Value: r.invariantSize},
 			chc.Stat{Name: "imc.to-inductive-time", Value: r.kToOne})
 	}
-	return append(st, chc.Stat{Name: "imc.time", Value: time.Since(r.start)})
+	return append(st, chc.Stat{Name: "imc.time", Value: time.Since(r.Start)})
 }
 
 func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
-	r.ts = ts
 	st := ts.St
 	var err error
-	if r.initS, err = kind.StateFormula(r.ctx, ts, ts.Init); err != nil {
-		return r.out.Fail(r.ctx, fmt.Errorf("initial states: %v", err))
+	if r.initS, err = transition.StateFormula(r.Ctx, ts, ts.Init); err != nil {
+		return r.Fail(r.Ctx, fmt.Errorf("initial states: %v", err))
 	}
-	if r.badS, err = kind.StateFormula(r.ctx, ts, ts.Bad); err != nil {
-		return r.out.Fail(r.ctx, fmt.Errorf("bad states: %v", err))
+	if r.badS, err = transition.StateFormula(r.Ctx, ts, ts.Bad); err != nil {
+		return r.Fail(r.Ctx, fmt.Errorf("bad states: %v", err))
 	}
 	r.bmc = smt.New(st, smt.Options{})
 	r.implication = smt.New(st, smt.Options{})
 	if err := r.bmc.Assert(ts.InitAt(0)); err != nil {
-		return r.out.Fail(r.ctx, err)
+		return r.Fail(r.Ctx, err)
 	}
 	for r.k = 0; ; r.k++ {
 		k := r.k
@@ -117,26 +112,26 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 		}
 		if k > 0 {
 			if err := r.bmc.Assert(ts.TransAt(k - 1)); err != nil {
-				return r.out.Fail(r.ctx, err)
+				return r.Fail(r.Ctx, err)
 			}
 		}
 		// A path of exactly k steps from Init to Bad.
-		res, err := kind.Check(r.ctx, r.bmc, ts.BadAt(k))
+		res, err := transition.Check(r.Ctx, r.bmc, ts.BadAt(k))
 		if err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
 		if res == smt.Sat {
-			r.out.Logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.start).Seconds())
-			return r.out.Path(r.ctx, ts, r.bmc.Model(), k)
+			r.Logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.Start).Seconds())
+			return r.Path(r.Ctx, ts, r.bmc.Model(), k)
 		}
 		if k == 0 {
 			continue
 		}
 		inv, images, err := r.finiteRun(k)
 		if err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
-		r.out.Logf("k %d: no counterexample, %d images (%.2fs)", k, images, time.Since(r.start).Seconds())
+		r.Logf("k %d: no counterexample, %d images (%.2fs)", k, images, time.Since(r.Start).Seconds())
 		if inv != nil {
 			return r.model(inv, k)
 		}
@@ -150,7 +145,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 // query becomes satisfiable (the images over-approximated too much: the
 // caller tries k+1).
 func (r *run) finiteRun(k int) (*term.Term, int, error) {
-	ts, st := r.ts, r.ts.St
+	ts, st := r.TS, r.TS.St
 	x1 := ts.StateAt(1)
 	var suffix, bads []*term.Term
 	for i := 1; i < k; i++ {
@@ -162,21 +157,21 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 	B := st.And(append(suffix, st.Or(append(bads, ts.BadAt(k))...))...)
 	R := []*term.Term{r.initS} // disjuncts, over Vars
 	for n := 1; ; n++ {
-		if chc.Cause(r.ctx) != nil {
-			return nil, n, chc.Cause(r.ctx)
+		if chc.Cause(r.Ctx) != nil {
+			return nil, n, chc.Cause(r.Ctx)
 		}
 		if n > r.images {
 			r.images = n
 		}
 		A := st.And(ts.AtState(st.Or(R...), 0), ts.TransAt(0))
 		t0 := time.Now()
-		I, err := kind.Interpolate(r.ctx, st, A, B)
+		I, err := transition.Interpolate(r.Ctx, st, A, B)
 		r.itpTime += time.Since(t0)
 		if errors.Is(err, itp.ErrSatisfiable) {
 			if n == 1 {
 				return nil, n, chc.Internal("imc: bound %d: the bounded check and the interpolation query disagree", k)
 			}
-			r.out.Tracef("k %d: image %d reaches a bad state: spurious", k, n)
+			r.Tracef("k %d: image %d reaches a bad state: spurious", k, n)
 			return nil, n, nil
 		}
 		if err != nil {
@@ -184,7 +179,7 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 		}
 		r.interpolants++
 		I = st.Simplify(st.Substitute(I, x1, ts.Vars))
-		r.out.Tracef("k %d: image %d: %s", k, n, r.out.Short(I))
+		r.Tracef("k %d: image %d: %s", k, n, r.Short(I))
 		in, err := r.implies(I, R)
 		if err != nil {
 			return nil, n, err
@@ -198,14 +193,14 @@ func (r *run) finiteRun(k int) (*term.Term, int, error) {
 
 // implies reports whether I ⇒ R₁ ∨ … ∨ Rₙ.
 func (r *run) implies(I *term.Term, R []*term.Term) (bool, error) {
-	st := r.ts.St
+	st := r.TS.St
 	sv := r.implication
 	sv.Push()
 	defer sv.Pop(1)
 	if err := sv.Assert(st.And(I, st.Not(st.Or(R...)))); err != nil {
 		return false, err
 	}
-	res, err := kind.Check(r.ctx, sv)
+	res, err := transition.Check(r.Ctx, sv)
 	if err != nil {
 		return false, err
 	}
@@ -218,22 +213,22 @@ func (r *run) implies(I *term.Term, R []*term.Term) (bool, error) {
 func (r *run) model(inv *term.Term, k int) chc.Result {
 	t0 := time.Now()
 	defer func() { r.kToOne = time.Since(t0) }()
-	st := r.ts.St
+	st := r.TS.St
 	sv := smt.New(st, smt.Options{})
 	if err := sv.Assert(st.And(inv, r.badS)); err != nil {
-		return r.out.Fail(r.ctx, err)
+		return r.Fail(r.Ctx, err)
 	}
-	res, err := kind.Check(r.ctx, sv)
+	res, err := transition.Check(r.Ctx, sv)
 	if err != nil {
-		return r.out.Fail(r.ctx, err)
+		return r.Fail(r.Ctx, err)
 	}
 	if res == smt.Sat {
-		inv, err = kind.ToInductive(r.ctx, r.ts, st.And(inv, st.Not(r.badS)), k)
+		inv, err = transition.ToInductive(r.Ctx, r.TS, st.And(inv, st.Not(r.badS)), k)
 		if err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
 	}
 	r.invariantSize = term.Size(inv)
-	r.out.Tracef("invariant: %s", r.out.Short(inv))
-	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
+	r.Tracef("invariant: %s", r.Short(inv))
+	return chc.Result{Answer: chc.Sat, Model: r.TS.Model(inv)}
 }

@@ -21,12 +21,12 @@
 // solver checks every length, so a step check that succeeds at k has the
 // base case of every shorter path behind it. Bad and Init enter negated
 // as state formulas: a local variable (chc.TransitionSystem.Aux) of Bad
-// is eliminated first (StateFormula, by mbp.QE), since ¬Bad(x, aux) with
+// is eliminated first (transition.StateFormula, by mbp.QE), since ¬Bad(x, aux) with
 // aux free would only say that some aux falsifies Bad.
 //
 // # Sat answers need a 1-inductive invariant
 //
-// A k-inductive invariant is not a model of the clauses. ToInductive
+// A k-inductive invariant is not a model of the clauses. transition.ToInductive
 // strengthens it to a 1-inductive one by interpolation, halving k each
 // time (Golem's KTo1Inductive, the reinforced unfold of Bjørner,
 // Gurfinkel, McMillan and Rybalchenko): log2(k) interpolation queries.
@@ -36,13 +36,12 @@
 // reversed loop, made 1-inductive there; ¬J is the invariant. pipeline.Solve
 // checks the model on the input, as for every engine.
 //
-// # Shared with the other transition-system engines
+// # Built on engines/transition
 //
-// View (the view, with queries without body atom decided first), Reverse,
-// StateFormula, Counterexample and PathDerivation (a path of known length
-// to a derivation), ToInductive, Interpolate, and the plumbing of Output
-// (Run, the progress and trace lines, Fail, Path) and Register serve
-// engines/imc and engines/pdkind too.
+// The run (transition.Run), the view, reversal, state formulas,
+// counterexamples of known length, k-to-1 strengthening and the engine
+// plumbing (Output, Register) are engines/transition's, shared with imc,
+// pdkind and tpa.
 //
 // # What of k-induction is not here
 //
@@ -62,11 +61,7 @@
 //
 // # Files
 //
-//	kind.go         the engine: base case, forward and backward inductions
-//	inductive.go    ToInductive (k-inductive to 1-inductive)
-//	loop.go         View, Reverse, StateFormula, Counterexample, Short
-//	interpolate.go  Interpolate
-//	output.go       Output, Check, Register
+//	kind.go  the engine: base case, forward and backward inductions
 //
 // # Naming
 //

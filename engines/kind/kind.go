@@ -3,10 +3,10 @@ package kind
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -19,15 +19,13 @@ type Options struct {
 	// "not initial" as the property): forward induction and the base
 	// case only.
 	NoBackward bool
-	// Verbose, when not nil, gets one progress line per k.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per k on what it excluded, and
-	// the invariant found.
-	Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per k, Trace one
+	// line per k on what it excluded, and the invariant found.
+	chc.EngineOptions
 }
 
 func init() {
-	Register(Registration{
+	transition.Register(transition.Registration{
 		Name:          "kind",
 		Summary:       "k-induction on the transition-system view (linear systems): short counterexamples, and safety properties that become inductive after a few steps",
 		Bound:         "max-k",
@@ -35,8 +33,8 @@ func init() {
 		Switch:        "backward",
 		SwitchUsage:   "also induction on the reversed loop (not initial as the property)",
 		SwitchDefault: true,
-		New: func(k int, back bool, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxK: k, NoBackward: !back, Verbose: verbose, Trace: trace})
+		New: func(k int, back bool, out chc.EngineOptions) chc.Engine {
+			return New(Options{MaxK: k, NoBackward: !back, EngineOptions: out})
 		},
 	})
 }
@@ -51,11 +49,8 @@ func New(opts Options) *Engine { return &Engine{opts: opts} }
 
 // run is the state of one Solve.
 type run struct {
-	e     *Engine
-	out   Output
-	ctx   context.Context
-	ts    *chc.TransitionSystem
-	start time.Time
+	transition.Run
+	e *Engine
 
 	base  *smt.Solver  // Init(x0) ∧ T(x0,x1) ∧ … ∧ T(x_{k-1},x_k); Bad(x_k) assumed
 	steps []*induction // forward, then backward
@@ -67,8 +62,8 @@ type run struct {
 
 // Solve decides s by k-induction; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: Output{Name: "kind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
-	return r.out.Run(ctx, s, r.solve, r.stats)
+	r := &run{e: e, Run: transition.NewRun(ctx, "kind", e.opts.EngineOptions)}
+	return r.Solve(s, r.solve, r.stats)
 }
 
 func (r *run) stats() []chc.Stat {
@@ -93,7 +88,7 @@ func (r *run) stats() []chc.Stat {
 		st = append(st, chc.Stat{Name: "kind.induction", Value: r.direction},
 			chc.Stat{Name: "kind.to-inductive-time", Value: r.kToOne})
 	}
-	return append(st, chc.Stat{Name: "kind.time", Value: time.Since(r.start)})
+	return append(st, chc.Stat{Name: "kind.time", Value: time.Since(r.Start)})
 }
 
 // An induction is one of the step checks: its solver unrolls loop from a
@@ -111,13 +106,12 @@ type induction struct {
 }
 
 func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
-	r.ts = ts
 	st := ts.St
 	r.base = smt.New(st, smt.Options{})
 	if err := r.base.Assert(ts.InitAt(0)); err != nil {
-		return r.out.Fail(r.ctx, err)
+		return r.Fail(r.Ctx, err)
 	}
-	rev := Reverse(ts)
+	rev := transition.Reverse(ts)
 	for _, d := range []induction{
 		{name: "forward", loop: rev, prove: ts, V: ts.Bad},
 		{name: "backward", loop: ts, prove: rev, V: ts.Init, negate: true},
@@ -125,17 +119,17 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 		if d.negate && r.e.opts.NoBackward {
 			continue
 		}
-		V, err := StateFormula(r.ctx, ts, d.V)
+		V, err := transition.StateFormula(r.Ctx, ts, d.V)
 		if err != nil {
-			if chc.Cause(r.ctx) != nil {
-				return chc.NoAnswer(chc.Cause(r.ctx))
+			if chc.Cause(r.Ctx) != nil {
+				return chc.NoAnswer(chc.Cause(r.Ctx))
 			}
-			r.out.Logf("no %s induction: %v", d.name, err)
+			r.Logf("no %s induction: %v", d.name, err)
 			continue
 		}
 		d.V, d.sv = V, smt.New(st, smt.Options{})
 		if err := d.sv.Assert(d.loop.InitAt(0)); err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
 		r.steps = append(r.steps, &d)
 	}
@@ -145,33 +139,33 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 			return chc.NoAnswer(chc.Incomplete("kind: bound k = %d reached", r.e.opts.MaxK))
 		}
 		// Base case: a path of exactly k steps to a bad state.
-		res, err := Check(r.ctx, r.base, ts.BadAt(k))
+		res, err := transition.Check(r.Ctx, r.base, ts.BadAt(k))
 		if err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
 		if res == smt.Sat {
-			r.out.Logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.start).Seconds())
-			return r.out.Path(r.ctx, ts, r.base.Model(), k)
+			r.Logf("k %d: counterexample of %d steps (%.2fs)", k, k, time.Since(r.Start).Seconds())
+			return r.Path(r.Ctx, ts, r.base.Model(), k)
 		}
-		r.out.Tracef("no counterexample of %d steps", k)
+		r.Tracef("no counterexample of %d steps", k)
 		if err := r.base.Assert(ts.TransAt(k)); err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
 		line := fmt.Sprintf("k %d: base unsat", k)
 		for _, d := range r.steps {
-			if res, err = Check(r.ctx, d.sv); err != nil {
-				return r.out.Fail(r.ctx, err)
+			if res, err = transition.Check(r.Ctx, d.sv); err != nil {
+				return r.Fail(r.Ctx, err)
 			}
 			line += " " + d.name + " " + res.String()
 			if res == smt.Unsat {
-				r.out.Logf("%s (%.2fs)", line, time.Since(r.start).Seconds())
+				r.Logf("%s (%.2fs)", line, time.Since(r.Start).Seconds())
 				return r.model(d, k)
 			}
 			if err := d.sv.Assert(st.And(d.loop.TransAt(k), st.Not(d.loop.AtState(d.V, k+1)))); err != nil {
-				return r.out.Fail(r.ctx, err)
+				return r.Fail(r.Ctx, err)
 			}
 		}
-		r.out.Logf("%s (%.2fs)", line, time.Since(r.start).Seconds())
+		r.Logf("%s (%.2fs)", line, time.Since(r.Start).Seconds())
 	}
 }
 
@@ -179,15 +173,15 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 func (r *run) model(d *induction, k int) chc.Result {
 	t0 := time.Now()
 	defer func() { r.kToOne = time.Since(t0) }()
-	st := r.ts.St
+	st := r.TS.St
 	r.direction = d.name
-	inv, err := ToInductive(r.ctx, d.prove, st.Not(d.V), k)
+	inv, err := transition.ToInductive(r.Ctx, d.prove, st.Not(d.V), k)
 	if err != nil {
-		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
+		return r.Fail(r.Ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}
 	if d.negate {
 		inv = st.Not(inv)
 	}
-	r.out.Tracef("invariant (%s, %d-inductive): %s", d.name, k, r.out.Short(inv))
-	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
+	r.Tracef("invariant (%s, %d-inductive): %s", d.name, k, r.Short(inv))
+	return chc.Result{Answer: chc.Sat, Model: r.TS.Model(inv)}
 }

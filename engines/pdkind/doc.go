@@ -29,7 +29,7 @@
 //     and is weakened to ¬cex, which still excludes the counterexample.
 //
 // When G = F, F_abs is k-inductive and valid up to n = k-1 steps: a
-// k-inductive invariant, made 1-inductive by kind.ToInductive. Otherwise
+// k-inductive invariant, made 1-inductive by transition.ToInductive. Otherwise
 // n becomes the least depth G is known valid to, and F := G.
 //
 // # Reachability frames
@@ -39,12 +39,12 @@
 // f(x1) of R_{k-1}'s incremental solver. A model's predecessors,
 // generalized by mbp, are asked of k-1; if they are unreachable, their
 // explanation joins R_{k-1} and the query repeats. Unsat gives an
-// interpolant I(x1) of R_{k-1} ∧ T against f (kind.Interpolate,
+// interpolant I(x1) of R_{k-1} ∧ T against f (transition.Interpolate,
 // proof-based), and I ∨ (the interpolant of Init against f) explains f
 // at k: it holds within k steps. Every R_i starts as true; R_0 learns
 // Init's interpolants. Counts of steps are exact (each generalized state
 // is one step before the next), so an Unsat answer knows the length of
-// its counterexample and kind.Counterexample finds the path with one
+// its counterexample and transition.Counterexample finds the path with one
 // bounded query.
 //
 // # What of the paper is not here

@@ -3,11 +3,10 @@ package pdkind
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/kind"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -18,19 +17,19 @@ type Options struct {
 	// MaxN bounds n, the depth up to which the induction frame is known
 	// valid; 0 is no bound. Reaching it answers Unknown.
 	MaxN int
-	// Verbose gets one progress line per push, Trace one line per lemma
-	// of the induction and reachability frames (nil: none).
-	Verbose, Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per push, Trace one
+	// line per lemma of the induction and reachability frames.
+	chc.EngineOptions
 }
 
 func init() {
-	kind.Register(kind.Registration{
+	transition.Register(transition.Registration{
 		Name:       "pdkind",
 		Summary:    "property-directed k-induction (Jovanović, Dutertre) on the transition-system view (linear systems): k-inductive strengthenings learned IC3-style",
 		Bound:      "max-n",
 		BoundUsage: "bound on the depth n of the induction frame (0: none)",
-		New: func(n int, _ bool, verbose, trace io.Writer) chc.Engine {
-			return New(Options{MaxN: n, Verbose: verbose, Trace: trace})
+		New: func(n int, _ bool, out chc.EngineOptions) chc.Engine {
+			return New(Options{MaxN: n, EngineOptions: out})
 		},
 	})
 }
@@ -105,12 +104,9 @@ func (f *iframe) lemmas() []*term.Term {
 
 // run is the state of one Solve.
 type run struct {
-	e     *Engine
-	out   kind.Output
-	ctx   context.Context
-	ts    *chc.TransitionSystem
-	start time.Time
-	mbp   *mbp.Projector
+	transition.Run
+	e   *Engine
+	mbp *mbp.Projector
 
 	init   *smt.Solver // Init, for the reachability queries of 0 steps
 	frames []*frame    // the reachability frames R_0, R_1, …
@@ -127,8 +123,8 @@ type run struct {
 
 // Solve decides s by PDKind; see the package documentation.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	r := &run{e: e, ctx: ctx, start: time.Now(), out: kind.Output{Name: "pdkind", Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
-	return r.out.Run(ctx, s, r.solve, r.stats)
+	r := &run{e: e, Run: transition.NewRun(ctx, "pdkind", e.opts.EngineOptions)}
+	return r.Solve(s, r.solve, r.stats)
 }
 
 func (r *run) stats() []chc.Stat {
@@ -143,33 +139,32 @@ func (r *run) stats() []chc.Stat {
 		{Name: "pdkind.interpolants", Value: r.interpolants},
 		{Name: "pdkind.interpolation-time", Value: r.itpTime},
 		{Name: "pdkind.to-inductive-time", Value: r.kToOne},
-		{Name: "pdkind.time", Value: time.Since(r.start)},
+		{Name: "pdkind.time", Value: time.Since(r.Start)},
 	}
 }
 
 func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
-	r.ts = ts
 	st := ts.St
 	r.mbp = mbp.New(st, mbp.Options{})
-	bad, err := kind.StateFormula(r.ctx, ts, ts.Bad)
+	bad, err := transition.StateFormula(r.Ctx, ts, ts.Bad)
 	if err != nil {
-		return r.out.Fail(r.ctx, fmt.Errorf("bad states: %v", err))
+		return r.Fail(r.Ctx, fmt.Errorf("bad states: %v", err))
 	}
 	r.init = smt.New(st, smt.Options{})
 	if err := r.init.Assert(ts.Init); err != nil {
-		return r.out.Fail(r.ctx, err)
+		return r.Fail(r.Ctx, err)
 	}
-	res, err := kind.Check(r.ctx, r.init)
+	res, err := transition.Check(r.Ctx, r.init)
 	if err != nil {
-		return r.out.Fail(r.ctx, err)
+		return r.Fail(r.Ctx, err)
 	}
 	if res == smt.Unsat {
-		r.out.Logf("no initial state")
-		r.out.Tracef("invariant: false")
+		r.Logf("no initial state")
+		r.Tracef("invariant: false")
 		return chc.Result{Answer: chc.Sat, Model: ts.Model(st.False())}
 	}
-	if res, err = kind.Check(r.ctx, r.init, bad); err != nil {
-		return r.out.Fail(r.ctx, err)
+	if res, err = transition.Check(r.Ctx, r.init, bad); err != nil {
+		return r.Fail(r.Ctx, err)
 	}
 	if res == smt.Sat {
 		return r.counterexample(0)
@@ -183,12 +178,12 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 		r.k = r.n + 1
 		G, np, steps, err := r.push(F, r.n, r.k)
 		if err != nil {
-			return r.out.Fail(r.ctx, err)
+			return r.Fail(r.Ctx, err)
 		}
 		if steps >= 0 {
 			return r.counterexample(steps)
 		}
-		r.out.Logf("n %d k %d: %d lemmas, %d pushed, next n %d (%.2fs)", r.n, r.k, len(F.obs), len(G.obs), np, time.Since(r.start).Seconds())
+		r.Logf("n %d k %d: %d lemmas, %d pushed, next n %d (%.2fs)", r.n, r.k, len(F.obs), len(G.obs), np, time.Since(r.Start).Seconds())
 		if F.equal(G) {
 			return r.model(F, r.k)
 		}
@@ -203,7 +198,7 @@ func (r *run) solve(ts *chc.TransitionSystem) chc.Result {
 // G, the depth to which G is valid, and the length of a counterexample
 // when one was found (else -1). F is changed in place.
 func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
-	ts, st := r.ts, r.ts.St
+	ts, st := r.TS, r.TS.St
 	r.pushes++
 	queue := append([]obligation(nil), F.obs...)
 	G := &iframe{}
@@ -218,8 +213,8 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		return nil, 0, -1, err
 	}
 	for len(queue) > 0 {
-		if chc.Cause(r.ctx) != nil {
-			return nil, 0, -1, chc.Cause(r.ctx)
+		if chc.Cause(r.Ctx) != nil {
+			return nil, 0, -1, chc.Cause(r.Ctx)
 		}
 		ob := queue[0]
 		queue = queue[1:]
@@ -231,7 +226,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		}
 		restrict := st.And(hyp...)
 		notLemma := st.Not(ts.AtState(ob.lemma, k))
-		res, err := kind.Check(r.ctx, sv, restrict, notLemma)
+		res, err := transition.Check(r.Ctx, sv, restrict, notLemma)
 		if err != nil {
 			return nil, 0, -1, err
 		}
@@ -241,7 +236,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 		}
 		cti := sv.Model()
 		cex := ts.AtState(ob.cex, k)
-		if res, err = kind.Check(r.ctx, sv, restrict, cex); err != nil {
+		if res, err = transition.Check(r.Ctx, sv, restrict, cex); err != nil {
 			return nil, 0, -1, err
 		}
 		if res == smt.Sat {
@@ -258,7 +253,7 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 				return nil, 0, gSteps + reach.steps, nil
 			}
 			no := obligation{lemma: reach.expl, cex: g, steps: gSteps}
-			r.out.Tracef("n %d k %d: lemma %s against a counterexample %d steps from bad", n, k, r.out.Short(no.lemma), gSteps)
+			r.Tracef("n %d k %d: lemma %s against a counterexample %d steps from bad", n, k, r.Short(no.lemma), gSteps)
 			F.add(no)
 			queue = append(queue, no, ob)
 			continue
@@ -285,13 +280,13 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 				np = fails.steps
 			}
 			no := obligation{lemma: st.Not(ob.cex), cex: ob.cex, steps: ob.steps}
-			r.out.Tracef("n %d k %d: lemma weakened to %s", n, k, r.out.Short(no.lemma))
+			r.Tracef("n %d k %d: lemma weakened to %s", n, k, r.Short(no.lemma))
 			F.add(no)
 			G.add(no)
 			continue
 		}
 		no := obligation{lemma: st.Simplify(st.And(ob.lemma, reach.expl)), cex: ob.cex, steps: ob.steps}
-		r.out.Tracef("n %d k %d: lemma strengthened to %s", n, k, r.out.Short(no.lemma))
+		r.Tracef("n %d k %d: lemma strengthened to %s", n, k, r.Short(no.lemma))
 		F.add(no)
 		F.remove(ob)
 		queue = append(queue, no)
@@ -301,8 +296,8 @@ func (r *run) push(F *iframe, n, k int) (*iframe, int, int, error) {
 
 // counterexample answers Unsat with a path of n steps (one bounded query).
 func (r *run) counterexample(n int) chc.Result {
-	r.out.Logf("counterexample of %d steps (%.2fs)", n, time.Since(r.start).Seconds())
-	return r.out.Path(r.ctx, r.ts, nil, n)
+	r.Logf("counterexample of %d steps (%.2fs)", n, time.Since(r.Start).Seconds())
+	return r.Path(r.Ctx, r.TS, nil, n)
 }
 
 // model answers Sat with the frame's lemmas, k-inductive and valid up to
@@ -310,11 +305,11 @@ func (r *run) counterexample(n int) chc.Result {
 func (r *run) model(F *iframe, k int) chc.Result {
 	t0 := time.Now()
 	defer func() { r.kToOne = time.Since(t0) }()
-	P := r.ts.St.And(F.lemmas()...)
-	inv, err := kind.ToInductive(r.ctx, r.ts, P, k)
+	P := r.TS.St.And(F.lemmas()...)
+	inv, err := transition.ToInductive(r.Ctx, r.TS, P, k)
 	if err != nil {
-		return r.out.Fail(r.ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
+		return r.Fail(r.Ctx, fmt.Errorf("%d-inductive invariant found: %v", k, err))
 	}
-	r.out.Tracef("invariant (%d-inductive): %s", k, r.out.Short(inv))
-	return chc.Result{Answer: chc.Sat, Model: r.ts.Model(inv)}
+	r.Tracef("invariant (%d-inductive): %s", k, r.Short(inv))
+	return chc.Result{Answer: chc.Sat, Model: r.TS.Model(inv)}
 }

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
-	"github.com/seed-f9c3434d/gospacer/engines/kind"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/itp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -37,8 +37,8 @@ type frame struct {
 // frame returns R_i, made on first use.
 func (r *run) frame(i int) (*frame, error) {
 	for len(r.frames) <= i {
-		sv := smt.New(r.ts.St, smt.Options{})
-		if err := sv.Assert(r.ts.TransAt(0)); err != nil {
+		sv := smt.New(r.TS.St, smt.Options{})
+		if err := sv.Assert(r.TS.TransAt(0)); err != nil {
 			return nil, err
 		}
 		r.frames = append(r.frames, &frame{sv: sv})
@@ -53,8 +53,8 @@ func (r *run) addLemma(i int, l *term.Term) error {
 	}
 	f.lemmas = append(f.lemmas, l)
 	r.frameLemmas++
-	r.out.Tracef("R%d += %s", i, r.out.Short(l))
-	return f.sv.Assert(r.ts.AtState(l, 0))
+	r.Tracef("R%d += %s", i, r.Short(l))
+	return f.sv.Assert(r.TS.AtState(l, 0))
 }
 
 // checkReachability asks whether f is reachable in some number of steps
@@ -89,18 +89,18 @@ func (r *run) reachable(k int, f *term.Term) (reachability, error) {
 	if k == 0 {
 		return r.zeroStep(f)
 	}
-	ts, st := r.ts, r.ts.St
+	ts, st := r.TS, r.TS.St
 	fr, err := r.frame(k - 1)
 	if err != nil {
 		return reachability{}, err
 	}
 	f1 := ts.AtState(f, 1)
 	for {
-		if chc.Cause(r.ctx) != nil {
-			return reachability{}, chc.Cause(r.ctx)
+		if chc.Cause(r.Ctx) != nil {
+			return reachability{}, chc.Cause(r.Ctx)
 		}
 		r.reachQueries++
-		res, err := kind.Check(r.ctx, fr.sv, f1)
+		res, err := transition.Check(r.Ctx, fr.sv, f1)
 		if err != nil {
 			return reachability{}, err
 		}
@@ -139,14 +139,14 @@ func (r *run) reachable(k int, f *term.Term) (reachability, error) {
 // of Init against f.
 func (r *run) zeroStep(f *term.Term) (reachability, error) {
 	r.reachQueries++
-	res, err := kind.Check(r.ctx, r.init, f)
+	res, err := transition.Check(r.Ctx, r.init, f)
 	if err != nil {
 		return reachability{}, err
 	}
 	if res == smt.Sat {
 		return reachability{reachable: true}, nil
 	}
-	I, err := r.interpolate(r.ts.Init, f)
+	I, err := r.interpolate(r.TS.Init, f)
 	if err != nil {
 		return reachability{}, err
 	}
@@ -158,7 +158,7 @@ func (r *run) interpolate(A, B *term.Term) (*term.Term, error) {
 	t0 := time.Now()
 	defer func() { r.itpTime += time.Since(t0) }()
 	r.interpolants++
-	I, err := kind.Interpolate(r.ctx, r.ts.St, A, B)
+	I, err := transition.Interpolate(r.Ctx, r.TS.St, A, B)
 	if errors.Is(err, itp.ErrSatisfiable) {
 		return nil, fmt.Errorf("internal: an unsatisfiable query has a model under interpolation")
 	}
@@ -173,7 +173,7 @@ func (r *run) interpolate(A, B *term.Term) (*term.Term, error) {
 // which phi's constraint on step k is met (model-based projection, an
 // under-approximation of the pre-image).
 func (r *run) generalize(m *term.Model, phi *term.Term, k int) (*term.Term, error) {
-	ts := r.ts
+	ts := r.TS
 	keep := map[*term.Term]bool{}
 	for _, x := range ts.StateAt(0) {
 		keep[x] = true

@@ -55,7 +55,7 @@
 //     strengthen R in the checks, and alone may separate Init from Bad;
 //   - exact (split TPA): E[i] ∘ E[i] ⊆ E[i] (or only from the states L[i]
 //     reaches from Init): L[i] ∨ L[i] ∘ E[i] over-approximates every path,
-//     and the states it reaches from Init are 2^i-inductive; kToOne makes
+//     and the states it reaches from Init are 2^i-inductive; transition.ToInductive makes
 //     them 1-inductive by halving k with interpolants (Golem's reinforced
 //     unfolding), so only levels up to Options.MaxExactPower (default 10,
 //     Golem's) are used.
@@ -106,13 +106,17 @@
 // interpolants stay as itp made them: measured on lia-lin and lra-ts,
 // simplifying all of them solved 3 files fewer, simplifying none 1 fewer.
 //
-// # Versions (vocab.go)
+// # Versions (engines/transition)
 //
-// Version 0 of the state is the view's Vars, version 1 its Next, the
-// others fresh copies; Init, Trans and Bad each have their own copy of
-// the auxiliary constants at every version, so shifting a formula by d
-// versions (vocab.shift) never makes two of them share one. Init and
-// Bad lose their auxiliary constants up front when QE can eliminate them.
+// Version k of the state is the view's copy of step k
+// (chc.TransitionSystem.StateAt); Init, Trans and Bad each have their own
+// copy of the auxiliary constants at every step, so shifting a formula by
+// d versions (transition.Versions.Shift) never makes two of them share
+// one. Init and Bad lose their auxiliary constants up front when QE can
+// eliminate them. The view (transition.View) decides the queries without
+// body atom first; an invariant over version 0 goes back to the view's
+// Vars for its model, and an exact fixed point's k-inductive invariant is
+// made 1-inductive by transition.ToInductive.
 //
 // # Solvers
 //
@@ -140,7 +144,7 @@
 // # Naming
 //
 //	c          the *core: the state of one run
-//	v          the *vocab; x0, x1, x2 the states of versions 0, 1, 2
+//	v          the *transition.Versions; x0, x1, x2 the states of versions 0, 1, 2
 //	E, L, T    exact, less-than, at-most relations (E[n] is exact[n])
 //	from, to   the states of a query, over version 0; goal is to at 2
 //	r, r1, r2  *reach answers: the whole, first and second halves
@@ -150,11 +154,10 @@
 // # Files
 //
 //	tpa.go       Options, registration, Engine.Solve, the main loop
-//	vocab.go     versions of the state and aux constants, shift, move
 //	relation.go  relations, the query solvers, learning
 //	reach.go     the exact (at-most) and less-than queries, interpolants, midpoints
 //	simplify.go  interpolants as conjunctions of literals
 //	fixpoint.go  the fixed-point checks and Houdini
-//	invariant.go invariants from proofs, QE, k-inductive to 1-inductive
+//	invariant.go invariants from proofs, QE, k-inductive to 1-inductive (by transition)
 //	path.go      concrete counterexample paths from reach trees
 package tpa

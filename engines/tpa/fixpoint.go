@@ -24,7 +24,7 @@ type proof struct {
 // at places the pure relation f over (0, 1) at versions (a, b).
 func (c *core) at(f *term.Term, a, b int) *term.Term {
 	v := c.v
-	return c.st.Substitute(f, append(v.stateAt(0), v.stateAt(1)...), append(v.stateAt(a), v.stateAt(b)...))
+	return c.st.Substitute(f, append(v.StateAt(0), v.StateAt(1)...), append(v.StateAt(a), v.StateAt(b)...))
 }
 
 // unsat decides that the conjunction of fs has no model.
@@ -59,19 +59,19 @@ func (c *core) lessFixpoint(power int) (*proof, error) {
 			c.lessChecked = append(c.lessChecked, [3]int{-1})
 		}
 		f := rel.formula(st)
-		f02 := v.move(f, 1, 2)
+		f02 := v.Move(f, 1, 2)
 		// right: R ∧ f ∘ Tr ⊆ f
 		if err := c.houdini(rel.conjuncts(), false); err != nil {
 			return nil, err
 		}
 		R := st.And(c.rightInv...)
-		q := []*term.Term{R, f, v.transAt(1), st.Not(f02)}
+		q := []*term.Term{R, f, v.TransAt(1), st.Not(f02)}
 		ok, err := c.unsat(q...)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			if ok, err = c.unsat(append(q, v.initAt(0))...); err != nil {
+			if ok, err = c.unsat(append(q, v.InitAt(0))...); err != nil {
 				return nil, err
 			}
 		}
@@ -83,12 +83,12 @@ func (c *core) lessFixpoint(power int) (*proof, error) {
 			return nil, err
 		}
 		Lf := st.And(c.leftInv...)
-		q = []*term.Term{v.transAt(0), v.shift(st.And(Lf, f), 1), st.Not(f02)}
+		q = []*term.Term{v.TransAt(0), v.Shift(st.And(Lf, f), 1), st.Not(f02)}
 		if ok, err = c.unsat(q...); err != nil {
 			return nil, err
 		}
 		if !ok {
-			if ok, err = c.unsat(append(q, v.badAt(2))...); err != nil {
+			if ok, err = c.unsat(append(q, v.BadAt(2))...); err != nil {
 				return nil, err
 			}
 		}
@@ -96,13 +96,13 @@ func (c *core) lessFixpoint(power int) (*proof, error) {
 			return &proof{kind: "less-left", level: i, ti: st.And(Lf, f), left: true, k: 1}, nil
 		}
 		// the closed conjuncts alone may separate Init from Bad
-		if ok, err = c.unsat(v.initAt(0), R, v.badAt(1)); err != nil {
+		if ok, err = c.unsat(v.InitAt(0), R, v.BadAt(1)); err != nil {
 			return nil, err
 		}
 		if ok {
 			return &proof{kind: "houdini-right", level: i, ti: R, k: 1}, nil
 		}
-		if ok, err = c.unsat(v.initAt(0), Lf, v.badAt(1)); err != nil {
+		if ok, err = c.unsat(v.InitAt(0), Lf, v.BadAt(1)); err != nil {
 			return nil, err
 		}
 		if ok {
@@ -120,9 +120,9 @@ func (c *core) lessFixpoint(power int) (*proof, error) {
 func (c *core) houdini(cands []*term.Term, left bool) error {
 	st, v := c.st, c.v
 	s := smt.New(st, smt.Options{})
-	step := v.transAt(1)
+	step := v.TransAt(1)
 	if left {
-		step = v.transAt(0)
+		step = v.TransAt(0)
 	}
 	if err := s.Assert(step); err != nil {
 		return err
@@ -132,10 +132,10 @@ func (c *core) houdini(cands []*term.Term, left bool) error {
 		C := st.And(cands...)
 		hyp := C
 		if left {
-			hyp = v.shift(C, 1)
+			hyp = v.Shift(C, 1)
 		}
 		c.stats.houdiniChecks++
-		ok, err := c.check(s, hyp, st.Not(v.move(C, 1, 2)))
+		ok, err := c.check(s, hyp, st.Not(v.Move(C, 1, 2)))
 		if err != nil {
 			return err
 		}
@@ -145,7 +145,7 @@ func (c *core) houdini(cands []*term.Term, left bool) error {
 		m := s.Model()
 		kept := cands[:0]
 		for _, cand := range cands {
-			holds, err := m.EvalBool(v.move(cand, 1, 2))
+			holds, err := m.EvalBool(v.Move(cand, 1, 2))
 			if err != nil {
 				return err
 			}
@@ -199,7 +199,7 @@ func (c *core) exactFixpoint(power int) (*proof, error) {
 			return nil, err
 		}
 		if !ok {
-			if ok, err = c.unsat(append(q, v.initAt(0), L)...); err != nil {
+			if ok, err = c.unsat(append(q, v.InitAt(0), L)...); err != nil {
 				return nil, err
 			}
 		}
@@ -208,10 +208,10 @@ func (c *core) exactFixpoint(power int) (*proof, error) {
 		}
 		if i > c.maxExactPower {
 			c.stats.exactTooDeep++
-			c.logf("exact fixed point at level %d: 2^%d-inductive, beyond the %d levels made 1-inductive", i, i, c.maxExactPower)
+			c.log.Logf("exact fixed point at level %d: 2^%d-inductive, beyond the %d levels made 1-inductive", i, i, c.maxExactPower)
 			continue
 		}
-		ti := st.Or(v.move(L, 1, 2), st.And(L, v.shift(E, 1)))
+		ti := st.Or(v.Move(L, 1, 2), st.And(L, v.Shift(E, 1)))
 		return &proof{kind: "exact", level: i, ti: ti, less: L, exact: E, k: 1 << i}, nil
 	}
 	return nil, nil

@@ -23,7 +23,7 @@ import (
 func (c *core) concretePath(r *reach) ([][]*term.Term, error) {
 	st, v := c.st, c.v
 	pc := &pathSolver{c: c, s: smt.New(st, smt.Options{})}
-	ok, m, err := c.satisfiable(st.And(r.target, v.badAt(0)))
+	ok, m, err := c.satisfiable(st.And(r.target, v.BadAt(0)))
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func (p *pathSolver) walk(r *reach, end []*term.Term, dst [][]*term.Term) ([][]*
 	st, v := p.c.st, p.c.v
 	last := r.path[len(r.path)-1]
 	as := []*term.Term{r.base}
-	for i, x := range v.stateAt(last) {
+	for i, x := range v.StateAt(last) {
 		as = append(as, st.Eq(x, end[i]))
 	}
 	if p.n++; p.n > maxQueries {
@@ -103,7 +103,7 @@ func (p *pathSolver) walk(r *reach, end []*term.Term, dst [][]*term.Term) ([][]*
 
 // values are the values of the state of version k under m.
 func (p *pathSolver) values(m *term.Model, k int) ([]*term.Term, error) {
-	xs := p.c.v.stateAt(k)
+	xs := p.c.v.StateAt(k)
 	vals := make([]*term.Term, len(xs))
 	for i, x := range xs {
 		val, err := m.Eval(x)

@@ -50,7 +50,7 @@ func (c *core) reachExact(from, to *term.Term, n int) (*reach, error) {
 		return r, nil
 	}
 	v, st := c.v, c.st
-	goal := v.shift(to, 2)
+	goal := v.Shift(to, 2)
 	for {
 		s, err := c.exactSolver(n)
 		if err != nil {
@@ -61,7 +61,7 @@ func (c *core) reachExact(from, to *term.Term, n int) (*reach, error) {
 			return nil, err
 		}
 		E := c.exact[n].formula(st)
-		E1 := v.shift(E, 1)
+		E1 := v.Shift(E, 1)
 		if !ok {
 			I, err := c.interpolate(st.And(E, E1), core)
 			if err != nil {
@@ -113,7 +113,7 @@ func (c *core) reachLess(from, to *term.Term, n int) (*reach, error) {
 	if from == to {
 		return &reach{from: from, target: to, base: from, path: []int{0}}, nil
 	}
-	goal := v.shift(to, 2)
+	goal := v.Shift(to, 2)
 	for {
 		s, err := c.lessSolver(n)
 		if err != nil {
@@ -124,8 +124,8 @@ func (c *core) reachLess(from, to *term.Term, n int) (*reach, error) {
 			return nil, err
 		}
 		L := c.less[n].formula(st)
-		L02 := v.move(L, 1, 2)
-		E1 := v.shift(c.exact[n].formula(st), 1)
+		L02 := v.Move(L, 1, 2)
+		E1 := v.Shift(c.exact[n].formula(st), 1)
 		if !ok {
 			I, err := c.interpolate(st.Or(L02, st.And(L, E1)), core)
 			if err != nil {
@@ -196,7 +196,7 @@ func (c *core) ask(what string, n int, s *smt.Solver, from, to, goal *term.Term)
 	if err != nil {
 		return false, nil, err
 	}
-	c.tracef("%s level %d from %d to %d: %v", what, n, from.ID(), to.ID(), ok)
+	c.log.Tracef("%s level %d from %d to %d: %v", what, n, from.ID(), to.ID(), ok)
 	if ok {
 		return true, nil, nil
 	}
@@ -229,20 +229,20 @@ const simplifySize = 200
 // (0, 1).
 func (c *core) interpolate(A, B *term.Term) (*term.Term, error) {
 	c.stats.interpolants++
-	is, err := itp.SequenceContext(c.ctx, c.st, []*term.Term{A, B})
+	I, err := itp.Binary(c.ctx, c.st, A, B)
 	if err != nil {
 		if chc.Cause(c.ctx) != nil {
 			return nil, chc.Cause(c.ctx)
 		}
-		if !c.v.only(B, 0, 2) || !errors.Is(err, itp.ErrUnsupported) {
+		if !c.v.Only(B, 0, 2) || !errors.Is(err, itp.ErrUnsupported) {
 			return nil, fmt.Errorf("interpolation: %w", err)
 		}
 		// ¬B separates A from B and is over the shared states.
 		c.stats.itpFallbacks++
-		is = []*term.Term{c.st.Not(B)}
+		I = c.st.Not(B)
 	}
-	I := c.st.Simplify(is[0])
-	if !c.v.only(I, 0, 2) {
+	I = c.st.Simplify(I)
+	if !c.v.Only(I, 0, 2) {
 		return nil, fmt.Errorf("interpolant over other constants than the two states: %v", I)
 	}
 	if treeSize(I, simplifySize+1) > simplifySize {
@@ -253,18 +253,18 @@ func (c *core) interpolate(A, B *term.Term) (*term.Term, error) {
 			}
 		}
 	}
-	return c.v.move(I, 2, 1), nil
+	return c.v.Move(I, 2, 1), nil
 }
 
 // project is a model-based projection of f onto the state of version k
 // (every other constant eliminated), moved to version 0.
 func (c *core) project(f *term.Term, k int, m *term.Model) (*term.Term, error) {
 	c.stats.projections++
-	res, err := c.mbp.Project(c.v.others(f, k), f, m)
+	res, err := c.mbp.Project(c.v.Others(f, k), f, m)
 	if err != nil {
 		return nil, err
 	}
-	return c.v.move(res.Formula, k, 0), nil
+	return c.v.Move(res.Formula, k, 0), nil
 }
 
 // midpoint is a set of states at version 0 between from (at 0) and goal
@@ -273,16 +273,16 @@ func (c *core) project(f *term.Term, k int, m *term.Model) (*term.Term, error) {
 // satisfies.
 func (c *core) midpoint(from, R1, R2, goal *term.Term, m *term.Model) (*term.Term, error) {
 	st := c.st
-	a, err := c.mbp.Project(c.v.others(st.And(from, R1), 1), st.And(from, R1), m)
+	a, err := c.mbp.Project(c.v.Others(st.And(from, R1), 1), st.And(from, R1), m)
 	if err != nil {
 		return nil, err
 	}
-	b, err := c.mbp.Project(c.v.others(st.And(R2, goal), 1), st.And(R2, goal), m)
+	b, err := c.mbp.Project(c.v.Others(st.And(R2, goal), 1), st.And(R2, goal), m)
 	if err != nil {
 		return nil, err
 	}
 	c.stats.projections += 2
-	return c.v.move(st.Simplify(st.And(a.Formula, b.Formula)), 1, 0), nil
+	return c.v.Move(st.Simplify(st.And(a.Formula, b.Formula)), 1, 0), nil
 }
 
 // treeSize is the number of nodes of t as a tree (a shared subterm

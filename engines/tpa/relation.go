@@ -155,7 +155,7 @@ func (c *core) assertExact(s *smt.Solver, e *term.Term) error {
 	if err := s.Assert(e); err != nil {
 		return err
 	}
-	return s.Assert(c.v.shift(e, 1))
+	return s.Assert(c.v.Shift(e, 1))
 }
 
 // lessSolver is the solver of less-than queries at level n (split TPA).
@@ -181,7 +181,7 @@ func (c *core) lessSolver(n int) (*smt.Solver, error) {
 			}
 		}
 		for _, e := range c.exact[n].conj {
-			if err := qs.less.Assert(st.Implies(qs.q, c.v.shift(e, 1))); err != nil {
+			if err := qs.less.Assert(st.Implies(qs.q, c.v.Shift(e, 1))); err != nil {
 				return nil, err
 			}
 		}
@@ -191,7 +191,7 @@ func (c *core) lessSolver(n int) (*smt.Solver, error) {
 
 func (c *core) assertLess(qs *querySolvers, l *term.Term) error {
 	st := c.st
-	if err := qs.less.Assert(st.Implies(qs.p, c.v.move(l, 1, 2))); err != nil {
+	if err := qs.less.Assert(st.Implies(qs.p, c.v.Move(l, 1, 2))); err != nil {
 		return err
 	}
 	return qs.less.Assert(st.Implies(qs.q, l))
@@ -207,7 +207,7 @@ func (c *core) addExact(n int, e *term.Term) error {
 		return nil
 	}
 	c.stats.learned++
-	c.tracef("exact level %d learns %v", n, e)
+	c.log.Tracef("exact level %d learns %v", n, e)
 	if n < len(c.solvers) {
 		qs := c.solvers[n]
 		if qs.exact != nil {
@@ -216,7 +216,7 @@ func (c *core) addExact(n int, e *term.Term) error {
 			}
 		}
 		if qs.less != nil {
-			if err := qs.less.Assert(c.st.Implies(qs.q, c.v.shift(e, 1))); err != nil {
+			if err := qs.less.Assert(c.st.Implies(qs.q, c.v.Shift(e, 1))); err != nil {
 				return err
 			}
 		}
@@ -233,7 +233,7 @@ func (c *core) addLess(n int, l *term.Term) error {
 		return nil
 	}
 	c.stats.learned++
-	c.tracef("less level %d learns %v", n, l)
+	c.log.Tracef("less level %d learns %v", n, l)
 	if n < len(c.solvers) && c.solvers[n].less != nil {
 		return c.assertLess(c.solvers[n], l)
 	}

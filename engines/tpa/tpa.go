@@ -2,12 +2,11 @@ package tpa
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/engines/transition"
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -21,10 +20,9 @@ type Options struct {
 	// turned into a model: the invariant it gives is 2^level-inductive,
 	// and making it 1-inductive unrolls 2^level steps. 0 means 10.
 	MaxExactPower int
-	// Verbose, when not nil, gets one progress line per level.
-	Verbose io.Writer
-	// Trace, when not nil, gets one line per reachability query.
-	Trace io.Writer
+	// EngineOptions: Verbose gets one progress line per level, Trace one
+	// line per reachability query.
+	chc.EngineOptions
 }
 
 // defaultMaxExactPower is Options.MaxExactPower's default (Golem's bound).
@@ -46,7 +44,7 @@ func init() {
 			Summary: summary,
 			Params:  params,
 			New: func(o chc.Options) (chc.Engine, error) {
-				opts := Options{Split: split, Verbose: o.Verbose, Trace: o.Trace}
+				opts := Options{Split: split, EngineOptions: chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}}
 				if split {
 					p, err := o.Int(name+".max-exact-power", defaultMaxExactPower)
 					if err != nil {
@@ -87,7 +85,8 @@ func (e *Engine) name() string {
 type core struct {
 	ctx   context.Context
 	st    *term.Store
-	v     *vocab
+	ts    *chc.TransitionSystem
+	v     *transition.Versions
 	mbp   *mbp.Projector
 	split bool
 	name  string
@@ -104,7 +103,7 @@ type core struct {
 	// check of each level: a level is checked again only when one grew
 	lessChecked, exactChecked [][3]int
 	maxExactPower             int
-	verbose, trace            io.Writer
+	log                       chc.Logger
 	stats                     counters
 }
 
@@ -115,24 +114,12 @@ type counters struct {
 	invariantFailures                                           int
 }
 
-func (c *core) tracef(format string, args ...any) {
-	if c.trace != nil {
-		fmt.Fprintf(c.trace, c.name+": "+format+"\n", args...)
-	}
-}
-
-func (c *core) logf(format string, args ...any) {
-	if c.verbose != nil {
-		fmt.Fprintf(c.verbose, c.name+": "+format+"\n", args...)
-	}
-}
-
 // Solve decides a linear system seen as a transition system; a system
 // that is not one answers Unknown.
 func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	start := time.Now()
 	c := &core{ctx: ctx, st: sys.St, split: e.opts.Split, name: e.name(),
-		maxExactPower: e.opts.MaxExactPower, verbose: e.opts.Verbose, trace: e.opts.Trace}
+		maxExactPower: e.opts.MaxExactPower, log: chc.Logger{Name: e.name(), EngineOptions: e.opts.EngineOptions}}
 	var proofKind string
 	res := func(r chc.Result) chc.Result {
 		n := c.name
@@ -159,33 +146,18 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 		}
 		return r
 	}
-	fail := func(err error) chc.Result {
-		if chc.Cause(ctx) != nil {
-			return res(chc.NoAnswer(chc.Cause(ctx)))
-		}
-		if errors.Is(err, chc.ErrIncomplete) || errors.Is(err, chc.ErrInternal) {
-			return res(chc.NoAnswer(err))
-		}
-		return res(chc.NoAnswer(chc.Incomplete("%s: %v", c.name, err)))
+	fail := func(err error) chc.Result { return res(chc.GiveUp(ctx, c.name, err)) }
+	ts, decided := transition.Output{Logger: c.log}.View(ctx, sys)
+	if decided != nil {
+		return res(*decided)
 	}
-	rest, d, err := c.factQueries(sys)
-	if err != nil {
-		return fail(err)
-	}
-	if d != nil {
-		return res(chc.Result{Answer: chc.Unsat, Derivation: d})
-	}
-	if len(rest.Preds) == 0 {
+	if len(sys.Preds) == 0 {
 		proofKind = "trivial"
 		return res(chc.Result{Answer: chc.Sat, Model: chc.Model{}})
 	}
-	ts, err := rest.TransitionSystem()
-	if err != nil {
-		return fail(err)
-	}
-	c.v = newVocab(ts)
+	c.ts, c.v = ts, transition.NewVersions(ts)
 	c.mbp = mbp.New(c.st, mbp.Options{})
-	c.logf("%d state variables, %d auxiliary", len(ts.Vars), len(ts.Aux))
+	c.log.Logf("%d state variables, %d auxiliary", len(ts.Vars), len(ts.Aux))
 	if err := c.pureInitAndBad(); err != nil {
 		return fail(err)
 	}
@@ -209,15 +181,15 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 				return res(chc.NoAnswer(chc.Cause(ctx))), true
 			}
 			c.stats.invariantFailures++
-			c.logf("%s fixed point at level %d, but no invariant: %v", p.kind, p.level, err)
+			c.log.Logf("%s fixed point at level %d, but no invariant: %v", p.kind, p.level, err)
 			return chc.Result{}, false
 		}
-		if !c.v.only(inv, 0) {
+		if !c.v.Only(inv, 0) {
 			return res(chc.NoAnswer(chc.Internal("%s: the invariant mentions other constants than the state: %v", c.name, inv))), true
 		}
 		proofKind = p.kind
-		c.logf("safe: %s fixed point at level %d (%s); invariant of size %d", p.kind, p.level, time.Since(start).Round(time.Millisecond), term.Size(inv))
-		return res(chc.Result{Answer: chc.Sat, Model: ts.Model(inv)}), true
+		c.log.Logf("safe: %s fixed point at level %d (%s); invariant of size %d", p.kind, p.level, time.Since(start).Round(time.Millisecond), term.Size(inv))
+		return res(chc.Result{Answer: chc.Sat, Model: ts.Model(c.v.ToVars(inv, 0))}), true
 	}
 	unsafe := func(r *reach) chc.Result {
 		path, err := c.concretePath(r)
@@ -225,13 +197,13 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			return fail(fmt.Errorf("unsafe in %d steps but no path: %w", r.steps, err))
 		}
 		c.stats.cexLength = len(path) - 1
-		c.logf("unsafe: counterexample of %d steps (%s)", len(path)-1, time.Since(start).Round(time.Millisecond))
+		c.log.Logf("unsafe: counterexample of %d steps (%s)", len(path)-1, time.Since(start).Round(time.Millisecond))
 		t0 := time.Now()
 		d, err := ts.Derivation(ctx, path)
 		if err != nil {
 			return fail(fmt.Errorf("unsafe but no derivation: %w", err))
 		}
-		c.logf("derivation of %d steps (%s)", len(path)-1, time.Since(t0).Round(time.Millisecond))
+		c.log.Logf("derivation of %d steps (%s)", len(path)-1, time.Since(t0).Round(time.Millisecond))
 		return res(chc.Result{Answer: chc.Unsat, Derivation: d})
 	}
 	// proved is the answer of a fixed-point check, when it gives one
@@ -248,7 +220,7 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	for _, t := range []struct {
 		f   *term.Term
 		inv *term.Term
-	}{{c.v.init, c.st.False()}, {c.v.bad, c.st.True()}} {
+	}{{c.v.Init, c.st.False()}, {c.v.Bad, c.st.True()}} {
 		ok, _, err := c.satisfiable(t.f)
 		if err != nil {
 			return fail(err)
@@ -261,7 +233,7 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 	if err := c.start(); err != nil {
 		return fail(err)
 	}
-	init, bad := c.v.init, c.v.bad
+	init, bad := c.v.Init, c.v.Bad
 	for n := 0; ; n++ {
 		c.stats.power = n
 		if c.split {
@@ -272,7 +244,7 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			if r != nil {
 				return unsafe(r)
 			}
-			c.logf("level %d: safe for fewer than 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
+			c.log.Logf("level %d: safe for fewer than 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
 			if r, done := proved(c.lessFixpoint(n + 1)); done {
 				return r
 			}
@@ -288,47 +260,17 @@ func (e *Engine) Solve(ctx context.Context, sys *chc.System) chc.Result {
 			return unsafe(r)
 		}
 		if c.split {
-			c.logf("level %d: safe for exactly 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
+			c.log.Logf("level %d: safe for exactly 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
 			if r, done := proved(c.exactFixpoint(n)); done {
 				return r
 			}
 			continue
 		}
-		c.logf("level %d: safe for at most 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
+		c.log.Logf("level %d: safe for at most 2^%d steps (%s)", n, n+1, time.Since(start).Round(time.Millisecond))
 		if r, done := proved(c.lessFixpoint(n + 1)); done {
 			return r
 		}
 	}
-}
-
-// factQueries decides the queries without a body atom, which the
-// transition-system view does not take: a satisfiable one is a
-// derivation of false by itself; the others hold in every model and are
-// left out of the system returned.
-func (c *core) factQueries(sys *chc.System) (*chc.System, *chc.Node, error) {
-	rest := *sys
-	rest.Clauses = nil
-	for _, cl := range sys.Clauses {
-		if !cl.IsQuery() || !cl.IsFact() {
-			rest.Clauses = append(rest.Clauses, cl)
-			continue
-		}
-		ok, m, err := c.satisfiable(cl.Constraint)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !ok {
-			continue
-		}
-		n := &chc.Node{Clause: cl, Values: make([]*term.Term, len(cl.Vars))}
-		for i, x := range cl.Vars {
-			if n.Values[i], err = m.Eval(x); err != nil {
-				return nil, nil, err
-			}
-		}
-		return nil, n, nil
-	}
-	return &rest, nil, nil
 }
 
 // start sets level 0 of the relations: E[0] = Tr and L[0] = Id (split),
@@ -336,11 +278,11 @@ func (c *core) factQueries(sys *chc.System) (*chc.System, *chc.Node, error) {
 func (c *core) start() error {
 	v := c.v
 	if c.split {
-		relAt(&c.exact, 0).add(v.trans)
-		relAt(&c.less, 0).add(v.identity(0))
+		relAt(&c.exact, 0).add(v.Trans)
+		relAt(&c.less, 0).add(v.Identity(0))
 		return nil
 	}
-	relAt(&c.exact, 0).add(c.st.Or(v.identity(0), v.trans))
+	relAt(&c.exact, 0).add(c.st.Or(v.Identity(0), v.Trans))
 	return nil
 }
 
@@ -349,8 +291,8 @@ func (c *core) start() error {
 // interpolants over the states alone, and ¬B is a fallback interpolant.
 func (c *core) pureInitAndBad() error {
 	v := c.v
-	for _, f := range []**term.Term{&v.init, &v.bad} {
-		if v.only(*f, 0) {
+	for _, f := range []**term.Term{&v.Init, &v.Bad} {
+		if v.Only(*f, 0) {
 			continue
 		}
 		g, err := c.qe(*f, 0)
@@ -358,7 +300,7 @@ func (c *core) pureInitAndBad() error {
 			if chc.Cause(c.ctx) != nil {
 				return chc.Cause(c.ctx)
 			}
-			c.logf("auxiliary constants stay: %v", err)
+			c.log.Logf("auxiliary constants stay: %v", err)
 			continue
 		}
 		*f = g

@@ -184,7 +184,7 @@ func TestMaxExactPower(t *testing.T) {
 	src := cases[0].src
 	for _, p := range []int{1, 10} {
 		var stats bytes.Buffer
-		res := solve(t, read(t, src), Options{Split: true, MaxExactPower: p, Verbose: &stats}, 3*time.Second)
+		res := solve(t, read(t, src), Options{Split: true, MaxExactPower: p, EngineOptions: chc.EngineOptions{Verbose: &stats}}, 3*time.Second)
 		if p == 1 {
 			require.NotEqual(t, chc.Unsat, res.Answer)
 		} else {

@@ -88,11 +88,13 @@ type run struct {
 	svUses      int
 	nextHoudini int // the refines count at which Houdini runs next
 	stats       stats
+	log         chc.Logger
 }
 
 func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 	r := &run{
 		ctx: ctx, sys: s, st: s.St, opts: opts, start: time.Now(),
+		log:       chc.Logger{Name: "whale", EngineOptions: opts.EngineOptions},
 		clauses:   make([][]*chc.Clause, len(s.Preds)),
 		facts:     make([][]fact, len(s.Preds)),
 		templates: map[*chc.Clause]template{},
@@ -171,29 +173,18 @@ func (r *run) unwind(n *node, c *chc.Clause) {
 	st := r.st
 	r.stats.expansions++
 	e := expansion{clause: c, sel: st.Fresh("sel@"+strconv.Itoa(n.id), term.BoolSort)}
-	val := make(map[*term.Term]*term.Term, len(c.Vars))
+	var binds []chc.Binding
 	if c.Head != nil {
-		for i, a := range c.Head.Args {
-			val[a] = n.x[i]
-		}
+		binds = append(binds, chc.Binding{Args: c.Head.Args, To: n.x})
 	}
 	for _, b := range c.Body {
 		ch := r.newNode(b.Pred, n.id)
 		e.children = append(e.children, ch.id)
-		for i, a := range b.Args {
-			val[a] = ch.x[i]
-		}
+		binds = append(binds, chc.Binding{Args: b.Args, To: ch.x})
 	}
 	tpl := r.template(c)
-	e.vals = make([]*term.Term, len(tpl.vars))
-	for i, v := range tpl.vars {
-		t, ok := val[v]
-		if !ok {
-			t = st.Fresh(v.Name()+"@"+strconv.Itoa(n.id), v.Sort())
-		}
-		e.vals[i] = t
-	}
-	e.inst = st.Substitute(tpl.cons, tpl.vars, e.vals)
+	in := chc.Instantiate(st, tpl.cons, tpl.vars, "@"+strconv.Itoa(n.id), binds...)
+	e.vals, e.inst = in.Vals, in.Constraint
 	n.exps = append(n.exps, e)
 }
 

@@ -43,7 +43,7 @@ func (r *run) sweep() (*node, error) {
 				if r.implies(n.pred, m.spec, n.spec) {
 					n.cover, n.covered = m.id, true
 					r.stats.covers++
-					r.tracef("whale: ARG %d (%s) covered by ARG %d", n.id, n.pred, m.id)
+					r.log.Tracef("ARG %d (%s) covered by ARG %d", n.id, n.pred, m.id)
 					break
 				}
 			}

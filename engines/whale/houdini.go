@@ -73,7 +73,7 @@ func (r *run) houdini() (chc.Model, error) {
 	r.inv = make([]*term.Term, len(r.sys.Preds))
 	for _, p := range r.sys.Preds {
 		r.inv[p.ID] = st.Simplify(st.And(keep[p.ID]...))
-		r.tracef("whale: Houdini keeps %d of %d candidates of %s: %s", len(keep[p.ID]), len(r.pool.Cands[p.ID]), p, short(r.inv[p.ID]))
+		r.log.Tracef("Houdini keeps %d of %d candidates of %s: %s", len(keep[p.ID]), len(r.pool.Cands[p.ID]), p, short(r.inv[p.ID]))
 	}
 	for _, c := range r.sys.Clauses {
 		if c.Head != nil {

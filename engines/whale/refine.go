@@ -116,11 +116,11 @@ func (r *run) refineClause(n *node, i int) (root *chc.Node, refuted bool, err er
 		case conflict:
 			// With the facts the interpolants agree with them: not
 			// reached.
-			return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d: pairs against the facts", n.id)}
+			return nil, false, chc.Internal("whale: REFINEARG of ARG %d: pairs against the facts", n.id)
 		}
 		return a.root, a.refuted, a.err
 	}
-	return nil, false, internalError{fmt.Errorf("REFINEARG of ARG %d decided nothing", n.id)}
+	return nil, false, chc.Internal("whale: REFINEARG of ARG %d decided nothing", n.id)
 }
 
 // An attempt is the outcome of one REFINEARG condition of a clause.
@@ -374,13 +374,13 @@ func (r *run) refineByParts(n *node, kids []int, parts []*term.Term, facts bool)
 		others = append(others, parts[k+2:len(parts)-1]...)
 		t0 := time.Now()
 		r.stats.itpCalls++
-		is, err := itp.SequenceContext(r.ctx, st, []*term.Term{parts[k+1], st.And(others...)})
+		I, err := itp.Binary(r.ctx, st, parts[k+1], st.And(others...))
 		r.stats.itpTime += time.Since(t0)
 		if err != nil {
 			return nil, false, fmt.Errorf("interpolating call edge %d of ARG %d: %w", k, n.id, err)
 		}
-		rest = append(rest, is[0])
-		if p, ok := r.pairFor(kids, k, r.nodes[c], st.True(), is[0]); ok {
+		rest = append(rest, I)
+		if p, ok := r.pairFor(kids, k, r.nodes[c], st.True(), I); ok {
 			r.strengthen(r.nodes[c], p)
 		}
 	}
@@ -435,7 +435,7 @@ func (r *run) strengthen(child *node, p pair) {
 	child.spec = spec
 	r.markUnsafe(child)
 	r.stats.pairs++
-	r.tracef("whale: ARG %d (%s) guard %s summary %s", child.id, child.pred, short(p.guard), short(p.sum))
+	r.log.Tracef("ARG %d (%s) guard %s summary %s", child.id, child.pred, short(p.guard), short(p.sum))
 }
 
 // onlyParams reports whether f mentions no constant but params and no
@@ -503,7 +503,7 @@ func (r *run) violated(n *node, m *term.Model, viaFacts bool) (*chc.Node, error)
 // clause of n's parent with n's call edge unsafe.
 func (r *run) refuted(n *node) {
 	r.stats.refuted++
-	r.tracef("whale: ARG %d (%s) refuted: %s", n.id, n.pred, short(n.spec))
+	r.log.Tracef("ARG %d (%s) refuted: %s", n.id, n.pred, short(n.spec))
 	r.reset(n)
 	parent := r.nodes[n.parent]
 	for i := range parent.exps {

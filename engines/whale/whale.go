@@ -3,7 +3,6 @@ package whale
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -77,11 +76,10 @@ type Options struct {
 	// MaxNodes bounds the ARGs created (0: no bound); past it the answer
 	// is Unknown.
 	MaxNodes int
-	// Verbose, when set, gets a progress line every second of work.
-	Verbose io.Writer
-	// Trace, when set, gets one line per guard/summary pair, refuted
-	// specification and cover.
-	Trace io.Writer
+	// EngineOptions: Verbose gets a progress line every second of work,
+	// Trace one line per guard/summary pair, refuted specification and
+	// cover.
+	chc.EngineOptions
 }
 
 func init() {
@@ -97,7 +95,7 @@ func init() {
 			{Name: "whale.max-nodes", Default: "0", Usage: "answer unknown past this many ARGs (0: no bound)"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
-			opts := Options{Verbose: o.Verbose, Trace: o.Trace}
+			opts := Options{EngineOptions: chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}}
 			switch v := o.Param("whale.expand", "all"); v {
 			case "all":
 			case "one":
@@ -227,7 +225,7 @@ func (r *run) solve() chc.Result {
 			m, err := r.houdini()
 			if err != nil {
 				if chc.Cause(r.ctx) != nil {
-					return r.fail(err)
+					return chc.GiveUp(r.ctx, "whale", err)
 				}
 				// A check the solver could not decide: no invariant
 				// this time, WHALE goes on.
@@ -241,7 +239,7 @@ func (r *run) solve() chc.Result {
 		}
 		n, err := r.sweep()
 		if err != nil {
-			return r.fail(err)
+			return chc.GiveUp(r.ctx, "whale", err)
 		}
 		if n == nil {
 			r.progress()
@@ -256,7 +254,7 @@ func (r *run) solve() chc.Result {
 		}
 		root, err := r.refine(n)
 		if err != nil {
-			return r.fail(err)
+			return chc.GiveUp(r.ctx, "whale", err)
 		}
 		if root != nil {
 			r.progress()
@@ -265,36 +263,10 @@ func (r *run) solve() chc.Result {
 	}
 }
 
-// fail is the answer after an error: the context's cause once it ended,
-// else the error as an ErrIncomplete reason (or ErrInternal).
-func (r *run) fail(err error) chc.Result {
-	if chc.Cause(r.ctx) != nil {
-		return chc.NoAnswer(chc.Cause(r.ctx))
-	}
-	if ie, ok := err.(internalError); ok {
-		return chc.NoAnswer(chc.Internal("whale: %v", ie.err))
-	}
-	return chc.NoAnswer(chc.Incomplete("whale: %v", err))
-}
-
-// internalError marks a broken invariant of the engine.
-type internalError struct{ err error }
-
-func (e internalError) Error() string { return e.err.Error() }
-
 func (r *run) progress() {
-	if r.opts.Verbose == nil {
-		return
-	}
 	s := r.stats
-	fmt.Fprintf(r.opts.Verbose, "whale: args %d depth %d refines %d refuted %d covers %d pairs %d itp %d (%.2fs) elapsed %.2fs\n",
+	r.log.Logf("args %d depth %d refines %d refuted %d covers %d pairs %d itp %d (%.2fs) elapsed %.2fs",
 		s.nodes, s.maxDepth, s.refines, s.refuted, s.covers, s.pairs, s.itpCalls, s.itpTime.Seconds(), time.Since(r.start).Seconds())
-}
-
-func (r *run) tracef(format string, args ...any) {
-	if r.opts.Trace != nil {
-		fmt.Fprintf(r.opts.Trace, format+"\n", args...)
-	}
 }
 
 // short prints a term for the trace, cut at 300 characters.

@@ -173,7 +173,7 @@ func TestCases(t *testing.T) {
 func TestProgress(t *testing.T) {
 	sys := read(t, cases[0].src)
 	var verbose, trace bytes.Buffer
-	res := solve(t, sys, Options{Verbose: &verbose, Trace: &trace, NoHoudini: true})
+	res := solve(t, sys, Options{EngineOptions: chc.EngineOptions{Verbose: &verbose, Trace: &trace}, NoHoudini: true})
 	require.Equal(t, chc.Sat, res.Answer)
 	require.Contains(t, verbose.String(), "whale: args ")
 	require.Contains(t, trace.String(), " guard ")

@@ -1,8 +1,6 @@
 package whale
 
 import (
-	"fmt"
-
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -75,5 +73,5 @@ func (r *run) derivation(m *term.Model, n *node) (*chc.Node, error) {
 	if f := r.factOf(n, m); f != nil {
 		return f.deriv, nil
 	}
-	return nil, internalError{fmt.Errorf("no clause taken at ARG %d of the counterexample", n.id)}
+	return nil, chc.Internal("whale: no clause taken at ARG %d of the counterexample", n.id)
 }

@@ -1,4 +1,4 @@
-package kind
+package transition
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The engine itself is tested with imc and pdkind in package engines
+// The engines built on this package are tested in package engines
 // (transition_test.go); these are the shared helpers.
 
 func view(t *testing.T, src string) (*chc.System, *chc.TransitionSystem) {
@@ -151,4 +151,41 @@ func TestView(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, decided)
 	require.NotNil(t, ts)
+}
+
+// TestVersions: shifting moves every step copy a formula mentions (state
+// and local variables alike) by the same number of steps, agrees with the
+// view's own copies, and Only, Others and ToVars see the steps.
+func TestVersions(t *testing.T) {
+	_, ts := view(t, `
+(set-logic HORN)
+(declare-fun inv (Int Int) Bool)
+(assert (forall ((x Int) (y Int) (z Int)) (=> (and (= x (* 2 z)) (= y z)) (inv x y))))
+(assert (forall ((x Int) (y Int) (x1 Int) (y1 Int) (d Int)) (=> (and (inv x y) (> d 0) (= x1 (+ x d)) (= y1 y)) (inv x1 y1))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (< x y)) false)))
+`)
+	st := ts.St
+	require.NotEmpty(t, ts.Aux)
+	v := NewVersions(ts)
+	for k := 0; k < 4; k++ {
+		require.Equal(t, ts.InitAt(k), v.InitAt(k))
+		require.Equal(t, ts.TransAt(k), v.TransAt(k))
+		require.Equal(t, ts.BadAt(k), v.BadAt(k))
+	}
+	two := st.And(v.TransAt(0), v.TransAt(1))
+	require.Equal(t, st.And(ts.TransAt(3), ts.TransAt(4)), v.Shift(two, 3))
+	require.Equal(t, two, v.Shift(v.Shift(two, 3), -3))
+	require.Panics(t, func() { v.Shift(two, -1) })
+
+	x0, x2 := v.StateAt(0)[0], v.StateAt(2)[0]
+	f := st.Le(x0, x2)
+	require.True(t, v.Only(f, 0, 2))
+	require.False(t, v.Only(f, 0))
+	require.False(t, v.Only(v.TransAt(0), 0, 1), "Trans has local variables")
+	require.Equal(t, []*term.Term{x2}, v.Others(f, 0))
+	require.Equal(t, st.Le(v.StateAt(1)[0], x2), v.Move(f, 0, 1))
+	require.Equal(t, st.Le(ts.Vars[0], x2), v.ToVars(f, 0))
+	id := v.Identity(1)
+	require.True(t, v.Only(id, 1, 2))
+	require.Len(t, v.Others(id, 1), len(ts.Vars))
 }

@@ -1,4 +1,4 @@
-package kind
+package transition
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 // 39 of 60 with cores, 41 with proof-based interpolants, none solved by
 // cores alone), and each costs several fresh solves of A.
 func Interpolate(ctx context.Context, st *term.Store, A, B *term.Term) (*term.Term, error) {
-	is, err := itp.SequenceContext(ctx, st, []*term.Term{A, B})
+	I, err := itp.Binary(ctx, st, A, B)
 	if err != nil {
 		return nil, err
 	}
-	return st.Simplify(is[0]), nil
+	return st.Simplify(I), nil
 }

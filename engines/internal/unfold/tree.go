@@ -2,7 +2,6 @@ package unfold
 
 import (
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 
@@ -49,7 +48,7 @@ type Tree struct {
 	deep      []*term.Term // deep(d) per depth
 	instances int          // clause instances asserted
 	budget    int          // most clause instances, 0 = no limit
-	trace     io.Writer    // one line per slot, or nil
+	log       chc.Logger   // traces one line per slot
 	poll      *chc.Budget  // the run's limits, polled per clause instance and slot
 }
 
@@ -66,9 +65,9 @@ func (e BudgetError) Error() string {
 // (chc.NewBudget of its context): every step polls it, and fails with its
 // reason once they are passed. trace, when not nil, gets one line per
 // slot.
-func New(poll *chc.Budget, sys *chc.System, budget int, trace io.Writer) (*Tree, error) {
+func New(poll *chc.Budget, sys *chc.System, budget int, log chc.Logger) (*Tree, error) {
 	st := sys.St
-	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, trace: trace, poll: poll}
+	u := &Tree{sys: sys, st: st, sv: smt.New(st, smt.Options{}), budget: budget, log: log, poll: poll}
 	u.derivable = passes.Derivable(sys)
 	u.byHead = make([][]int, len(sys.Preds))
 	u.cons = make([]*term.Term, len(sys.Clauses))
@@ -166,8 +165,8 @@ func (u *Tree) newSlot(depth int, preds []*chc.Pred) (int, error) {
 			return si, err
 		}
 	}
-	if u.trace != nil {
-		fmt.Fprintf(u.trace, "bmc: slot %d depth %d preds %v clauses %v\n", si, depth, preds, sl.clauses)
+	if u.log.Tracing() {
+		u.log.Tracef("slot %d depth %d preds %v clauses %v", si, depth, preds, sl.clauses)
 	}
 	return si, u.instantiateFacts(sl)
 }
@@ -266,41 +265,21 @@ func (u *Tree) instantiate(sl *slot, k int) error {
 	st := u.st
 	ci := sl.clauses[k]
 	c := u.sys.Clauses[ci]
-	local := make(map[*term.Term]*term.Term, len(c.Vars))
 	var parts []*term.Term
-	bind := func(v, to *term.Term) {
-		if old, ok := local[v]; ok {
-			parts = append(parts, st.Eq(old, to))
-			return
-		}
-		local[v] = to
-	}
+	var binds []chc.Binding
 	if c.Head != nil {
 		pi := sl.predIndex(c.Head.Pred)
-		for j, a := range c.Head.Args {
-			bind(a, sl.args[pi][j])
-		}
+		binds = append(binds, chc.Binding{Args: c.Head.Args, To: sl.args[pi]})
 	}
 	for i, b := range c.Body {
 		ch := u.slots[sl.children[u.pos[ci][i]]]
 		pi := ch.predIndex(b.Pred)
 		parts = append(parts, ch.active[pi])
-		for j, a := range b.Args {
-			bind(a, ch.args[pi][j])
-		}
+		binds = append(binds, chc.Binding{Args: b.Args, To: ch.args[pi]})
 	}
-	tag := "@" + strconv.Itoa(sl.depth)
-	vals := make([]*term.Term, len(c.Vars))
-	for i, v := range c.Vars {
-		to, ok := local[v]
-		if !ok {
-			to = st.Fresh(v.Name()+tag, v.Sort())
-			local[v] = to
-		}
-		vals[i] = to
-	}
-	sl.locals[k] = vals
-	parts = append(parts, st.Substitute(u.cons[ci], c.Vars, vals))
+	in := chc.Instantiate(st, u.cons[ci], c.Vars, "@"+strconv.Itoa(sl.depth), binds...)
+	sl.locals[k] = in.Vals
+	parts = append(parts, in.Constraint)
 	return u.sv.Assert(st.Implies(sl.sels[k], st.And(parts...)))
 }
 

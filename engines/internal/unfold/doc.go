@@ -1,7 +1,8 @@
 // Package unfold unrolls a CHC system backward from its queries into a
 // tree of slots asserted into one incremental smt solver: the encoding of
 // bounded model checking (engines/bmc), for every engine that needs
-// derivations of bounded height, linear or nonlinear. (A linear system
+// derivations of bounded height, linear or nonlinear. It sits under
+// engines/internal: a helper of the engines, not for users. (A linear system
 // seen as a loop unrolls more simply with chc.TransitionSystem's InitAt,
 // TransAt and BadAt.)
 //

@@ -1,9 +1,9 @@
-package kind
+package transition
 
 import (
 	"context"
 	"fmt"
-	"io"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -11,54 +11,51 @@ import (
 )
 
 // Output is what the transition-system engines share of their plumbing:
-// progress lines (chc.Options.Verbose) and trace lines
-// (chc.Options.Trace), each prefixed by the engine's name, and the
-// Unknown answers and smt checks every engine makes the same way.
+// the logger (progress and trace lines, each prefixed by the engine's
+// name), and the Unknown answers and smt checks every engine makes the
+// same way.
 type Output struct {
-	Name           string
-	Verbose, Trace io.Writer
-}
-
-// Logf writes a progress line.
-func (o Output) Logf(format string, args ...any) {
-	if o.Verbose != nil {
-		fmt.Fprintf(o.Verbose, o.Name+": "+format+"\n", args...)
-	}
-}
-
-// Tracef writes a trace line.
-func (o Output) Tracef(format string, args ...any) {
-	if o.Trace != nil {
-		fmt.Fprintf(o.Trace, o.Name+": "+format+"\n", args...)
-	}
+	chc.Logger
 }
 
 // Short is t for a trace line (see Short); "" when there is no trace, so
 // that nothing is printed for nothing.
 func (o Output) Short(t *term.Term) string {
-	if o.Trace == nil {
+	if !o.Tracing() {
 		return ""
 	}
 	return Short(t)
 }
 
-// Fail is the Unknown answer for err: the context's cause once ctx has
-// ended, else an ErrIncomplete reason naming the engine.
+// Fail is the Unknown answer for err (chc.GiveUp).
 func (o Output) Fail(ctx context.Context, err error) chc.Result {
-	if chc.Cause(ctx) != nil {
-		return chc.NoAnswer(chc.Cause(ctx))
-	}
-	return chc.NoAnswer(chc.Incomplete("%s: %v", o.Name, err))
+	return chc.GiveUp(ctx, o.Name, err)
 }
 
-// Run is an engine's Solve on the view of s: solve gets the transition
-// system unless View answers first (see Output.View); the statistics are
-// attached either way.
-func (o Output) Run(ctx context.Context, s *chc.System, solve func(*chc.TransitionSystem) chc.Result, stats func() []chc.Stat) chc.Result {
+// Run is the state a transition-system engine's run starts from (an
+// engine's run embeds it): the plumbing, the context, the view (set by
+// Solve) and the time the run started.
+type Run struct {
+	Output
+	Ctx   context.Context
+	TS    *chc.TransitionSystem
+	Start time.Time
+}
+
+// NewRun starts a run of the engine name under ctx.
+func NewRun(ctx context.Context, name string, o chc.EngineOptions) Run {
+	return Run{Output: Output{Logger: chc.Logger{Name: name, EngineOptions: o}}, Ctx: ctx, Start: time.Now()}
+}
+
+// Solve is an engine's Solve on the view of s: solve gets the transition
+// system (TS is set) unless View answers first (see Output.View); the
+// statistics are attached either way.
+func (r *Run) Solve(s *chc.System, solve func(*chc.TransitionSystem) chc.Result, stats func() []chc.Stat) chc.Result {
 	var res chc.Result
-	if ts, done := o.View(ctx, s); done != nil {
+	if ts, done := r.View(r.Ctx, s); done != nil {
 		res = *done
 	} else {
+		r.TS = ts
 		res = solve(ts)
 	}
 	res.Stats = stats()
@@ -125,7 +122,7 @@ type Registration struct {
 	Bound, BoundUsage   string
 	Switch, SwitchUsage string // Switch "" for none
 	SwitchDefault       bool
-	New                 func(bound int, on bool, verbose, trace io.Writer) chc.Engine
+	New                 func(bound int, on bool, out chc.EngineOptions) chc.Engine
 }
 
 // Register registers the engine r describes.
@@ -151,7 +148,7 @@ func Register(r Registration) {
 					return nil, err
 				}
 			}
-			return r.New(b, on, o.Verbose, o.Trace), nil
+			return r.New(b, on, chc.EngineOptions{Verbose: o.Verbose, Trace: o.Trace}), nil
 		},
 	})
 }
