@@ -114,8 +114,11 @@
 //     cubes) are tried like any candidate and learned when blocked.
 //
 // Before the generalizers, Houdini's reserve (houdini.go, spacer.houdini):
-// when the bound reaches 3 (small systems answered in the first levels
-// skip its cost), candidate invariants read off the clauses
+// from the bound 3 on, once Spacer has made checks in proportion to
+// Houdini's size (the candidates over all clauses' atoms; so a small
+// system gets it at level 3, a large one that Spacer answers in a few
+// levels never pays for it) and within a budget of checks that Spacer's
+// own checks give, candidate invariants read off the clauses
 // (chc.CandidatePool: the literals of each constraint over its head's
 // arguments, the negated query and its weaker forms, x >= 0 and the order
 // of pairs of up to 6 integer parameters, carried from heads to bodies
