@@ -29,8 +29,8 @@ import (
 // Spacer has made size/houdiniSizeShare checks; a try may make as many
 // checks as Spacer has made so far (houdiniShare), and when that runs
 // out the next waits until Spacer's checks have doubled (up to
-// houdiniMaxChecks), so that the tries together cost about what Spacer
-// spent. A small system has Houdini at level 3 as before (copyLoops in
+// houdiniMaxChecks), so that Houdini's checks, all tries together, stay
+// within twice Spacer's. A small system has Houdini at level 3 as before (copyLoops in
 // houdini_test.go); a large one Spacer answers in a few levels never
 // pays for it (llreve loop_unswitching: size 2048, 90 checks that took
 // three quarters of the run), and a system Spacer is stuck on gets it
