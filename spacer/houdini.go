@@ -11,20 +11,35 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// Houdini's invariants (Options.NoHoudini). When the bound reaches
-// houdiniLevel, candidate invariants are read off the clauses (houdini.Pool: the
-// literals of the constraints over a head's arguments, the negated query
-// and its weaker forms, x >= 0 and the order of pairs of few parameters,
-// carried from heads to bodies through copies) and the largest inductive
-// subset of them is computed (houdini.Run). Spacer's lemmas are the
-// strongest facts a level needs: the equalities and bounds a system keeps
-// unchanged (x = x0 on a copy of an argument, y <= n) it learns one level
-// at a time, and a lemma that needs another to be inductive is pushed
-// only when both are.
+// Houdini's invariants (Options.NoHoudini). From the bound houdiniLevel
+// on, candidate invariants are read off the clauses (houdini.Pool:
+// the literals of the constraints over a head's arguments, the negated
+// query and its weaker forms, x >= 0 and the order of pairs of few
+// parameters, carried from heads to bodies through copies) and the
+// largest inductive subset of them is computed (houdini.Run). Spacer's
+// lemmas are the strongest facts a level needs: the equalities and
+// bounds a system keeps unchanged (x = x0 on a copy of an argument, y <=
+// n) it learns one level at a time, and a lemma that needs another to be
+// inductive is pushed only when both are.
 //
-// Not before: most small systems are answered in the first levels, and
-// on the array files of the dev set (Solidity, svcomp) Houdini's checks,
-// a millisecond each with arrays, cost 10-70 ms, more than the answer.
+// Paid for by Spacer's own work. Houdini's cost grows with its size,
+// the candidates over the atoms of all clauses (one solver per clause,
+// each candidate of a body atom behind an activation literal): on the
+// dev folders' easy files 36-2258, and 0.01-0.4 s. At the bound
+// houdiniLevel the candidates are read (once) and Houdini waits until
+// Spacer has made size/houdiniSizeShare checks; a try may make as many
+// checks as Spacer has made so far (houdiniShare), and when that runs
+// out the next waits until Spacer's checks have doubled (up to
+// houdiniMaxChecks), so that Houdini's checks, all tries together, stay
+// within twice Spacer's. A small system has Houdini at level 3 as before (copyLoops in
+// houdini_test.go); a large one Spacer answers in a few levels never
+// pays for it (llreve loop_unswitching: size 2048, 90 checks that took
+// three quarters of the run), and a system Spacer is stuck on gets it
+// after a few hundred checks (the five dev files that need it, rsolv and
+// the llreve arrays strcmp, memccpy_1, memmove_1 among them, need 12-70
+// of Houdini's checks). Measured on the easy files where Houdini ran,
+// against running it whole at level 3: 0.90-0.93 of the CPU time
+// (geometric mean), 0.94-0.97 of the sum (spacer/doc.go).
 //
 // The subset is a reserve, not a set of lemmas: asserted at once, its
 // hundreds of differences on a file like Consistency incremental.36 made
@@ -39,10 +54,20 @@ import (
 // the whole subset in when they are not (modelAbove); so do the lemmas
 // handed out (heldLemmas).
 const (
-	houdiniLevel      = 3    // the bound at which Houdini runs
+	houdiniLevel      = 3    // the bound from which Houdini may run
+	houdiniSizeShare  = 4    // Houdini's size per check of Spacer's before the first try
+	houdiniShare      = 1    // Spacer's checks per check Houdini may make
 	houdiniMaxClauses = 2000 // larger systems go without
 	houdiniMaxChecks  = 4000
 )
+
+// houdiniState is where Houdini's tries stand.
+type houdiniState struct {
+	done  bool           // ran to its end, gave up or is off
+	next  int            // Spacer's checks before the next try
+	cands [][]*term.Term // the candidates, read at the first try
+	size  int            // candidates over the clauses' atoms
+}
 
 // reserve is one predicate's Houdini invariants.
 type reserve struct {
@@ -52,12 +77,34 @@ type reserve struct {
 	sv   *smt.Solver
 }
 
-// houdini computes the reserves. It leaves them empty when the system is
-// too large or the checks run out.
-func (e *engine) houdini() error {
-	if e.opts.NoHoudini || len(e.sys.Clauses) > houdiniMaxClauses {
+// maybeHoudini runs Houdini when its turn has come (see the top).
+func (e *engine) maybeHoudini() error {
+	h := &e.hou
+	if h.done || e.bound < houdiniLevel || e.stats.checks < h.next {
 		return nil
 	}
+	if e.opts.NoHoudini || len(e.sys.Clauses) > houdiniMaxClauses {
+		h.done = true
+		return nil
+	}
+	if h.cands == nil {
+		e.houdiniCandidates()
+		if h.next = h.size / houdiniSizeShare; e.stats.checks < h.next {
+			return nil
+		}
+	}
+	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks)
+	ok, err := e.houdini(budget)
+	if ok || err != nil || budget >= houdiniMaxChecks {
+		h.done, h.cands = true, nil
+	}
+	h.next = 2 * e.stats.checks
+	return err
+}
+
+// houdiniCandidates reads the candidates off the clauses, and the size of
+// Houdini's clause solvers: the candidates of each clause's atoms.
+func (e *engine) houdiniCandidates() {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	pool := houdini.NewPool(e.sys)
@@ -65,16 +112,35 @@ func (e *engine) houdini() error {
 	pool.FactCandidates(e.sys, nil)
 	pool.ParamCandidates(e.sys)
 	pool.Propagate(e.sys, nil)
-	keep, checks, err := houdini.Run(e.ctx, e.sys, pool.Cands, houdini.Options{MaxChecks: houdiniMaxChecks})
+	h := &e.hou
+	h.cands = pool.Cands
+	for _, c := range e.sys.Clauses {
+		if c.Head != nil {
+			h.size += len(h.cands[c.Head.Pred.ID])
+		}
+		for _, b := range c.Body {
+			h.size += len(h.cands[b.Pred.ID])
+		}
+	}
+	e.stats.houdiniSize = h.size
+}
+
+// houdini computes the reserves within budget checks; it reports whether
+// it ran to its end (false: the budget ran out and nothing was kept).
+func (e *engine) houdini(budget int) (bool, error) {
+	t0 := time.Now()
+	defer func() { e.stats.houdiniTime += time.Since(t0) }()
+	e.stats.houdiniTries++
+	keep, checks, err := houdini.Run(e.ctx, e.sys, e.hou.cands, houdini.Options{MaxChecks: budget})
 	e.stats.houdiniChecks += checks
 	if errors.Is(err, houdini.ErrBudget) {
-		return nil
+		return false, nil
 	}
 	if err != nil {
 		if c := chc.Cause(e.ctx); c != nil {
-			return c
+			return false, c
 		}
-		return &errUnknown{"houdini: " + err.Error()}
+		return false, &errUnknown{"houdini: " + err.Error()}
 	}
 	for _, p := range e.sys.Preds {
 		if len(keep[p.ID]) == 0 {
@@ -84,15 +150,17 @@ func (e *engine) houdini() error {
 		for i, f := range r.inv {
 			a := e.st.Fresh(fmt.Sprintf("reserve!%s!%d", p.Name(), i), term.BoolSort)
 			if err := r.sv.Assert(e.st.Implies(a, f)); err != nil {
-				return &errUnknown{"houdini: " + err.Error()}
+				return false, &errUnknown{"houdini: " + err.Error()}
 			}
 			r.act = append(r.act, a)
-			e.log.Tracef("houdini %s: %s\n", p.Name(), term.Sprint(f))
+			if e.log.Tracing() {
+				e.log.Tracef("houdini %s: %s\n", p.Name(), term.Sprint(f))
+			}
 		}
 		e.preds[p.ID].reserve = r
 		e.stats.houdiniInvariants += len(r.inv)
 	}
-	return nil
+	return true, nil
 }
 
 // fromReserve reports whether p's reserve excludes the cube; if so the

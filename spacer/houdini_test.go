@@ -1,6 +1,8 @@
 package spacer
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -76,6 +78,63 @@ func TestHoudiniReserve(t *testing.T) {
 			}
 			res = solveText(t, tc.src, optionSet{Options: Options{MaxLevel: 10, NoHoudini: true}})
 			require.Equal(t, chc.Unknown, res.Answer, "%s, without Houdini", tc.note)
+		})
+	}
+}
+
+// wideCounter is counter.smt2 (x from 0 in steps of 2 never 7) with five
+// more arguments and steps clauses: Houdini's size (candidates over the
+// clauses' atoms) is in the thousands, and Spacer answers by itself.
+func wideCounter(steps int) string {
+	var b strings.Builder
+	vars := "((x Int) (a Int) (b Int) (c Int) (d Int) (e Int))"
+	b.WriteString("(set-logic HORN)\n(declare-fun inv (Int Int Int Int Int Int) Bool)\n")
+	fmt.Fprintf(&b, "(assert (forall %s (=> (and (= x 0) (<= a b) (<= b c) (>= d 0) (= e a)) (inv x a b c d e))))\n", vars)
+	for i := range steps {
+		fmt.Fprintf(&b, "(assert (forall %s (=> (and (inv x a b c d e) (>= d %d)) (inv (+ x 2) a b c d e))))\n", vars, i)
+	}
+	fmt.Fprintf(&b, "(assert (forall %s (=> (and (inv x a b c d e) (= x 7)) false)))\n(check-sat)\n", vars)
+	return b.String()
+}
+
+// statInt is the integer statistic name of res (-1 when absent).
+func statInt(res chc.Result, name string) int {
+	for _, s := range res.Stats {
+		if v, ok := s.Value.(int); ok && s.Name == name {
+			return v
+		}
+	}
+	return -1
+}
+
+// TestHoudiniPaidBySpacer: Houdini runs only once Spacer has made
+// checks in proportion to its size, and its checks stay within what
+// Spacer made (each try at most Spacer's checks so far, the next after
+// they doubled): the small copy loops that need it get it, the wide counter, which
+// Spacer answers alone, never pays for it (the loops not marked needed
+// are answered before it could run).
+func TestHoudiniPaidBySpacer(t *testing.T) {
+	cases := []struct {
+		name, src string
+		runs      bool
+	}{{"wide-counter", wideCounter(8), false}}
+	for _, tc := range copyLoops {
+		cases = append(cases, struct {
+			name, src string
+			runs      bool
+		}{tc.name, tc.src, tc.needed})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := solveText(t, tc.src, optionSet{})
+			require.Equal(t, chc.Sat, res.Answer, "%v", res.Reason)
+			tries, size := statInt(res, "spacer.houdini-tries"), statInt(res, "spacer.houdini-size")
+			checks, hchecks := statInt(res, "spacer.smt-checks"), statInt(res, "spacer.houdini-checks")
+			require.Equal(t, tc.runs, tries > 0, "tries %d, size %d, checks %d", tries, size, checks)
+			if tries > 0 {
+				require.GreaterOrEqual(t, checks, size/houdiniSizeShare)
+			}
+			require.LessOrEqual(t, hchecks, 2*checks)
 		})
 	}
 }

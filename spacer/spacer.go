@@ -205,11 +205,6 @@ func (e *engine) run(seed []PredLemma) (res chc.Result) {
 		}
 		e.bound = n
 		e.stats.levels = n + 1
-		if n == houdiniLevel {
-			if err := e.houdini(); err != nil {
-				return e.unknown(err)
-			}
-		}
 		f, err := e.solveLevel(n)
 		if err != nil {
 			return e.unknown(err)
@@ -255,6 +250,9 @@ func (e *engine) solveLevel(n int) (*found, error) {
 	e.queue.push(e.newPob(e.goal, nil, n, 0, nil))
 	for e.queue.len() > 0 {
 		if err := e.tick(); err != nil {
+			return nil, err
+		}
+		if err := e.maybeHoudini(); err != nil { // houdini.go
 			return nil, err
 		}
 		pb := e.queue.pop()
@@ -314,6 +312,8 @@ type stats struct {
 	mayPobs           int
 	relaxedHits       int
 	stuckWins         int
+	houdiniTries      int
+	houdiniSize       int
 	houdiniChecks     int
 	houdiniInvariants int
 	houdiniTime       time.Duration
@@ -364,6 +364,8 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.relaxed-hits", Value: e.stats.relaxedHits},
 		{Name: "spacer.stuck-alarms", Value: e.stats.stuckAlarms},
 		{Name: "spacer.stuck-wins", Value: e.stats.stuckWins},
+		{Name: "spacer.houdini-tries", Value: e.stats.houdiniTries},
+		{Name: "spacer.houdini-size", Value: e.stats.houdiniSize},
 		{Name: "spacer.houdini-checks", Value: e.stats.houdiniChecks},
 		{Name: "spacer.houdini-invariants", Value: e.stats.houdiniInvariants},
 		{Name: "spacer.houdini-time", Value: e.stats.houdiniTime},

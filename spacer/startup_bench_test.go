@@ -1,47 +1,95 @@
 package spacer
 
 import (
+	"bufio"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// BenchmarkTinyFiles measures the start-up cost on tiny files: the six
-// Solidity unit tests of the arrays folder (../shared/bench/chc/arrays,
-// skipped when absent), which z3 answers in 0.02–0.05 s. Each iteration
-// reads, preprocesses, solves and checks all six (pipeline.Solve), as the CLI
-// does; ms/file is the mean per file.
-func BenchmarkTinyFiles(b *testing.B) {
-	files, _ := filepath.Glob("../../shared/bench/chc/arrays/solidity__*.smt2")
-	if len(files) == 0 {
-		b.Skip("../shared/bench/chc/arrays not present")
+// easyFiles reads testdata/easy.txt: the dev folders' files that gospacer
+// answers in a fraction of a second, those of them present under
+// ../shared/bench/chc.
+func easyFiles(tb testing.TB) (names, srcs []string) {
+	f, err := os.Open("testdata/easy.txt")
+	if err != nil {
+		tb.Fatal(err)
 	}
-	var srcs []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
 		}
-		srcs = append(srcs, string(data))
+		data, err := os.ReadFile(filepath.Join("../../shared/bench/chc", line))
+		if err != nil {
+			continue
+		}
+		names, srcs = append(names, line), append(srcs, string(data))
 	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return names, srcs
+}
+
+// BenchmarkTinyFiles measures the fixed cost of an easy answer: the files
+// of testdata/easy.txt (skipped when ../shared/bench/chc is absent), each
+// read, preprocessed, solved and its witness checked (pipeline.Solve), as the
+// CLI does. ms/file is the mean per file, geo-ms the geometric mean of the
+// files' times. BENCH_EASY=SUBSTRING keeps the files whose name contains
+// it (a folder, say).
+func BenchmarkTinyFiles(b *testing.B) {
+	names, srcs := easyFiles(b)
+	if sub := os.Getenv("BENCH_EASY"); sub != "" {
+		var n, s []string
+		for i := range names {
+			if strings.Contains(names[i], sub) {
+				n, s = append(n, names[i]), append(s, srcs[i])
+			}
+		}
+		names, srcs = n, s
+	}
+	if len(names) == 0 {
+		b.Skip("../shared/bench/chc not present")
+	}
+	spent := make([]time.Duration, len(names))
 	b.ResetTimer()
 	for range b.N {
 		for i, src := range srcs {
-			sys, _, err := chc.Read(files[i], strings.NewReader(src), term.NewStore())
+			t0 := time.Now()
+			sys, _, err := chc.Read(names[i], strings.NewReader(src), term.NewStore())
 			if err != nil {
 				b.Fatal(err)
 			}
-			res := pipeline.Solve(context.Background(), sys, New(Options{}), chc.Options{})
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			res := pipeline.Solve(ctx, sys, New(Options{}), chc.Options{})
+			cancel()
 			if res.Answer == chc.Unknown {
-				b.Fatalf("%s: unknown: %v", files[i], res.Reason)
+				b.Fatalf("%s: unknown: %v", names[i], res.Reason)
 			}
+			spent[i] += time.Since(t0)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(srcs)), "ms/file")
+	logSum := 0.0
+	for _, d := range spent {
+		logSum += math.Log(max(float64(d.Microseconds()), 1) / float64(b.N) / 1000)
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N*len(srcs)), "ms/file")
+	b.ReportMetric(math.Exp(logSum/float64(len(names))), "geo-ms")
+	b.ReportMetric(0, "ns/op")
+	if os.Getenv("BENCH_EASY_TIMES") != "" {
+		for i, d := range spent {
+			b.Logf("%8.2f ms  %s", float64(d.Microseconds())/1000/float64(b.N), names[i])
+		}
+	}
 }

@@ -49,6 +49,7 @@ type engine struct {
 	instMemo          map[instKey]*term.Term
 	impl              term.Implicant // implicants of models (one cube at a time)
 	reserveUsed       bool           // an invariant of a reserve became a lemma
+	hou               houdiniState   // Houdini's tries (houdini.go)
 }
 
 // noteLevel records a lemma learned or raised to level.
