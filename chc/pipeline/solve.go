@@ -57,7 +57,7 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 			return finish(chc.NoAnswer(err))
 		case err != nil:
 			stats = append(stats, chc.Stat{Name: "solve.preprocess-error", Value: err.Error()})
-			logf(o, "solve: preprocessing failed, solving the input as it is: %v", err)
+			solveLog(o).Logf("preprocessing failed, solving the input as it is: %v", err)
 		default:
 			pre, back = p, tr
 		}
@@ -65,7 +65,7 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 			chc.Stat{Name: "solve.preprocess-time", Value: time.Since(start)},
 			chc.Stat{Name: "solve.preprocessed-predicates", Value: len(pre.Preds)},
 			chc.Stat{Name: "solve.preprocessed-clauses", Value: len(pre.Clauses)})
-		logf(o, "solve: %d predicates, %d clauses; after preprocessing %d predicates, %d clauses (%.3fs)",
+		solveLog(o).Logf("%d predicates, %d clauses; after preprocessing %d predicates, %d clauses (%.3fs)",
 			len(s.Preds), len(s.Clauses), len(pre.Preds), len(pre.Clauses), time.Since(start).Seconds())
 	}
 
@@ -277,8 +277,7 @@ func translateAndCheck(ctx context.Context, s *chc.System, back passes.Translato
 	return res
 }
 
-func logf(o chc.Options, format string, args ...any) {
-	if o.Verbose != nil {
-		fmt.Fprintf(o.Verbose, format+"\n", args...)
-	}
+// solveLog is the pipeline's own progress lines, through the engines' logger.
+func solveLog(o chc.Options) chc.Logger {
+	return chc.Logger{Name: "solve", EngineOptions: chc.EngineOptions{Verbose: o.Verbose}}
 }
