@@ -46,8 +46,6 @@ func theoryOfIndexed(name string) string {
 		return errFloats
 	case name == "char", name == "re.loop", name == "re.^":
 		return errStrings
-	case name == "is":
-		return errDatatypes // the tester (_ is C)
 	}
 	return theoryOfSort(name)
 }

@@ -26,8 +26,9 @@ import (
 type Datatype struct {
 	sort  *Sort
 	ctors []*Func
-	group int   // index of its group in Store.datatypes
-	def   *Term // the default value, nil until computed
+	group int     // index of its group in Store.datatypes
+	peers []*Sort // the sorts of its group
+	def   *Term   // the default value, nil until computed
 	// finite: 1 if the sort has finitely many values, 2 if not, 0 unknown
 	finite uint8
 }
@@ -69,6 +70,10 @@ func (d *Datatype) Constructors() []*Func { return d.ctors }
 // Group is the index of the datatype's declaration group (see
 // Store.DatatypeGroups).
 func (d *Datatype) Group() int { return d.group }
+
+// GroupSorts are the sorts declared together with the datatype, itself
+// included, in declaration order.
+func (d *Datatype) GroupSorts() []*Sort { return d.peers }
 
 // IsConstructor reports whether f is a datatype constructor.
 func (f *Func) IsConstructor() bool { return f.adt != nil && f.adt.field < 0 && !f.adt.test }
@@ -128,7 +133,7 @@ func (st *Store) DeclareDatatypes(names []string) ([]*Sort, error) {
 	}
 	for _, s := range sorts {
 		st.sorts[sortKey{KindDatatype, s.name, ""}] = s
-		s.dt = &Datatype{sort: s, group: len(st.datatypes)}
+		s.dt = &Datatype{sort: s, group: len(st.datatypes), peers: sorts}
 	}
 	st.datatypes = append(st.datatypes, sorts)
 	return sorts, nil
@@ -196,6 +201,47 @@ func (st *Store) newADTFunc(name string, dom []*Sort, rng *Sort, a *adtSym) *Fun
 	st.nfuncs++
 	st.addFunc(f, st.named(name))
 	return f
+}
+
+// LookupDatatypes returns the group of datatype sorts that the store has
+// under names, in that order, or nil if it has no such group.
+func (st *Store) LookupDatatypes(names []string) []*Sort {
+	s, ok := st.sorts[sortKey{KindDatatype, names[0], ""}]
+	if !ok || len(s.dt.peers) != len(names) {
+		return nil
+	}
+	for i, n := range names {
+		if s.dt.peers[i].name != n {
+			return nil
+		}
+	}
+	return s.dt.peers
+}
+
+// SameDefinition reports whether the defined datatype sorts have exactly
+// the constructors ctors (as for DefineDatatypes).
+func SameDefinition(sorts []*Sort, ctors [][]CtorSpec) bool {
+	if len(sorts) != len(ctors) {
+		return false
+	}
+	for i, s := range sorts {
+		cs := s.dt.ctors
+		if len(cs) != len(ctors[i]) {
+			return false
+		}
+		for j, c := range cs {
+			spec := ctors[i][j]
+			if c.name != spec.Name || len(c.domain) != len(spec.Fields) {
+				return false
+			}
+			for k, f := range spec.Fields {
+				if c.adt.sels[k].name != f.Name || c.domain[k] != f.Sort {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // DatatypeGroups are the declared groups of datatype sorts, in
@@ -411,7 +457,8 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 }
 
 // FprintDatatypes writes the declaration of a group of datatypes in
-// SMT-LIB 2.6: (declare-datatypes ((S 0) ...) (((C (f T) ...) ...) ...)).
+// SMT-LIB 2.6: (declare-datatypes ((S 0) ...) (((C (f T) ...) ...) ...)),
+// without a newline.
 func FprintDatatypes(w io.Writer, group []*Sort) error {
 	var b strings.Builder
 	b.WriteString("(declare-datatypes (")
@@ -439,7 +486,7 @@ func FprintDatatypes(w io.Writer, group []*Sort) error {
 		}
 		b.WriteByte(')')
 	}
-	b.WriteString("))\n")
+	b.WriteString("))")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -505,6 +552,9 @@ func (st *Store) cloneDatatypes(c *Store, sortMap map[*Sort]*Sort, funcMap map[*
 			n := sortMap[s]
 			c.datatypes[gi] = append(c.datatypes[gi], n)
 			n.dt = &Datatype{sort: n, group: gi, finite: s.dt.finite}
+		}
+		for _, n := range c.datatypes[gi] {
+			n.dt.peers = c.datatypes[gi]
 		}
 	}
 	for _, group := range st.datatypes {

@@ -55,7 +55,7 @@ func TestDatatypeDeclare(t *testing.T) {
 
 	var b strings.Builder
 	require.NoError(t, FprintDatatypes(&b, st.DatatypeGroups()[1]))
-	require.Equal(t, "(declare-datatypes ((Tree 0) (Forest 0)) (((leaf) (node (val Int) (kids Forest))) ((fnil) (fcons (first Tree) (rest Forest)))))\n", b.String())
+	require.Equal(t, "(declare-datatypes ((Tree 0) (Forest 0)) (((leaf) (node (val Int) (kids Forest))) ((fnil) (fcons (first Tree) (rest Forest)))))", b.String())
 
 	// errors: twice, no constructors, no finite value, duplicate names
 	_, err := st.DeclareDatatypes([]string{"List"})
