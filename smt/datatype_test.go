@@ -1,0 +1,274 @@
+package smt_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/smtlib"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+const dtDecls = `
+(declare-datatypes ((List 0)) (((nil) (cons (head Int) (tail List)))))
+(declare-datatypes ((Nat 0)) (((Z) (S (pred Nat)))))
+(declare-datatype Color ((red) (green) (blue)))
+(declare-datatypes ((Tree 0) (Forest 0)) (((leaf) (node (val Int) (kids Forest))) ((fnil) (fcons (first Tree) (rest Forest)))))
+(declare-datatype Rec ((mk (fa (Array Int Int)) (fb Int))))
+(declare-sort U 0)
+(declare-datatype Box ((box (unbox U))))
+(declare-const x List) (declare-const y List) (declare-const z List)
+(declare-const n Nat) (declare-const m Nat)
+(declare-const c Color) (declare-const d Color) (declare-const e Color)
+(declare-const t Tree) (declare-const fo Forest)
+(declare-const r Rec) (declare-const q Rec)
+(declare-const i Int) (declare-const j Int)
+(declare-const a (Array Int Int))
+(declare-const al (Array List Int))
+(declare-fun f (List) Int)
+(declare-const u U) (declare-const v U)
+(declare-const bx Box) (declare-const by Box)
+`
+
+// TestDatatypeTable decides small datatype formulas with known answers.
+func TestDatatypeTable(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     smt.Result
+	}{
+		{"cycle", "(assert (= x (cons 1 x)))", smt.Unsat},
+		{"cycle through a selector", "(assert (= (tail x) x)) (assert ((_ is cons) x))", smt.Unsat},
+		{"selector of nil", "(assert (= (tail x) x))", smt.Sat},
+		{"cycle of two", "(assert (= x (cons 1 y))) (assert (= y (cons 2 x)))", smt.Unsat},
+		{"clash", "(assert (= x nil)) (assert (= x (cons i y)))", smt.Unsat},
+		{"injectivity of the head", "(assert (= (cons i x) (cons 3 y))) (assert (not (= i 3)))", smt.Unsat},
+		{"injectivity of the tail", "(assert (= (cons i x) (cons 3 y))) (assert (not (= x y)))", smt.Unsat},
+		{"exhaustive", "(assert (not ((_ is nil) x))) (assert (not ((_ is cons) x)))", smt.Unsat},
+		{"finite pigeonhole", "(assert (distinct c d e)) (assert (not (= c red))) (assert (not (= d red))) (assert (not (= e red)))", smt.Unsat},
+		{"finite distinct", "(assert (distinct c d e))", smt.Sat},
+		{"nat cycle", "(assert (= n (S m))) (assert (= m (S n)))", smt.Unsat},
+		{"nat", "(assert (not (= n Z))) (assert (= (pred n) m)) (assert (= m Z))", smt.Sat},
+		{"uf over lists", "(assert ((_ is cons) x)) (assert (= (head x) 5)) (assert (= (f x) (+ (head x) 1))) (assert (> (f (cons 5 (tail x))) 6))", smt.Unsat},
+		{"three lists, two heads", "(assert (distinct x y z)) (assert (= (tail x) nil)) (assert (= (tail y) nil)) (assert (= (tail z) nil)) (assert (is-cons x)) (assert (is-cons y)) (assert (is-cons z)) (assert (<= 0 (head x) 1)) (assert (<= 0 (head y) 1)) (assert (<= 0 (head z) 1))", smt.Unsat},
+		{"three lists, three heads", "(assert (distinct x y z)) (assert (= (tail x) nil)) (assert (= (tail y) nil)) (assert (= (tail z) nil)) (assert (is-cons x)) (assert (is-cons y)) (assert (is-cons z)) (assert (<= 0 (head x) 2)) (assert (<= 0 (head y) 2)) (assert (<= 0 (head z) 2))", smt.Sat},
+		{"ite", "(assert (= x (ite (> i 0) nil (cons i nil)))) (assert ((_ is cons) x)) (assert (> i 0))", smt.Unsat},
+		{"wrong selector, two values", "(assert (= x nil)) (assert (= (head x) 7)) (assert (= (head y) 8)) (assert (= y nil))", smt.Unsat},
+		{"wrong selector", "(assert (= x nil)) (assert (= (head x) 7)) (assert (= (head y) 7)) (assert (= y nil))", smt.Sat},
+		{"fresh values", "(assert (distinct x y z))", smt.Sat},
+		{"fresh nats", "(assert (distinct n m (S n) (S m) Z))", smt.Sat},
+		{"mutual recursion", "(assert (= t (node 1 fo))) (assert (= fo (fcons t fnil)))", smt.Unsat},
+		{"mutual recursion sat", "(assert (= t (node i fo))) (assert ((_ is fcons) fo)) (assert (= (val (first fo)) 2)) (assert (> i 2))", smt.Sat},
+		{"record with an array", "(assert (= (select (fa r) 0) 3)) (assert (= q (mk (store (fa r) 0 4) (fb r)))) (assert (= (select (fa q) 0) (select (fa r) 0)))", smt.Unsat},
+		{"record with an array sat", "(assert (= (select (fa r) 0) 3)) (assert (= q (mk (store (fa r) 1 4) (fb r)))) (assert (not (= q r)))", smt.Sat},
+		{"array over lists", "(assert (= (select al (cons 1 nil)) 3)) (assert (= x (cons i nil))) (assert (= i 1)) (assert (not (= (select al x) 3)))", smt.Unsat},
+		{"array over lists sat", "(assert (= (select al (cons 1 nil)) 3)) (assert (= x (cons i nil))) (assert (not (= (select al x) 3)))", smt.Sat},
+		{"boxes", "(assert (not (= u v))) (assert (= bx (box u))) (assert (= by (box v))) (assert (= bx by))", smt.Unsat},
+		{"boxes sat", "(assert (distinct bx by)) (assert (= (unbox bx) u))", smt.Sat},
+		{"records are their fields", "(assert (= (fb r) (fb q))) (assert (= (fa r) (fa q))) (assert (not (= r q)))", smt.Unsat},
+		{"match", "(assert (= 3 (match x ((nil 0) ((cons h tl) (+ h 1)))))) (assert (= (head x) 1))", smt.Unsat},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, s, _ := checkScript(t, dtDecls+tc.in)
+			require.Equal(t, tc.want, r, s.ReasonUnknown())
+		})
+	}
+}
+
+// dtGen generates random formulas over the list datatype, two Int
+// constants and three lists.
+type dtGen struct {
+	st          *term.Store
+	list        *term.Sort
+	nilF, consF *term.Func
+	head, tail  *term.Func
+	xs, is      []*term.Term
+}
+
+func newDTGen(st *term.Store) *dtGen {
+	ls, err := st.DeclareDatatypes([]string{"List"})
+	if err != nil {
+		panic(err)
+	}
+	if err := st.DefineDatatypes(ls, [][]term.CtorSpec{{{Name: "nil"}, {Name: "cons", Fields: []term.FieldSpec{{Name: "head", Sort: term.IntSort}, {Name: "tail", Sort: ls[0]}}}}}); err != nil {
+		panic(err)
+	}
+	g := &dtGen{st: st, list: ls[0]}
+	cs := ls[0].Datatype().Constructors()
+	g.nilF, g.consF = cs[0], cs[1]
+	g.head, g.tail = g.consF.Selectors()[0], g.consF.Selectors()[1]
+	for _, name := range []string{"x", "y", "z"} {
+		g.xs = append(g.xs, st.Const(name, ls[0]))
+	}
+	g.is = []*term.Term{st.Const("i", term.IntSort), st.Const("j", term.IntSort)}
+	return g
+}
+
+func (g *dtGen) listTerm(t *rapid.T, depth int) *term.Term {
+	st := g.st
+	k := rapid.IntRange(0, 5).Draw(t, "lk")
+	if depth <= 0 {
+		k = k % 2
+	}
+	switch k {
+	case 0:
+		return g.xs[rapid.IntRange(0, len(g.xs)-1).Draw(t, "x")]
+	case 1, 2:
+		if k == 1 {
+			return st.Cons(g.nilF)
+		}
+		return g.xs[rapid.IntRange(0, len(g.xs)-1).Draw(t, "x")]
+	case 3:
+		return st.Cons(g.consF, g.intTerm(t, depth-1), g.listTerm(t, depth-1))
+	case 4:
+		return st.Apply(g.tail, g.listTerm(t, depth-1))
+	}
+	return st.Ite(g.atom(t, depth-1), g.listTerm(t, depth-1), g.listTerm(t, depth-1))
+}
+
+func (g *dtGen) intTerm(t *rapid.T, depth int) *term.Term {
+	st := g.st
+	k := rapid.IntRange(0, 3).Draw(t, "ik")
+	if depth <= 0 {
+		k = k % 2
+	}
+	switch k {
+	case 0:
+		return g.is[rapid.IntRange(0, len(g.is)-1).Draw(t, "i")]
+	case 1:
+		return st.Int(int64(rapid.IntRange(-1, 2).Draw(t, "c")))
+	case 2:
+		return st.Apply(g.head, g.listTerm(t, depth-1))
+	}
+	return st.Add(g.intTerm(t, depth-1), g.intTerm(t, depth-1))
+}
+
+func (g *dtGen) atom(t *rapid.T, depth int) *term.Term {
+	st := g.st
+	var a *term.Term
+	switch rapid.IntRange(0, 4).Draw(t, "ak") {
+	case 0:
+		a = st.Eq(g.listTerm(t, depth), g.listTerm(t, depth))
+	case 1:
+		a = st.Apply(g.nilF.Tester(), g.listTerm(t, depth))
+	case 2:
+		a = st.Apply(g.consF.Tester(), g.listTerm(t, depth))
+	case 3:
+		a = st.Le(g.intTerm(t, depth), g.intTerm(t, depth))
+	default:
+		a = st.Eq(g.intTerm(t, depth), g.intTerm(t, depth))
+	}
+	if rapid.Bool().Draw(t, "neg") {
+		a = st.Not(a)
+	}
+	return a
+}
+
+func (g *dtGen) formula(t *rapid.T) *term.Term {
+	n := rapid.IntRange(1, 5).Draw(t, "n")
+	var cs []*term.Term
+	for range n {
+		a := g.atom(t, 2)
+		if rapid.IntRange(0, 3).Draw(t, "or") == 0 {
+			a = g.st.Or(a, g.atom(t, 2))
+		}
+		cs = append(cs, a)
+	}
+	return g.st.And(cs...)
+}
+
+// smallLists are the lists of length at most 2 over heads -1..1.
+func (g *dtGen) smallLists() []*term.Term {
+	st := g.st
+	ls := []*term.Term{st.Cons(g.nilF)}
+	for _, l := range ls[:1] {
+		for h := -1; h <= 1; h++ {
+			ls = append(ls, st.Cons(g.consF, st.Int(int64(h)), l))
+		}
+	}
+	for _, l := range ls[1:4] {
+		for h := -1; h <= 1; h++ {
+			ls = append(ls, st.Cons(g.consF, st.Int(int64(h)), l))
+		}
+	}
+	return ls
+}
+
+// satisfiable searches a model of f among small values (with the
+// default interpretation of selectors of the wrong constructor).
+func (g *dtGen) satisfiable(f *term.Term) (*term.Model, bool) {
+	ls := g.smallLists()
+	m := term.NewModel(g.st)
+	for _, a := range ls {
+		for _, b := range ls {
+			for _, c := range ls {
+				for i := -2; i <= 2; i++ {
+					for j := -2; j <= 2; j++ {
+						m.Set(g.xs[0], a)
+						m.Set(g.xs[1], b)
+						m.Set(g.xs[2], c)
+						m.Set(g.is[0], g.st.Int(int64(i)))
+						m.Set(g.is[1], g.st.Int(int64(j)))
+						if ok, err := m.EvalBool(f); err == nil && ok {
+							return m, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// TestPropDatatypes decides random list formulas: a sat model satisfies
+// the formula (the solver checks it, and so does this test); an unsat
+// formula has no model among small values.
+func TestPropDatatypes(t *testing.T) {
+	var sat, unsat, unknown int
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		g := newDTGen(st)
+		f := g.formula(t)
+		s := smt.New(st, smt.Options{})
+		require.NoError(t, s.Assert(f))
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		r, err := s.Check(ctx)
+		require.NoError(t, err)
+		switch r {
+		case smt.Sat:
+			sat++
+			ok, err := s.Model().EvalBool(f)
+			require.NoError(t, err)
+			require.True(t, ok, "model violates %v\n%v", f, s.Model())
+		case smt.Unsat:
+			unsat++
+			if m, ok := g.satisfiable(f); ok {
+				t.Fatalf("unsat, but satisfiable: %v\n%v", f, m)
+			}
+		default:
+			unknown++
+			t.Logf("unknown (%s): %v", s.ReasonUnknown(), f)
+		}
+	})
+	t.Logf("sat %d, unsat %d, unknown %d", sat, unsat, unknown)
+	require.Zero(t, unknown)
+}
+
+// TestDatatypeModelPrints checks that a model prints values as
+// constructor terms that read back.
+func TestDatatypeModelPrints(t *testing.T) {
+	r, s, st := checkScript(t, dtDecls+"(assert (= (tail x) (cons 3 nil))) (assert (= (head x) i)) (assert (> i 7))")
+	require.Equal(t, smt.Sat, r)
+	v, ok := s.Model().Lookup(st.Const("x", st.LookupDatatypes([]string{"List"})[0]))
+	require.True(t, ok)
+	require.True(t, strings.HasPrefix(v.String(), "(cons "), v.String())
+	require.True(t, strings.HasSuffix(v.String(), " (cons 3 nil))"), v.String())
+	// The value reads back as a term of the script's store.
+	_, err := smtlib.Parse("v.smt2", strings.NewReader(dtDecls+fmt.Sprintf("(assert (= x %v))", v)), term.NewStore())
+	require.NoError(t, err)
+}
