@@ -29,7 +29,17 @@
 //     substitution into all of φ: the result is a conjunction, and a
 //     literal false in M plays no part (so x = e in a false disjunct does
 //     not make LRAProj's λ[e] the choice; see TestPaperCAV14LW).
-//  2. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
+//  2. Datatypes (datatypes.go), after Bjørner and Janota (LPAR 2015) and
+//     z3's datatype plugin: a variable x of a datatype sort goes by an
+//     equality x = t of the cube; else, when a literal applies a selector
+//     or tester to x or equates it with a constructor term, x becomes
+//     C(x1, ..., xn) for its model value C(v1, ..., vn), over fresh
+//     projected variables with the values vi, and the rewriter folds the
+//     selectors, testers and constructor equalities; the fresh variables
+//     are projected by their theories (datatype ones at once: the model
+//     value is finite, so unfolding ends). Other datatype variables are
+//     left to the last stage.
+//  2b. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
 //     disjunction resolved by M: ELIMWRRD on reads over stores, PARTIALEQ,
 //     ELIMWREQ, SYMM and TRIVEQ on array (dis)equalities, which become
 //     partial (dis)equalities a =_Ī t between non-store terms; ELIMEQ on a
@@ -124,6 +134,7 @@
 //	eval.go       values under the model, memoized
 //	cube.go       the cube: literals with occurrence lists
 //	implicant.go  implicant of φ under M, purification of abs/div/mod
+//	datatypes.go  datatype variables: equality resolution, unfolding
 //	arrays.go     ArrayMBP, the optional array (dis)equalities
 //	arith.go      constraints, non-linear occurrences, normalization
 //	linear.go     arithmetic on term.Linear forms

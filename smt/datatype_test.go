@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -79,151 +80,6 @@ func TestDatatypeTable(t *testing.T) {
 	}
 }
 
-// dtGen generates random formulas over the list datatype, two Int
-// constants and three lists.
-type dtGen struct {
-	st          *term.Store
-	list        *term.Sort
-	nilF, consF *term.Func
-	head, tail  *term.Func
-	xs, is      []*term.Term
-}
-
-func newDTGen(st *term.Store) *dtGen {
-	ls, err := st.DeclareDatatypes([]string{"List"})
-	if err != nil {
-		panic(err)
-	}
-	if err := st.DefineDatatypes(ls, [][]term.CtorSpec{{{Name: "nil"}, {Name: "cons", Fields: []term.FieldSpec{{Name: "head", Sort: term.IntSort}, {Name: "tail", Sort: ls[0]}}}}}); err != nil {
-		panic(err)
-	}
-	g := &dtGen{st: st, list: ls[0]}
-	cs := ls[0].Datatype().Constructors()
-	g.nilF, g.consF = cs[0], cs[1]
-	g.head, g.tail = g.consF.Selectors()[0], g.consF.Selectors()[1]
-	for _, name := range []string{"x", "y", "z"} {
-		g.xs = append(g.xs, st.Const(name, ls[0]))
-	}
-	g.is = []*term.Term{st.Const("i", term.IntSort), st.Const("j", term.IntSort)}
-	return g
-}
-
-func (g *dtGen) listTerm(t *rapid.T, depth int) *term.Term {
-	st := g.st
-	k := rapid.IntRange(0, 5).Draw(t, "lk")
-	if depth <= 0 {
-		k = k % 2
-	}
-	switch k {
-	case 0:
-		return g.xs[rapid.IntRange(0, len(g.xs)-1).Draw(t, "x")]
-	case 1, 2:
-		if k == 1 {
-			return st.Cons(g.nilF)
-		}
-		return g.xs[rapid.IntRange(0, len(g.xs)-1).Draw(t, "x")]
-	case 3:
-		return st.Cons(g.consF, g.intTerm(t, depth-1), g.listTerm(t, depth-1))
-	case 4:
-		return st.Apply(g.tail, g.listTerm(t, depth-1))
-	}
-	return st.Ite(g.atom(t, depth-1), g.listTerm(t, depth-1), g.listTerm(t, depth-1))
-}
-
-func (g *dtGen) intTerm(t *rapid.T, depth int) *term.Term {
-	st := g.st
-	k := rapid.IntRange(0, 3).Draw(t, "ik")
-	if depth <= 0 {
-		k = k % 2
-	}
-	switch k {
-	case 0:
-		return g.is[rapid.IntRange(0, len(g.is)-1).Draw(t, "i")]
-	case 1:
-		return st.Int(int64(rapid.IntRange(-1, 2).Draw(t, "c")))
-	case 2:
-		return st.Apply(g.head, g.listTerm(t, depth-1))
-	}
-	return st.Add(g.intTerm(t, depth-1), g.intTerm(t, depth-1))
-}
-
-func (g *dtGen) atom(t *rapid.T, depth int) *term.Term {
-	st := g.st
-	var a *term.Term
-	switch rapid.IntRange(0, 4).Draw(t, "ak") {
-	case 0:
-		a = st.Eq(g.listTerm(t, depth), g.listTerm(t, depth))
-	case 1:
-		a = st.Apply(g.nilF.Tester(), g.listTerm(t, depth))
-	case 2:
-		a = st.Apply(g.consF.Tester(), g.listTerm(t, depth))
-	case 3:
-		a = st.Le(g.intTerm(t, depth), g.intTerm(t, depth))
-	default:
-		a = st.Eq(g.intTerm(t, depth), g.intTerm(t, depth))
-	}
-	if rapid.Bool().Draw(t, "neg") {
-		a = st.Not(a)
-	}
-	return a
-}
-
-func (g *dtGen) formula(t *rapid.T) *term.Term {
-	n := rapid.IntRange(1, 5).Draw(t, "n")
-	var cs []*term.Term
-	for range n {
-		a := g.atom(t, 2)
-		if rapid.IntRange(0, 3).Draw(t, "or") == 0 {
-			a = g.st.Or(a, g.atom(t, 2))
-		}
-		cs = append(cs, a)
-	}
-	return g.st.And(cs...)
-}
-
-// smallLists are the lists of length at most 2 over heads -1..1.
-func (g *dtGen) smallLists() []*term.Term {
-	st := g.st
-	ls := []*term.Term{st.Cons(g.nilF)}
-	for _, l := range ls[:1] {
-		for h := -1; h <= 1; h++ {
-			ls = append(ls, st.Cons(g.consF, st.Int(int64(h)), l))
-		}
-	}
-	for _, l := range ls[1:4] {
-		for h := -1; h <= 1; h++ {
-			ls = append(ls, st.Cons(g.consF, st.Int(int64(h)), l))
-		}
-	}
-	return ls
-}
-
-// satisfiable searches a model of f among small values (with the
-// default interpretation of selectors of the wrong constructor).
-func (g *dtGen) satisfiable(f *term.Term) (*term.Model, bool) {
-	ls := g.smallLists()
-	m := term.NewModel(g.st)
-	for _, a := range ls {
-		for _, b := range ls {
-			for _, c := range ls {
-				for i := -2; i <= 2; i++ {
-					for j := -2; j <= 2; j++ {
-						m.Set(g.xs[0], a)
-						m.Set(g.xs[1], b)
-						m.Set(g.xs[2], c)
-						m.Set(g.is[0], g.st.Int(int64(i)))
-						m.Set(g.is[1], g.st.Int(int64(j)))
-						if ok, err := m.EvalBool(f); err == nil && ok {
-							return m, true
-						}
-					}
-				}
-			}
-		}
-	}
-	return nil, false
-}
-
 // TestPropDatatypes decides random list formulas: a sat model satisfies
 // the formula (the solver checks it, and so does this test); an unsat
 // formula has no model among small values.
@@ -231,8 +87,8 @@ func TestPropDatatypes(t *testing.T) {
 	var sat, unsat, unknown int
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
-		g := newDTGen(st)
-		f := g.formula(t)
+		g := fuzz.NewLists(st)
+		f := g.Formula(t)
 		s := smt.New(st, smt.Options{})
 		require.NoError(t, s.Assert(f))
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -247,7 +103,7 @@ func TestPropDatatypes(t *testing.T) {
 			require.True(t, ok, "model violates %v\n%v", f, s.Model())
 		case smt.Unsat:
 			unsat++
-			if m, ok := g.satisfiable(f); ok {
+			if m, ok := g.Satisfiable(f); ok {
 				t.Fatalf("unsat, but satisfiable: %v\n%v", f, m)
 			}
 		default:
