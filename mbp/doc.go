@@ -39,7 +39,7 @@
 //     are projected by their theories (datatype ones at once: the model
 //     value is finite, so unfolding ends). Other datatype variables are
 //     left to the last stage.
-//  2b. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
+//  3. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
 //     disjunction resolved by M: ELIMWRRD on reads over stores, PARTIALEQ,
 //     ELIMWREQ, SYMM and TRIVEQ on array (dis)equalities, which become
 //     partial (dis)equalities a =_Ī t between non-store terms; ELIMEQ on a
@@ -52,7 +52,7 @@
 //     Other arrays, and an array in a position ArrayMBP does not cover (an
 //     argument of a function, a partial equality with itself inside), are
 //     eliminated by equality resolution or by their model value.
-//  3. Arithmetic (arith.go, lra.go, lia.go). Reads over stores that
+//  4. Arithmetic (arith.go, lra.go, lia.go). Reads over stores that
 //     mention a projected variable are resolved first (ELIMWRRD), which
 //     frees indices. A variable left under a non-linear term (an array
 //     read, a function, a product, div by zero, to_int, is_int) is
@@ -74,7 +74,7 @@
 //     constraints print as (= (mod t D) r). An Int variable in a Real
 //     constraint with a Real variable left (mixed integer-real
 //     arithmetic) is eliminated by its model value.
-//  4. The rest (rest.go): Booleans by their model value (finite: two
+//  5. The rest (rest.go): Booleans by their model value (finite: two
 //     values), variables of other sorts (uninterpreted sorts, arrays over
 //     other index sorts) by an equality v = t of the cube, else (for an
 //     uninterpreted sort) by a term of the cube without projected
