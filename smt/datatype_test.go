@@ -72,6 +72,8 @@ func TestDatatypeTable(t *testing.T) {
 		{"boxes sat", "(assert (distinct bx by)) (assert (= (unbox bx) u))", smt.Sat},
 		{"records are their fields", "(assert (= (fb r) (fb q))) (assert (= (fa r) (fa q))) (assert (not (= r q)))", smt.Unsat},
 		{"match", "(assert (= 3 (match x ((nil 0) ((cons h tl) (+ h 1)))))) (assert (= (head x) 1))", smt.Unsat},
+		{"Boolean selector", "(declare-datatype BB ((bb (bs Bool)) (bn))) (declare-const w BB) (assert (bs w)) (assert (not (bs (bb false))))", smt.Sat},
+		{"Boolean selector unsat", "(declare-datatype BB ((bb (bs Bool)) (bn))) (declare-const w BB) (assert (bs w)) (assert (= w (bb false)))", smt.Unsat},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, s, _ := checkScript(t, dtDecls+tc.in)

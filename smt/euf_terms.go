@@ -62,7 +62,7 @@ func (p *eufPlugin) register() error {
 					return err
 				}
 				p.addAtom(n, p.g.True(), m, true)
-			case term.OpApply, term.OpSelect, term.OpTest: // Datatypes: testers
+			case term.OpApply, term.OpSelect, term.OpTest, term.OpSel: // Datatypes: testers, selectors
 				p.addAtom(n, p.g.True(), p.newAtomVar(false), true)
 			default:
 				return &UnsupportedError{u, "Boolean term " + u.Op().String() + " inside an uninterpreted term"}
@@ -163,7 +163,7 @@ func (p *eufPlugin) lift(t *term.Term) (*term.Term, error) {
 			return nil, err
 		}
 		return k, nil
-	case t.Sort().IsBool() && t.Op() != term.OpApply && t.Op() != term.OpSelect && t.Op() != term.OpTest: // Datatypes: testers
+	case t.Sort().IsBool() && t.Op() != term.OpApply && t.Op() != term.OpSelect && t.Op() != term.OpTest && t.Op() != term.OpSel: // Datatypes: testers, selectors
 		k := st.Fresh("b", term.BoolSort)
 		mk, err := e.lit(k, polBoth)
 		if err != nil {
