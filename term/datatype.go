@@ -271,14 +271,7 @@ func (st *Store) datatypeDefault(s *Sort) *Term {
 			for _, c := range g.dt.ctors {
 				args := make([]*Term, len(c.domain))
 				for j, d := range c.domain {
-					switch {
-					case d.kind != KindDatatype:
-						args[j] = st.DefaultValue(d)
-					case d.dt.def != nil:
-						args[j] = d.dt.def
-					case done[d] != nil:
-						args[j] = done[d]
-					default:
+					if args[j] = st.fieldDefault(d, done); args[j] == nil {
 						continue ctors
 					}
 				}
@@ -294,6 +287,26 @@ func (st *Store) datatypeDefault(s *Sort) *Term {
 		}
 	}
 	return dt.def
+}
+
+// fieldDefault is the default value of a field of sort d while the
+// defaults of a group are computed (done), nil if it has none yet: arrays
+// over a datatype of the group wait for it.
+func (st *Store) fieldDefault(d *Sort, done map[*Sort]*Term) *Term {
+	switch d.kind {
+	case KindDatatype:
+		if d.dt.def != nil {
+			return d.dt.def
+		}
+		return done[d]
+	case KindArray:
+		e := st.fieldDefault(d.Elem(), done)
+		if e == nil {
+			return nil
+		}
+		return st.intern(OpConstArray, d, []*Term{e}, nil, num.Rat{})
+	}
+	return st.DefaultValue(d)
 }
 
 // IsFinite reports whether the datatype has finitely many values: no

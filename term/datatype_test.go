@@ -70,6 +70,15 @@ func TestDatatypeDeclare(t *testing.T) {
 	require.NoError(t, err)
 	require.ErrorContains(t, st.DefineDatatypes(s, [][]CtorSpec{{{Name: "a"}, {Name: "a"}}}), "twice")
 
+	// an array of itself (once a panic): the default is the constructor
+	// without one
+	s, err = st.DeclareDatatypes([]string{"T"})
+	require.NoError(t, err)
+	require.NoError(t, st.DefineDatatypes(s, [][]CtorSpec{{
+		{Name: "tmap", Fields: []FieldSpec{{"m", st.ArraySort(IntSort, s[0])}}}, {Name: "tnil"}}}))
+	require.Equal(t, "tnil", st.DefaultValue(s[0]).String())
+	require.Equal(t, "((as const (Array Int T)) tnil)", st.DefaultValue(st.ArraySort(IntSort, s[0])).String())
+
 	// a finite datatype
 	s, err = st.DeclareDatatypes([]string{"Color", "Opt"})
 	require.NoError(t, err)
