@@ -3,6 +3,7 @@ package smt_test
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -129,4 +130,54 @@ func TestDatatypeModelPrints(t *testing.T) {
 	// The value reads back as a term of the script's store.
 	_, err := smtlib.Parse("v.smt2", strings.NewReader(dtDecls+fmt.Sprintf("(assert (= x %v))", v)), term.NewStore())
 	require.NoError(t, err)
+}
+
+// TestDatatypesDifferential compares the answers on random list formulas
+// with z3's and cvc5's, those installed (skipped without them): no sat
+// against unsat.
+func TestDatatypesDifferential(t *testing.T) {
+	var peers []string
+	for _, p := range []string{"z3", "cvc5"} {
+		if _, err := exec.LookPath(p); err == nil {
+			peers = append(peers, p)
+		}
+	}
+	if len(peers) == 0 || testing.Short() {
+		t.Skip("neither z3 nor cvc5 on PATH, or -short")
+	}
+	agree, unknown := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		g := fuzz.NewLists(st)
+		f := g.Formula(t)
+		s := smt.New(st, smt.Options{})
+		require.NoError(t, s.Assert(f))
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		r, err := s.Check(ctx)
+		require.NoError(t, err)
+		script := fuzz.Script(st, f)
+		for _, p := range peers {
+			args := []string{"-in", "-T:10"}
+			if p == "cvc5" {
+				args = []string{"--lang=smt2", "--tlimit=10000"}
+			}
+			cmd := exec.Command(p, args...)
+			cmd.Stdin = strings.NewReader(script)
+			out, _ := cmd.Output()
+			ans := strings.TrimSpace(string(out))
+			if i := strings.IndexByte(ans, '\n'); i >= 0 {
+				ans = ans[:i]
+			}
+			switch {
+			case ans != "sat" && ans != "unsat", r == smt.Unknown:
+				unknown++
+			case ans == r.String():
+				agree++
+			default:
+				t.Fatalf("gospacer %v, %s %s on\n%s", r, p, ans, script)
+			}
+		}
+	})
+	t.Logf("%d agree, %d unknown (%v)", agree, unknown, peers)
 }
