@@ -1,9 +1,14 @@
 package smtlib
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
 
@@ -55,4 +60,35 @@ func TestDatatypesReadTwice(t *testing.T) {
 	require.NoError(t, err)
 	_, err = Parse("c.smt2", strings.NewReader("(declare-datatypes ((List 0)) (((nil) (cons (head Int)))))"), st)
 	require.ErrorContains(t, err, "c.smt2:1:1: declare-datatypes: datatype List declared again with another definition")
+}
+
+// TestDatatypeBench reads the CHC-COMP datatype files of
+// ../shared/bench-next/chc/adt (when present), round trip included, and
+// the cvc5 datatype scripts of bench/dev-qf_dt: the latter read, or are
+// refused with a positioned error.
+func TestDatatypeBench(t *testing.T) {
+	adt, _ := filepath.Glob("../../shared/bench-next/chc/adt/*.smt2")
+	for _, path := range adt {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		st := term.NewStore()
+		s, err := Parse(filepath.Base(path), bytes.NewReader(data), st)
+		require.NoError(t, err, path)
+		checkRoundTrip(t, path, st, s)
+	}
+	dev, _ := filepath.Glob("../bench/dev-qf_dt/*.smt2")
+	read := 0
+	for _, path := range dev {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		st := term.NewStore()
+		s, err := Parse(filepath.Base(path), bytes.NewReader(data), st)
+		if err != nil {
+			require.Regexp(t, `^`+regexp.QuoteMeta(filepath.Base(path))+`:\d+:\d+: `, err.Error())
+			continue
+		}
+		read++
+		checkRoundTrip(t, path, st, s)
+	}
+	t.Logf("%d CHC-COMP datatype files, %d of %d cvc5 scripts read", len(adt), read, len(dev))
 }
