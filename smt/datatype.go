@@ -31,6 +31,7 @@ import (
 	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/euf"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -428,6 +429,11 @@ func (f *freshValues) adtFreshLeaf(s *term.Sort, visiting map[*term.Sort]bool) *
 				v = f.value(d)
 			case d.IsDatatype():
 				v = f.adtFreshLeaf(d, visiting)
+			case d.IsArray() && (d.Index().IsArith() || d.Index().IsUninterpreted()):
+				// the default array with one entry at a fresh index
+				if e := f.nonDefault(d.Elem()); e != nil {
+					v, _ = term.NewModel(f.st).Eval(f.st.Store(f.st.DefaultValue(d), f.value(d.Index()), e))
+				}
 			}
 			if v == nil {
 				continue
@@ -438,6 +444,29 @@ func (f *freshValues) adtFreshLeaf(s *term.Sort, visiting map[*term.Sort]bool) *
 			}
 			args[i] = v
 			return f.st.Cons(c, args...)
+		}
+	}
+	return nil
+}
+
+// nonDefault is a value of s other than its default, nil if none comes
+// at hand.
+func (f *freshValues) nonDefault(s *term.Sort) *term.Term {
+	switch {
+	case s.IsBool():
+		return f.st.True()
+	case s.IsArith():
+		return f.st.Num(num.NewRat(1, 1), s)
+	case s.IsDatatype():
+		def := f.st.DefaultValue(s)
+		for _, c := range s.Datatype().Constructors() {
+			args := make([]*term.Term, c.Arity())
+			for j, dj := range c.Domain() {
+				args[j] = f.st.DefaultValue(dj)
+			}
+			if v := f.st.Cons(c, args...); v != def {
+				return v
+			}
 		}
 	}
 	return nil

@@ -73,6 +73,7 @@ func TestDatatypeTable(t *testing.T) {
 		{"boxes sat", "(assert (distinct bx by)) (assert (= (unbox bx) u))", smt.Sat},
 		{"records are their fields", "(assert (= (fb r) (fb q))) (assert (= (fa r) (fa q))) (assert (not (= r q)))", smt.Unsat},
 		{"match", "(assert (= 3 (match x ((nil 0) ((cons h tl) (+ h 1)))))) (assert (= (head x) 1))", smt.Unsat},
+		{"fresh values over arrays of themselves", "(declare-datatypes ((AT 0)) (((anil) (amap (am (Array Int AT)))))) (declare-const a1 AT) (declare-const a2 AT) (declare-const a3 AT) (declare-const a4 AT) (assert (distinct a1 a2 a3 a4))", smt.Sat},
 		{"Boolean selector", "(declare-datatype BB ((bb (bs Bool)) (bn))) (declare-const w BB) (assert (bs w)) (assert (not (bs (bb false))))", smt.Sat},
 		{"Boolean selector unsat", "(declare-datatype BB ((bb (bs Bool)) (bn))) (declare-const w BB) (assert (bs w)) (assert (= w (bb false)))", smt.Unsat},
 	} {
