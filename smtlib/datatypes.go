@@ -95,18 +95,6 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 	return r.defineDatatypes(p, "declare-datatypes", syms, poss, lists)
 }
 
-// skipUntilClose moves past the s-expressions up to and including the
-// next unmatched ')'.
-func (r *Reader) skipUntilClose() error {
-	for r.tok.kind != tokRParen {
-		if err := r.skipSexpr(); err != nil {
-			return err
-		}
-	}
-	r.next()
-	return nil
-}
-
 // declareDatatypeCmd reads (declare-datatype S ((C (f T) ...) ...)).
 func (r *Reader) declareDatatypeCmd(p Pos) error {
 	sym, sp, err := r.symbolName("a datatype name")
