@@ -7,6 +7,10 @@
 #
 #   bench/smt.sh [-t SECONDS] [FOLDER...]      (default: all SMT-LIB folders)
 #   BENCH=/path/to/bench bench/smt.sh
+#
+# A FOLDER with a slash is a path (bench/dev-qf_dt, the datatype files of
+# cvc5's regression suite kept in the repository); a plain name is a
+# folder of $BENCH.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 timeout_s=10
@@ -52,12 +56,14 @@ run() {
 
 results=$out/results.tsv
 for folder in "${folders[@]}"; do
-  manifest=$bench/$folder/MANIFEST.tsv
+  dir=$bench/$folder
+  case $folder in */*) dir=$folder ;; esac
+  manifest=$dir/MANIFEST.tsv
   [ -f "$manifest" ] || { echo "no $manifest" >&2; continue; }
   col=$(head -1 "$manifest" | tr '\t' '\n' | grep -n -x expected | cut -d: -f1)
   tail -n +2 "$manifest" | cut -f1,"$col" | while IFS=$'\t' read -r file expected; do
     for s in "${solvers[@]}"; do
-      printf '%s\t%s\t%s\t%s\t%s\n' "$folder" "$file" "$s" "$expected" "$(run "$s" "$bench/$folder/$file")" >>"$results"
+      printf '%s\t%s\t%s\t%s\t%s\n' "$folder" "$file" "$s" "$expected" "$(run "$s" "$dir/$file")" >>"$results"
     done
   done
 done

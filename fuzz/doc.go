@@ -28,6 +28,12 @@
 // division-by-zero symbols of term.Store.DivByZero, so properties exercise
 // that convention). Generators only build well-sorted terms.
 //
+// Datatypes (datatypes.go): Lists declares a list datatype with list and
+// Int constants and draws formulas over constructors, selectors, testers
+// and linear arithmetic; Satisfiable searches models among small values,
+// the independent check of unsat answers in smt's and mbp's property
+// tests. Script declares the store's datatypes.
+//
 // CHC systems (chc.go, chcarrays.go): CHCSystem draws small normalised
 // systems whose Int variables the clauses bound to a small domain, so that
 // BruteCHC (chcbrute.go) decides them exactly and gives the least model and

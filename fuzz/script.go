@@ -67,6 +67,17 @@ func Script(st *term.Store, assertions ...*term.Term) string {
 		}
 		declare(f.Range())
 	}
+	for _, g := range st.DatatypeGroups() { // Datatypes: every group of the store
+		for _, d := range g {
+			for _, c := range d.Datatype().Constructors() {
+				for _, fs := range c.Domain() {
+					declare(fs)
+				}
+			}
+		}
+		term.FprintDatatypes(&b, g)
+		b.WriteByte('\n')
+	}
 	for _, c := range consts {
 		fmt.Fprintf(&b, "(declare-fun %v () %v)\n", c, c.Sort())
 	}

@@ -29,7 +29,17 @@
 //     substitution into all of φ: the result is a conjunction, and a
 //     literal false in M plays no part (so x = e in a false disjunct does
 //     not make LRAProj's λ[e] the choice; see TestPaperCAV14LW).
-//  2. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
+//  2. Datatypes (datatypes.go), after Bjørner and Janota (LPAR 2015) and
+//     z3's datatype plugin: a variable x of a datatype sort goes by an
+//     equality x = t of the cube; else, when a literal applies a selector
+//     or tester to x or equates it with a constructor term, x becomes
+//     C(x1, ..., xn) for its model value C(v1, ..., vn), over fresh
+//     projected variables with the values vi, and the rewriter folds the
+//     selectors, testers and constructor equalities; the fresh variables
+//     are projected by their theories (datatype ones at once: the model
+//     value is finite, so unfolding ends). Other datatype variables are
+//     left to the last stage.
+//  3. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
 //     disjunction resolved by M: ELIMWRRD on reads over stores, PARTIALEQ,
 //     ELIMWREQ, SYMM and TRIVEQ on array (dis)equalities, which become
 //     partial (dis)equalities a =_Ī t between non-store terms; ELIMEQ on a
@@ -42,7 +52,7 @@
 //     Other arrays, and an array in a position ArrayMBP does not cover (an
 //     argument of a function, a partial equality with itself inside), are
 //     eliminated by equality resolution or by their model value.
-//  3. Arithmetic (arith.go, lra.go, lia.go). Reads over stores that
+//  4. Arithmetic (arith.go, lra.go, lia.go). Reads over stores that
 //     mention a projected variable are resolved first (ELIMWRRD), which
 //     frees indices. A variable left under a non-linear term (an array
 //     read, a function, a product, div by zero, to_int, is_int) is
@@ -64,7 +74,7 @@
 //     constraints print as (= (mod t D) r). An Int variable in a Real
 //     constraint with a Real variable left (mixed integer-real
 //     arithmetic) is eliminated by its model value.
-//  4. The rest (rest.go): Booleans by their model value (finite: two
+//  5. The rest (rest.go): Booleans by their model value (finite: two
 //     values), variables of other sorts (uninterpreted sorts, arrays over
 //     other index sorts) by an equality v = t of the cube, else (for an
 //     uninterpreted sort) by a term of the cube without projected
@@ -124,6 +134,7 @@
 //	eval.go       values under the model, memoized
 //	cube.go       the cube: literals with occurrence lists
 //	implicant.go  implicant of φ under M, purification of abs/div/mod
+//	datatypes.go  datatype variables: equality resolution, unfolding
 //	arrays.go     ArrayMBP, the optional array (dis)equalities
 //	arith.go      constraints, non-linear occurrences, normalization
 //	linear.go     arithmetic on term.Linear forms

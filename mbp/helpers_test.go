@@ -320,7 +320,24 @@ func (b *z3Batch) answers() (ok, unknown int, bad []string, err error) {
 	}
 	var in bytes.Buffer
 	in.WriteString("(set-option :timeout 300)\n")
-	for _, q := range b.queries {
+	// z3 keeps datatype declarations across pop: each goes first, once.
+	seen := map[string]bool{}
+	queries := make([]string, len(b.queries))
+	for i, q := range b.queries {
+		var keep []string
+		for _, line := range strings.Split(q, "\n") {
+			if strings.HasPrefix(line, "(declare-datatypes ") {
+				if !seen[line] {
+					seen[line] = true
+					in.WriteString(line + "\n")
+				}
+				continue
+			}
+			keep = append(keep, line)
+		}
+		queries[i] = strings.Join(keep, "\n")
+	}
+	for _, q := range queries {
 		in.WriteString("(push 1)\n")
 		in.WriteString(q)
 		in.WriteString("(pop 1)\n")

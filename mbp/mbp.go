@@ -129,6 +129,7 @@ func (p *Projector) Project(vars []*term.Term, phi *term.Term, m *term.Model) (R
 	}
 	r.phi = phi
 	r.implicant(phi)
+	r.projectDatatypes() // Datatypes
 	r.projectArrays()
 	r.projectArith()
 	r.projectRest()

@@ -132,7 +132,8 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.DeclareFun:
 		x.decls = append(x.decls, c.Func)
 		x.ok()
-	case smtlib.DeclareSort, smtlib.DefineSort, smtlib.DefineFun:
+	case smtlib.DeclareSort, smtlib.DefineSort, smtlib.DefineFun,
+		smtlib.DeclareDatatypes: // Datatypes
 		x.ok()
 	case smtlib.Assert:
 		x.assert(c)

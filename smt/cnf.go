@@ -118,7 +118,7 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		return e.set(t, m, polBoth), nil
 	case term.OpIsInt: // see int_elim.go
 		return e.alias(t, st.Eq(st.ToReal(st.ToInt(t.Arg(0))), t.Arg(0)), pol)
-	case term.OpApply, term.OpSelect: // Boolean predicates (euf.go)
+	case term.OpApply, term.OpSelect, term.OpTest, term.OpSel: // Boolean predicates (euf.go); Datatypes: testers, selectors
 		m, err := e.s.eu.predicate(t)
 		if err != nil {
 			return sat.LitNull, err

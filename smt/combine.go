@@ -112,6 +112,12 @@ func (p *eufPlugin) combine() combineResult {
 		}
 	}
 
+	// Datatypes: the classes whose values need no array.
+	var adtClash [][2]euf.Node
+	if p.dt != nil {
+		adtClash = p.adtValues(vals, fr)
+	}
+
 	// Arrays.
 	rep, err := p.arr.Values(vals, fr.value)
 	if err != nil {
@@ -123,6 +129,17 @@ func (p *eufPlugin) combine() combineResult {
 		p.lemmas = append(p.lemmas, rep.Lemmas...)
 		p.addLemmas()
 		changed = true
+	}
+	if p.dt != nil { // Datatypes: the classes over arrays, and clashes
+		adtClash = append(adtClash, p.adtValues(vals, fr)...)
+		for _, xy := range adtClash {
+			switch p.split(xy[0], xy[1]) {
+			case combineChanged:
+				changed = true
+			case combineAgain:
+				again = true
+			}
+		}
 	}
 	for _, xy := range rep.Splits {
 		switch p.split(xy[0], xy[1]) {
@@ -138,7 +155,7 @@ func (p *eufPlugin) combine() combineResult {
 	var key []byte
 	for n := euf.Node(0); int(n) < nn && !changed; n++ {
 		t := g.Term(n)
-		if t.Op() != term.OpApply {
+		if op := t.Op(); op != term.OpApply && op != term.OpSel && op != term.OpTest { // Datatypes
 			continue
 		}
 		key = appendU32(key[:0], t.Func().ID())
@@ -211,6 +228,7 @@ type freshValues struct {
 	next  num.Rat
 	used  map[*term.Sort]map[string]bool
 	index map[*term.Sort]int
+	deep  int // Datatypes: the depth of the last deep fresh value
 }
 
 func newFreshValues(st *term.Store, maxAbs num.Rat) *freshValues {
@@ -241,6 +259,8 @@ func (f *freshValues) value(s *term.Sort) *term.Term {
 		return v
 	case s.IsArray():
 		return f.st.ConstArrayOf(s, f.value(s.Elem()))
+	case s.IsDatatype(): // Datatypes
+		return f.adtFresh(s)
 	case s.IsUninterpreted():
 		for {
 			i := f.index[s]

@@ -1,5 +1,6 @@
 // Package smt decides quantifier-free formulas over Booleans, linear
-// integer and real arithmetic, uninterpreted functions and arrays, by
+// integer and real arithmetic, uninterpreted functions, arrays and
+// algebraic datatypes, by
 // DPLL(T): package sat runs the search, the theories join it through
 // sat.Theory. The API is incremental (Assert, Push/Pop, Check under
 // assumptions), every Sat answer comes with a model that is evaluated
@@ -86,6 +87,8 @@
 //	euf_model.go  the euf part of models
 //	combine.go    model-based theory combination with arithmetic
 //	array.go      array axiom instances as clauses
+//	datatype.go   algebraic datatypes: axioms of constructor terms,
+//	              acyclicity, unfolding and splitting, model values
 //	proof.go      Refutation: the proof of an Unsat answer
 //	farkas.go     Farkas certificates of arithmetic lemmas, cut splits
 //	poll.go       the context the theories poll: the clock and a yield

@@ -93,6 +93,8 @@ type eufPlugin struct {
 	staticAt   int                       // graph size at the last addLemmas
 	err        error                     // an error met inside a callback: the answer is unknown
 
+	dt *adtState // Datatypes: nil until a datatype term is in the graph
+
 	snap  eufModel // the model of the last final check that added nothing
 	stats eufStats
 
@@ -484,6 +486,19 @@ func (p *eufPlugin) finalCheck(dst []sat.Lit) []sat.Lit {
 		if dst, changed := p.implyAll(dst); changed {
 			return dst
 		}
+		if p.dt != nil { // Datatypes
+			var added bool
+			if dst, added = p.adtCheck(dst); len(dst) > 0 || added {
+				if p.conflict && len(dst) == 0 {
+					return p.conflictClause(dst)
+				}
+				return dst
+			}
+			if p.err != nil {
+				p.s.th.incomplete = p.err.Error()
+				return dst
+			}
+		}
 		// Arrays.
 		for _, ai := range p.arrayAtoms {
 			if p.s.sat.ValueNow(p.atoms[ai].lit) == sat.False {
@@ -641,5 +656,5 @@ func (p *eufPlugin) predicate(t *term.Term) (sat.Lit, error) {
 // isEufTerm reports whether the arithmetic term t is a select or an
 // application: a term arithmetic treats as a variable and euf as a node.
 func isEufTerm(t *term.Term) bool {
-	return t.Op() == term.OpSelect || t.Op() == term.OpApply
+	return t.Op() == term.OpSelect || t.Op() == term.OpApply || t.Op() == term.OpSel // Datatypes: selectors
 }

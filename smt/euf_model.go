@@ -27,10 +27,25 @@ func (p *eufPlugin) snapshot(vals []*term.Term) {
 		t := g.Term(n)
 		switch t.Op() {
 		case term.OpConst:
-			if s := t.Sort(); s.IsUninterpreted() || s.IsArray() {
+			if s := t.Sort(); s.IsUninterpreted() || s.IsArray() || s.IsDatatype() { // Datatypes
 				m.consts = append(m.consts, constValue{t, vals[g.Find(n)]})
 			}
-		case term.OpApply:
+		case term.OpApply, term.OpSel: // Datatypes: selectors of another constructor
+			if t.Op() == term.OpSel {
+				e, ok := adtSelectorEntry(t, vals[g.Find(g.Args(n)[0])], vals[g.Find(n)])
+				if !ok {
+					continue
+				}
+				f := t.Func()
+				fi := m.tables[f]
+				if fi == nil {
+					fi = &term.FuncInterp{}
+					m.tables[f] = fi
+					m.funcs = append(m.funcs, f)
+				}
+				fi.Entries = append(fi.Entries, e)
+				continue
+			}
 			f := t.Func()
 			fi := m.tables[f]
 			if fi == nil {

@@ -49,6 +49,9 @@ func (p *eufPlugin) register() error {
 		if op := u.Op(); op == term.OpTrue || op == term.OpFalse {
 			continue
 		}
+		if u.Sort().IsDatatype() || u.Op() == term.OpTest { // Datatypes
+			p.noteADT(u)
+		}
 		p.active = true
 		switch s := u.Sort(); {
 		case s.IsBool():
@@ -59,7 +62,7 @@ func (p *eufPlugin) register() error {
 					return err
 				}
 				p.addAtom(n, p.g.True(), m, true)
-			case term.OpApply, term.OpSelect:
+			case term.OpApply, term.OpSelect, term.OpTest, term.OpSel: // Datatypes: testers, selectors
 				p.addAtom(n, p.g.True(), p.newAtomVar(false), true)
 			default:
 				return &UnsupportedError{u, "Boolean term " + u.Op().String() + " inside an uninterpreted term"}
@@ -81,7 +84,7 @@ func (p *eufPlugin) linearize(n euf.Node, u *term.Term) error {
 	switch u.Op() {
 	case term.OpNum:
 		l.k = u.Num()
-	case term.OpConst, term.OpSelect, term.OpApply:
+	case term.OpConst, term.OpSelect, term.OpApply, term.OpSel: // Datatypes: selectors
 		v, err := p.s.ar.variable(u, u)
 		if err != nil {
 			return err
@@ -160,7 +163,7 @@ func (p *eufPlugin) lift(t *term.Term) (*term.Term, error) {
 			return nil, err
 		}
 		return k, nil
-	case t.Sort().IsBool() && t.Op() != term.OpApply && t.Op() != term.OpSelect:
+	case t.Sort().IsBool() && t.Op() != term.OpApply && t.Op() != term.OpSelect && t.Op() != term.OpTest && t.Op() != term.OpSel: // Datatypes: testers, selectors
 		k := st.Fresh("b", term.BoolSort)
 		mk, err := e.lit(k, polBoth)
 		if err != nil {

@@ -68,7 +68,9 @@ const (
 	Echo
 	Exit
 	GetProjection // gospacer's (get-projection (x ...) φ), projection.go
-	Unsupported   // a known command this package does not implement
+	// Datatypes
+	DeclareDatatypes // declare-datatypes and declare-datatype, datatypes.go
+	Unsupported      // a known command this package does not implement
 	numKinds
 )
 
@@ -97,6 +99,8 @@ var kindNames = [numKinds]string{
 	Echo:             "echo",
 	Exit:             "exit",
 	GetProjection:    "get-projection",
+	// Datatypes
+	DeclareDatatypes: "declare-datatypes",
 	Unsupported:      "unsupported",
 }
 
@@ -131,6 +135,8 @@ func (k Kind) String() string {
 //	                  of each partition, -1 for the root (the last)
 //	Echo              Text: the string, unescaped
 //	GetProjection     Terms: the constants to project out, Term: the formula
+//	DeclareDatatypes  Name: the command's name, Sort: the first datatype, N:
+//	                  the index of the group in Store.DatatypeGroups
 //	Unsupported       Name: the command name, Text: the command's source text
 //
 // Reset, ResetAssertions, GetModel, GetUnsatCore, GetAssertions and Exit

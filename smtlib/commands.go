@@ -77,8 +77,8 @@ func init() {
 		"get-projection":      (*Reader).getProjection, // projection.go
 		"echo":                (*Reader).echo,
 		"exit":                func(r *Reader, p Pos) error { return r.simple(p, Exit) },
-		"declare-datatype":    unsupportedTheory(errDatatypes),
-		"declare-datatypes":   unsupportedTheory(errDatatypes),
+		"declare-datatype":    (*Reader).declareDatatypeCmd,  // Datatypes
+		"declare-datatypes":   (*Reader).declareDatatypesCmd, // Datatypes
 		"declare-codatatypes": unsupportedTheory(errDatatypes),
 		"declare-heap":        unsupportedTheory(errHeap),
 		"define-fun-rec":      unsupportedTheory(errRecursive),

@@ -37,7 +37,8 @@
 // set-logic accepts the logics of SMT-LIB (QF_LIA, AUFLIRA, QF_BV, ...),
 // z3's HORN and QF_FD, and ALL; another name is an error. A theory the
 // reader does not read (bit-vectors, floating point, strings, sequences,
-// datatypes, Eldarica's heap, recursive definitions) is one error at its
+// codatatypes and parametric datatypes, Eldarica's heap, recursive
+// definitions) is one error at its
 // first sign (a sort, a literal, an indexed identifier, a command) that
 // names the theory (unsupported.go); the README's list of supported input
 // quotes these messages.
@@ -68,6 +69,17 @@
 // prints every term faithfully, and reading the printed script gives back
 // the same terms.
 //
+// # Datatypes
+//
+// declare-datatypes reads the whole declaration first (the field sorts
+// name the datatypes being declared as parameters of a sort expression),
+// then declares the group in the store (term.Store.DeclareDatatypes; a
+// store that has the same group already keeps it) and the constructors
+// and selectors as functions. Testers are not symbols: (_ is C) is read
+// as an indexed head and z3's is-C when the name is otherwise unknown.
+// match becomes a chain of ite over testers, with the pattern variables
+// bound to selector terms like let variables.
+//
 // # Writing
 //
 // WriteScript prints commands one per line, terms with term.Fprint, which
@@ -85,6 +97,8 @@
 //	terms.go     terms: applications, let, quantifiers, annotations, as
 //	sorts.go     sorts, declare-sort, define-sort
 //	unsupported.go  the errors for theories the reader does not read
+//	datatypes.go declare-datatypes (2.6 and z3's older form),
+//	             declare-datatype, testers ((_ is C) and is-C), match
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand
 //	projection.go  reading get-projection

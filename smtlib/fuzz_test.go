@@ -27,6 +27,9 @@ func FuzzParse(f *testing.F) {
 		"(echo \"a\"\"b\")(set-info :source |x|)(get-info :name)(exit)",
 		"(assert (exists ((and Bool)) and))",
 		"(declare-fun x () Int)(assert (let ((c x)) (forall ((x Int)) (> x c))))",
+		"(declare-datatypes ((L 0) (T 0)) (((nil) (cons (hd Int) (tl L))) ((leaf) (node (kids L) (v T)))))(declare-const x L)(assert ((_ is cons) (tl x)))",
+		"(declare-datatypes () ((L nil (cons (hd Int) (tl L)))))(assert (= 1 (match nil ((nil 0) ((cons h t) h)))))(assert (is-nil nil))",
+		"(declare-datatype R ((mk (a (Array Int Bool)) (b Real))))(declare-const r R)(assert (select (a r) (to_int (b r))))",
 	} {
 		f.Add([]byte(s))
 	}

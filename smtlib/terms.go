@@ -100,8 +100,9 @@ func (r *Reader) compound(ruleTop bool) (*term.Term, string, error) {
 			return t, "", err
 		case "_":
 			return nil, "", r.indexedError(open, "identifiers")
-		case "match":
-			return nil, "", r.errorf(r.tok.pos, "%s: match", errDatatypes)
+		case "match": // Datatypes
+			t, err = r.match(open)
+			return t, "", err
 		}
 		if isReserved(r.tok.text) {
 			return nil, "", r.errorf(r.tok.pos, "%s is not supported", r.tok.text)
@@ -145,6 +146,15 @@ func (r *Reader) application(open Pos) (*term.Term, error) {
 	head := r.tok.pos
 	sym := r.lookup(r.tok.text)
 	if sym == nil || len(sym.local) == 0 && sym.def == nil && sym.op == term.OpInvalid {
+		if f := r.testerNamed(string(r.tok.text)); f != nil { // Datatypes: z3's is-C
+			r.next()
+			base, err := r.readArgs()
+			if err != nil {
+				return nil, err
+			}
+			defer r.dropArgs(base)
+			return r.applyFunc(f, open, r.args[base:])
+		}
 		return nil, r.unknownSymbol(head, string(r.tok.text))
 	}
 	r.next()
@@ -527,7 +537,7 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 	inner := r.tok.pos
 	r.next()
 	if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
-		return nil, r.indexedError(inner, "identifiers")
+		return r.indexedHead(inner, open) // Datatypes: ((_ is C) t)
 	}
 	if r.tok.kind != tokSymbol || string(r.tok.text) != "as" {
 		return nil, r.unexpected("as or _ (a function symbol cannot be a term)")

@@ -11,7 +11,7 @@ const (
 	errFloats     = "floating-point arithmetic is not supported"
 	errStrings    = "strings are not supported"
 	errSequences  = "sequences are not supported"
-	errDatatypes  = "algebraic datatypes are not supported"
+	errDatatypes  = "codatatypes are not supported"
 	errHeap       = "the heap theory (declare-heap) is not supported"
 	errRecursive  = "recursive definitions (define-fun-rec) are not supported"
 )
@@ -46,8 +46,6 @@ func theoryOfIndexed(name string) string {
 		return errFloats
 	case name == "char", name == "re.loop", name == "re.^":
 		return errStrings
-	case name == "is":
-		return errDatatypes // the tester (_ is C)
 	}
 	return theoryOfSort(name)
 }

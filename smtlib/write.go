@@ -54,6 +54,8 @@ func writeCommand(w *bufio.Writer, c *Command) {
 			w.WriteString(term.QuoteSymbol(p))
 		}
 		w.WriteString(") " + c.Text + ")")
+	case DeclareDatatypes: // Datatypes
+		term.FprintDatatypes(w, c.Sort.Datatype().GroupSorts())
 	case DeclareFun:
 		f := c.Func
 		w.WriteString("(declare-fun " + f.String() + " (")

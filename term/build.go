@@ -178,6 +178,9 @@ func (st *Store) Build(op Op, args ...*Term) (*Term, error) {
 
 // App applies the function symbol f to args; a 0-ary f gives its constant.
 func (st *Store) App(f *Func, args ...*Term) (*Term, error) {
+	if f.adt != nil { // Datatypes
+		return st.adtApp(f, args)
+	}
 	if len(args) != len(f.domain) {
 		return nil, fmt.Errorf("%s: expected %d arguments, got %d", f.name, len(f.domain), len(args))
 	}

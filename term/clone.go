@@ -80,6 +80,7 @@ func (st *Store) Clone() *Store {
 		c.terms[i] = n
 	}
 	c.tru, c.fls = c.terms[st.tru.id], c.terms[st.fls.id]
+	st.cloneDatatypes(c, sortMap, funcMap) // Datatypes
 	return c
 }
 
@@ -107,6 +108,9 @@ func (cp *Copier) Sort(s *Sort) *Sort {
 	if n, ok := cp.sorts[s]; ok {
 		return n
 	}
+	if s.kind == KindDatatype { // Datatypes
+		return cp.datatypeSort(s)
+	}
 	params := make([]*Sort, len(s.params))
 	for i, p := range s.params {
 		params[i] = cp.Sort(p)
@@ -119,6 +123,11 @@ func (cp *Copier) Sort(s *Sort) *Sort {
 // Func is the copy of f in the target store.
 func (cp *Copier) Func(f *Func) *Func {
 	if n, ok := cp.funcs[f]; ok {
+		return n
+	}
+	if f.adt != nil { // Datatypes
+		n := cp.adtFunc(f)
+		cp.funcs[f] = n
 		return n
 	}
 	dom := make([]*Sort, len(f.domain))

@@ -61,6 +61,21 @@
 // an explicit stack (memoized per call), fails on free bound variables and
 // on quantifiers, except over at most 10 Bool variables, which it expands.
 //
+// # Datatypes
+//
+// datatype.go: algebraic datatypes. Store.DeclareDatatypes interns the
+// sorts of a group of (mutually recursive) datatypes, DefineDatatypes
+// gives them constructors with named fields; the groups stay in the Store
+// (DatatypeGroups, FprintDatatypes prints one as SMT-LIB), and Clone and
+// Copier copy them. Constructors, selectors and testers are Funcs applied
+// with App, giving OpCons, OpSel and OpTest terms. A datatype value is a
+// constructor over values; the default value is the first constructor
+// whose fields have values. A selector of the wrong constructor evaluates
+// through the model's interpretation of the selector symbol, like an
+// uninterpreted function. Simplify folds sel(C(..x..)) to x, testers of
+// constructor terms, C(..) = D(..) to false, C(a) = C(b) to a = b, and
+// x = C(..x..) to false.
+//
 // # Substitution and traversal
 //
 // subst.go: Substitute and SubstituteMap (simultaneous, memoized, respecting

@@ -192,6 +192,8 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 		return st.intern(OpConstArray, u.sort, vs[:1], nil, num.Rat{}), nil
 	case OpApply:
 		return ev.apply(u.fn, vs), nil
+	case OpCons, OpSel, OpTest: // Datatypes
+		return ev.evalADT(u, vs), nil
 	}
 	return nil, fmt.Errorf("term: cannot evaluate %v", u.op)
 }
@@ -265,6 +267,8 @@ func (st *Store) DefaultValue(s *Sort) *Term {
 		return st.Value(s, 0)
 	case KindArray:
 		return st.intern(OpConstArray, s, []*Term{st.DefaultValue(s.Elem())}, nil, num.Rat{})
+	case KindDatatype: // Datatypes
+		return st.datatypeDefault(s)
 	}
 	panic("term: DefaultValue of bad sort")
 }
@@ -285,6 +289,8 @@ func CompareValues(a, b *Term) int {
 		return 1
 	case OpNum, OpValue:
 		return a.Num().Cmp(b.Num())
+	case OpCons: // Datatypes
+		return compareADT(a, b)
 	}
 	da, ia, va := arrayEntries(a)
 	db, ib, vb := arrayEntries(b)

@@ -55,7 +55,7 @@ func (st *Store) Mk(op Op, args ...*Term) *Term { return must(st.Build(op, args.
 // Rebuild returns a term like t with the given arguments.
 func (st *Store) Rebuild(t *Term, args []*Term) *Term {
 	switch t.op {
-	case OpApply:
+	case OpApply, OpCons, OpSel, OpTest: // Datatypes: App builds these too
 		return must(st.App(t.fn, args...))
 	case OpConstArray:
 		return must(st.ConstArray(t.sort, args[0]))

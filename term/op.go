@@ -55,6 +55,12 @@ const (
 	OpForall
 	OpExists
 
+	// Datatypes: Func() is the constructor, the selector or the tester;
+	// a constructor's arguments are its fields.
+	OpCons
+	OpSel
+	OpTest
+
 	numOps
 )
 
@@ -95,6 +101,10 @@ var opNames = [numOps]string{
 	OpApply:      "<apply>",
 	OpForall:     "forall",
 	OpExists:     "exists",
+	// Datatypes
+	OpCons: "<cons>",
+	OpSel:  "<sel>",
+	OpTest: "<test>",
 }
 
 // String is the SMT-LIB symbol of the operator (for leaves, a description).

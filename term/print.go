@@ -126,7 +126,8 @@ func (p *printer) scope(t *Term) {
 
 // trivial terms are not worth a let name.
 func trivial(t *Term) bool {
-	return t.op.IsLeaf() || (t.op == OpNeg && t.args[0].op.IsLeaf())
+	return t.op.IsLeaf() || (t.op == OpNeg && t.args[0].op.IsLeaf()) ||
+		t.op == OpCons && len(t.args) == 0 // Datatypes: a nullary constructor
 }
 
 func (p *printer) fresh() string {
@@ -182,6 +183,10 @@ func (p *printer) term(t *Term) {
 	case OpApply:
 		w.WriteByte('(')
 		w.WriteString(QuoteSymbol(t.fn.name))
+	case OpCons, OpSel, OpTest: // Datatypes
+		if p.headADT(t) {
+			return
+		}
 	case OpConstArray:
 		w.WriteString("((as const ")
 		w.WriteString(t.sort.String())

@@ -158,6 +158,10 @@ func (s *simplifier) node(u *Term) *Term {
 		if body := a[len(a)-1]; body.op == OpTrue || body.op == OpFalse {
 			return body
 		}
+	case OpSel, OpTest: // Datatypes
+		if r := st.rewriteADT(u.op, u.fn, a); r != nil {
+			return r
+		}
 	}
 	return st.Rebuild(u, a)
 }
@@ -355,6 +359,10 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 	case a.IsValue() && b.IsValue():
 		// Simplified values are canonical: distinct terms, distinct values.
 		return st.fls
+	case a.sort.kind == KindDatatype: // Datatypes
+		if r := s.eqADT(a, b); r != nil {
+			return r
+		}
 	}
 	if b.id < a.id {
 		a, b = b, a

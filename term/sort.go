@@ -11,6 +11,9 @@ const (
 	KindReal
 	KindArray
 	KindUninterpreted
+
+	// Datatypes
+	KindDatatype
 )
 
 // A Sort is interned: two sorts are equal iff they are the same pointer.
@@ -21,6 +24,7 @@ type Sort struct {
 	name   string  // uninterpreted sorts: the declared name
 	params []*Sort // arrays: [index, element]; uninterpreted: sort arguments
 	id     uint32
+	dt     *Datatype // Datatypes: the declaration of a datatype sort
 }
 
 // The built-in sorts.

@@ -38,6 +38,9 @@ type Store struct {
 
 	// Linearize's forms (see there)
 	linMemo *TermMap[*Linear]
+
+	// Datatypes: the declared groups of datatype sorts, in order
+	datatypes [][]*Sort
 }
 
 const numCacheSize = 1 << 12
@@ -165,7 +168,7 @@ func hasFreeBound(t *Term, excluded []*Term) bool {
 func (st *Store) internFunc(name string, domain []*Sort, rng *Sort, bound bool) *Func {
 	first := st.named(name)
 	for f := first; f != nil; f = f.next {
-		if f.bound == bound && !f.divByZero && f.rng == rng && slices.Equal(f.domain, domain) {
+		if f.bound == bound && !f.divByZero && f.adt == nil && f.rng == rng && slices.Equal(f.domain, domain) {
 			return f
 		}
 	}

@@ -74,6 +74,13 @@ func (t *Term) IsValue() bool {
 		return t.args[0].IsValue()
 	case OpStore:
 		return t.args[0].IsValue() && t.args[1].IsValue() && t.args[2].IsValue()
+	case OpCons: // Datatypes
+		for _, a := range t.args {
+			if !a.IsValue() {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
@@ -96,7 +103,8 @@ type Func struct {
 	// divByZero: a DivByZero symbol, which no declaration of its name
 	// gives
 	divByZero bool
-	next      *Func // the next symbol of the same name in its Store
+	next      *Func   // the next symbol of the same name in its Store
+	adt       *adtSym // Datatypes: a constructor, selector or tester
 }
 
 func (f *Func) Name() string    { return f.name }

@@ -1,0 +1,73 @@
+package mbp
+
+import "github.com/seed-f9c3434d/gospacer/term"
+
+// projectDatatypes eliminates the variables of datatype sorts (Bjørner and
+// Janota, LPAR 2015; z3's datatype plugin of MBP): a variable x with an
+// equality x = t of the cube (x not in t) is replaced by t; else, when x
+// is asked something a constructor answers (a selector or tester applied
+// to it, an equality with a constructor term), x is unfolded by its
+// model value C(v1, ..., vn) to C(x1, ..., xn) over fresh projected
+// variables xi with the values vi, and the rewriter folds the selectors,
+// testers and equalities over C(...); the fresh variables are projected
+// in turn (those of datatype sorts here, the others by their theory).
+// The unfolding of a variable follows its model value, which is finite,
+// so it ends. Variables nothing asks of are left to projectRest
+// (equality resolution, else the model value).
+func (r *run) projectDatatypes() {
+	for i := 0; i < len(r.vars); i++ {
+		x := r.vars[i]
+		if !r.live(x) || !x.Sort().IsDatatype() {
+			continue
+		}
+		if len(r.with(x)) == 0 {
+			r.gone.Set(x, true)
+			continue
+		}
+		if t := r.equalTo(x); t != nil {
+			r.substitute([]*term.Term{x}, []*term.Term{t})
+			continue
+		}
+		if !r.asked(x) {
+			continue
+		}
+		v := r.val(x)
+		if v.Op() != term.OpCons {
+			continue // not a value: left to projectRest
+		}
+		c := v.Func()
+		args := make([]*term.Term, c.Arity())
+		for k, sel := range c.Selectors() {
+			args[k] = r.fresh("mbp.d", c.Domain()[k], v.Arg(k))
+			_ = sel
+		}
+		r.substitute([]*term.Term{x}, []*term.Term{r.st.Cons(c, args...)})
+	}
+	r.checkCube("datatypes")
+}
+
+// asked reports whether a literal of the cube applies a selector or
+// tester to x or equates x with a constructor term.
+func (r *run) asked(x *term.Term) bool {
+	for _, k := range r.with(x) {
+		for u := range term.PostOrder(r.cube.lits[k]) {
+			switch u.Op() {
+			case term.OpSel, term.OpTest:
+				if u.Arg(0) == x {
+					return true
+				}
+			case term.OpEq:
+				for i, a := range u.Args() {
+					if a == x {
+						for j, b := range u.Args() {
+							if j != i && b.Op() == term.OpCons {
+								return true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
