@@ -209,6 +209,7 @@
 //	chcbrute.go    BruteCHC
 //	big.go         WriteBig, Big: big CHC systems
 //	engines.go     the conformance test of CHC engines
+//	datatypes.go   Lists: random formulas over a list datatype
 //
 // # Naming
 //

@@ -175,6 +175,7 @@
 //	linear.go     Linear, Linearize
 //	nnf.go        NNF
 //	implicant.go  Implicant
+//	datatype.go   algebraic datatypes: declarations, constructors, selectors, testers
 //
 // # Naming
 //
