@@ -138,13 +138,14 @@ func ExampleNormalize() {
 }
 
 // A timeout gives Unknown with a typed reason: this loop steps by 4 and
-// 1001 is out of its reach, which Spacer does not find in 200 ms.
+// 10^9+1 is out of its reach, which Spacer does not find (it would block
+// the values one at a time).
 func ExampleWithTimeout() {
 	src := `(set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int) (x1 Int)) (=> (and (inv x) (= x1 (+ x 4))) (inv x1))))
-(assert (forall ((x Int)) (=> (and (inv x) (= x 1001)) false)))`
+(assert (forall ((x Int)) (=> (and (inv x) (= x 1000000001)) false)))`
 	start := time.Now()
 	res, err := gospacer.SolveReader(context.Background(), "steps.smt2", strings.NewReader(src),
 		gospacer.WithTimeout(200*time.Millisecond))
