@@ -91,7 +91,8 @@ func ExampleBuilder() {
 
 // A rule over a predicate that was not declared with Pred (or
 // registered) is refused, and so is anything that is not a Horn clause,
-// with the reason.
+// with the reason. The error sticks: the Builder adds nothing more, and
+// System returns the error rather than a system without the rule.
 func ExampleBuilder_Rule() {
 	b := gospacer.NewBuilder(nil)
 	st := b.Store()
@@ -99,10 +100,12 @@ func ExampleBuilder_Rule() {
 	q := st.Func("q", []*term.Sort{term.IntSort}, term.BoolSort) // not registered
 	x := st.Const("x", term.IntSort)
 	fmt.Println(b.Rule(st.Implies(st.Apply(q, x), st.Apply(p, x))))
-	fmt.Println(b.Rule(st.Implies(st.Apply(p, x), st.Apply(p, st.Add(x, st.Int(1))))))
+	b.Rule(st.Implies(st.Apply(p, x), st.Apply(p, st.Add(x, st.Int(1)))))
+	_, err := b.System()
+	fmt.Println(err)
 	// Output:
 	// gospacer: rule 1: q is not a registered predicate (Pred or Register makes one)
-	// <nil>
+	// gospacer: rule 1: q is not a registered predicate (Pred or Register makes one)
 }
 
 // A chc.System assembled by hand, with terms as atom arguments: Solve

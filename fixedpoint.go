@@ -86,7 +86,7 @@ func (fp *Fixedpoint) Register(fs ...*term.Func) error {
 // AddRule adds a rule (see Builder.Rule) and drops the learned lemmas.
 func (fp *Fixedpoint) AddRule(r *term.Term) error {
 	fp.settle()
-	if err := fp.b.Rule(r); err != nil {
+	if err := fp.b.add(r, false, false); err != nil {
 		return err
 	}
 	fp.learned = nil
