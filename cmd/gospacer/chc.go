@@ -66,9 +66,8 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		h.engine = engines.DefaultEngine
 	}
 	h.eo = chc.Options{MemoryMB: o.memoryMB, Params: o.params}
-	if o.verbose {
-		h.eo.Verbose = stderr
-	}
+	h.eo.Verbose = o.engineLog() // nil without -v
+	h.eo.Trace = o.engineTrace() // -v=3: the trace on standard error
 	if o.trace != "" {
 		f, err := os.Create(o.trace)
 		if err != nil {
