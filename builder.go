@@ -34,6 +34,10 @@ type Builder struct {
 	preds  map[*term.Func]*Pred
 	clause int // rules and queries added
 	err    error
+	// vars are the caller's names of each predicate's parameters: the
+	// arguments of its first application to distinct constants in a
+	// rule (a Fixedpoint prints its lemmas over them)
+	vars map[*Pred][]*term.Term
 }
 
 // NewBuilder returns a Builder over st (nil: a new store).
@@ -160,6 +164,9 @@ func (b *Builder) addClauses(f *term.Term, query bool) error {
 		return fail(err.Error())
 	}
 	b.clause = index
+	if !query {
+		b.nameParams(f)
+	}
 	for _, c := range clauses {
 		c.Origin = fmt.Sprintf("%s %d", what, index)
 	}
@@ -238,4 +245,43 @@ func boundNames(f *term.Term) map[string]bool {
 		}
 	}
 	return names
+}
+
+// nameParams records, for each predicate without names yet, the
+// arguments of its first application in f when they are distinct
+// constants: st.Apply(inv, x, y) names inv's parameters x and y.
+func (b *Builder) nameParams(f *term.Term) {
+	for u := range term.PostOrder(f) {
+		if u.Op() != term.OpApply {
+			continue
+		}
+		p := b.preds[u.Func()]
+		if p == nil || b.vars[p] != nil {
+			continue
+		}
+		args := u.Args()
+		seen := map[*term.Term]bool{}
+		for _, a := range args {
+			if a.Op() != term.OpConst || seen[a] || b.preds[a.Func()] != nil {
+				args = nil
+				break
+			}
+			seen[a] = true
+		}
+		if args != nil {
+			if b.vars == nil {
+				b.vars = map[*Pred][]*term.Term{}
+			}
+			b.vars[p] = append([]*term.Term(nil), args...)
+		}
+	}
+}
+
+// callerVars are the caller's names of p's parameters (see nameParams),
+// or its parameters when no rule names them.
+func (b *Builder) callerVars(p *Pred) []*term.Term {
+	if v := b.vars[p]; v != nil {
+		return v
+	}
+	return p.Params
 }

@@ -233,11 +233,12 @@ func ExampleFixedpoint_AddCover() {
 	}
 	res, _ := fp.Query(ctx, st.And(st.Apply(inv, x, y), st.Lt(y, x), st.Ge(x, st.Int(1))))
 	fmt.Println(res)
-	// the lemmas held now, over the predicate's parameters (fp.Params)
+	// the lemmas held now, over the predicate's parameters as the rules
+	// name them (fp.Params: x and y)
 	for _, lm := range fp.Lemmas() {
 		fmt.Println(lm.Pred.Name(), lm.Level == gospacer.Inductive, lm.Formula)
 	}
 	// Output:
 	// unsat
-	// inv true (= (+ (* 2 inv!0!1) (* (- 1) inv!1!2)) 0)
+	// inv true (= (+ (* 2 x) (* (- 1) y)) 0)
 }

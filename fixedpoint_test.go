@@ -167,3 +167,39 @@ func TestFixedpointTimeout(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "sat", res.String(), "%v", res.Reason)
 }
+
+// TestFixedpointLemmaNames: the lemmas are over the caller's names of the
+// parameters (those of the first rule that applies the predicate to
+// distinct constants), as Cover's are over the atom's, and they agree
+// with Cover.
+func TestFixedpointLemmaNames(t *testing.T) {
+	c := newCounterFP(t)
+	st := c.st
+	c.query(t, st.Not(st.Eq(c.x, c.y)), "unsat")
+	require.Equal(t, []*term.Term{c.x, c.y, c.z}, c.fp.Params(c.inv))
+	lemmas := c.fp.Lemmas()
+	require.NotEmpty(t, lemmas)
+	var inductive []*term.Term
+	for _, lm := range lemmas {
+		for _, v := range term.FreeConsts(lm.Formula) {
+			require.Contains(t, []string{"x", "y", "z"}, v.Name(), "lemma %s", lm.Formula)
+		}
+		require.NotContains(t, lm.Formula.String(), "!", "no internal name in %s", lm.Formula)
+		if lm.Level == gospacer.Inductive {
+			inductive = append(inductive, lm.Formula)
+		}
+	}
+	cover, err := c.fp.Cover(gospacer.Inductive, c.atom())
+	require.NoError(t, err)
+	require.Equal(t, st.Simplify(st.And(append(inductive, st.True())...)), cover, "Cover over the same names is the conjunction of the inductive lemmas")
+	a, b, d := st.Const("a", term.IntSort), st.Const("b", term.IntSort), st.Const("d", term.IntSort)
+	renamed, err := c.fp.Cover(gospacer.Inductive, st.Apply(c.inv, a, b, d))
+	require.NoError(t, err)
+	require.Equal(t, st.Simplify(st.Substitute(cover, []*term.Term{c.x, c.y, c.z}, []*term.Term{a, b, d})), renamed)
+
+	// a predicate no rule applies to constants keeps internal names
+	fp := gospacer.NewFixedpoint(nil)
+	p := fp.Pred("p", term.IntSort)
+	require.NoError(t, fp.AddRule(fp.Store().Apply(p, fp.Store().Int(0))))
+	require.Len(t, fp.Params(p), 1)
+}
