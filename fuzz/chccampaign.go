@@ -45,14 +45,16 @@ var CHCKinds = []CHCKind{
 }
 
 // CHCPeers are the external CHC solvers the campaign runs when they are
-// on PATH, with the arguments before the file (a timeout in seconds is
-// given as the first argument's %d).
+// on PATH, with the arguments before the file: %d is the timeout in
+// seconds, %s the logic (QF_LRA when the script mentions Real, else
+// QF_LIA: Golem wants it). Golem reads no arrays: it fails on them, which
+// counts as no answer.
 var CHCPeers = []struct {
 	Name string
 	Args []string
 }{
 	{"z3", []string{"-T:%d", "fp.engine=spacer"}},
-	{"golem", []string{"--time-limit=%d"}},
+	{"golem", []string{"-l", "%s"}},
 }
 
 // A CHCDiffOptions configures CHCDiff.
@@ -156,8 +158,13 @@ func RunCHCPeer(ctx context.Context, peer, script string, timeout time.Duration)
 	for _, p := range CHCPeers {
 		if p.Name == peer {
 			for _, a := range p.Args {
-				if strings.Contains(a, "%d") {
+				switch {
+				case strings.Contains(a, "%d"):
 					a = fmt.Sprintf(a, max(1, int(timeout.Seconds())))
+				case a == "%s" && strings.Contains(script, "Real"):
+					a = "QF_LRA"
+				case a == "%s":
+					a = "QF_LIA"
 				}
 				args = append(args, a)
 			}
