@@ -208,3 +208,29 @@ func TestCHCCampaignShort(t *testing.T) {
 	t.Log(tally.String())
 	require.Equal(t, 3*len(fuzz.CHCKinds), tally.Systems)
 }
+
+// TestCHCCampaignRoundWritesShrunk: a wrong engine's failure (its model
+// of an unsat system fails the check) is shrunk and written, and the
+// file reads back as a system on which the engine still fails.
+func TestCHCCampaignRoundWritesShrunk(t *testing.T) {
+	o := fuzz.CHCDiffOptions{Engines: []string{"guessing-sat"}, Timeout: 5 * time.Second}
+	dir := t.TempDir()
+	for seed := range 50 {
+		_, problem, file := fuzz.CHCCampaignRound(context.Background(), fuzz.CHCKinds[0], seed, o, dir)
+		if problem == "" {
+			continue
+		}
+		require.Contains(t, problem, "guessing-sat: internal error")
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		require.Contains(t, string(data), "; bounded campaign system, seed")
+		s, _, err := chc.Read(file, strings.NewReader(string(data)), term.NewStore())
+		require.NoError(t, err)
+		big := fuzz.CHCKinds[0].Gen(term.NewStore()).Example(seed)
+		require.LessOrEqual(t, len(s.Clauses), len(big.Clauses))
+		_, again := fuzz.CHCDiff(context.Background(), s, false, o)
+		require.Contains(t, again, "guessing-sat: internal error", "the written system still fails")
+		return
+	}
+	t.Fatal("no unsat system in 50 seeds")
+}
