@@ -31,17 +31,40 @@ type CHCKind struct {
 	Name string
 	// Bounded systems are decided by BruteCHC over 0..2.
 	Bounded bool
-	Gen     func(st *term.Store) *rapid.Generator[*chc.System]
+	Gen     func(st *term.Store) *rapid.Generator[CHCCase]
+}
+
+// A CHCCase is a drawn system and its answer when the generator knows it
+// (Unknown otherwise).
+type CHCCase struct {
+	Sys  *chc.System
+	Want chc.Answer
+}
+
+// unknownAnswer draws systems of gen with no known answer.
+func unknownAnswer(gen func(st *term.Store) *rapid.Generator[*chc.System]) func(st *term.Store) *rapid.Generator[CHCCase] {
+	return func(st *term.Store) *rapid.Generator[CHCCase] {
+		return rapid.Custom(func(t *rapid.T) CHCCase { return CHCCase{Sys: gen(st).Draw(t, "system")} })
+	}
 }
 
 // CHCKinds are the kinds of the campaign: linear and nonlinear, Int,
-// Real and arrays, one to three predicates, sat and unsat.
+// Real and arrays, one to three predicates, sat and unsat; and big
+// systems of up to 40 clauses in the shapes of program verifiers
+// (BigSystem: chains, trees of nonlinear clauses, fan-ins, straight-line
+// programs), whose answer is known by construction.
 var CHCKinds = []CHCKind{
-	{"bounded", true, func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystem(st, 0, 2) }},
-	{"linear", true, func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLinear(st, 0, 2, true) }},
-	{"unbounded", false, CHCSystemUnbounded},
-	{"linear-unbounded", false, func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLinear(st, 0, 2, false) }},
-	{"arrays", false, CHCSystemArrays},
+	{"bounded", true, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystem(st, 0, 2) })},
+	{"linear", true, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLinear(st, 0, 2, true) })},
+	{"unbounded", false, unknownAnswer(CHCSystemUnbounded)},
+	{"linear-unbounded", false, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLinear(st, 0, 2, false) })},
+	{"arrays", false, unknownAnswer(CHCSystemArrays)},
+	{"big", false, func(st *term.Store) *rapid.Generator[CHCCase] {
+		return rapid.Custom(func(t *rapid.T) CHCCase {
+			bc := BigSystem(st, 40).Draw(t, "big")
+			return CHCCase{Sys: bc.Sys, Want: bc.Want}
+		})
+	}},
 }
 
 // CHCPeers are the external CHC solvers the campaign runs when they are
@@ -62,19 +85,28 @@ type CHCDiffOptions struct {
 	Engines []string      // registered engines to run; nil: every one
 	Peers   []string      // external solvers to run (of CHCPeers); nil: none
 	Timeout time.Duration // per solver and system
+	// Want is the system's answer when known by construction (Unknown:
+	// not known); it takes part as the solver "expected".
+	Want chc.Answer
 }
 
 // A CHCAnswers is what each solver answered on one system: the engines
-// by name, "brute" for brute force, the peers by name.
+// by name, "brute" for brute force, "expected" for a known answer, the
+// peers by name.
 type CHCAnswers map[string]chc.Answer
 
 // CHCDiff runs the solvers of o on s and returns their answers and what
 // went wrong, or "": an engine's internal error (a panic, a witness that
-// failed its check), or two decided answers that differ (brute force
-// first, then the engines, then the peers, in order).
+// failed its check), or two decided answers that differ (the expected
+// answer and brute force first, then the engines, then the peers, in
+// order).
 func CHCDiff(ctx context.Context, s *chc.System, bounded bool, o CHCDiffOptions) (CHCAnswers, string) {
 	answers := CHCAnswers{}
 	var order []string
+	if o.Want != chc.Unknown {
+		answers["expected"] = o.Want
+		order = append(order, "expected")
+	}
 	if bounded {
 		b, err := BruteCHC(s, 0, 2)
 		if err == nil {
@@ -306,7 +338,9 @@ func (t *CHCTally) String() string {
 // and the failure ("" when none) with the file written.
 func CHCCampaignRound(ctx context.Context, k CHCKind, seed int, o CHCDiffOptions, dir string) (CHCAnswers, string, string) {
 	st := term.NewStore()
-	s := k.Gen(st).Example(seed)
+	cs := k.Gen(st).Example(seed)
+	s := cs.Sys
+	o.Want = cs.Want
 	answers, problem := CHCDiff(ctx, s, k.Bounded, o)
 	if problem == "" {
 		return answers, "", ""
@@ -314,6 +348,11 @@ func CHCCampaignRound(ctx context.Context, k CHCKind, seed int, o CHCDiffOptions
 	// the solvers named in the problem are those to run while shrinking
 	var involved CHCDiffOptions
 	involved.Timeout = o.Timeout
+	budget := 200
+	if strings.Contains(problem, "expected") {
+		// dropping clauses changes the answer: no shrinking against it
+		involved.Want, budget = o.Want, 0
+	}
 	for _, name := range o.Engines {
 		if strings.Contains(problem, name+" ") || strings.HasPrefix(problem, name+":") {
 			involved.Engines = append(involved.Engines, name)
@@ -328,7 +367,7 @@ func CHCCampaignRound(ctx context.Context, k CHCKind, seed int, o CHCDiffOptions
 		}
 	}
 	brute := k.Bounded && strings.Contains(problem, "brute")
-	small := ShrinkCHC(s, 200, brute, func(c *chc.System) bool {
+	small := ShrinkCHC(s, budget, brute, func(c *chc.System) bool {
 		_, p := CHCDiff(ctx, c, brute, involved)
 		return p != ""
 	})

@@ -183,6 +183,13 @@ func TestCHCDiffFindsDisagreement(t *testing.T) {
 	require.Equal(t, chc.Unsat, answers["brute"])
 	require.Equal(t, chc.Unsat, answers["spacer"])
 
+	// a known answer takes part as "expected"
+	o.Want = chc.Sat
+	answers, problem = fuzz.CHCDiff(context.Background(), bounded, false, o)
+	require.Equal(t, chc.Sat, answers["expected"])
+	require.Contains(t, problem, "answered unsat, expected answered sat")
+	o.Want = chc.Unknown
+
 	// a wrong engine's witness fails its check: an internal error
 	o.Engines = []string{"spacer", "guessing-sat"}
 	_, problem = fuzz.CHCDiff(context.Background(), bounded, true, o)
@@ -226,7 +233,7 @@ func TestCHCCampaignRoundWritesShrunk(t *testing.T) {
 		require.Contains(t, string(data), "; bounded campaign system, seed")
 		s, _, err := chc.Read(file, strings.NewReader(string(data)), term.NewStore())
 		require.NoError(t, err)
-		big := fuzz.CHCKinds[0].Gen(term.NewStore()).Example(seed)
+		big := fuzz.CHCKinds[0].Gen(term.NewStore()).Example(seed).Sys
 		require.LessOrEqual(t, len(s.Clauses), len(big.Clauses))
 		_, again := fuzz.CHCDiff(context.Background(), s, false, o)
 		require.Contains(t, again, "guessing-sat: internal error", "the written system still fails")
