@@ -156,7 +156,7 @@ func ExampleWithTimeout() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res, errors.Is(res.Reason, gospacer.ErrTimeout), time.Since(start) < 2*time.Second)
+	fmt.Println(res, errors.Is(res.Reason, gospacer.ErrTimeout), time.Since(start) < 5*time.Second)
 	// Output:
 	// unknown true true
 }

@@ -44,7 +44,7 @@ func TestSolveReasons(t *testing.T) {
 		want    error
 		within  time.Duration
 	}{
-		{"timeout option", context.Background(), []gospacer.Option{gospacer.WithTimeout(300 * time.Millisecond)}, gospacer.ErrTimeout, 2 * time.Second},
+		{"timeout option", context.Background(), []gospacer.Option{gospacer.WithTimeout(300 * time.Millisecond)}, gospacer.ErrTimeout, 5 * time.Second},
 		{"canceled context", canceled, nil, gospacer.ErrCanceled, time.Second},
 		{"memory", context.Background(), []gospacer.Option{gospacer.WithMemoryLimit(1), gospacer.WithTimeout(20 * time.Second)}, gospacer.ErrMemory, 5 * time.Second},
 		{"level bound", context.Background(), []gospacer.Option{gospacer.WithParam("spacer.max-level", "2")}, gospacer.ErrIncomplete, 5 * time.Second},
