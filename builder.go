@@ -18,12 +18,26 @@ import (
 // accepted, arguments are normalised, and what is not a Horn clause is an
 // error naming the rule.
 //
+// Errors stick: the first error of Pred, Rule or Query is kept; later
+// Rule and Query calls return it and add nothing, System returns it and
+// Err reports it. A sequence of calls may thus be checked once, at the
+// end:
+//
+//	b.Rule(r1)
+//	b.Rule(r2)
+//	b.Query(q)
+//	sys, err := b.System() // the first error of the three, if any
+//
 // A Builder is not safe for concurrent use.
 type Builder struct {
 	sys    *System
 	preds  map[*term.Func]*Pred
 	clause int // rules and queries added
 	err    error
+	// vars are the caller's names of each predicate's parameters: the
+	// arguments of its first application to distinct constants in a
+	// rule (a Fixedpoint prints its lemmas over them)
+	vars map[*Pred][]*term.Term
 }
 
 // NewBuilder returns a Builder over st (nil: a new store).
@@ -78,22 +92,24 @@ func (b *Builder) Register(fs ...*term.Func) error {
 //	st.Implies(st.And(st.Apply(inv, x), st.Eq(y, st.Add(x, st.Int(1)))), st.Apply(inv, y))
 //
 // whose free constants are its variables. The error says why r is not a
-// Horn clause over the registered predicates; the Builder is unchanged
-// then.
+// Horn clause over the registered predicates; it sticks (Err, System),
+// and r is not added.
 func (b *Builder) Rule(r *term.Term) error {
-	return b.add(r, false)
+	return b.add(r, false, true)
 }
 
 // Query adds the query q ⇒ false: q is a formula over predicates and
 // constraints (st.And(st.Apply(inv, x), st.Lt(x, st.Int(0)))), its free
 // constants existential. The system is then Sat when no instance of q is
-// derivable.
+// derivable. An error sticks as Rule's does.
 func (b *Builder) Query(q *term.Term) error {
-	return b.add(q, true)
+	return b.add(q, true, true)
 }
 
-// System returns the system of the rules and queries added so far. Later
-// additions do not change a system already returned.
+// System returns the system of the rules and queries added so far, or
+// the first error of Pred, Rule or Query: never a system without a
+// rejected rule. Later additions do not change a system already
+// returned.
 func (b *Builder) System() (*System, error) {
 	if b.err != nil {
 		return nil, b.err
@@ -103,13 +119,24 @@ func (b *Builder) System() (*System, error) {
 	return &s, nil
 }
 
-// Err is the first error of Pred, or nil.
+// Err is the first error of Pred, Rule or Query, or nil.
 func (b *Builder) Err() error { return b.err }
 
-func (b *Builder) add(f *term.Term, query bool) error {
+// add adds f as a rule or a query; its error sticks when stick is set
+// (a Fixedpoint's AddRule, as z3's add_rule, leaves the rules usable
+// after a rejected one).
+func (b *Builder) add(f *term.Term, query, stick bool) error {
 	if b.err != nil {
 		return b.err
 	}
+	err := b.addClauses(f, query)
+	if err != nil && stick {
+		b.err = err
+	}
+	return err
+}
+
+func (b *Builder) addClauses(f *term.Term, query bool) error {
 	index := b.clause + 1
 	what := "rule"
 	if query {
@@ -137,6 +164,9 @@ func (b *Builder) add(f *term.Term, query bool) error {
 		return fail(err.Error())
 	}
 	b.clause = index
+	if !query {
+		b.nameParams(f)
+	}
 	for _, c := range clauses {
 		c.Origin = fmt.Sprintf("%s %d", what, index)
 	}
@@ -215,4 +245,43 @@ func boundNames(f *term.Term) map[string]bool {
 		}
 	}
 	return names
+}
+
+// nameParams records, for each predicate without names yet, the
+// arguments of its first application in f when they are distinct
+// constants: st.Apply(inv, x, y) names inv's parameters x and y.
+func (b *Builder) nameParams(f *term.Term) {
+	for u := range term.PostOrder(f) {
+		if u.Op() != term.OpApply {
+			continue
+		}
+		p := b.preds[u.Func()]
+		if p == nil || b.vars[p] != nil {
+			continue
+		}
+		args := u.Args()
+		seen := map[*term.Term]bool{}
+		for _, a := range args {
+			if a.Op() != term.OpConst || seen[a] || b.preds[a.Func()] != nil {
+				args = nil
+				break
+			}
+			seen[a] = true
+		}
+		if args != nil {
+			if b.vars == nil {
+				b.vars = map[*Pred][]*term.Term{}
+			}
+			b.vars[p] = append([]*term.Term(nil), args...)
+		}
+	}
+}
+
+// callerVars are the caller's names of p's parameters (see nameParams),
+// or its parameters when no rule names them.
+func (b *Builder) callerVars(p *Pred) []*term.Term {
+	if v := b.vars[p]; v != nil {
+		return v
+	}
+	return p.Params
 }

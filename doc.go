@@ -46,7 +46,8 @@
 // # Build a system in Go
 //
 // A Builder takes clauses as formulas, the way SMT-LIB writes them; the
-// free constants of a rule are its variables:
+// free constants of a rule are its variables. Its first error sticks, so
+// the error of System is the one to check:
 //
 //	b := gospacer.NewBuilder(nil)
 //	st := b.Store()
@@ -55,7 +56,11 @@
 //	b.Rule(st.Implies(st.Eq(x, st.Int(0)), st.Apply(inv, x)))
 //	b.Rule(st.Implies(st.And(st.Apply(inv, x), st.Eq(y, st.Add(x, st.Int(1)))), st.Apply(inv, y)))
 //	b.Query(st.And(st.Apply(inv, x), st.Lt(x, st.Int(0))))
-//	sys, err := b.System()
+//	sys, err := b.System() // the first error of Pred, Rule or Query
+//	if err != nil {
+//		return err
+//	}
+//	res, err := gospacer.Solve(ctx, sys)
 //
 // A chc.System assembled by hand (System.NewPred, chc.Clause values) is
 // fine too: Solve normalises it first (Normalize), turning terms in atom
@@ -76,7 +81,27 @@
 //
 // A Fixedpoint keeps rules and what Spacer learned about them from query
 // to query; its lemmas can be read (Lemmas, Cover) and the caller's own
-// injected (AddCover), as with z3's Fixedpoint.
+// injected (AddCover), as with z3's Fixedpoint. Its answers follow z3's
+// convention: "sat" when the query is reachable.
+//
+//	fp := gospacer.NewFixedpoint(nil)
+//	st := fp.Store()
+//	inv := fp.Pred("inv", term.IntSort, term.IntSort)
+//	x, y := st.Const("x", term.IntSort), st.Const("y", term.IntSort)
+//	if err := fp.AddRule(st.Apply(inv, st.Int(0), st.Int(0))); err != nil {
+//		return err
+//	}
+//	if err := fp.AddRule(st.Implies(st.And(st.Apply(inv, x, y), st.Lt(x, st.Int(10))),
+//		st.Apply(inv, st.Add(x, st.Int(1)), st.Add(y, st.Int(1))))); err != nil {
+//		return err
+//	}
+//	res, err := fp.Query(ctx, st.And(st.Apply(inv, x, y), st.Gt(y, st.Int(10)))) // unsat
+//	// what is known of inv, over the caller's variables a and b:
+//	// (and (= (+ a (* (- 1) b)) 0) (<= b 10))
+//	a, b := st.Const("a", term.IntSort), st.Const("b", term.IntSort)
+//	cover, err := fp.Cover(gospacer.Inductive, st.Apply(inv, a, b))
+//
+// ExampleFixedpoint runs it.
 //
 // # Testing tools
 //

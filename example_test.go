@@ -91,7 +91,8 @@ func ExampleBuilder() {
 
 // A rule over a predicate that was not declared with Pred (or
 // registered) is refused, and so is anything that is not a Horn clause,
-// with the reason.
+// with the reason. The error sticks: the Builder adds nothing more, and
+// System returns the error rather than a system without the rule.
 func ExampleBuilder_Rule() {
 	b := gospacer.NewBuilder(nil)
 	st := b.Store()
@@ -99,10 +100,12 @@ func ExampleBuilder_Rule() {
 	q := st.Func("q", []*term.Sort{term.IntSort}, term.BoolSort) // not registered
 	x := st.Const("x", term.IntSort)
 	fmt.Println(b.Rule(st.Implies(st.Apply(q, x), st.Apply(p, x))))
-	fmt.Println(b.Rule(st.Implies(st.Apply(p, x), st.Apply(p, st.Add(x, st.Int(1))))))
+	b.Rule(st.Implies(st.Apply(p, x), st.Apply(p, st.Add(x, st.Int(1)))))
+	_, err := b.System()
+	fmt.Println(err)
 	// Output:
 	// gospacer: rule 1: q is not a registered predicate (Pred or Register makes one)
-	// <nil>
+	// gospacer: rule 1: q is not a registered predicate (Pred or Register makes one)
 }
 
 // A chc.System assembled by hand, with terms as atom arguments: Solve
@@ -138,13 +141,14 @@ func ExampleNormalize() {
 }
 
 // A timeout gives Unknown with a typed reason: this loop steps by 4 and
-// 1001 is out of its reach, which Spacer does not find in 200 ms.
+// 10^9+1 is out of its reach, which Spacer does not find (it would block
+// the values one at a time).
 func ExampleWithTimeout() {
 	src := `(set-logic HORN)
 (declare-fun inv (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (inv x))))
 (assert (forall ((x Int) (x1 Int)) (=> (and (inv x) (= x1 (+ x 4))) (inv x1))))
-(assert (forall ((x Int)) (=> (and (inv x) (= x 1001)) false)))`
+(assert (forall ((x Int)) (=> (and (inv x) (= x 1000000001)) false)))`
 	start := time.Now()
 	res, err := gospacer.SolveReader(context.Background(), "steps.smt2", strings.NewReader(src),
 		gospacer.WithTimeout(200*time.Millisecond))
@@ -152,7 +156,7 @@ func ExampleWithTimeout() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res, errors.Is(res.Reason, gospacer.ErrTimeout), time.Since(start) < 2*time.Second)
+	fmt.Println(res, errors.Is(res.Reason, gospacer.ErrTimeout), time.Since(start) < 5*time.Second)
 	// Output:
 	// unknown true true
 }
@@ -229,11 +233,12 @@ func ExampleFixedpoint_AddCover() {
 	}
 	res, _ := fp.Query(ctx, st.And(st.Apply(inv, x, y), st.Lt(y, x), st.Ge(x, st.Int(1))))
 	fmt.Println(res)
-	// the lemmas held now, over the predicate's parameters (fp.Params)
+	// the lemmas held now, over the predicate's parameters as the rules
+	// name them (fp.Params: x and y)
 	for _, lm := range fp.Lemmas() {
 		fmt.Println(lm.Pred.Name(), lm.Level == gospacer.Inductive, lm.Formula)
 	}
 	// Output:
 	// unsat
-	// inv true (= (+ (* 2 inv!0!1) (* (- 1) inv!1!2)) 0)
+	// inv true (= (+ (* 2 x) (* (- 1) y)) 0)
 }

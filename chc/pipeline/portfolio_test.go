@@ -73,13 +73,14 @@ func TestPortfolioDirect(t *testing.T) {
 }
 
 // The share bounds a member's time when the context has a deadline, and
-// Without when it has none.
+// Without when it has none. The share (40 ms) ends long before the other
+// member answers (600 ms), which is long before the deadline (2 s).
 func TestPortfolioShares(t *testing.T) {
 	sys := readSys(t, counterSrc)
-	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	w := &waiting{}
-	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "w", Engine: w, Share: 0.1}, {Name: "inv", Engine: invariant{delay: 200 * time.Millisecond}}}}
+	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "w", Engine: w, Share: 0.02}, {Name: "inv", Engine: invariant{delay: 600 * time.Millisecond}}}}
 	res := pipeline.Solve(ctx, sys, p, chc.Options{})
 	require.Equal(t, chc.Sat, res.Answer)
 	var wTime time.Duration
@@ -88,7 +89,7 @@ func TestPortfolioShares(t *testing.T) {
 			wTime = s.Value.(time.Duration)
 		}
 	}
-	require.Less(t, wTime, 150*time.Millisecond)
+	require.Less(t, wTime, 400*time.Millisecond, "the share of 40 ms ended w, not the answer at 600 ms")
 
 	w = &waiting{}
 	p = &portfolio.Engine{Members: []portfolio.Member{{Name: "w", Engine: w, Without: 30 * time.Millisecond}}}
@@ -110,15 +111,15 @@ func (c *counting) Solve(ctx context.Context, s *chc.System) chc.Result {
 func TestPortfolioDelay(t *testing.T) {
 	sys := readSys(t, counterSrc)
 	c := &counting{}
-	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "inv", Engine: invariant{}}, {Name: "late", Engine: c, Delay: time.Second}}}
+	p := &portfolio.Engine{Members: []portfolio.Member{{Name: "inv", Engine: invariant{}}, {Name: "late", Engine: c, Delay: 10 * time.Second}}}
 	start := time.Now()
 	res := pipeline.Solve(context.Background(), sys, p, chc.Options{})
 	require.Equal(t, chc.Sat, res.Answer)
-	require.Less(t, time.Since(start), 500*time.Millisecond)
+	require.Less(t, time.Since(start), 5*time.Second, "the portfolio did not wait for the delayed member")
 	require.Zero(t, c.runs.Load())
 
 	c = &counting{}
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	p = &portfolio.Engine{Members: []portfolio.Member{{Name: "late", Engine: c, Delay: 20 * time.Millisecond}}}
 	res = pipeline.Solve(ctx, sys, p, chc.Options{})

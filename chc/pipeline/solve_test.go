@@ -86,7 +86,7 @@ func TestSolveReasons(t *testing.T) {
 	res = pipeline.Solve(ctx, sys, e, chc.Options{Grace: 100 * time.Millisecond})
 	require.ErrorIs(t, res.Reason, chc.ErrTimeout)
 	require.ErrorContains(t, res.Reason, "did not stop in time")
-	require.Less(t, time.Since(start), time.Second)
+	require.Less(t, time.Since(start), 2*time.Second, "the deadline and the grace are 150 ms")
 }
 
 // A Sat answer has a model of every predicate of the input, including

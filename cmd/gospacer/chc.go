@@ -72,8 +72,11 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	for _, name := range slices.Sorted(maps.Keys(o.params)) {
 		h.options = append(h.options, gospacer.WithParam(name, o.params[name]))
 	}
-	if o.verbose {
-		h.options = append(h.options, gospacer.WithVerbose(stderr))
+	if w := o.engineLog(); w != nil { // nil without -v
+		h.options = append(h.options, gospacer.WithVerbose(w))
+	}
+	if w := o.engineTrace(); w != nil { // -v=3: the trace on standard error
+		h.options = append(h.options, gospacer.WithTrace(w))
 	}
 	if o.trace != "" {
 		f, err := os.Create(o.trace)

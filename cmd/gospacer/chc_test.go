@@ -120,5 +120,5 @@ func TestCHCTimeoutHolds(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	require.Equal(t, "unknown\n", out)
 	require.Contains(t, errs, "timeout (the engine did not stop in time)")
-	require.Less(t, time.Since(start), 200*time.Millisecond+time.Second+500*time.Millisecond)
+	require.Less(t, time.Since(start), 5*time.Second, "a deadline of 200 ms and the grace: 300 ms")
 }

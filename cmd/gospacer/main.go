@@ -31,8 +31,16 @@ standard input (--cnf for DIMACS). Options may come before or after
 FILE; z3's spellings -T:SECONDS, -t:MILLISECONDS, -st, -v:N, -in and
 -smt2 are accepted too.
 
+Exit codes: 0 an answer (also unknown, and a script with nothing to
+answer: empty, or HORN without check-sat, which a warning on standard
+error reports); 1 a command of the script failed; 2 bad options or input
+that does not read.
+
 Options:
 `
+
+// usageHint ends the message of a usage error.
+const usageHint = "see gospacer --help"
 
 type options struct {
 	parseOnly bool
@@ -48,10 +56,15 @@ type options struct {
 	model    bool
 	cex      bool
 	validate bool
-	verbose  bool
-	trace    string
-	memoryMB int
-	params   map[string]string // --opt engine.name=value
+	verbose  bool // verbosity >= 1
+	// verbosity is the level of -v: 1 the phases, the last progress line
+	// of each engine and the reason of unknown; 2 every progress line; 3
+	// the engine's trace too (unless --trace sends it to a file)
+	verbosity int
+	log       *logWriter // standard error, and the engines' progress at the level of -v
+	trace     string
+	memoryMB  int
+	params    map[string]string // --opt engine.name=value
 }
 
 func main() {
@@ -64,11 +77,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	var o options
 	fs := flag.NewFlagSet("gospacer", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-		printEngines(stderr)
+	// The flag package's own messages are replaced: a usage error is one
+	// line and a hint, --help the whole text on standard output.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	usageError := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "gospacer: "+format+"\n%s\n", append(args, usageHint)...)
+		return 2
 	}
 	fs.BoolVar(&o.parseOnly, "parse-only", false, "read and sort-check the input, print a summary line")
 	fs.BoolVar(&o.stats, "stats", false, "print statistics to standard error")
@@ -85,24 +100,27 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.params = eo.Params
 		return nil
 	})
-	fs.BoolVar(&o.model, "model", false, "CHC: print the model after sat")
+	fs.BoolVar(&o.model, "model", false, "CHC: print the model after sat (once: not when the script has its own get-model)")
 	fs.BoolVar(&o.cex, "cex", false, "CHC: print the counterexample derivation after unsat")
 	fs.BoolVar(&o.validate, "validate", false, "CHC: report the check of the witness on the input system (witnesses are always checked)")
-	fs.BoolVar(&o.verbose, "v", false, "CHC: progress lines and the reason of unknown on standard error")
+	fs.Var((*verbosity)(&o.verbosity), "v", "CHC: progress on standard error at `level` 1 (-v: the phases, each engine's last progress line, the reason of unknown), 2 (-v=2: every level or iteration of the engine) or 3 (-v=3: the engine's trace too)")
 	fs.StringVar(&o.trace, "trace", "", "CHC: write the engine's lemma and obligation log to `file`")
 	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes, collecting garbage to stay under 90% of it (0: no bound)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	args, err := z3Spellings(args)
 	if err != nil {
-		fmt.Fprintln(stderr, "gospacer:", err)
-		return 2
+		return usageError("%v", err)
 	}
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			printEngines(stdout)
 			return 0
 		}
-		return 2
+		return usageError("%v", err)
 	}
 	if *showVersion {
 		fmt.Fprintln(stdout, "gospacer", version)
@@ -110,16 +128,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch len(files) {
 	case 0:
-		fs.Usage()
-		return 2
+		return usageError("no FILE (- reads standard input)")
 	case 1:
 	default:
-		fmt.Fprintf(stderr, "gospacer: expected one FILE, got %d: %s\n", len(files), strings.Join(files, " "))
-		return 2
+		return usageError("expected one FILE, got %d: %s", len(files), strings.Join(files, " "))
 	}
 	if o.memoryMB < 0 {
-		fmt.Fprintln(stderr, "gospacer: --memory must not be negative")
-		return 2
+		return usageError("--memory must not be negative")
 	}
 	if o.memoryMB > 0 {
 		// The garbage collector works to keep the heap under 90% of the
@@ -127,18 +142,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		debug.SetMemoryLimit(int64(o.memoryMB) << 20 * 9 / 10)
 	}
 	if *secs < 0 {
-		fmt.Fprintln(stderr, "gospacer: -t must not be negative")
-		return 2
+		return usageError("-t must not be negative")
 	}
 	o.timeout = time.Duration(*secs * float64(time.Second))
 	if o.timeout > 0 {
 		o.deadline = start.Add(o.timeout)
 	}
 	if err := chc.CheckParams(chc.Options{Params: o.params}); err != nil {
-		fmt.Fprintln(stderr, "gospacer:", err)
-		return 2
+		return usageError("%v", err)
 	}
 	o.file = files[0]
+	o.verbose = o.verbosity >= 1
+	o.log = &logWriter{w: stderr, level: o.verbosity}
+	defer o.log.Flush()
+	stderr = o.log
 
 	in := stdin
 	name := "<stdin>"
@@ -189,8 +206,8 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // z3Spellings rewrites z3's spellings of options into ours: -T:N (a
 // timeout of N seconds), -t:N (N milliseconds), -st (statistics), -v:N
-// (verbosity: -v when N > 0), -in (standard input); -smt2 (the input
-// format) is dropped.
+// (verbosity -v=N), -in (standard input); -smt2 (the input format) is
+// dropped.
 func z3Spellings(args []string) ([]string, error) {
 	out := make([]string, 0, len(args))
 	for i, a := range args {
@@ -217,7 +234,7 @@ func z3Spellings(args []string) ([]string, error) {
 			if n, err := strconv.Atoi(value); err != nil || n < 0 {
 				return nil, fmt.Errorf("%s: expected a non-negative integer", a)
 			} else if n > 0 {
-				out = append(out, "-v")
+				out = append(out, "-v="+value)
 			}
 		default:
 			out = append(out, a)

@@ -34,15 +34,37 @@ func TestFlags(t *testing.T) {
 	require.Equal(t, 0, code)
 	require.Equal(t, "gospacer "+version+"\n", out)
 
-	code, _, errs := runCLI(t, "", "--help")
-	require.Equal(t, 0, code)
-	require.Contains(t, errs, "usage: gospacer")
-
-	for _, args := range [][]string{{}, {"a.smt2", "b.smt2"}, {"--no-such-flag", "a.smt2"}, {"-t", "-1", "a.smt2"}} {
-		code, _, _ := runCLI(t, "", args...)
-		require.Equal(t, 2, code, "%v", args)
+	// --help: the whole text on standard output (gospacer --help | less)
+	for _, help := range []string{"--help", "-h", "-help"} {
+		code, out, errs := runCLI(t, "", help)
+		require.Equal(t, 0, code)
+		require.True(t, strings.HasPrefix(out, "usage: gospacer"), out)
+		require.Contains(t, out, "CHC engines")
+		require.Empty(t, errs)
 	}
-	code, _, errs = runCLI(t, "", "no/such/file.smt2")
+
+	// a usage error: its line and the hint, nothing more, exit code 2
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{nil, "gospacer: no FILE (- reads standard input)"},
+		{[]string{"a.smt2", "b.smt2"}, "gospacer: expected one FILE, got 2: a.smt2 b.smt2"},
+		{[]string{"--no-such-flag", "a.smt2"}, "gospacer: flag provided but not defined: -no-such-flag"},
+		{[]string{"-t", "-1", "a.smt2"}, "gospacer: -t must not be negative"},
+		{[]string{"-t", "soon", "a.smt2"}, `gospacer: invalid value "soon" for flag -t: parse error`},
+		{[]string{"-v:x", "a.smt2"}, "gospacer: -v:x: expected a non-negative integer"},
+		{[]string{"-v=loud", "a.smt2"}, `gospacer: invalid boolean value "loud" for -v: expected a level 0, 1, 2 or 3, got loud`},
+		{[]string{"--opt", "spacer.nope=1", "a.smt2"}, "gospacer: "},
+	} {
+		code, out, errs := runCLI(t, "", tc.args...)
+		require.Equal(t, 2, code, "%v", tc.args)
+		require.Empty(t, out, "%v", tc.args)
+		require.Equal(t, tc.msg, errs[:min(len(tc.msg), len(errs))], "%v", tc.args)
+		require.True(t, strings.HasSuffix(errs, "\nsee gospacer --help\n"), "%v: %q", tc.args, errs)
+		require.Equal(t, 2, strings.Count(errs, "\n"), "%v: one line and the hint: %q", tc.args, errs)
+	}
+	code, _, errs := runCLI(t, "", "no/such/file.smt2")
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "no such file")
 }

@@ -64,7 +64,7 @@ func TestSupportedInput(t *testing.T) {
 // flag is listed, and both name the same default engine.
 func TestUsageAgrees(t *testing.T) {
 	usage := readmeSection(t, "Usage")
-	code, _, help := runCLI(t, "", "--help")
+	code, help, _ := runCLI(t, "", "--help")
 	require.Equal(t, 0, code)
 	flags := regexp.MustCompile(`(?m)^  -([a-z-]+)`).FindAllStringSubmatch(help, -1)
 	require.Greater(t, len(flags), 10)

@@ -14,7 +14,7 @@ import (
 // runSMT reads an SMT-LIB script and executes it with package script (or,
 // with --parse-only, prints a summary line). The exit code is 2 when the
 // script does not read, 1 when a command reported an error, else 0.
-func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int {
+func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (code int) {
 	st := term.NewStore()
 	ctx, cancel := o.context()
 	defer cancel()
@@ -32,12 +32,23 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) int 
 		printSummary(stdout, s)
 		return 0
 	}
+	if msg := nothingToAnswer(s); msg != "" {
+		defer func() {
+			if code == 0 { // the script's errors say more
+				fmt.Fprintf(stderr, "gospacer: %s: warning: %s\n", name, msg)
+			}
+		}()
+	}
 	if chc.IsHornScript(s) {
+		if o.model && hasCommand(s, smtlib.GetModel) {
+			// the script asks for the model itself: print it once (a
+			// model validator reads one model after sat)
+			o.model = false
+		}
 		return runCHC(stdout, stderr, st, s, o)
 	}
 	start := time.Now()
 	x := script.New(st, stdout, stderr, script.Options{Version: version})
-	code := 0
 	if x.Run(ctx, s) > 0 {
 		code = 1
 	}
@@ -88,4 +99,28 @@ func printSummary(w io.Writer, s *smtlib.Script) {
 	}
 	fmt.Fprintf(w, "logic %s, %d declarations, %d assertions, %d commands\n",
 		logic, decls, asserts, len(s.Commands))
+}
+
+// nothingToAnswer says why a script has nothing to answer, or "": it is
+// empty, or it is a HORN script without check-sat (z3 prints nothing for
+// either; a user who forgot the check-sat learns it here). The exit code
+// stays 0.
+func nothingToAnswer(s *smtlib.Script) string {
+	switch {
+	case len(s.Commands) == 0:
+		return "the script is empty: nothing to answer"
+	case chc.IsHornScript(s) && !hasCommand(s, smtlib.CheckSat) && !hasCommand(s, smtlib.CheckSatAssuming):
+		return "no (check-sat): nothing to answer"
+	}
+	return ""
+}
+
+// hasCommand reports whether the script has a command of kind k.
+func hasCommand(s *smtlib.Script, k smtlib.Kind) bool {
+	for _, c := range s.Commands {
+		if c.Kind == k {
+			return true
+		}
+	}
+	return false
 }

@@ -16,10 +16,11 @@ import (
 // TestWebAssemblyStopsOnTime builds the CLI for wasip1 and for js and runs
 // it under node (Debian's nodejs, version 20 or later: node:wasi for
 // wasip1, Go's wasm_exec_node.js for js): the safe and the unsafe example
-// answer sat and unsat, and -t 1 on a hard file answers unknown within 2 s
-// of the program's start. On both targets the scheduler is cooperative: a
-// deadline's timer fires only when the running goroutine yields, which
-// the solver's polls (chc.Budget, the SAT search) make it do. The time is
+// answer sat and unsat, and -t 1 on a hard file answers unknown soon
+// after the deadline (within ten times the 1-2 s it takes). On both
+// targets the scheduler is cooperative: a deadline's timer fires only
+// when the running goroutine yields, which the solver's polls
+// (chc.Budget, the SAT search) make it do. The time is
 // measured against a run of -version, which pays the same compilation of
 // the module and initialisation of the program. Skipped with -short or
 // without node; .ci/run runs it on its own, with -v for the times.
@@ -81,7 +82,9 @@ func TestWebAssemblyStopsOnTime(t *testing.T) {
 				t.Logf("%s: -t 1 on the hard file: %v in all, %v after a start-up of %v", tg.goos, took.Round(time.Millisecond), (took - startup).Round(time.Millisecond), startup.Round(time.Millisecond))
 				best = min(best, took-startup)
 			}
-			require.Less(t, best, 2*time.Second, "-t 1 must stop within 2 s of the program's start")
+			// It stops 1-2 s after the start; a loop that does not
+			// poll would never stop on the hard file.
+			require.Less(t, best, 20*time.Second, "-t 1 must stop soon after the deadline")
 		})
 	}
 }
