@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -348,4 +349,18 @@ func (h *hornRun) reasonUnknown() string {
 
 func smtString(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// checkParams rejects an --opt that no engine declares, before any input
+// is read, whatever its kind: the root's front door checks them (the one
+// place that does), on the default engine.
+func checkParams(params map[string]string) error {
+	var options []gospacer.Option
+	for _, name := range slices.Sorted(maps.Keys(params)) {
+		options = append(options, gospacer.WithParam(name, params[name]))
+	}
+	if _, err := gospacer.Engine(options...); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "gospacer: "))
+	}
+	return nil
 }

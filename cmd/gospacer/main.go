@@ -148,7 +148,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.timeout > 0 {
 		o.deadline = start.Add(o.timeout)
 	}
-	if err := chc.CheckParams(chc.Options{Params: o.params}); err != nil {
+	if err := checkParams(o.params); err != nil {
 		return usageError("%v", err)
 	}
 	o.file = files[0]
