@@ -71,7 +71,7 @@ func (ev *evaluator) eval(t *Term) (*Term, error) {
 func (ev *evaluator) node(u *Term) (*Term, error) {
 	st := ev.st
 	switch u.op {
-	case OpTrue, OpFalse, OpNum, OpValue:
+	case OpTrue, OpFalse, OpNum, OpValue, OpBVNum: // Bit-vectors: OpBVNum
 		return u, nil
 	case OpConst:
 		if v, ok := ev.m.consts[u.fn]; ok {
@@ -193,6 +193,10 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 	case OpApply:
 		return ev.apply(u.fn, vs), nil
 	}
+	// Bit-vectors
+	if u.op.IsBV() {
+		return st.evalBV(u, vs), nil
+	}
 	return nil, fmt.Errorf("term: cannot evaluate %v", u.op)
 }
 
@@ -265,6 +269,9 @@ func (st *Store) DefaultValue(s *Sort) *Term {
 		return st.Value(s, 0)
 	case KindArray:
 		return st.intern(OpConstArray, s, []*Term{st.DefaultValue(s.Elem())}, nil, num.Rat{})
+	// Bit-vectors
+	case KindBitVec:
+		return st.intern(OpBVNum, s, nil, nil, num.Rat{})
 	}
 	panic("term: DefaultValue of bad sort")
 }
@@ -283,7 +290,7 @@ func CompareValues(a, b *Term) int {
 			return -1
 		}
 		return 1
-	case OpNum, OpValue:
+	case OpNum, OpValue, OpBVNum: // Bit-vectors: OpBVNum
 		return a.Num().Cmp(b.Num())
 	}
 	da, ia, va := arrayEntries(a)

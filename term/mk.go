@@ -63,6 +63,14 @@ func (st *Store) Rebuild(t *Term, args []*Term) *Term {
 		n := len(args) - 1
 		return must(st.Quantifier(t.op, args[:n], args[n]))
 	}
+	// Bit-vectors
+	if t.op.IsBVIndexed() {
+		if sameArgs(t.args, args) && len(t.args) == len(args) {
+			return t
+		}
+		i, j := t.Indices()
+		return must(st.buildBV(t.op, i, j, args))
+	}
 	if t.op.IsLeaf() {
 		return t
 	}

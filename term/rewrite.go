@@ -159,6 +159,10 @@ func (s *simplifier) node(u *Term) *Term {
 			return body
 		}
 	}
+	// Bit-vectors
+	if u.op.IsBV() {
+		return st.simplifyBV(u, a)
+	}
 	return st.Rebuild(u, a)
 }
 

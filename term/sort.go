@@ -11,6 +11,8 @@ const (
 	KindReal
 	KindArray
 	KindUninterpreted
+	// Bit-vectors
+	KindBitVec
 )
 
 // A Sort is interned: two sorts are equal iff they are the same pointer.
@@ -21,6 +23,7 @@ type Sort struct {
 	name   string  // uninterpreted sorts: the declared name
 	params []*Sort // arrays: [index, element]; uninterpreted: sort arguments
 	id     uint32
+	width  int // Bit-vectors: the width (name holds it in decimal)
 }
 
 // The built-in sorts.
@@ -50,6 +53,10 @@ func (s *Sort) Name() string {
 	if s.kind == KindArray {
 		return "Array"
 	}
+	// Bit-vectors
+	if s.kind == KindBitVec {
+		return "BitVec"
+	}
 	return s.name
 }
 
@@ -58,6 +65,10 @@ func (s *Sort) Params() []*Sort { return s.params }
 
 // String prints the sort in SMT-LIB syntax.
 func (s *Sort) String() string {
+	// Bit-vectors
+	if s.kind == KindBitVec {
+		return "(_ BitVec " + s.name + ")"
+	}
 	if len(s.params) == 0 {
 		return QuoteSymbol(s.name)
 	}
@@ -92,6 +103,10 @@ func (st *Store) internSort(kind SortKind, name string, params []*Sort) *Sort {
 		return s
 	}
 	s := &Sort{kind: kind, name: name, params: append([]*Sort(nil), params...), id: st.nextSort}
+	// Bit-vectors
+	if kind == KindBitVec {
+		s.width = bvWidthOfName(name)
+	}
 	st.nextSort++
 	st.sorts[k] = s
 	return s
