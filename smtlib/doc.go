@@ -85,6 +85,7 @@
 //	terms.go     terms: applications, let, quantifiers, annotations, as
 //	sorts.go     sorts, declare-sort, define-sort
 //	unsupported.go  the errors for theories the reader does not read
+//	bv.go        bit-vector sorts, literals, indexed operators, symbols
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand
 //
