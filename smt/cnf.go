@@ -82,6 +82,9 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		}
 		return e.alias(t, u, pol)
 	case term.OpEq:
+		if t.Arg(0).Sort().IsBitVec() { // Bit-vectors
+			return e.bvAtom(t)
+		}
 		if m, ok, err := e.s.eu.eqAtom(t); ok { // uninterpreted and array sorts (euf.go)
 			return m, err
 		}
@@ -119,6 +122,9 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	case term.OpIsInt: // see int_elim.go
 		return e.alias(t, st.Eq(st.ToReal(st.ToInt(t.Arg(0))), t.Arg(0)), pol)
 	case term.OpApply, term.OpSelect: // Boolean predicates (euf.go)
+		if isBVAtom(t) { // Bit-vectors
+			return e.bvAtom(t)
+		}
 		m, err := e.s.eu.predicate(t)
 		if err != nil {
 			return sat.LitNull, err
@@ -127,7 +133,24 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	case term.OpForall, term.OpExists:
 		return sat.LitNull, &UnsupportedError{t, "quantifier"}
 	}
+	// Bit-vectors
+	if t.Op().IsBVCompare() {
+		return e.bvAtom(t)
+	}
 	return sat.LitNull, &UnsupportedError{t, "operator " + t.Op().String() + " of sort " + t.Sort().String()}
+}
+
+// bvAtom encodes a bit-vector atom by blasting it (bv.go).
+func (e *encoder) bvAtom(t *term.Term) (sat.Lit, error) {
+	if m := e.lits[t.ID()]; m != sat.LitNull {
+		return m, nil
+	}
+	m, err := e.s.bv().atom(t)
+	if err != nil {
+		return sat.LitNull, err
+	}
+	e.grow(t.ID())
+	return e.set(t, m, polBoth), nil
 }
 
 func (e *encoder) set(t *term.Term, m sat.Lit, pol uint8) sat.Lit {

@@ -1,0 +1,254 @@
+package smt_test
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/smt"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// Bit-vectors: every blasted operator against term.BVApply (math/big) on
+// every width 1 to 8 and on random widths up to 64, and random QF_BV
+// formulas against enumeration on small widths.
+
+var bvBinary = []term.Op{term.OpBVAnd, term.OpBVOr, term.OpBVXor, term.OpBVNand, term.OpBVNor,
+	term.OpBVXnor, term.OpBVAdd, term.OpBVSub, term.OpBVMul, term.OpBVUdiv, term.OpBVUrem,
+	term.OpBVSdiv, term.OpBVSrem, term.OpBVSmod, term.OpBVShl, term.OpBVLshr, term.OpBVAshr,
+	term.OpBVComp, term.OpConcat}
+
+var bvCompare = []term.Op{term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge,
+	term.OpBVSlt, term.OpBVSle, term.OpBVSgt, term.OpBVSge}
+
+var bvUnary = []term.Op{term.OpBVNot, term.OpBVNeg, term.OpExtract, term.OpZeroExtend,
+	term.OpSignExtend, term.OpRotateLeft, term.OpRotateRight, term.OpRepeat}
+
+func drawBV(t *rapid.T, w int, label string) *big.Int {
+	v := new(big.Int)
+	for i := 0; i < w; i += 32 {
+		n := min(32, w-i)
+		chunk := rapid.Uint64Range(0, 1<<n-1).Draw(t, fmt.Sprintf("%s%d", label, i))
+		v.Or(v, new(big.Int).Lsh(new(big.Int).SetUint64(chunk), uint(i)))
+	}
+	// the edges often: 0, 1, all ones, the sign bit
+	switch rapid.IntRange(0, 7).Draw(t, label+"edge") {
+	case 0:
+		v.SetInt64(0)
+	case 1:
+		v.SetInt64(1)
+	case 2:
+		v.Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
+	case 3:
+		v.Lsh(big.NewInt(1), uint(w-1))
+	}
+	return v
+}
+
+// checkOp asserts x = vx, y = vy and (= (op x y) r) for a fresh r: the
+// answer must be Sat with r's value that of BVApply; then (distinct
+// (op x y) expected) must be Unsat.
+func checkOp(t *rapid.T, w int) {
+	st := term.NewStore()
+	s := st.BitVecSort(w)
+	x, y := st.Const("x", s), st.Const("y", s)
+	vx, vy := drawBV(t, w, "x"), drawBV(t, w, "y")
+	var tm *term.Term
+	switch rapid.IntRange(0, 2).Draw(t, "kind") {
+	case 0:
+		tm = st.Mk(rapid.SampledFrom(bvBinary).Draw(t, "op"), x, y)
+	case 1:
+		tm = st.Mk(rapid.SampledFrom(bvCompare).Draw(t, "op"), x, y)
+	default:
+		op := rapid.SampledFrom(bvUnary).Draw(t, "op")
+		i, j := 0, 0
+		switch op {
+		case term.OpExtract:
+			i = rapid.IntRange(0, w-1).Draw(t, "hi")
+			j = rapid.IntRange(0, i).Draw(t, "lo")
+		case term.OpRepeat:
+			i = rapid.IntRange(1, 3).Draw(t, "k")
+		case term.OpBVNot, term.OpBVNeg:
+		default:
+			i = rapid.IntRange(0, w+2).Draw(t, "k")
+		}
+		if op == term.OpBVNot || op == term.OpBVNeg {
+			tm = st.Mk(op, x)
+		} else {
+			var err error
+			tm, err = st.BuildIndexed(op, i, j, x)
+			require.NoError(t, err)
+		}
+	}
+	ev := term.NewModel(st)
+	ev.Set(x, st.BVNum(vx, w))
+	ev.Set(y, st.BVNum(vy, w))
+	want, err := ev.Eval(tm)
+	require.NoError(t, err)
+
+	sv := smt.New(st, smt.Options{})
+	require.NoError(t, sv.Assert(st.Eq(x, st.BVNum(vx, w))))
+	require.NoError(t, sv.Assert(st.Eq(y, st.BVNum(vy, w))))
+	r := st.Const("r", tm.Sort())
+	require.NoError(t, sv.Assert(st.Eq(tm, r)))
+	res, err := sv.Check(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, res, "%v", tm)
+	got, err := sv.Model().Eval(r)
+	require.NoError(t, err)
+	require.Same(t, want, got, "%v with x = %v, y = %v", tm, st.BVNum(vx, w), st.BVNum(vy, w))
+	res, err = sv.Check(context.Background(), st.Not(st.Eq(tm, want)))
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, res, "%v can differ from %v", tm, want)
+}
+
+// TestBVOperatorsEveryWidth checks every operator on every width 1 to 8.
+func TestBVOperatorsEveryWidth(t *testing.T) {
+	for w := 1; w <= 8; w++ {
+		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			rapid.Check(t, func(t *rapid.T) { checkOp(t, w) })
+		})
+	}
+}
+
+// TestBVOperatorsWide checks the operators on random widths up to 64 and
+// a few wider.
+func TestBVOperatorsWide(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.IntRange(9, 64).Draw(t, "w")
+		if rapid.IntRange(0, 9).Draw(t, "wider") == 0 {
+			w = rapid.IntRange(65, 100).Draw(t, "w2")
+		}
+		checkOp(t, w)
+	})
+}
+
+// genBVTerm draws a bit-vector term of width w over vars.
+func genBVTerm(t *rapid.T, st *term.Store, vars []*term.Term, w, depth int) *term.Term {
+	if depth == 0 || rapid.IntRange(0, 3).Draw(t, "leaf") == 0 {
+		if rapid.Bool().Draw(t, "var") {
+			return rapid.SampledFrom(vars).Draw(t, "v")
+		}
+		return st.BVInt(rapid.Int64Range(0, 1<<w-1).Draw(t, "c"), w)
+	}
+	sub := func() *term.Term { return genBVTerm(t, st, vars, w, depth-1) }
+	switch rapid.IntRange(0, 4).Draw(t, "shape") {
+	case 0:
+		return st.Mk(rapid.SampledFrom([]term.Op{term.OpBVNot, term.OpBVNeg}).Draw(t, "op"), sub())
+	case 1:
+		return st.Ite(genBVAtom(t, st, vars, w, depth-1), sub(), sub())
+	case 2:
+		if w > 1 {
+			// a split and a concatenation back to width w
+			k := rapid.IntRange(1, w-1).Draw(t, "k")
+			a := sub()
+			hi, _ := st.BuildIndexed(term.OpExtract, w-1, k, a)
+			lo, _ := st.BuildIndexed(term.OpExtract, k-1, 0, sub())
+			return st.Mk(term.OpConcat, hi, lo)
+		}
+	}
+	op := rapid.SampledFrom(bvBinary[:len(bvBinary)-2]).Draw(t, "op") // not bvcomp, concat
+	return st.Mk(op, sub(), sub())
+}
+
+func genBVAtom(t *rapid.T, st *term.Store, vars []*term.Term, w, depth int) *term.Term {
+	a, b := genBVTerm(t, st, vars, w, depth), genBVTerm(t, st, vars, w, depth)
+	if rapid.IntRange(0, 2).Draw(t, "eq") == 0 {
+		return st.Eq(a, b)
+	}
+	return st.Mk(rapid.SampledFrom(bvCompare).Draw(t, "cmp"), a, b)
+}
+
+func genBVFormula(t *rapid.T, st *term.Store, vars []*term.Term, w, depth int) *term.Term {
+	if depth == 0 || rapid.IntRange(0, 2).Draw(t, "atom") == 0 {
+		return genBVAtom(t, st, vars, w, 2)
+	}
+	a, b := genBVFormula(t, st, vars, w, depth-1), genBVFormula(t, st, vars, w, depth-1)
+	switch rapid.IntRange(0, 3).Draw(t, "conn") {
+	case 0:
+		return st.And(a, b)
+	case 1:
+		return st.Or(a, b)
+	case 2:
+		return st.Not(a)
+	}
+	return st.Xor(a, b)
+}
+
+// TestBVRandomFormulas checks random formulas over three variables of
+// width 1 to 4 against enumeration of every assignment: Sat iff some
+// assignment satisfies them, and every model satisfies them.
+func TestBVRandomFormulas(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		w := rapid.IntRange(1, 4).Draw(t, "w")
+		s := st.BitVecSort(w)
+		vars := []*term.Term{st.Const("x", s), st.Const("y", s), st.Const("z", s)}
+		n := rapid.IntRange(1, 3).Draw(t, "n")
+		var fs []*term.Term
+		for i := 0; i < n; i++ {
+			fs = append(fs, genBVFormula(t, st, vars, w, 2))
+		}
+		sv := smt.New(st, smt.Options{})
+		for _, f := range fs {
+			require.NoError(t, sv.Assert(f))
+		}
+		res, err := sv.Check(context.Background())
+		require.NoError(t, err)
+		all := st.And(fs...)
+		if res == smt.Sat {
+			ok, err := sv.Model().EvalBool(all)
+			require.NoError(t, err)
+			require.True(t, ok)
+		}
+		found := false
+		m := term.NewModel(st)
+		for a := 0; a < 1<<(3*w) && !found; a++ {
+			for i, v := range vars {
+				m.Set(v, st.BVInt(int64(a>>(i*w)&(1<<w-1)), w))
+			}
+			ok, err := m.EvalBool(all)
+			require.NoError(t, err)
+			found = ok
+		}
+		require.Equal(t, found, res == smt.Sat, "enumeration says %v, the solver %v", found, res)
+		require.NotEqual(t, smt.Unknown, res)
+	})
+}
+
+// TestBVUninterpreted checks Ackermann's reduction: congruence is
+// enforced, and a function keeps its values apart where it may.
+func TestBVUninterpreted(t *testing.T) {
+	st := term.NewStore()
+	s8, s4 := st.BitVecSort(8), st.BitVecSort(4)
+	f := st.Func("f", []*term.Sort{s8, term.BoolSort}, s4)
+	p := st.Func("p", []*term.Sort{s4}, term.BoolSort)
+	x, y := st.Const("x", s8), st.Const("y", s8)
+	b := st.Const("b", term.BoolSort)
+	fx, fy := st.Apply(f, x, b), st.Apply(f, st.Mk(term.OpBVAdd, y, st.BVInt(1, 8)), b)
+	sv := smt.New(st, smt.Options{})
+	require.NoError(t, sv.Assert(st.Eq(x, st.Mk(term.OpBVAdd, y, st.BVInt(1, 8)))))
+	res, err := sv.Check(context.Background(), st.Not(st.Eq(fx, fy)))
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, res)
+	res, err = sv.Check(context.Background(), st.Apply(p, fx), st.Not(st.Apply(p, fy)))
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, res)
+	res, err = sv.Check(context.Background(), st.Apply(p, fx), st.Not(st.Apply(p, st.Apply(f, x, st.Not(b)))))
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, res)
+	// push and pop keep the encoding
+	sv.Push()
+	require.NoError(t, sv.Assert(st.Mk(term.OpBVUlt, x, st.BVInt(1, 8))))
+	require.NoError(t, sv.Assert(st.Mk(term.OpBVUlt, y, st.BVInt(3, 8))))
+	res, err = sv.Check(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, res) // x = y + 1 < 1 means y = 255, not < 3
+	require.NoError(t, sv.Pop(1))
+	res, err = sv.Check(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, res)
+}
