@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"os/exec"
 	"testing"
+	"time"
 
+	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -251,4 +254,39 @@ func TestBVUninterpreted(t *testing.T) {
 	res, err = sv.Check(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, smt.Sat, res)
+}
+
+// TestBVAgainstZ3 compares random formulas over wider words (5 to 16
+// bits, beyond enumeration) with z3's answers; it skips without z3.
+func TestBVAgainstZ3(t *testing.T) {
+	if _, err := exec.LookPath("z3"); err != nil {
+		t.Skip("z3 not on PATH")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		w := rapid.IntRange(5, 16).Draw(t, "w")
+		s := st.BitVecSort(w)
+		vars := []*term.Term{st.Const("x", s), st.Const("y", s), st.Const("z", s)}
+		n := rapid.IntRange(1, 4).Draw(t, "n")
+		var fs []*term.Term
+		for i := 0; i < n; i++ {
+			fs = append(fs, genBVFormula(t, st, vars, w, 2))
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		sv := smt.New(st, smt.Options{})
+		for _, f := range fs {
+			require.NoError(t, sv.Assert(f))
+		}
+		res, err := sv.Check(ctx)
+		require.NoError(t, err)
+		if res == smt.Unknown {
+			return // a timeout on a slow machine is not a failure
+		}
+		z, err := fuzz.External(ctx, "z3", fuzz.Script(st, fs...))
+		if err != nil || z == "unknown" {
+			return
+		}
+		require.Equal(t, z, res.String(), "z3 and the solver disagree on\n%s", fuzz.Script(st, fs...))
+	})
 }
