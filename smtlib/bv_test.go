@@ -67,3 +67,24 @@ func TestBVRoundTrip(t *testing.T) {
 	}
 	require.Equal(t, 16, k)
 }
+
+// TestBVDefineFun expands definitions over indexed operators with their
+// indices (a rebuild without them would make (_ zero_extend 0)).
+func TestBVDefineFun(t *testing.T) {
+	st := term.NewStore()
+	s, err := Parse("d.smt2", strings.NewReader(`(set-logic QF_BV)
+(define-fun w ((b (_ BitVec 4))) (_ BitVec 4)
+  (bvadd ((_ zero_extend 3) ((_ extract 0 0) b)) ((_ zero_extend 3) ((_ extract 1 1) b))))
+(declare-const x (_ BitVec 4))
+(assert (= (w (bvand x #x3)) #x2))`), st)
+	require.NoError(t, err)
+	var a *term.Term
+	for _, c := range s.Commands {
+		if c.Kind == Assert {
+			a = c.Term
+		}
+	}
+	require.Equal(t, "(= (bvadd ((_ zero_extend 3) ((_ extract 0 0) (bvand x #x3))) ((_ zero_extend 3) ((_ extract 1 1) (bvand x #x3)))) #x2)", a.String())
+	_, err = st.Build(term.OpZeroExtend, st.Const("x", st.BitVecSort(4)))
+	require.Error(t, err)
+}

@@ -49,7 +49,8 @@ func (st *Store) Exists(vars []*Term, body *Term) *Term {
 
 // Mk builds op over args like Build and panics on a sort error. It rebuilds
 // a term with new arguments: Mk(t.Op(), newArgs...) for any non-leaf t other
-// than applications, constant arrays and quantifiers (see Rebuild).
+// than applications, constant arrays, quantifiers and indexed bit-vector
+// operators (see Rebuild).
 func (st *Store) Mk(op Op, args ...*Term) *Term { return must(st.Build(op, args...)) }
 
 // Rebuild returns a term like t with the given arguments.
