@@ -3,6 +3,7 @@ package smt
 import (
 	"math/big"
 
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/sat"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -20,9 +21,15 @@ import (
 // for the other atoms. The blaster exists only once a bit-vector term
 // reaches the solver: the other theories pay nothing.
 //
+// bv2nat and int2bv join arithmetic through terms: (bv2nat x) is lifted
+// (cnf.go lift) as Σ 2^i·(ite (= ((_ extract i i) x) #b1) 1 0), whose
+// ites become fresh integer constants as every arithmetic ite does;
+// ((_ int2bv w) n) is a fresh bit-vector constant k with the definition
+// (= (bv2nat k) (mod n 2^w)), asserted for good.
+//
 // Not handled (an UnsupportedError, so Unknown): bit-vectors inside
 // arrays, functions mixing bit-vectors with arithmetic or uninterpreted
-// sorts, bv2nat and int2bv.
+// sorts.
 type bvBlaster struct {
 	s      *Solver
 	c      circuit
@@ -31,6 +38,45 @@ type bvBlaster struct {
 	apps   map[*term.Func][]*term.Term
 	funcs  []*term.Func               // in order of first application
 	divs   map[[2]uint32][2][]sat.Lit // (n, d) -> (q, r) of the unsigned division
+}
+
+// bv2natSum is (bv2nat x) as the sum of its bits' values.
+func bv2natSum(st *term.Store, x *term.Term) *term.Term {
+	w := x.Sort().Width()
+	one := st.BVInt(1, 1)
+	parts := make([]*term.Term, w)
+	for i := range parts {
+		bit, err := st.BuildIndexed(term.OpExtract, i, i, x)
+		if err != nil {
+			panic(err)
+		}
+		p := new(big.Int).Lsh(big.NewInt(1), uint(i))
+		parts[i] = st.Ite(st.Eq(bit, one), st.IntNum(num.IntFromBig(p)), st.Int(0))
+	}
+	if w == 1 {
+		return parts[0]
+	}
+	return st.Add(parts...)
+}
+
+// int2bv returns the word of ((_ int2bv w) n): a fresh constant defined
+// by (= (bv2nat k) (mod n 2^w)).
+func (b *bvBlaster) int2bv(t *term.Term) ([]sat.Lit, error) {
+	st := b.s.st
+	w := t.Sort().Width()
+	k := st.Fresh("int2bv", t.Sort())
+	kw, err := b.node(k)
+	if err != nil {
+		return nil, err
+	}
+	mod := st.IntNum(num.IntFromBig(new(big.Int).Lsh(big.NewInt(1), uint(w))))
+	def := st.Eq(st.Mk(term.OpBV2Nat, k), st.Mod(t.Arg(0), mod))
+	m, err := b.s.enc.lit(def, polPos)
+	if err != nil {
+		return nil, err
+	}
+	b.s.define(m)
+	return kw, nil
 }
 
 // bv returns the blaster, made on first use.
@@ -211,6 +257,8 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 		return c.muxWord(m, x, y), nil
 	case term.OpApply:
 		return b.app(t)
+	case term.OpInt2BV:
+		return b.int2bv(t)
 	case term.OpBVComp:
 		x, err := b.arg(t, 0)
 		if err != nil {
@@ -222,7 +270,7 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 		}
 		return []sat.Lit{c.eq(x, y)}, nil
 	}
-	if !op.IsBV() || op == term.OpBVNum || op == term.OpInt2BV || op == term.OpBV2Nat {
+	if !op.IsBV() || op == term.OpBVNum || op == term.OpBV2Nat {
 		return nil, &UnsupportedError{t, "operator " + op.String() + " of sort " + t.Sort().String()}
 	}
 	args := make([][]sat.Lit, t.NumArgs())

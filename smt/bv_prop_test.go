@@ -290,3 +290,43 @@ func TestBVAgainstZ3(t *testing.T) {
 		require.Equal(t, z, res.String(), "z3 and the solver disagree on\n%s", fuzz.Script(st, fs...))
 	})
 }
+
+// TestBVNatConversions checks bv2nat and int2bv against enumeration:
+// (bv2nat x) + d = c has a solution iff c - d is in [0, 2^w), and
+// ((_ int2bv w) n) = v with lo <= n <= hi iff some n of the range is v
+// modulo 2^w.
+func TestBVNatConversions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		w := rapid.IntRange(1, 5).Draw(t, "w")
+		s := st.BitVecSort(w)
+		x, n := st.Const("x", s), st.Const("n", term.IntSort)
+		sv := smt.New(st, smt.Options{})
+		var want bool
+		if rapid.Bool().Draw(t, "bv2nat") {
+			c := rapid.Int64Range(-3, 40).Draw(t, "c")
+			d := rapid.Int64Range(-3, 3).Draw(t, "d")
+			require.NoError(t, sv.Assert(st.Eq(st.Add(st.Mk(term.OpBV2Nat, x), st.Int(d)), st.Int(c))))
+			want = c-d >= 0 && c-d < 1<<w
+		} else {
+			v := rapid.Int64Range(0, 1<<w-1).Draw(t, "v")
+			lo := rapid.Int64Range(-40, 40).Draw(t, "lo")
+			hi := lo + rapid.Int64Range(0, 10).Draw(t, "len")
+			i2b, err := st.BuildIndexed(term.OpInt2BV, w, 0, n)
+			require.NoError(t, err)
+			require.NoError(t, sv.Assert(st.Eq(i2b, st.Mk(term.OpBVXor, x, st.BVInt(v, w)))))
+			require.NoError(t, sv.Assert(st.Eq(x, st.BVInt(0, w))))
+			require.NoError(t, sv.Assert(st.Le(st.Int(lo), n)))
+			require.NoError(t, sv.Assert(st.Le(n, st.Int(hi))))
+			for k := lo; k <= hi; k++ {
+				if ((k%(1<<w))+(1<<w))%(1<<w) == v {
+					want = true
+				}
+			}
+		}
+		res, err := sv.Check(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, want, res == smt.Sat, "got %v", res)
+		require.NotEqual(t, smt.Unknown, res)
+	})
+}

@@ -324,6 +324,11 @@ func (e *encoder) lift(t *term.Term) (*term.Term, error) {
 			memo[u] = k
 			return k, nil
 		}
+		if u.Op() == term.OpBV2Nat { // Bit-vectors: the sum of the bits (bv.go)
+			r, err := walk(bv2natSum(st, u.Arg(0)))
+			memo[u] = r
+			return r, err
+		}
 		if u.Op() == term.OpIte {
 			if k, ok := e.lifted[u]; ok {
 				memo[u] = k
@@ -374,7 +379,7 @@ func (e *encoder) defineIte(k, u *term.Term) error {
 
 func hasArithIte(t *term.Term) bool {
 	for u := range term.PostOrder(t) {
-		if u.Op() == term.OpIte && u.Sort().IsArith() {
+		if u.Op() == term.OpIte && u.Sort().IsArith() || u.Op() == term.OpBV2Nat { // Bit-vectors: bv2nat
 			return true
 		}
 	}

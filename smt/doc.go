@@ -44,8 +44,10 @@
 //     literal; division by fresh quotient and remainder words
 //     constrained by n = q·d + r, r < d; functions over bit-vectors and
 //     Booleans by Ackermann's reduction. Nothing of it exists until a
-//     bit-vector atom is encoded. Arrays over bit-vectors and bv2nat,
-//     int2bv are unsupported (Unknown).
+//     bit-vector atom is encoded. bv2nat becomes the sum of its bits'
+//     values (ites the lifting turns into integers), int2bv a fresh
+//     constant k with (= (bv2nat k) (mod n 2^w)). Arrays over bit-vectors
+//     are unsupported (Unknown).
 //  6. Models (solver.go buildModel, euf_model.go): Boolean values from
 //     the SAT solver, arithmetic from the simplex, classes and function
 //     tables from euf; every assertion and assumption is evaluated under
