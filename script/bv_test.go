@@ -48,9 +48,11 @@ func TestBitVectors(t *testing.T) {
 		out: "sat\n(\n  (define-fun x () (_ BitVec 5) #b00010)\n)\n",
 	}, {
 		name: "unsupported",
-		in: `(set-logic QF_ABV)
-(declare-const a (Array (_ BitVec 4) (_ BitVec 4)))
-(assert (= (select a #x0) #x1))
+		in: `(set-logic QF_UFBV)
+(declare-sort S 0)
+(declare-fun f (S) (_ BitVec 4))
+(declare-const s S)
+(assert (= (f s) #x1))
 (check-sat)`,
 		out: "unknown\n",
 	}} {

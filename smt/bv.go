@@ -27,9 +27,15 @@ import (
 // ((_ int2bv w) n) is a fresh bit-vector constant k with the definition
 // (= (bv2nat k) (mod n 2^w)), asserted for good.
 //
-// Not handled (an UnsupportedError, so Unknown): bit-vectors inside
-// arrays, functions mixing bit-vectors with arithmetic or uninterpreted
-// sorts.
+// Arrays whose index and element are bit-vectors or Booleans: reads of
+// an array constant are Ackermannised like applications, a read of a
+// store is read-over-write, and an equality a = b is a fresh literal m
+// with m ∨ a[k] ≠ b[k] for a fresh witness k and, for every index k read
+// anywhere (closeArrays), m → a[k] = b[k]: extensionality over the
+// finitely many indices that matter.
+//
+// Not handled (an UnsupportedError, so Unknown): functions and arrays
+// mixing bit-vectors with arithmetic or uninterpreted sorts.
 type bvBlaster struct {
 	s      *Solver
 	c      circuit
@@ -38,6 +44,34 @@ type bvBlaster struct {
 	apps   map[*term.Func][]*term.Term
 	funcs  []*term.Func               // in order of first application
 	divs   map[[2]uint32][2][]sat.Lit // (n, d) -> (q, r) of the unsigned division
+	// arrays over bit-vectors: the selects of each array constant
+	// (Ackermannised like a function of the index), in order
+	reads  map[*term.Term][]*term.Term
+	arrays []*term.Term
+	// extensionality: the equalities of arrays over bit-vectors, the
+	// indices read (by index sort), the (equality, index) pairs done
+	arrEqs  []arrEq
+	indices map[*term.Sort][]*term.Term
+	seenIdx map[uint32]bool
+	eqDone  map[[2]uint32]bool
+	closing bool
+}
+
+// arrEq is an equality of arrays a = b with its literal.
+type arrEq struct {
+	m    sat.Lit
+	a, b *term.Term
+}
+
+// isBVArray reports whether s is an array sort whose index and element
+// are bit-vectors or Booleans, one at least a bit-vector: the arrays the
+// blaster reads.
+func isBVArray(s *term.Sort) bool {
+	if !s.IsArray() {
+		return false
+	}
+	i, e := s.Index(), s.Elem()
+	return (i.IsBitVec() || i.IsBool()) && (e.IsBitVec() || e.IsBool()) && (i.IsBitVec() || e.IsBitVec())
 }
 
 // bv2natSum is (bv2nat x) as the sum of its bits' values.
@@ -83,11 +117,15 @@ func (b *bvBlaster) int2bv(t *term.Term) ([]sat.Lit, error) {
 func (s *Solver) bv() *bvBlaster {
 	if s.bvb == nil {
 		s.bvb = &bvBlaster{
-			s:     s,
-			c:     circuit{s: s, tru: s.enc.tru, gates: map[gateKey]sat.Lit{}},
-			words: map[uint32][]sat.Lit{},
-			apps:  map[*term.Func][]*term.Term{},
-			divs:  map[[2]uint32][2][]sat.Lit{},
+			s:       s,
+			c:       circuit{s: s, tru: s.enc.tru, gates: map[gateKey]sat.Lit{}},
+			words:   map[uint32][]sat.Lit{},
+			apps:    map[*term.Func][]*term.Term{},
+			divs:    map[[2]uint32][2][]sat.Lit{},
+			reads:   map[*term.Term][]*term.Term{},
+			indices: map[*term.Sort][]*term.Term{},
+			seenIdx: map[uint32]bool{},
+			eqDone:  map[[2]uint32]bool{},
 		}
 	}
 	return s.bvb
@@ -101,7 +139,9 @@ func isBVAtom(t *term.Term) bool {
 	case op.IsBVCompare():
 		return true
 	case op == term.OpEq || op == term.OpDistinct:
-		return t.Arg(0).Sort().IsBitVec()
+		return t.Arg(0).Sort().IsBitVec() || isBVArray(t.Arg(0).Sort())
+	case op == term.OpSelect:
+		return isBVArray(t.Arg(0).Sort())
 	case op == term.OpApply:
 		for _, a := range t.Args() {
 			if a.Sort().IsBitVec() {
@@ -112,11 +152,95 @@ func isBVAtom(t *term.Term) bool {
 	return false
 }
 
-// atom encodes the bit-vector atom t.
+// atom encodes the bit-vector atom t, then closes the array equalities
+// under the indices read so far.
 func (b *bvBlaster) atom(t *term.Term) (sat.Lit, error) {
+	m, err := b.atom1(t)
+	if err != nil || b.closing {
+		return m, err
+	}
+	return m, b.closeArrays()
+}
+
+// closeArrays adds, for every equality a = b of arrays and every index k
+// of their index sort read anywhere, the clause a = b → a[k] = b[k],
+// until no pair is new (reads made here add indices of their own).
+func (b *bvBlaster) closeArrays() error {
+	b.closing = true
+	defer func() { b.closing = false }()
+	st, c := b.s.st, &b.c
+	for changed := true; changed; {
+		changed = false
+		for ei := 0; ei < len(b.arrEqs); ei++ {
+			e := b.arrEqs[ei]
+			idx := b.indices[e.a.Sort().Index()]
+			for k := 0; k < len(idx); k++ {
+				key := [2]uint32{uint32(ei), idx[k].ID()}
+				if b.eqDone[key] {
+					continue
+				}
+				b.eqDone[key] = true
+				changed = true
+				x, err := b.word(st.Select(e.a, idx[k]))
+				if err != nil {
+					return err
+				}
+				y, err := b.word(st.Select(e.b, idx[k]))
+				if err != nil {
+					return err
+				}
+				b.s.define(e.m.Not(), c.eq(x, y))
+				idx = b.indices[e.a.Sort().Index()]
+			}
+		}
+	}
+	return nil
+}
+
+// addIndex records a term read as an index.
+func (b *bvBlaster) addIndex(i *term.Term) {
+	if !b.seenIdx[i.ID()] {
+		b.seenIdx[i.ID()] = true
+		b.indices[i.Sort()] = append(b.indices[i.Sort()], i)
+	}
+}
+
+// arrayEq encodes a = b for arrays over bit-vectors: a fresh literal;
+// its negation has a witness index where the reads differ, its
+// assertion the reads equal at every index (closeArrays).
+func (b *bvBlaster) arrayEq(t *term.Term) (sat.Lit, error) {
+	if t.NumArgs() != 2 {
+		st := b.s.st
+		return b.s.enc.lit(chain(st, t.Args()), polBoth)
+	}
+	st, c := b.s.st, &b.c
+	m := c.fresh()
+	a, bb := t.Arg(0), t.Arg(1)
+	k := st.Fresh("diff", a.Sort().Index())
+	if _, err := b.word(k); err != nil {
+		return sat.LitNull, err
+	}
+	b.addIndex(k)
+	x, err := b.word(st.Select(a, k))
+	if err != nil {
+		return sat.LitNull, err
+	}
+	y, err := b.word(st.Select(bb, k))
+	if err != nil {
+		return sat.LitNull, err
+	}
+	b.s.define(m, c.eq(x, y).Not())
+	b.arrEqs = append(b.arrEqs, arrEq{m, a, bb})
+	return m, nil
+}
+
+func (b *bvBlaster) atom1(t *term.Term) (sat.Lit, error) {
 	c := &b.c
 	switch t.Op() {
 	case term.OpEq:
+		if t.Arg(0).Sort().IsArray() {
+			return b.arrayEq(t)
+		}
 		r := c.tru
 		for i := 1; i < t.NumArgs(); i++ {
 			x, err := b.word(t.Arg(i - 1))
@@ -131,6 +255,9 @@ func (b *bvBlaster) atom(t *term.Term) (sat.Lit, error) {
 		}
 		return r, nil
 	case term.OpDistinct:
+		if t.Arg(0).Sort().IsArray() {
+			return sat.LitNull, &UnsupportedError{t, "disequality of arrays over bit-vectors"}
+		}
 		ws := make([][]sat.Lit, t.NumArgs())
 		for i, a := range t.Args() {
 			w, err := b.word(a)
@@ -146,8 +273,8 @@ func (b *bvBlaster) atom(t *term.Term) (sat.Lit, error) {
 			}
 		}
 		return r, nil
-	case term.OpApply:
-		w, err := b.app(t)
+	case term.OpApply, term.OpSelect:
+		w, err := b.word(t)
 		if err != nil {
 			return sat.LitNull, err
 		}
@@ -188,14 +315,14 @@ func (b *bvBlaster) word(t *term.Term) ([]sat.Lit, error) {
 	if w, ok := b.words[t.ID()]; ok {
 		return w, nil
 	}
-	if t.Sort().IsBool() {
+	if t.Sort().IsBool() && !(t.Op() == term.OpSelect && isBVArray(t.Arg(0).Sort())) && !(t.Op() == term.OpApply && isBVAtom(t)) {
 		m, err := b.s.enc.lit(t, polBoth)
 		if err != nil {
 			return nil, err
 		}
 		return []sat.Lit{m}, nil
 	}
-	if !t.Sort().IsBitVec() {
+	if !t.Sort().IsBitVec() && !t.Sort().IsBool() {
 		return nil, &UnsupportedError{t, "a term of sort " + t.Sort().String() + " inside a bit-vector term"}
 	}
 	// The arguments first, without recursion on the deep side: words
@@ -257,6 +384,8 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 		return c.muxWord(m, x, y), nil
 	case term.OpApply:
 		return b.app(t)
+	case term.OpSelect:
+		return b.read(t)
 	case term.OpInt2BV:
 		return b.int2bv(t)
 	case term.OpBVComp:
@@ -505,6 +634,83 @@ func (b *bvBlaster) app(t *term.Term) ([]sat.Lit, error) {
 	return res, nil
 }
 
+// read returns the word of (select a i) over an array of bit-vectors:
+// reads of an array constant are Ackermannised, a read of a store is
+// (ite (= i j) v (select b i)), of an ite the ite of the reads, of a
+// constant array its value.
+func (b *bvBlaster) read(t *term.Term) ([]sat.Lit, error) {
+	a, i := t.Arg(0), t.Arg(1)
+	if !isBVArray(a.Sort()) {
+		return nil, &UnsupportedError{t, "select of an array of sort " + a.Sort().String() + " with bit-vectors"}
+	}
+	st, c := b.s.st, &b.c
+	iw, err := b.word(i)
+	if err != nil {
+		return nil, err
+	}
+	b.addIndex(i)
+	switch a.Op() {
+	case term.OpConstArray:
+		return b.word(a.Arg(0))
+	case term.OpStore:
+		jw, err := b.word(a.Arg(1))
+		if err != nil {
+			return nil, err
+		}
+		b.addIndex(a.Arg(1))
+		vw, err := b.word(a.Arg(2))
+		if err != nil {
+			return nil, err
+		}
+		rw, err := b.word(st.Select(a.Arg(0), i))
+		if err != nil {
+			return nil, err
+		}
+		return c.muxWord(c.eq(iw, jw), vw, rw), nil
+	case term.OpIte:
+		m, err := b.s.enc.lit(a.Arg(0), polBoth)
+		if err != nil {
+			return nil, err
+		}
+		xw, err := b.word(st.Select(a.Arg(1), i))
+		if err != nil {
+			return nil, err
+		}
+		yw, err := b.word(st.Select(a.Arg(2), i))
+		if err != nil {
+			return nil, err
+		}
+		return c.muxWord(m, xw, yw), nil
+	case term.OpConst:
+	default:
+		return nil, &UnsupportedError{t, "select of " + a.Op().String() + " over bit-vectors"}
+	}
+	n := 1
+	if e := a.Sort().Elem(); e.IsBitVec() {
+		n = e.Width()
+	}
+	res := make([]sat.Lit, n)
+	for k := range res {
+		res[k] = c.fresh()
+	}
+	b.words[t.ID()] = res
+	if _, ok := b.reads[a]; !ok {
+		b.arrays = append(b.arrays, a)
+	}
+	for _, u := range b.reads[a] {
+		same := c.eq(b.words[u.Arg(1).ID()], iw)
+		for k, m := range b.words[u.ID()] {
+			b.s.define(same.Not(), m.Not(), res[k])
+			b.s.define(same.Not(), m, res[k].Not())
+		}
+	}
+	b.reads[a] = append(b.reads[a], t)
+	if _, ok := b.words[i.ID()]; !ok {
+		b.words[i.ID()] = iw
+	}
+	return res, nil
+}
+
 // model gives each bit-vector constant its value and each Ackermannised
 // function its table.
 func (b *bvBlaster) model(m *term.Model) {
@@ -537,5 +743,13 @@ func (b *bvBlaster) model(m *term.Model) {
 			fi.Entries = append(fi.Entries, e)
 		}
 		m.SetFunc(f, fi)
+	}
+	for _, a := range b.arrays {
+		s := a.Sort()
+		v := st.DefaultValue(s)
+		for _, u := range b.reads[a] {
+			v = st.Store(v, valueOf(s.Index(), b.words[u.Arg(1).ID()]), valueOf(s.Elem(), b.words[u.ID()]))
+		}
+		m.Set(a, v)
 	}
 }

@@ -330,3 +330,69 @@ func TestBVNatConversions(t *testing.T) {
 		require.NotEqual(t, smt.Unknown, res)
 	})
 }
+
+// TestBVArraysAgainstZ3 compares random formulas over arrays of
+// bit-vectors (selects, stores, equalities of arrays) with z3, and checks
+// every model; it skips without z3.
+func TestBVArraysAgainstZ3(t *testing.T) {
+	if _, err := exec.LookPath("z3"); err != nil {
+		t.Skip("z3 not on PATH")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		iw, ew := rapid.IntRange(1, 3).Draw(t, "iw"), rapid.IntRange(1, 3).Draw(t, "ew")
+		is, es := st.BitVecSort(iw), st.BitVecSort(ew)
+		as := st.ArraySort(is, es)
+		arrs := []*term.Term{st.Const("a", as), st.Const("b", as), st.Const("c", as)}
+		idx := []*term.Term{st.Const("i", is), st.Const("j", is), st.BVInt(0, iw)}
+		vals := []*term.Term{st.Const("x", es), st.Const("y", es), st.BVInt(1, ew)}
+		var arr func(d int) *term.Term
+		arr = func(d int) *term.Term {
+			if d == 0 || rapid.Bool().Draw(t, "leafarr") {
+				return rapid.SampledFrom(arrs).Draw(t, "arr")
+			}
+			return st.Store(arr(d-1), rapid.SampledFrom(idx).Draw(t, "si"), rapid.SampledFrom(vals).Draw(t, "sv"))
+		}
+		atom := func() *term.Term {
+			switch rapid.IntRange(0, 2).Draw(t, "atom") {
+			case 0:
+				return st.Eq(arr(2), arr(2))
+			case 1:
+				return st.Eq(st.Select(arr(2), rapid.SampledFrom(idx).Draw(t, "ri")), rapid.SampledFrom(vals).Draw(t, "rv"))
+			}
+			return st.Mk(term.OpBVUlt, st.Select(arr(2), rapid.SampledFrom(idx).Draw(t, "ri")), st.Select(arr(1), rapid.SampledFrom(idx).Draw(t, "ri2")))
+		}
+		var fs []*term.Term
+		for n := rapid.IntRange(1, 4).Draw(t, "n"); n > 0; n-- {
+			f := atom()
+			switch rapid.IntRange(0, 2).Draw(t, "conn") {
+			case 0:
+				f = st.Not(f)
+			case 1:
+				f = st.Or(f, atom())
+			}
+			fs = append(fs, f)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		sv := smt.New(st, smt.Options{})
+		for _, f := range fs {
+			require.NoError(t, sv.Assert(f))
+		}
+		res, err := sv.Check(ctx)
+		require.NoError(t, err)
+		if res == smt.Sat {
+			ok, err := sv.Model().EvalBool(st.And(fs...))
+			require.NoError(t, err)
+			require.True(t, ok)
+		}
+		if res == smt.Unknown {
+			return
+		}
+		z, err := fuzz.External(ctx, "z3", fuzz.Script(st, fs...))
+		if err != nil || z == "unknown" {
+			return
+		}
+		require.Equal(t, z, res.String(), "z3 and the solver disagree on\n%s", fuzz.Script(st, fs...))
+	})
+}

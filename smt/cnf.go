@@ -82,7 +82,7 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		}
 		return e.alias(t, u, pol)
 	case term.OpEq:
-		if t.Arg(0).Sort().IsBitVec() { // Bit-vectors
+		if isBVAtom(t) { // Bit-vectors
 			return e.bvAtom(t)
 		}
 		if m, ok, err := e.s.eu.eqAtom(t); ok { // uninterpreted and array sorts (euf.go)

@@ -46,8 +46,9 @@
 //     Booleans by Ackermann's reduction. Nothing of it exists until a
 //     bit-vector atom is encoded. bv2nat becomes the sum of its bits'
 //     values (ites the lifting turns into integers), int2bv a fresh
-//     constant k with (= (bv2nat k) (mod n 2^w)). Arrays over bit-vectors
-//     are unsupported (Unknown).
+//     constant k with (= (bv2nat k) (mod n 2^w)). Arrays of bit-vectors:
+//     reads Ackermannised, read-over-write, extensionality over the
+//     indices read.
 //  6. Models (solver.go buildModel, euf_model.go): Boolean values from
 //     the SAT solver, arithmetic from the simplex, classes and function
 //     tables from euf; every assertion and assumption is evaluated under
