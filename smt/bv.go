@@ -136,7 +136,7 @@ func (s *Solver) bv() *bvBlaster {
 // function with a bit-vector argument.
 func isBVAtom(t *term.Term) bool {
 	switch op := t.Op(); {
-	case op.IsBVCompare():
+	case op.IsBVPredicate():
 		return true
 	case op == term.OpEq || op == term.OpDistinct:
 		return t.Arg(0).Sort().IsBitVec() || isBVArray(t.Arg(0).Sort())
@@ -284,11 +284,17 @@ func (b *bvBlaster) atom1(t *term.Term) (sat.Lit, error) {
 	if err != nil {
 		return sat.LitNull, err
 	}
+	if t.Op() == term.OpBVNego {
+		w := len(x)
+		return c.eq(x, c.constWord(w, func(i int) bool { return i == w-1 })), nil
+	}
 	y, err := b.word(t.Arg(1))
 	if err != nil {
 		return sat.LitNull, err
 	}
 	switch t.Op() {
+	case term.OpBVUaddo, term.OpBVSaddo, term.OpBVUmulo, term.OpBVSmulo, term.OpBVUsubo, term.OpBVSsubo, term.OpBVSdivo:
+		return b.overflow(t.Op(), x, y), nil
 	case term.OpBVUlt:
 		return c.ult(x, y), nil
 	case term.OpBVUle:
@@ -388,6 +394,23 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 		return b.read(t)
 	case term.OpInt2BV:
 		return b.int2bv(t)
+	case term.OpBVRedor, term.OpBVRedand:
+		x, err := b.arg(t, 0)
+		if err != nil {
+			return nil, err
+		}
+		r := c.tru
+		if t.Op() == term.OpBVRedor {
+			r = c.fls()
+		}
+		for _, m := range x {
+			if t.Op() == term.OpBVRedor {
+				r = c.or(r, m)
+			} else {
+				r = c.and(r, m)
+			}
+		}
+		return []sat.Lit{r}, nil
 	case term.OpBVComp:
 		x, err := b.arg(t, 0)
 		if err != nil {
@@ -498,6 +521,52 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 		return c.shift(x, y, false, x[len(x)-1]), nil
 	}
 	return nil, &UnsupportedError{t, "operator " + op.String()}
+}
+
+// overflow is the literal of an overflow predicate of SMT-LIB 2.7.
+func (b *bvBlaster) overflow(op term.Op, x, y []sat.Lit) sat.Lit {
+	c := &b.c
+	w := len(x)
+	sx, sy := x[w-1], y[w-1]
+	zext := func(a []sat.Lit, n int) []sat.Lit { return append(append([]sat.Lit(nil), a...), c.zeros(n)...) }
+	sext := func(a []sat.Lit, n int) []sat.Lit {
+		r := append([]sat.Lit(nil), a...)
+		for i := 0; i < n; i++ {
+			r = append(r, a[len(a)-1])
+		}
+		return r
+	}
+	switch op {
+	case term.OpBVUaddo:
+		return c.add(zext(x, 1), zext(y, 1), c.fls())[w]
+	case term.OpBVUsubo:
+		return c.ult(x, y)
+	case term.OpBVSaddo:
+		s := c.add(x, y, c.fls())[w-1]
+		return c.and(c.iff(sx, sy), c.xor(s, sx))
+	case term.OpBVSsubo:
+		d := c.sub(x, y)[w-1]
+		return c.and(c.xor(sx, sy), c.xor(d, sx))
+	case term.OpBVUmulo:
+		p := c.mul(zext(x, w), zext(y, w))
+		r := c.fls()
+		for _, m := range p[w:] {
+			r = c.or(r, m)
+		}
+		return r
+	case term.OpBVSmulo:
+		p := c.mul(sext(x, w), sext(y, w))
+		// in range iff the bits from w-1 up are all equal
+		same := c.tru
+		for _, m := range p[w:] {
+			same = c.and(same, c.iff(m, p[w-1]))
+		}
+		return same.Not()
+	}
+	// bvsdivo: x = 100...0 and y = 11...1
+	minS := c.constWord(w, func(i int) bool { return i == w-1 })
+	ones := c.constWord(w, func(int) bool { return true })
+	return c.and(c.eq(x, minS), c.eq(y, ones))
 }
 
 // udivrem returns the words (q, r) of the unsigned division of n by d,

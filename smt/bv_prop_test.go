@@ -25,9 +25,11 @@ var bvBinary = []term.Op{term.OpBVAnd, term.OpBVOr, term.OpBVXor, term.OpBVNand,
 	term.OpBVComp, term.OpConcat}
 
 var bvCompare = []term.Op{term.OpBVUlt, term.OpBVUle, term.OpBVUgt, term.OpBVUge,
-	term.OpBVSlt, term.OpBVSle, term.OpBVSgt, term.OpBVSge}
+	term.OpBVSlt, term.OpBVSle, term.OpBVSgt, term.OpBVSge,
+	term.OpBVUaddo, term.OpBVSaddo, term.OpBVUmulo, term.OpBVSmulo, term.OpBVUsubo,
+	term.OpBVSsubo, term.OpBVSdivo}
 
-var bvUnary = []term.Op{term.OpBVNot, term.OpBVNeg, term.OpExtract, term.OpZeroExtend,
+var bvUnary = []term.Op{term.OpBVNot, term.OpBVNeg, term.OpBVRedor, term.OpBVRedand, term.OpBVNego, term.OpExtract, term.OpZeroExtend,
 	term.OpSignExtend, term.OpRotateLeft, term.OpRotateRight, term.OpRepeat}
 
 func drawBV(t *rapid.T, w int, label string) *big.Int {
@@ -74,11 +76,11 @@ func checkOp(t *rapid.T, w int) {
 			j = rapid.IntRange(0, i).Draw(t, "lo")
 		case term.OpRepeat:
 			i = rapid.IntRange(1, 3).Draw(t, "k")
-		case term.OpBVNot, term.OpBVNeg:
+		case term.OpBVNot, term.OpBVNeg, term.OpBVRedor, term.OpBVRedand, term.OpBVNego:
 		default:
 			i = rapid.IntRange(0, w+2).Draw(t, "k")
 		}
-		if op == term.OpBVNot || op == term.OpBVNeg {
+		if !op.IsBVIndexed() {
 			tm = st.Mk(op, x)
 		} else {
 			var err error

@@ -134,7 +134,7 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		return sat.LitNull, &UnsupportedError{t, "quantifier"}
 	}
 	// Bit-vectors
-	if t.Op().IsBVCompare() {
+	if t.Op().IsBVPredicate() {
 		return e.bvAtom(t)
 	}
 	return sat.LitNull, &UnsupportedError{t, "operator " + t.Op().String() + " of sort " + t.Sort().String()}

@@ -22,7 +22,10 @@ var bvOps = map[string]term.Op{
 	"bvsmod": term.OpBVSmod, "bvshl": term.OpBVShl, "bvlshr": term.OpBVLshr, "bvashr": term.OpBVAshr,
 	"bvult": term.OpBVUlt, "bvule": term.OpBVUle, "bvugt": term.OpBVUgt, "bvuge": term.OpBVUge,
 	"bvslt": term.OpBVSlt, "bvsle": term.OpBVSle, "bvsgt": term.OpBVSgt, "bvsge": term.OpBVSge,
-	"bvcomp": term.OpBVComp, "bv2nat": term.OpBV2Nat, "bv2int": term.OpBV2Nat, "ubv_to_int": term.OpBV2Nat,
+	"bvcomp": term.OpBVComp, "bvredor": term.OpBVRedor, "bvredand": term.OpBVRedand,
+	"bvnego": term.OpBVNego, "bvuaddo": term.OpBVUaddo, "bvsaddo": term.OpBVSaddo,
+	"bvumulo": term.OpBVUmulo, "bvsmulo": term.OpBVSmulo, "bvusubo": term.OpBVUsubo,
+	"bvssubo": term.OpBVSsubo, "bvsdivo": term.OpBVSdivo, "bv2nat": term.OpBV2Nat, "bv2int": term.OpBV2Nat, "ubv_to_int": term.OpBV2Nat,
 }
 
 // bvIndexedOps are the indexed bit-vector identifiers and their number of

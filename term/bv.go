@@ -59,6 +59,10 @@ func (op Op) carriesNum() bool {
 // IsBVCompare reports whether op is one of the bit-vector comparisons.
 func (op Op) IsBVCompare() bool { return op >= OpBVUlt && op <= OpBVSge }
 
+// IsBVPredicate reports whether op is a bit-vector comparison or an
+// overflow predicate: the Boolean bit-vector operators.
+func (op Op) IsBVPredicate() bool { return op >= OpBVUlt && op <= OpBVSdivo }
+
 // Indices are the indices of an indexed bit-vector operator: (hi, lo) for
 // extract, (k, 0) for the others.
 func (t *Term) Indices() (int, int) {
@@ -189,6 +193,16 @@ func (st *Store) buildBV(op Op, i, j int, args []*Term) (*Term, error) {
 			return nil, err
 		}
 		s = args[0].sort
+	case OpBVNego:
+		if _, err := st.checkBV(op, args, 1, 1); err != nil {
+			return nil, err
+		}
+		s = BoolSort
+	case OpBVRedor, OpBVRedand:
+		if _, err := st.checkBV(op, args, 1, 1); err != nil {
+			return nil, err
+		}
+		s = st.BitVecSort(1)
 	case OpBVAnd, OpBVOr, OpBVXor, OpBVAdd, OpBVMul:
 		if _, err := st.checkBV(op, args, 2, -1); err != nil {
 			return nil, err
@@ -205,7 +219,8 @@ func (st *Store) buildBV(op Op, i, j int, args []*Term) (*Term, error) {
 			return nil, err
 		}
 		s = st.BitVecSort(1)
-	case OpBVUlt, OpBVUle, OpBVUgt, OpBVUge, OpBVSlt, OpBVSle, OpBVSgt, OpBVSge:
+	case OpBVUlt, OpBVUle, OpBVUgt, OpBVUge, OpBVSlt, OpBVSle, OpBVSgt, OpBVSge,
+		OpBVUaddo, OpBVSaddo, OpBVUmulo, OpBVSmulo, OpBVUsubo, OpBVSsubo, OpBVSdivo:
 		if _, err := st.checkBV(op, args, 2, 2); err != nil {
 			return nil, err
 		}
@@ -348,8 +363,44 @@ func BVApply(op Op, i, j int, xs []*big.Int, ws []int, w int) *big.Int {
 		return boolInt(cmpHolds(op-OpBVUlt, xs[0].Cmp(xs[1])))
 	case OpBVSlt, OpBVSle, OpBVSgt, OpBVSge:
 		return boolInt(cmpHolds(op-OpBVSlt, bvSigned(xs[0], ws[0]).Cmp(bvSigned(xs[1], ws[1]))))
+	case OpBVRedor:
+		return boolInt(xs[0].Sign() != 0)
+	case OpBVRedand:
+		return boolInt(xs[0].Cmp(bvMask(ws[0])) == 0)
+	case OpBVNego, OpBVUaddo, OpBVSaddo, OpBVUmulo, OpBVSmulo, OpBVUsubo, OpBVSsubo, OpBVSdivo:
+		return boolInt(bvOverflows(op, xs, ws[0]))
 	}
 	panic("term: BVApply of " + op.String())
+}
+
+// bvOverflows is SMT-LIB 2.7's overflow predicates: whether the exact
+// result, unsigned or signed, lies outside the range of width w.
+func bvOverflows(op Op, xs []*big.Int, w int) bool {
+	umax := bvMask(w)                                                    // 2^w - 1
+	smin := new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1))) // -2^(w-1)
+	smax := new(big.Int).Sub(new(big.Int).Neg(smin), big.NewInt(1))      // 2^(w-1) - 1
+	outS := func(v *big.Int) bool { return v.Cmp(smin) < 0 || v.Cmp(smax) > 0 }
+	switch op {
+	case OpBVNego:
+		return outS(new(big.Int).Neg(bvSigned(xs[0], w)))
+	case OpBVUaddo:
+		return new(big.Int).Add(xs[0], xs[1]).Cmp(umax) > 0
+	case OpBVUmulo:
+		return new(big.Int).Mul(xs[0], xs[1]).Cmp(umax) > 0
+	case OpBVUsubo:
+		return xs[0].Cmp(xs[1]) < 0
+	}
+	a, b := bvSigned(xs[0], w), bvSigned(xs[1], w)
+	switch op {
+	case OpBVSaddo:
+		return outS(new(big.Int).Add(a, b))
+	case OpBVSmulo:
+		return outS(new(big.Int).Mul(a, b))
+	case OpBVSsubo:
+		return outS(new(big.Int).Sub(a, b))
+	}
+	// bvsdivo: only smin / -1 leaves the range
+	return b.Sign() != 0 && outS(new(big.Int).Quo(a, b))
 }
 
 func boolInt(b bool) *big.Int {

@@ -110,13 +110,35 @@ func refBV(op Op, x, y int64, w int) int64 {
 		return b(sx > sy)
 	case OpBVSge:
 		return b(sx >= sy)
+	case OpBVUaddo:
+		return b(x+y > mask)
+	case OpBVUmulo:
+		return b(x*y > mask)
+	case OpBVUsubo:
+		return b(x < y)
+	}
+	smin, smax := -(int64(1) << (w - 1)), int64(1)<<(w-1)-1
+	out := func(v int64) int64 { return b(v < smin || v > smax) }
+	switch op {
+	case OpBVSaddo:
+		return out(sx + sy)
+	case OpBVSsubo:
+		return out(sx - sy)
+	case OpBVSmulo:
+		return out(sx * sy)
+	case OpBVSdivo:
+		if sy == 0 {
+			return 0
+		}
+		return out(sx / sy)
 	}
 	panic(op)
 }
 
 var binaryBVOps = []Op{OpBVAnd, OpBVOr, OpBVXor, OpBVNand, OpBVNor, OpBVXnor, OpBVAdd, OpBVSub,
 	OpBVMul, OpBVUdiv, OpBVUrem, OpBVSdiv, OpBVSrem, OpBVSmod, OpBVShl, OpBVLshr, OpBVAshr,
-	OpBVComp, OpBVUlt, OpBVUle, OpBVUgt, OpBVUge, OpBVSlt, OpBVSle, OpBVSgt, OpBVSge}
+	OpBVComp, OpBVUlt, OpBVUle, OpBVUgt, OpBVUge, OpBVSlt, OpBVSle, OpBVSgt, OpBVSge,
+	OpBVUaddo, OpBVSaddo, OpBVUmulo, OpBVSmulo, OpBVUsubo, OpBVSsubo, OpBVSdivo}
 
 // TestBVApplyAgainstReference checks every binary operator on every pair
 // of values of widths 1 to 6 against the int64 reference.
@@ -241,4 +263,22 @@ func repeatString(s string, n int) string {
 		r += s
 	}
 	return r
+}
+
+func TestBVUnaryPredicates(t *testing.T) {
+	st := NewStore()
+	for _, c := range []struct {
+		op   Op
+		v    int64
+		w    int
+		want string
+	}{
+		{OpBVRedor, 0, 4, "#b0"}, {OpBVRedor, 4, 4, "#b1"},
+		{OpBVRedand, 15, 4, "#b1"}, {OpBVRedand, 7, 4, "#b0"},
+		{OpBVNego, 8, 4, "true"}, {OpBVNego, 9, 4, "false"}, {OpBVNego, 0, 4, "false"},
+		{OpBVNego, 1, 1, "true"},
+	} {
+		got := st.Simplify(st.Mk(c.op, st.BVInt(c.v, c.w)))
+		require.Equal(t, c.want, got.String(), "%v %d", c.op, c.v)
+	}
 }

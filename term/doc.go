@@ -122,7 +122,8 @@
 // bv.go: the sorts (_ BitVec w) (Store.BitVecSort; Sort.Width), literals
 // (OpBVNum, the value in [0, 2^w) held exactly by the term's number, printed
 // #x when w is a multiple of 4, else #b) and every QF_BV operator of
-// SMT-LIB 2.6 with z3's bv2nat and int2bv. Indexed operators (extract,
+// SMT-LIB 2.6, SMT-LIB 2.7's overflow predicates (bvnego, bvuaddo, ...,
+// bvsdivo), z3's bvredor, bvredand, bv2nat and int2bv. Indexed operators (extract,
 // zero_extend, sign_extend, rotate_*, repeat, int2bv) keep their indices in
 // the term's number (Term.Indices), so hash-consing tells (_ extract 3 0)
 // from (_ extract 4 1); build them with Store.BuildIndexed. BVApply is the

@@ -94,7 +94,18 @@ const (
 	OpBVSle
 	OpBVSgt
 	OpBVSge
+	// SMT-LIB 2.7's overflow predicates
+	OpBVNego
+	OpBVUaddo
+	OpBVSaddo
+	OpBVUmulo
+	OpBVSmulo
+	OpBVUsubo
+	OpBVSsubo
+	OpBVSdivo
 	OpBVComp
+	OpBVRedor  // z3's: #b1 iff some bit is 1
+	OpBVRedand // z3's: #b1 iff every bit is 1
 	OpBV2Nat
 
 	numOps
@@ -175,7 +186,17 @@ var opNames = [numOps]string{
 	OpBVSle:       "bvsle",
 	OpBVSgt:       "bvsgt",
 	OpBVSge:       "bvsge",
+	OpBVNego:      "bvnego",
+	OpBVUaddo:     "bvuaddo",
+	OpBVSaddo:     "bvsaddo",
+	OpBVUmulo:     "bvumulo",
+	OpBVSmulo:     "bvsmulo",
+	OpBVUsubo:     "bvusubo",
+	OpBVSsubo:     "bvssubo",
+	OpBVSdivo:     "bvsdivo",
 	OpBVComp:      "bvcomp",
+	OpBVRedor:     "bvredor",
+	OpBVRedand:    "bvredand",
 	OpBV2Nat:      "bv2nat",
 }
 
