@@ -34,8 +34,12 @@ import (
 // anywhere (closeArrays), m → a[k] = b[k]: extensionality over the
 // finitely many indices that matter.
 //
-// Not handled (an UnsupportedError, so Unknown): functions and arrays
-// mixing bit-vectors with arithmetic or uninterpreted sorts.
+// A function's arguments of other sorts (numbers, uninterpreted sorts)
+// enter Ackermann's clauses through their equality atoms, decided by
+// their theories.
+//
+// Not handled (an UnsupportedError, so Unknown): functions from
+// bit-vectors to other sorts, arrays mixing bit-vectors with other sorts.
 type bvBlaster struct {
 	s      *Solver
 	c      circuit
@@ -657,20 +661,28 @@ func (b *bvBlaster) app(t *term.Term) ([]sat.Lit, error) {
 		return w, nil
 	}
 	f := t.Func()
-	for _, s := range append(append([]*term.Sort(nil), f.Domain()...), f.Range()) {
-		if !s.IsBitVec() && !s.IsBool() {
-			return nil, &UnsupportedError{t, "function " + term.QuoteSymbol(f.Name()) + " mixing bit-vectors with sort " + s.String()}
+	if r := f.Range(); !r.IsBitVec() && !r.IsBool() {
+		return nil, &UnsupportedError{t, "function " + term.QuoteSymbol(f.Name()) + " from bit-vectors to sort " + r.String()}
+	}
+	for _, s := range f.Domain() {
+		if s.IsArray() {
+			return nil, &UnsupportedError{t, "function " + term.QuoteSymbol(f.Name()) + " of bit-vectors and arrays"}
 		}
 	}
+	// arguments of other sorts (numbers, uninterpreted sorts) have no
+	// word: their equalities are atoms of their theory
 	args := make([][]sat.Lit, t.NumArgs())
 	for i, a := range t.Args() {
+		if !a.Sort().IsBitVec() && !a.Sort().IsBool() {
+			continue
+		}
 		w, err := b.word(a)
 		if err != nil {
 			return nil, err
 		}
 		args[i] = w
 	}
-	c := &b.c
+	c, st := &b.c, b.s.st
 	n := 1
 	if f.Range().IsBitVec() {
 		n = f.Range().Width()
@@ -686,7 +698,17 @@ func (b *bvBlaster) app(t *term.Term) ([]sat.Lit, error) {
 	for _, u := range b.apps[f] {
 		same := c.tru
 		for i, a := range u.Args() {
-			same = c.and(same, c.eq(b.words[a.ID()], args[i]))
+			if args[i] != nil {
+				same = c.and(same, c.eq(b.words[a.ID()], args[i]))
+				continue
+			}
+			if a != t.Arg(i) {
+				m, err := b.s.enc.lit(st.Eq(a, t.Arg(i)), polBoth)
+				if err != nil {
+					return nil, err
+				}
+				same = c.and(same, m)
+			}
 		}
 		for i, m := range b.words[u.ID()] {
 			b.s.define(same.Not(), m.Not(), res[i])
@@ -696,7 +718,7 @@ func (b *bvBlaster) app(t *term.Term) ([]sat.Lit, error) {
 	b.apps[f] = append(b.apps[f], t)
 	// the argument words are looked up by term: record Boolean ones
 	for i, a := range t.Args() {
-		if _, ok := b.words[a.ID()]; !ok {
+		if _, ok := b.words[a.ID()]; !ok && args[i] != nil {
 			b.words[a.ID()] = args[i]
 		}
 	}
@@ -782,7 +804,7 @@ func (b *bvBlaster) read(t *term.Term) ([]sat.Lit, error) {
 
 // model gives each bit-vector constant its value and each Ackermannised
 // function its table.
-func (b *bvBlaster) model(m *term.Model) {
+func (b *bvBlaster) model(m *term.Model) error {
 	st, sv := b.s.st, b.s.sat
 	value := func(w []sat.Lit) *big.Int {
 		v := new(big.Int)
@@ -807,7 +829,15 @@ func (b *bvBlaster) model(m *term.Model) {
 		for _, u := range b.apps[f] {
 			e := term.FuncEntry{Value: valueOf(f.Range(), b.words[u.ID()])}
 			for _, a := range u.Args() {
-				e.Args = append(e.Args, valueOf(a.Sort(), b.words[a.ID()]))
+				if w, ok := b.words[a.ID()]; ok {
+					e.Args = append(e.Args, valueOf(a.Sort(), w))
+					continue
+				}
+				v, err := m.Eval(a) // a number or an uninterpreted value
+				if err != nil {
+					return err
+				}
+				e.Args = append(e.Args, v)
 			}
 			fi.Entries = append(fi.Entries, e)
 		}
@@ -821,4 +851,5 @@ func (b *bvBlaster) model(m *term.Model) {
 		}
 		m.Set(a, v)
 	}
+	return nil
 }

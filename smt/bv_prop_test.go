@@ -398,3 +398,30 @@ func TestBVArraysAgainstZ3(t *testing.T) {
 		require.Equal(t, z, res.String(), "z3 and the solver disagree on\n%s", fuzz.Script(st, fs...))
 	})
 }
+
+// TestBVMixedSorts checks functions from numbers and uninterpreted sorts
+// to bit-vectors: congruence goes through the arguments' equality atoms.
+func TestBVMixedSorts(t *testing.T) {
+	st := term.NewStore()
+	S := st.UninterpretedSort("S")
+	s4 := st.BitVecSort(4)
+	g := st.Func("g", []*term.Sort{S, term.IntSort}, s4)
+	s, u := st.Const("s", S), st.Const("u", S)
+	n, k := st.Const("n", term.IntSort), st.Const("k", term.IntSort)
+	sv := smt.New(st, smt.Options{})
+	require.NoError(t, sv.Assert(st.Not(st.Eq(st.Apply(g, s, n), st.Apply(g, u, st.Add(k, st.Int(1)))))))
+	res, err := sv.Check(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, res)
+	res, err = sv.Check(context.Background(), st.Eq(s, u), st.Eq(n, st.Add(k, st.Int(1))))
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, res)
+	res, err = sv.Check(context.Background(), st.Eq(s, u), st.Eq(n, k))
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, res)
+	// a function from bit-vectors to another sort is not decided
+	h := st.Func("h", []*term.Sort{s4}, S)
+	err = sv.Assert(st.Eq(st.Apply(h, st.BVInt(1, 4)), s))
+	var ue *smt.UnsupportedError
+	require.ErrorAs(t, err, &ue)
+}

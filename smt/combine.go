@@ -143,8 +143,16 @@ func (p *eufPlugin) combine() combineResult {
 			continue
 		}
 		key = appendU32(key[:0], t.Func().ID())
+		valued := true
 		for _, a := range g.Args(n) {
+			if vals[g.Find(a)] == nil { // Bit-vectors: a node left by an unsupported assertion
+				valued = false
+				break
+			}
 			key = appendU32(key, vals[g.Find(a)].ID())
+		}
+		if !valued {
+			continue
 		}
 		q, ok := seen[string(key)]
 		if !ok {

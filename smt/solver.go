@@ -273,7 +273,9 @@ func (s *Solver) buildModel(assumptions []*term.Term) (*term.Model, error) {
 		return nil, err
 	}
 	if s.bvb != nil { // Bit-vectors
-		s.bvb.model(m)
+		if err := s.bvb.model(m); err != nil {
+			return nil, err
+		}
 	}
 	if s.opts.NoModelCheck {
 		return m, nil
