@@ -425,3 +425,26 @@ func TestBVMixedSorts(t *testing.T) {
 	var ue *smt.UnsupportedError
 	require.ErrorAs(t, err, &ue)
 }
+
+// BenchmarkBVFactor blasts and solves x·y = c over 24 bits with 1 < x, y
+// < 2^12: the multiplier circuit and the SAT search on it.
+func BenchmarkBVFactor(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		st := term.NewStore()
+		s := st.BitVecSort(24)
+		x, y := st.Const("x", s), st.Const("y", s)
+		sv := smt.New(st, smt.Options{})
+		for _, f := range []*term.Term{
+			st.Eq(st.Mk(term.OpBVMul, x, y), st.BVInt(4093*4091, 24)),
+			st.Mk(term.OpBVUlt, st.BVInt(1, 24), x), st.Mk(term.OpBVUlt, st.BVInt(1, 24), y),
+			st.Mk(term.OpBVUlt, x, st.BVInt(1<<12, 24)), st.Mk(term.OpBVUlt, y, st.BVInt(1<<12, 24)),
+		} {
+			if err := sv.Assert(f); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if res, err := sv.Check(context.Background()); err != nil || res != smt.Sat {
+			b.Fatal(res, err)
+		}
+	}
+}

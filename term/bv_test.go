@@ -282,3 +282,63 @@ func TestBVUnaryPredicates(t *testing.T) {
 		require.Equal(t, c.want, got.String(), "%v %d", c.op, c.v)
 	}
 }
+
+// TestBVSimplifyProperties draws bit-vector terms over two constants:
+// Simplify keeps their value under random models and is idempotent.
+func TestBVSimplifyProperties(t *testing.T) {
+	ops := []Op{OpBVAdd, OpBVMul, OpBVSub, OpBVAnd, OpBVOr, OpBVXor, OpBVUdiv, OpBVUrem,
+		OpBVSdiv, OpBVSrem, OpBVSmod, OpBVShl, OpBVLshr, OpBVAshr, OpBVNand, OpBVNor, OpBVXnor}
+	cmps := []Op{OpBVUlt, OpBVUle, OpBVUgt, OpBVUge, OpBVSlt, OpBVSle, OpBVSgt, OpBVSge,
+		OpBVUaddo, OpBVSmulo, OpBVSdivo}
+	rapid.Check(t, func(rt *rapid.T) {
+		st := NewStore()
+		w := rapid.IntRange(1, 10).Draw(rt, "w")
+		s := st.BitVecSort(w)
+		vars := []*Term{st.Const("x", s), st.Const("y", s)}
+		var gen func(d int) *Term
+		gen = func(d int) *Term {
+			if d == 0 || rapid.IntRange(0, 2).Draw(rt, "leaf") == 0 {
+				if rapid.Bool().Draw(rt, "var") {
+					return rapid.SampledFrom(vars).Draw(rt, "v")
+				}
+				return st.BVInt(rapid.Int64Range(0, 1<<w-1).Draw(rt, "c"), w)
+			}
+			switch rapid.IntRange(0, 5).Draw(rt, "shape") {
+			case 0:
+				return st.Mk(rapid.SampledFrom([]Op{OpBVNot, OpBVNeg}).Draw(rt, "u"), gen(d-1))
+			case 1:
+				c := st.Mk(rapid.SampledFrom(cmps).Draw(rt, "cmp"), gen(d-1), gen(d-1))
+				return st.Ite(c, gen(d-1), gen(d-1))
+			case 2:
+				i := rapid.IntRange(0, w-1).Draw(rt, "hi")
+				e, err := st.BuildIndexed(OpExtract, i, 0, gen(d-1))
+				require.NoError(rt, err)
+				z, err := st.BuildIndexed(OpZeroExtend, w-1-i, 0, e)
+				require.NoError(rt, err)
+				return z
+			case 3:
+				r, err := st.BuildIndexed(rapid.SampledFrom([]Op{OpRotateLeft, OpRotateRight}).Draw(rt, "rot"), rapid.IntRange(0, 2*w).Draw(rt, "k"), 0, gen(d-1))
+				require.NoError(rt, err)
+				return r
+			}
+			return st.Mk(rapid.SampledFrom(ops).Draw(rt, "op"), gen(d-1), gen(d-1))
+		}
+		tm := st.Eq(gen(3), gen(3))
+		if rapid.Bool().Draw(rt, "cmp") {
+			tm = st.Mk(rapid.SampledFrom(cmps).Draw(rt, "top"), gen(3), gen(3))
+		}
+		simp := st.Simplify(tm)
+		require.Same(rt, simp, st.Simplify(simp), "not idempotent on %v", tm)
+		for k := 0; k < 4; k++ {
+			m := NewModel(st)
+			for _, v := range vars {
+				m.Set(v, st.BVInt(rapid.Int64Range(0, 1<<w-1).Draw(rt, "val"), w))
+			}
+			a, err := m.Eval(tm)
+			require.NoError(rt, err)
+			b, err := m.Eval(simp)
+			require.NoError(rt, err)
+			require.Same(rt, a, b, "%v simplified to %v", tm, simp)
+		}
+	})
+}
