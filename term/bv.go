@@ -528,9 +528,10 @@ func (st *Store) simplifyBV(u *Term, a []*Term) *Term {
 			return st.tru
 		}
 	case OpExtract:
-		if i, j := u.Indices(); j == 0 && i == a[0].sort.width-1 {
-			return a[0]
-		}
+		i, j := u.Indices()
+		return st.mkExtract(i, j, a[0])
+	case OpBVAdd, OpBVMul, OpBVAnd, OpBVOr, OpBVXor:
+		return st.mkBVNary(u.op, u.sort, a)
 	case OpBVNot:
 		if a[0].op == OpBVNot {
 			return a[0].args[0]
@@ -549,6 +550,93 @@ func (st *Store) simplifyBV(u *Term, a []*Term) *Term {
 		}
 	}
 	return st.Rebuild(u, a)
+}
+
+// mkExtract is (_ extract i j) of the simplified a: the whole of a, an
+// extract of what a extracts from, or of the one argument of a concat
+// that holds bits i..j; a literal folds.
+func (st *Store) mkExtract(i, j int, a *Term) *Term {
+	for {
+		if j == 0 && i == a.sort.width-1 {
+			return a
+		}
+		switch a.op {
+		case OpBVNum:
+			return st.BVNum(BVApply(OpExtract, i, j, []*big.Int{a.BVValue()}, []int{a.sort.width}, i-j+1), i-j+1)
+		case OpExtract:
+			_, j2 := a.Indices()
+			i, j, a = i+j2, j+j2, a.args[0]
+			continue
+		case OpConcat:
+			lo, found := 0, false // lo: the offset of argument k, from the least significant
+			for k := len(a.args) - 1; k >= 0 && !found; k-- {
+				x := a.args[k]
+				if j >= lo && i < lo+x.sort.width {
+					i, j, a, found = i-lo, j-lo, x, true
+				}
+				lo += x.sort.width
+			}
+			if found {
+				continue
+			}
+		}
+		return must(st.buildBV(OpExtract, i, j, []*Term{a}))
+	}
+}
+
+// mkBVNary folds the literals among the arguments of bvadd, bvmul,
+// bvand, bvor, bvxor into one, last, and drops it when it is the unit;
+// an absorbing literal (0 for bvmul and bvand, all ones for bvor) is the
+// result.
+func (st *Store) mkBVNary(op Op, s *Sort, a []*Term) *Term {
+	w := s.width
+	var vals []*big.Int
+	rest := make([]*Term, 0, len(a))
+	for _, x := range a {
+		if x.op == OpBVNum {
+			vals = append(vals, x.BVValue())
+		} else {
+			rest = append(rest, x)
+		}
+	}
+	if len(vals) == 0 {
+		return must(st.buildBV(op, 0, 0, a))
+	}
+	c := vals[0]
+	if len(vals) > 1 {
+		ws := make([]int, len(vals))
+		for k := range ws {
+			ws[k] = w
+		}
+		c = BVApply(op, 0, 0, vals, ws, w)
+	}
+	unit := c.Sign() == 0 // bvadd, bvor, bvxor
+	switch op {
+	case OpBVMul:
+		unit = c.Cmp(big.NewInt(1)) == 0
+		if c.Sign() == 0 {
+			return st.BVNum(c, w)
+		}
+	case OpBVAnd:
+		unit = c.Cmp(bvMask(w)) == 0
+		if c.Sign() == 0 {
+			return st.BVNum(c, w)
+		}
+	case OpBVOr:
+		if c.Cmp(bvMask(w)) == 0 {
+			return st.BVNum(c, w)
+		}
+	}
+	if !unit {
+		rest = append(rest, st.BVNum(c, w))
+	}
+	switch len(rest) {
+	case 0:
+		return st.BVNum(c, w)
+	case 1:
+		return rest[0]
+	}
+	return must(st.buildBV(op, 0, 0, rest))
 }
 
 // ---- Printing ----

@@ -303,7 +303,7 @@ func TestBVSimplifyProperties(t *testing.T) {
 				}
 				return st.BVInt(rapid.Int64Range(0, 1<<w-1).Draw(rt, "c"), w)
 			}
-			switch rapid.IntRange(0, 5).Draw(rt, "shape") {
+			switch rapid.IntRange(0, 6).Draw(rt, "shape") {
 			case 0:
 				return st.Mk(rapid.SampledFrom([]Op{OpBVNot, OpBVNeg}).Draw(rt, "u"), gen(d-1))
 			case 1:
@@ -316,6 +316,13 @@ func TestBVSimplifyProperties(t *testing.T) {
 				z, err := st.BuildIndexed(OpZeroExtend, w-1-i, 0, e)
 				require.NoError(rt, err)
 				return z
+			case 4:
+				// extracts of concatenations of extracts, back to width w
+				cat := st.Mk(OpConcat, gen(d-1), st.Mk(OpConcat, gen(d-1), gen(d-1)))
+				lo := rapid.IntRange(0, 2*w).Draw(rt, "lo")
+				e, err := st.BuildIndexed(OpExtract, lo+w-1, lo, cat)
+				require.NoError(rt, err)
+				return e
 			case 3:
 				r, err := st.BuildIndexed(rapid.SampledFrom([]Op{OpRotateLeft, OpRotateRight}).Draw(rt, "rot"), rapid.IntRange(0, 2*w).Draw(rt, "k"), 0, gen(d-1))
 				require.NoError(rt, err)

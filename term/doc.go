@@ -131,7 +131,10 @@
 // is all ones, (bvurem x 0) is x, the signed ones derived from them);
 // evaluation and the rewriter's constant folding use it. The rewriter also
 // turns bvugt, bvuge, bvsgt, bvsge into bvult, bvule, bvslt, bvsle with the
-// arguments swapped.
+// arguments swapped, folds the literals of bvadd, bvmul, bvand, bvor and
+// bvxor into one (last; dropped when it is the unit, the result when it
+// absorbs), and takes an extract through extracts and concatenations to
+// the argument that holds its bits.
 //
 // # Implicants
 //
