@@ -97,6 +97,25 @@ func bv2natSum(st *term.Store, x *term.Term) *term.Term {
 	return st.Add(parts...)
 }
 
+// bv2natEq is (= (bv2nat a) (bv2nat b)) as an equality of bit-vectors,
+// the narrower zero-extended; ok is false for other terms.
+func bv2natEq(st *term.Store, t *term.Term) (*term.Term, bool) {
+	if t.NumArgs() != 2 || t.Arg(0).Op() != term.OpBV2Nat || t.Arg(1).Op() != term.OpBV2Nat {
+		return nil, false
+	}
+	a, b := t.Arg(0).Arg(0), t.Arg(1).Arg(0)
+	if a.Sort().Width() > b.Sort().Width() {
+		a, b = b, a
+	}
+	if d := b.Sort().Width() - a.Sort().Width(); d > 0 {
+		var err error
+		if a, err = st.BuildIndexed(term.OpZeroExtend, d, 0, a); err != nil {
+			panic(err)
+		}
+	}
+	return st.Eq(a, b), true
+}
+
 // int2bv returns the word of ((_ int2bv w) n): a fresh constant defined
 // by (= (bv2nat k) (mod n 2^w)).
 func (b *bvBlaster) int2bv(t *term.Term) ([]sat.Lit, error) {

@@ -448,3 +448,35 @@ func BenchmarkBVFactor(b *testing.B) {
 		}
 	}
 }
+
+// TestBVNatEquality checks the equality of two bv2nat of different widths
+// (an equality of bit-vectors after zero extension) against enumeration.
+func TestBVNatEquality(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		wa, wb := rapid.IntRange(1, 4).Draw(t, "wa"), rapid.IntRange(1, 4).Draw(t, "wb")
+		a, b := st.Const("a", st.BitVecSort(wa)), st.Const("b", st.BitVecSort(wb))
+		lo := rapid.Int64Range(0, 1<<wb-1).Draw(t, "lo")
+		sv := smt.New(st, smt.Options{})
+		eq := st.Eq(st.Mk(term.OpBV2Nat, a), st.Mk(term.OpBV2Nat, b))
+		if rapid.Bool().Draw(t, "neg") {
+			eq = st.Not(eq)
+		}
+		require.NoError(t, sv.Assert(eq))
+		require.NoError(t, sv.Assert(st.Mk(term.OpBVUge, b, st.BVInt(lo, wb))))
+		res, err := sv.Check(context.Background())
+		require.NoError(t, err)
+		want := false
+		m := term.NewModel(st)
+		for x := int64(0); x < 1<<wa && !want; x++ {
+			for y := int64(0); y < 1<<wb && !want; y++ {
+				m.Set(a, st.BVInt(x, wa))
+				m.Set(b, st.BVInt(y, wb))
+				ok, err := m.EvalBool(st.And(eq, st.Mk(term.OpBVUge, b, st.BVInt(lo, wb))))
+				require.NoError(t, err)
+				want = ok
+			}
+		}
+		require.Equal(t, want, res == smt.Sat, "got %v", res)
+	})
+}

@@ -85,6 +85,9 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		if isBVAtom(t) { // Bit-vectors
 			return e.bvAtom(t)
 		}
+		if u, ok := bv2natEq(st, t); ok { // Bit-vectors (bv.go)
+			return e.alias(t, u, pol)
+		}
 		if m, ok, err := e.s.eu.eqAtom(t); ok { // uninterpreted and array sorts (euf.go)
 			return m, err
 		}
@@ -124,6 +127,9 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	case term.OpApply, term.OpSelect: // Boolean predicates (euf.go)
 		if isBVAtom(t) { // Bit-vectors
 			return e.bvAtom(t)
+		}
+		if u, ok := bv2natEq(st, t); ok { // Bit-vectors (bv.go)
+			return e.alias(t, u, pol)
 		}
 		m, err := e.s.eu.predicate(t)
 		if err != nil {
