@@ -50,9 +50,9 @@ func TestBitVectors(t *testing.T) {
 		name: "unsupported",
 		in: `(set-logic QF_UFBV)
 (declare-sort S 0)
-(declare-fun f (S) (_ BitVec 4))
+(declare-fun h ((_ BitVec 4)) S)
 (declare-const s S)
-(assert (= (f s) #x1))
+(assert (= (h #x1) s))
 (check-sat)`,
 		out: "unknown\n",
 	}} {
