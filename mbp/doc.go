@@ -75,10 +75,12 @@
 //     constraint with a Real variable left (mixed integer-real
 //     arithmetic) is eliminated by its model value.
 //  5. The rest (rest.go): Booleans by their model value (finite: two
-//     values), variables of other sorts (uninterpreted sorts, arrays over
-//     other index sorts) by an equality v = t of the cube, else (for an
-//     uninterpreted sort) by a term of the cube without projected
-//     variables that has v's value in M, else by their model value.
+//     values), variables of other sorts (uninterpreted sorts, bit-vectors,
+//     arrays over other index sorts) by an equality v = t of the cube,
+//     else (for an uninterpreted sort) by a term of the cube without
+//     projected variables that has v's value in M, else by their model
+//     value, which for a bit-vector of width w is one of 2^w: finite (the
+//     projection a bit-blasted x would get from the values of its bits).
 //
 // Abstract values. The rewriter folds an equality of two distinct
 // abstract values (elements of an uninterpreted sort) to false. When a
@@ -140,7 +142,7 @@
 //	linear.go     arithmetic on term.Linear forms
 //	lra.go        Loos–Weispfenning
 //	lia.go        Cooper
-//	rest.go       Booleans and other sorts
+//	rest.go       Booleans and other sorts (bit-vectors included)
 //	qe.go         QE by enumeration of projections
 //	check.go      Check: whether a formula can be a projection, by evaluation
 //

@@ -61,8 +61,8 @@ type Result struct {
 	// Substituted lists the variables, given or introduced by the
 	// projection, that were eliminated by substituting their model value
 	// because no finite projection applied (see the package
-	// documentation), in the order they were eliminated. Boolean
-	// variables, whose substitution is finite, are not listed. Introduced
+	// documentation), in the order they were eliminated. Boolean and
+	// bit-vector variables, whose substitution is finite, are not listed. Introduced
 	// variables have names "mbp.s!k" (array reads), "mbp.v!k" (array
 	// values), "mbp.q!k" and "mbp.r!k" (div and mod).
 	Substituted []*term.Term

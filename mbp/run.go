@@ -187,9 +187,10 @@ func (r *run) substitute(from, to []*term.Term) {
 	}
 }
 
-// byValue eliminates v by its model value (Booleans count as finite).
+// byValue eliminates v by its model value (Booleans and bit-vectors count
+// as finite: their sorts are).
 func (r *run) byValue(v *term.Term) {
-	if !v.Sort().IsBool() {
+	if !v.Sort().IsBool() && !v.Sort().IsBitVec() { // Bit-vectors: finite
 		r.substituted = append(r.substituted, v)
 	}
 	val := r.val(v)

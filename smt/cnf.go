@@ -82,6 +82,12 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		}
 		return e.alias(t, u, pol)
 	case term.OpEq:
+		if isBVAtom(t) { // Bit-vectors
+			return e.bvAtom(t)
+		}
+		if u, ok := bv2natEq(st, t); ok { // Bit-vectors (bv.go)
+			return e.alias(t, u, pol)
+		}
 		if m, ok, err := e.s.eu.eqAtom(t); ok { // uninterpreted and array sorts (euf.go)
 			return m, err
 		}
@@ -119,6 +125,12 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	case term.OpIsInt: // see int_elim.go
 		return e.alias(t, st.Eq(st.ToReal(st.ToInt(t.Arg(0))), t.Arg(0)), pol)
 	case term.OpApply, term.OpSelect, term.OpTest, term.OpSel: // Boolean predicates (euf.go); Datatypes: testers, selectors
+		if isBVAtom(t) { // Bit-vectors
+			return e.bvAtom(t)
+		}
+		if u, ok := bv2natEq(st, t); ok { // Bit-vectors (bv.go)
+			return e.alias(t, u, pol)
+		}
 		m, err := e.s.eu.predicate(t)
 		if err != nil {
 			return sat.LitNull, err
@@ -127,7 +139,24 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	case term.OpForall, term.OpExists:
 		return sat.LitNull, &UnsupportedError{t, "quantifier"}
 	}
+	// Bit-vectors
+	if t.Op().IsBVPredicate() {
+		return e.bvAtom(t)
+	}
 	return sat.LitNull, &UnsupportedError{t, "operator " + t.Op().String() + " of sort " + t.Sort().String()}
+}
+
+// bvAtom encodes a bit-vector atom by blasting it (bv.go).
+func (e *encoder) bvAtom(t *term.Term) (sat.Lit, error) {
+	if m := e.lits[t.ID()]; m != sat.LitNull {
+		return m, nil
+	}
+	m, err := e.s.bv().atom(t)
+	if err != nil {
+		return sat.LitNull, err
+	}
+	e.grow(t.ID())
+	return e.set(t, m, polBoth), nil
 }
 
 func (e *encoder) set(t *term.Term, m sat.Lit, pol uint8) sat.Lit {
@@ -301,6 +330,11 @@ func (e *encoder) lift(t *term.Term) (*term.Term, error) {
 			memo[u] = k
 			return k, nil
 		}
+		if u.Op() == term.OpBV2Nat { // Bit-vectors: the sum of the bits (bv.go)
+			r, err := walk(bv2natSum(st, u.Arg(0)))
+			memo[u] = r
+			return r, err
+		}
 		if u.Op() == term.OpIte {
 			if k, ok := e.lifted[u]; ok {
 				memo[u] = k
@@ -351,7 +385,7 @@ func (e *encoder) defineIte(k, u *term.Term) error {
 
 func hasArithIte(t *term.Term) bool {
 	for u := range term.PostOrder(t) {
-		if u.Op() == term.OpIte && u.Sort().IsArith() {
+		if u.Op() == term.OpIte && u.Sort().IsArith() || u.Op() == term.OpBV2Nat { // Bit-vectors: bv2nat
 			return true
 		}
 	}

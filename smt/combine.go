@@ -2,6 +2,7 @@ package smt
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/seed-f9c3434d/gospacer/euf"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -90,7 +91,7 @@ func (p *eufPlugin) combine() combineResult {
 	// Boolean and uninterpreted classes.
 	fr := newFreshValues(st, maxAbs)
 	for n := euf.Node(0); int(n) < nn; n++ {
-		if t := g.Term(n); t.Op() == term.OpValue {
+		if t := g.Term(n); t.Op() == term.OpValue || t.Op() == term.OpBVNum { // Bit-vectors: OpBVNum
 			fr.use(t)
 		}
 	}
@@ -159,8 +160,16 @@ func (p *eufPlugin) combine() combineResult {
 			continue
 		}
 		key = appendU32(key[:0], t.Func().ID())
+		valued := true
 		for _, a := range g.Args(n) {
+			if vals[g.Find(a)] == nil { // Bit-vectors: a node left by an unsupported assertion
+				valued = false
+				break
+			}
 			key = appendU32(key, vals[g.Find(a)].ID())
+		}
+		if !valued {
+			continue
 		}
 		q, ok := seen[string(key)]
 		if !ok {
@@ -261,6 +270,15 @@ func (f *freshValues) value(s *term.Sort) *term.Term {
 		return f.st.ConstArrayOf(s, f.value(s.Elem()))
 	case s.IsDatatype(): // Datatypes
 		return f.adtFresh(s)
+	case s.IsBitVec(): // Bit-vectors: counting down from all ones
+		for {
+			i := f.index[s]
+			f.index[s] = i + 1
+			v := f.st.BVNum(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(s.Width())), big.NewInt(int64(i+1))), s.Width())
+			if !f.used[s][v.Num().String()] {
+				return v
+			}
+		}
 	case s.IsUninterpreted():
 		for {
 			i := f.index[s]

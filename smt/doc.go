@@ -39,7 +39,18 @@
 //     explanations; package arrays proposes axiom instances, added as
 //     clauses; theory combination with arithmetic is model based
 //     (combine.go).
-//  5. Models (solver.go buildModel, euf_model.go): Boolean values from
+//  5. Bit-vectors (bv.go, bitblast.go) are blasted eagerly: each
+//     bit-vector term becomes a word of SAT literals through shared
+//     Tseitin gates, each atom over them (=, comparisons, predicates) a
+//     literal; division by fresh quotient and remainder words
+//     constrained by n = q·d + r, r < d; functions over bit-vectors and
+//     Booleans by Ackermann's reduction. Nothing of it exists until a
+//     bit-vector atom is encoded. bv2nat becomes the sum of its bits'
+//     values (ites the lifting turns into integers), int2bv a fresh
+//     constant k with (= (bv2nat k) (mod n 2^w)). Arrays of bit-vectors:
+//     reads Ackermannised, read-over-write, extensionality over the
+//     indices read.
+//  6. Models (solver.go buildModel, euf_model.go): Boolean values from
 //     the SAT solver, arithmetic from the simplex, classes and function
 //     tables from euf; every assertion and assumption is evaluated under
 //     the model (Options.NoModelCheck turns that off).
@@ -92,6 +103,8 @@
 //	proof.go      Refutation: the proof of an Unsat answer
 //	farkas.go     Farkas certificates of arithmetic lemmas, cut splits
 //	poll.go       the context the theories poll: the clock and a yield
+//	bv.go         bit-vectors: blasting terms and atoms, division, Ackermann, models
+//	bitblast.go   the circuits: gates with sharing, adders, multiplier, shifters, comparators
 //
 // # Naming
 //

@@ -53,6 +53,9 @@ func (p *eufPlugin) register() error {
 			p.noteADT(u)
 		}
 		p.active = true
+		if u.Sort().IsBitVec() { // Bit-vectors: blasted (bv.go), never nodes
+			return &UnsupportedError{u, "a bit-vector term inside an uninterpreted term or array of another sort"}
+		}
 		switch s := u.Sort(); {
 		case s.IsBool():
 			switch u.Op() {

@@ -59,6 +59,7 @@ type Solver struct {
 	th   dispatcher
 	ar   *arith
 	eu   *eufPlugin // uninterpreted functions and arrays (euf.go)
+	bvb  *bvBlaster // Bit-vectors (bv.go): nil until a bit-vector term comes
 
 	scopes     []scope
 	assertions []*term.Term // in force, for model checking
@@ -105,6 +106,7 @@ func (s *Solver) init() {
 	s.th = dispatcher{s: s, plugins: []plugin{s.ar, s.eu}}
 	s.sat.SetTheory(&s.th)
 	s.enc = newEncoder(s)
+	s.bvb = nil // Bit-vectors
 	s.scopes = s.scopes[:0]
 	s.assertions = s.assertions[:0]
 	s.lastErr = nil
@@ -269,6 +271,11 @@ func (s *Solver) buildModel(assumptions []*term.Term) (*term.Model, error) {
 	}
 	if err := s.ar.model(m); err != nil {
 		return nil, err
+	}
+	if s.bvb != nil { // Bit-vectors
+		if err := s.bvb.model(m); err != nil {
+			return nil, err
+		}
 	}
 	if s.opts.NoModelCheck {
 		return m, nil

@@ -289,13 +289,8 @@ func (r *Reader) applyFunc(f *term.Func, open Pos, args []*term.Term) (*term.Ter
 	return t, nil
 }
 
-// indexedHead reads ((_ is C) t) after the second '(': the tester; other
-// indexed identifiers are errors.
-func (r *Reader) indexedHead(inner, open Pos) (*term.Term, error) {
-	r.next()
-	if !(r.tok.kind == tokSymbol && string(r.tok.text) == "is") {
-		return nil, r.indexedErrorAt(inner)
-	}
+// testerApplication reads ((_ is C) t) from the token "is" on.
+func (r *Reader) testerApplication(open Pos) (*term.Term, error) {
 	r.next()
 	if !r.tok.isSymbolName() {
 		return nil, r.unexpected("a constructor name")
@@ -315,19 +310,6 @@ func (r *Reader) indexedHead(inner, open Pos) (*term.Term, error) {
 	}
 	defer r.dropArgs(base)
 	return r.applyFunc(c.Tester(), open, r.args[base:])
-}
-
-// indexedErrorAt reports the indexed identifier at open whose name is the
-// current token.
-func (r *Reader) indexedErrorAt(open Pos) *Error {
-	name := ""
-	if r.tok.isSymbolName() {
-		name = string(r.tok.text)
-	}
-	if th := theoryOfIndexed(name); th != "" {
-		return r.errorf(open, "%s: (_ %s ...)", th, name)
-	}
-	return r.errorf(open, "indexed identifiers (_ %s ...) are not supported", name)
 }
 
 // match reads (match t ((pattern body) ...)) after the '(' with the
@@ -541,7 +523,12 @@ func (r *Reader) rawSort() (*rawSort, error) {
 	}
 	r.next()
 	if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
-		return nil, r.indexedError(p, "sorts")
+		r.next()
+		name := ""
+		if r.tok.isSymbolName() {
+			name = string(r.tok.text)
+		}
+		return nil, r.indexedErrorNamed(p, "sorts", name)
 	}
 	if !r.tok.isSymbolName() {
 		return nil, r.unexpected("a sort symbol")

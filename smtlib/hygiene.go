@@ -314,6 +314,10 @@ func (r *Reader) rebuild(t *term.Term, args []*term.Term) (*term.Term, error) {
 	case term.OpConstArray:
 		return r.st.ConstArray(t.Sort(), args[0])
 	}
+	if t.Op().IsBVIndexed() { // Bit-vectors
+		i, j := t.Indices()
+		return r.st.BuildIndexed(t.Op(), i, j, args...)
+	}
 	return r.st.Build(t.Op(), args...)
 }
 

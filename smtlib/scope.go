@@ -21,6 +21,10 @@ func (r *Reader) resetState() {
 	for name, op := range builtinOps {
 		r.syms[name] = &symbol{name: name, op: op}
 	}
+	// Bit-vectors
+	for name, op := range bvOps {
+		r.syms[name] = &symbol{name: name, op: op}
+	}
 	for _, s := range []*term.Sort{term.BoolSort, term.IntSort, term.RealSort} {
 		r.intern([]byte(s.Name())).sort = &sortDef{name: s.Name(), fixed: s, builtin: true}
 	}

@@ -81,8 +81,8 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 	case tokLParen:
 		open := r.tok.pos
 		r.next()
-		if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
-			return nil, r.indexedError(open, "sorts")
+		if r.tok.kind == tokSymbol && string(r.tok.text) == "_" { // Bit-vectors
+			return r.indexedSort(open)
 		}
 		if !r.tok.isSymbolName() {
 			return nil, r.unexpected("a sort symbol")

@@ -37,8 +37,9 @@ func (r *Reader) termNamed(ruleTop bool) (*term.Term, string, error) {
 		return r.compound(ruleTop)
 	case tokString:
 		return nil, "", r.errorf(r.tok.pos, "%s: string literal", errStrings)
-	case tokHex, tokBinary:
-		return nil, "", r.errorf(r.tok.pos, "%s: literal %s", errBitVectors, r.tok.text)
+	case tokHex, tokBinary: // Bit-vectors
+		t, err := r.bvLiteral()
+		return t, "", err
 	}
 	return nil, "", r.unexpected("a term")
 }
@@ -98,8 +99,9 @@ func (r *Reader) compound(ruleTop bool) (*term.Term, string, error) {
 		case "as":
 			t, err = r.qualifiedConstant(open)
 			return t, "", err
-		case "_":
-			return nil, "", r.indexedError(open, "identifiers")
+		case "_": // Bit-vectors
+			t, err = r.indexedConstant(open)
+			return t, "", err
 		case "match": // Datatypes
 			t, err = r.match(open)
 			return t, "", err
@@ -301,7 +303,7 @@ func (r *Reader) builtin(sym *symbol, head, open Pos, args []*term.Term) (*term.
 		for i := n - 2; i >= 0 && err == nil; i-- {
 			t, err = r.st.Build(op, args[i], t)
 		}
-	case (op == term.OpDiv || op == term.OpIntDiv) && n > 2:
+	case (op == term.OpDiv || op == term.OpIntDiv || op == term.OpBVSub) && n > 2: // Bit-vectors: bvsub
 		t = args[0]
 		for i := 1; i < n && err == nil; i++ {
 			t, err = r.st.Build(op, t, args[i])
@@ -536,8 +538,8 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 	inner := r.tok.pos
 	r.next()
-	if r.tok.kind == tokSymbol && string(r.tok.text) == "_" {
-		return r.indexedHead(inner, open) // Datatypes: ((_ is C) t)
+	if r.tok.kind == tokSymbol && string(r.tok.text) == "_" { // Bit-vectors; Datatypes: ((_ is C) t)
+		return r.indexedApplication(open, inner)
 	}
 	if r.tok.kind != tokSymbol || string(r.tok.text) != "as" {
 		return nil, r.unexpected("as or _ (a function symbol cannot be a term)")

@@ -1,27 +1,22 @@
 package smtlib
 
-import "strings"
-
 // What the reader does not read, named by the error the first sign of it
 // gives: the sort, literal, indexed identifier or command. The README's
 // list of supported input quotes these messages (a test of cmd/gospacer
 // keeps the two in step).
 const (
-	errBitVectors = "bit-vectors are not supported"
-	errFloats     = "floating-point arithmetic is not supported"
-	errStrings    = "strings are not supported"
-	errSequences  = "sequences are not supported"
-	errDatatypes  = "codatatypes are not supported"
-	errHeap       = "the heap theory (declare-heap) is not supported"
-	errRecursive  = "recursive definitions (define-fun-rec) are not supported"
+	errFloats    = "floating-point arithmetic is not supported"
+	errStrings   = "strings are not supported"
+	errSequences = "sequences are not supported"
+	errDatatypes = "codatatypes are not supported"
+	errHeap      = "the heap theory (declare-heap) is not supported"
+	errRecursive = "recursive definitions (define-fun-rec) are not supported"
 )
 
 // theoryOfSort names the unsupported theory a sort symbol belongs to, ""
 // when it belongs to none.
 func theoryOfSort(name string) string {
 	switch name {
-	case "BitVec":
-		return errBitVectors
 	case "FloatingPoint", "Float16", "Float32", "Float64", "Float128", "RoundingMode":
 		return errFloats
 	case "String", "RegLan":
@@ -36,11 +31,6 @@ func theoryOfSort(name string) string {
 // (_ name ...), "" when it belongs to none.
 func theoryOfIndexed(name string) string {
 	switch {
-	case strings.HasPrefix(name, "bv") && len(name) > 2 && isDigit(name[2]):
-		return errBitVectors // (_ bv5 8)
-	case name == "extract", name == "zero_extend", name == "sign_extend", name == "repeat",
-		name == "rotate_left", name == "rotate_right", name == "int2bv", name == "int_to_bv":
-		return errBitVectors
 	case name == "to_fp", name == "to_fp_unsigned", name == "fp.to_ubv", name == "fp.to_sbv",
 		name == "+oo", name == "-oo", name == "+zero", name == "-zero", name == "NaN":
 		return errFloats
@@ -50,14 +40,8 @@ func theoryOfIndexed(name string) string {
 	return theoryOfSort(name)
 }
 
-// indexedError reports an indexed sort or identifier (_ name ...); the
-// current token is the '_' after the '(' at open.
-func (r *Reader) indexedError(open Pos, what string) *Error {
-	r.next()
-	name := ""
-	if r.tok.isSymbolName() {
-		name = string(r.tok.text)
-	}
+// indexedErrorNamed reports an indexed sort or identifier (_ name ...).
+func (r *Reader) indexedErrorNamed(open Pos, what, name string) *Error {
 	if th := theoryOfIndexed(name); th != "" {
 		return r.errorf(open, "%s: (_ %s ...)", th, name)
 	}

@@ -171,6 +171,13 @@ func (st *Store) Build(op Op, args ...*Term) (*Term, error) {
 		}
 		return st.intern(op, a.sort, []*Term{a, i, v}, nil, num.Rat{}), nil
 	default:
+		// Bit-vectors
+		if op.IsBVIndexed() {
+			return nil, fmt.Errorf("term: %v takes indices: build it with BuildIndexed", op)
+		}
+		if op.IsBV() {
+			return st.buildBV(op, 0, 0, args)
+		}
 		return nil, fmt.Errorf("term: Build cannot construct %v", op)
 	}
 	return st.intern(op, BoolSort, args, nil, num.Rat{}), nil

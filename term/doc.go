@@ -132,6 +132,25 @@
 // solver. NNF (nnf.go) gives negation normal form: and, or, not on atoms,
 // with =>, xor, Boolean = and ite expanded.
 //
+// # Bit-vectors
+//
+// bv.go: the sorts (_ BitVec w) (Store.BitVecSort; Sort.Width), literals
+// (OpBVNum, the value in [0, 2^w) held exactly by the term's number, printed
+// #x when w is a multiple of 4, else #b) and every QF_BV operator of
+// SMT-LIB 2.6, SMT-LIB 2.7's overflow predicates (bvnego, bvuaddo, ...,
+// bvsdivo), z3's bvredor, bvredand, bv2nat and int2bv. Indexed operators (extract,
+// zero_extend, sign_extend, rotate_*, repeat, int2bv) keep their indices in
+// the term's number (Term.Indices), so hash-consing tells (_ extract 3 0)
+// from (_ extract 4 1); build them with Store.BuildIndexed. BVApply is the
+// reference semantics on math/big (SMT-LIB's total division: (bvudiv x 0)
+// is all ones, (bvurem x 0) is x, the signed ones derived from them);
+// evaluation and the rewriter's constant folding use it. The rewriter also
+// turns bvugt, bvuge, bvsgt, bvsge into bvult, bvule, bvslt, bvsle with the
+// arguments swapped, folds the literals of bvadd, bvmul, bvand, bvor and
+// bvxor into one (last; dropped when it is the unit, the result when it
+// absorbs), and takes an extract through extracts and concatenations to
+// the argument that holds its bits.
+//
 // # Implicants
 //
 // An Implicant (implicant.go) turns a formula t true in a model m into a

@@ -71,7 +71,7 @@ func (ev *evaluator) eval(t *Term) (*Term, error) {
 func (ev *evaluator) node(u *Term) (*Term, error) {
 	st := ev.st
 	switch u.op {
-	case OpTrue, OpFalse, OpNum, OpValue:
+	case OpTrue, OpFalse, OpNum, OpValue, OpBVNum: // Bit-vectors: OpBVNum
 		return u, nil
 	case OpConst:
 		if v, ok := ev.m.consts[u.fn]; ok {
@@ -195,6 +195,10 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 	case OpCons, OpSel, OpTest: // Datatypes
 		return ev.evalADT(u, vs), nil
 	}
+	// Bit-vectors
+	if u.op.IsBV() {
+		return st.evalBV(u, vs), nil
+	}
 	return nil, fmt.Errorf("term: cannot evaluate %v", u.op)
 }
 
@@ -269,6 +273,9 @@ func (st *Store) DefaultValue(s *Sort) *Term {
 		return st.intern(OpConstArray, s, []*Term{st.DefaultValue(s.Elem())}, nil, num.Rat{})
 	case KindDatatype: // Datatypes
 		return st.datatypeDefault(s)
+	// Bit-vectors
+	case KindBitVec:
+		return st.intern(OpBVNum, s, nil, nil, num.Rat{})
 	}
 	panic("term: DefaultValue of bad sort")
 }
@@ -287,7 +294,7 @@ func CompareValues(a, b *Term) int {
 			return -1
 		}
 		return 1
-	case OpNum, OpValue:
+	case OpNum, OpValue, OpBVNum: // Bit-vectors: OpBVNum
 		return a.Num().Cmp(b.Num())
 	case OpCons: // Datatypes
 		return compareADT(a, b)

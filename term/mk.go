@@ -49,7 +49,8 @@ func (st *Store) Exists(vars []*Term, body *Term) *Term {
 
 // Mk builds op over args like Build and panics on a sort error. It rebuilds
 // a term with new arguments: Mk(t.Op(), newArgs...) for any non-leaf t other
-// than applications, constant arrays and quantifiers (see Rebuild).
+// than applications, constant arrays, quantifiers and indexed bit-vector
+// operators (see Rebuild).
 func (st *Store) Mk(op Op, args ...*Term) *Term { return must(st.Build(op, args...)) }
 
 // Rebuild returns a term like t with the given arguments.
@@ -62,6 +63,14 @@ func (st *Store) Rebuild(t *Term, args []*Term) *Term {
 	case OpForall, OpExists:
 		n := len(args) - 1
 		return must(st.Quantifier(t.op, args[:n], args[n]))
+	}
+	// Bit-vectors
+	if t.op.IsBVIndexed() {
+		if sameArgs(t.args, args) && len(t.args) == len(args) {
+			return t
+		}
+		i, j := t.Indices()
+		return must(st.buildBV(t.op, i, j, args))
 	}
 	if t.op.IsLeaf() {
 		return t

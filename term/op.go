@@ -60,6 +60,58 @@ const (
 	OpCons
 	OpSel
 	OpTest
+	// Bit-vectors (bv.go). OpBVNum through OpInt2BV carry a number in
+	// the term (the value of a literal, the indices of an indexed
+	// operator): keep them first and together.
+	OpBVNum // bit-vector literal: value in Num(), 0 <= v < 2^width
+	OpExtract
+	OpZeroExtend
+	OpSignExtend
+	OpRotateLeft
+	OpRotateRight
+	OpRepeat
+	OpInt2BV
+	OpConcat
+	OpBVNot
+	OpBVAnd
+	OpBVOr
+	OpBVXor
+	OpBVNand
+	OpBVNor
+	OpBVXnor
+	OpBVNeg
+	OpBVAdd
+	OpBVSub
+	OpBVMul
+	OpBVUdiv
+	OpBVUrem
+	OpBVSdiv
+	OpBVSrem
+	OpBVSmod
+	OpBVShl
+	OpBVLshr
+	OpBVAshr
+	OpBVUlt
+	OpBVUle
+	OpBVUgt
+	OpBVUge
+	OpBVSlt
+	OpBVSle
+	OpBVSgt
+	OpBVSge
+	// SMT-LIB 2.7's overflow predicates
+	OpBVNego
+	OpBVUaddo
+	OpBVSaddo
+	OpBVUmulo
+	OpBVSmulo
+	OpBVUsubo
+	OpBVSsubo
+	OpBVSdivo
+	OpBVComp
+	OpBVRedor  // z3's: #b1 iff some bit is 1
+	OpBVRedand // z3's: #b1 iff every bit is 1
+	OpBV2Nat
 
 	numOps
 )
@@ -105,6 +157,56 @@ var opNames = [numOps]string{
 	OpCons: "<cons>",
 	OpSel:  "<sel>",
 	OpTest: "<test>",
+
+	// Bit-vectors
+	OpBVNum:       "<bvnum>",
+	OpExtract:     "extract",
+	OpZeroExtend:  "zero_extend",
+	OpSignExtend:  "sign_extend",
+	OpRotateLeft:  "rotate_left",
+	OpRotateRight: "rotate_right",
+	OpRepeat:      "repeat",
+	OpInt2BV:      "int2bv",
+	OpConcat:      "concat",
+	OpBVNot:       "bvnot",
+	OpBVAnd:       "bvand",
+	OpBVOr:        "bvor",
+	OpBVXor:       "bvxor",
+	OpBVNand:      "bvnand",
+	OpBVNor:       "bvnor",
+	OpBVXnor:      "bvxnor",
+	OpBVNeg:       "bvneg",
+	OpBVAdd:       "bvadd",
+	OpBVSub:       "bvsub",
+	OpBVMul:       "bvmul",
+	OpBVUdiv:      "bvudiv",
+	OpBVUrem:      "bvurem",
+	OpBVSdiv:      "bvsdiv",
+	OpBVSrem:      "bvsrem",
+	OpBVSmod:      "bvsmod",
+	OpBVShl:       "bvshl",
+	OpBVLshr:      "bvlshr",
+	OpBVAshr:      "bvashr",
+	OpBVUlt:       "bvult",
+	OpBVUle:       "bvule",
+	OpBVUgt:       "bvugt",
+	OpBVUge:       "bvuge",
+	OpBVSlt:       "bvslt",
+	OpBVSle:       "bvsle",
+	OpBVSgt:       "bvsgt",
+	OpBVSge:       "bvsge",
+	OpBVNego:      "bvnego",
+	OpBVUaddo:     "bvuaddo",
+	OpBVSaddo:     "bvsaddo",
+	OpBVUmulo:     "bvumulo",
+	OpBVSmulo:     "bvsmulo",
+	OpBVUsubo:     "bvusubo",
+	OpBVSsubo:     "bvssubo",
+	OpBVSdivo:     "bvsdivo",
+	OpBVComp:      "bvcomp",
+	OpBVRedor:     "bvredor",
+	OpBVRedand:    "bvredand",
+	OpBV2Nat:      "bv2nat",
 }
 
 // String is the SMT-LIB symbol of the operator (for leaves, a description).
@@ -116,7 +218,9 @@ func (op Op) String() string {
 }
 
 // IsLeaf reports whether terms with this operator have no arguments.
-func (op Op) IsLeaf() bool { return op >= OpTrue && op <= OpValue }
+func (op Op) IsLeaf() bool {
+	return op >= OpTrue && op <= OpValue || op == OpBVNum // Bit-vectors: OpBVNum
+}
 
 // IsCompare reports whether op is one of <=, <, >=, >.
 func (op Op) IsCompare() bool { return op >= OpLe && op <= OpGt }

@@ -180,6 +180,13 @@ func (p *printer) term(t *Term) {
 	case OpValue:
 		w.WriteString(QuoteSymbol(t.sort.name + "!val!" + t.Num().String()))
 		return
+	// Bit-vectors
+	case OpBVNum:
+		writeBVNum(w, t)
+		return
+	case OpExtract, OpZeroExtend, OpSignExtend, OpRotateLeft, OpRotateRight, OpRepeat, OpInt2BV:
+		w.WriteString("(")
+		writeIndexed(w, t)
 	case OpApply:
 		w.WriteByte('(')
 		w.WriteString(QuoteSymbol(t.fn.name))

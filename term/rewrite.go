@@ -163,6 +163,10 @@ func (s *simplifier) node(u *Term) *Term {
 			return r
 		}
 	}
+	// Bit-vectors
+	if u.op.IsBV() {
+		return st.simplifyBV(u, a)
+	}
 	return st.Rebuild(u, a)
 }
 

@@ -14,6 +14,8 @@ const (
 
 	// Datatypes
 	KindDatatype
+	// Bit-vectors
+	KindBitVec
 )
 
 // A Sort is interned: two sorts are equal iff they are the same pointer.
@@ -25,6 +27,7 @@ type Sort struct {
 	params []*Sort // arrays: [index, element]; uninterpreted: sort arguments
 	id     uint32
 	dt     *Datatype // Datatypes: the declaration of a datatype sort
+	width  int       // Bit-vectors: the width (name holds it in decimal)
 }
 
 // The built-in sorts.
@@ -54,6 +57,10 @@ func (s *Sort) Name() string {
 	if s.kind == KindArray {
 		return "Array"
 	}
+	// Bit-vectors
+	if s.kind == KindBitVec {
+		return "BitVec"
+	}
 	return s.name
 }
 
@@ -62,6 +69,10 @@ func (s *Sort) Params() []*Sort { return s.params }
 
 // String prints the sort in SMT-LIB syntax.
 func (s *Sort) String() string {
+	// Bit-vectors
+	if s.kind == KindBitVec {
+		return "(_ BitVec " + s.name + ")"
+	}
 	if len(s.params) == 0 {
 		return QuoteSymbol(s.name)
 	}
@@ -96,6 +107,10 @@ func (st *Store) internSort(kind SortKind, name string, params []*Sort) *Sort {
 		return s
 	}
 	s := &Sort{kind: kind, name: name, params: append([]*Sort(nil), params...), id: st.nextSort}
+	// Bit-vectors
+	if kind == KindBitVec {
+		s.width = bvWidthOfName(name)
+	}
 	st.nextSort++
 	st.sorts[k] = s
 	return s

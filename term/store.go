@@ -76,7 +76,7 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 	if fn != nil {
 		h = mix(h, uint64(fn.id))
 	}
-	if op == OpNum || op == OpValue {
+	if op.carriesNum() {
 		h = mix(h, val.Hash())
 	}
 	slot := st.index.find(h)
@@ -86,14 +86,14 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 		}
 		t := st.terms[st.index.slots[slot].id-1]
 		if t.op == op && t.sort == sort && t.fn == fn && len(t.args) == len(args) &&
-			sameArgs(t.args, args) && (op != OpNum && op != OpValue || t.Num().Equal(val)) {
+			sameArgs(t.args, args) && (!op.carriesNum() || t.Num().Equal(val)) {
 			return t
 		}
 	}
 	t := newTerm(len(args))
 	t.id, t.op, t.sort, t.fn = uint32(len(st.terms)), op, sort, fn
 	copy(t.args, args)
-	if (op == OpNum || op == OpValue) && !val.IsZero() {
+	if op.carriesNum() && !val.IsZero() {
 		t.rat = new(num.Rat)
 		*t.rat = val
 	}

@@ -68,7 +68,7 @@ func (t *Term) IsNum() bool { return t.op == OpNum }
 // abstract element, or an array built from those by const and store.
 func (t *Term) IsValue() bool {
 	switch t.op {
-	case OpTrue, OpFalse, OpNum, OpValue:
+	case OpTrue, OpFalse, OpNum, OpValue, OpBVNum: // Bit-vectors: OpBVNum
 		return true
 	case OpConstArray:
 		return t.args[0].IsValue()

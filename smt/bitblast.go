@@ -1,0 +1,295 @@
+package smt
+
+import (
+	"github.com/seed-f9c3434d/gospacer/sat"
+)
+
+// The circuits of bit-blasting over SAT literals. A bit-vector is a slice
+// of literals, least significant bit first. Gates fold constants (the
+// encoder's true literal and its negation) and share structure: the same
+// gate over the same inputs is the same literal (gates), so a circuit
+// built twice costs once. Every gate is a Tseitin definition (both
+// directions), added as a permanent clause: a fresh output variable
+// constrains nothing else.
+
+type gateKey struct {
+	op   uint8
+	a, b sat.Lit
+}
+
+const (
+	gAnd uint8 = iota
+	gXor
+)
+
+type circuit struct {
+	s     *Solver
+	tru   sat.Lit
+	gates map[gateKey]sat.Lit
+}
+
+func (c *circuit) fls() sat.Lit { return c.tru.Not() }
+
+func (c *circuit) constLit(b bool) sat.Lit {
+	if b {
+		return c.tru
+	}
+	return c.tru.Not()
+}
+
+func (c *circuit) fresh() sat.Lit { return c.s.sat.NewVar().Pos() }
+
+func (c *circuit) and(a, b sat.Lit) sat.Lit {
+	switch {
+	case a == c.fls() || b == c.fls() || a == b.Not():
+		return c.fls()
+	case a == c.tru || a == b:
+		return b
+	case b == c.tru:
+		return a
+	}
+	if a > b {
+		a, b = b, a
+	}
+	k := gateKey{gAnd, a, b}
+	if x, ok := c.gates[k]; ok {
+		return x
+	}
+	x := c.fresh()
+	c.s.define(x.Not(), a)
+	c.s.define(x.Not(), b)
+	c.s.define(x, a.Not(), b.Not())
+	c.gates[k] = x
+	return x
+}
+
+func (c *circuit) or(a, b sat.Lit) sat.Lit { return c.and(a.Not(), b.Not()).Not() }
+
+func (c *circuit) xor(a, b sat.Lit) sat.Lit {
+	switch {
+	case a == c.fls():
+		return b
+	case b == c.fls():
+		return a
+	case a == c.tru:
+		return b.Not()
+	case b == c.tru:
+		return a.Not()
+	case a == b:
+		return c.fls()
+	case a == b.Not():
+		return c.tru
+	}
+	// normalize the signs out: xor(¬a, b) = ¬xor(a, b)
+	neg := false
+	if a.IsNeg() {
+		a, neg = a.Not(), !neg
+	}
+	if b.IsNeg() {
+		b, neg = b.Not(), !neg
+	}
+	if a > b {
+		a, b = b, a
+	}
+	k := gateKey{gXor, a, b}
+	x, ok := c.gates[k]
+	if !ok {
+		x = c.fresh()
+		c.s.define(x.Not(), a, b)
+		c.s.define(x.Not(), a.Not(), b.Not())
+		c.s.define(x, a.Not(), b)
+		c.s.define(x, a, b.Not())
+		c.gates[k] = x
+	}
+	if neg {
+		return x.Not()
+	}
+	return x
+}
+
+func (c *circuit) iff(a, b sat.Lit) sat.Lit { return c.xor(a, b).Not() }
+
+// mux is (ite s a b).
+func (c *circuit) mux(s, a, b sat.Lit) sat.Lit {
+	switch {
+	case s == c.tru || a == b:
+		return a
+	case s == c.fls():
+		return b
+	case a == c.tru:
+		return c.or(s, b)
+	case a == c.fls():
+		return c.and(s.Not(), b)
+	case b == c.tru:
+		return c.or(s.Not(), a)
+	case b == c.fls():
+		return c.and(s, a)
+	}
+	return c.or(c.and(s, a), c.and(s.Not(), b))
+}
+
+// andAll is the conjunction of ms.
+func (c *circuit) andAll(ms []sat.Lit) sat.Lit {
+	r := c.tru
+	for _, m := range ms {
+		r = c.and(r, m)
+	}
+	return r
+}
+
+// ---- Words ----
+
+func (c *circuit) constWord(w int, bit func(i int) bool) []sat.Lit {
+	r := make([]sat.Lit, w)
+	for i := range r {
+		r[i] = c.constLit(bit(i))
+	}
+	return r
+}
+
+func (c *circuit) zeros(w int) []sat.Lit {
+	return c.constWord(w, func(int) bool { return false })
+}
+
+func (c *circuit) not(a []sat.Lit) []sat.Lit {
+	r := make([]sat.Lit, len(a))
+	for i, m := range a {
+		r[i] = m.Not()
+	}
+	return r
+}
+
+func (c *circuit) bitwise(a, b []sat.Lit, f func(x, y sat.Lit) sat.Lit) []sat.Lit {
+	r := make([]sat.Lit, len(a))
+	for i := range a {
+		r[i] = f(a[i], b[i])
+	}
+	return r
+}
+
+// add is a + b + cin, ripple carry.
+func (c *circuit) add(a, b []sat.Lit, cin sat.Lit) []sat.Lit {
+	r := make([]sat.Lit, len(a))
+	carry := cin
+	for i := range a {
+		t := c.xor(a[i], b[i])
+		r[i] = c.xor(t, carry)
+		carry = c.or(c.and(a[i], b[i]), c.and(t, carry))
+	}
+	return r
+}
+
+func (c *circuit) sub(a, b []sat.Lit) []sat.Lit { return c.add(a, c.not(b), c.tru) }
+
+func (c *circuit) neg(a []sat.Lit) []sat.Lit {
+	return c.add(c.zeros(len(a)), c.not(a), c.tru)
+}
+
+// mul is a·b mod 2^w, shift and add.
+func (c *circuit) mul(a, b []sat.Lit) []sat.Lit {
+	w := len(a)
+	if w > 0 && isConstWord(c, a) && !isConstWord(c, b) {
+		a, b = b, a // the constant one selects the partial products
+	}
+	r := c.zeros(w)
+	for i := 0; i < w; i++ {
+		if b[i] == c.fls() {
+			continue
+		}
+		pp := make([]sat.Lit, w)
+		for j := range pp {
+			if j < i {
+				pp[j] = c.fls()
+			} else {
+				pp[j] = c.and(a[j-i], b[i])
+			}
+		}
+		r = c.add(r, pp, c.fls())
+	}
+	return r
+}
+
+func isConstWord(c *circuit, a []sat.Lit) bool {
+	for _, m := range a {
+		if m != c.tru && m != c.fls() {
+			return false
+		}
+	}
+	return true
+}
+
+// eq is the literal of a = b.
+func (c *circuit) eq(a, b []sat.Lit) sat.Lit {
+	r := c.tru
+	for i := range a {
+		r = c.and(r, c.iff(a[i], b[i]))
+	}
+	return r
+}
+
+// ult is the literal of a < b unsigned.
+func (c *circuit) ult(a, b []sat.Lit) sat.Lit {
+	lt := c.fls()
+	for i := range a {
+		// from the least significant bit up: a bit that differs decides
+		lt = c.mux(c.iff(a[i], b[i]), lt, b[i])
+	}
+	return lt
+}
+
+// slt is the literal of a < b signed: unsigned with the sign bits swapped.
+func (c *circuit) slt(a, b []sat.Lit) sat.Lit {
+	w := len(a)
+	a2 := append(append([]sat.Lit(nil), a[:w-1]...), b[w-1])
+	b2 := append(append([]sat.Lit(nil), b[:w-1]...), a[w-1])
+	return c.ult(a2, b2)
+}
+
+func (c *circuit) muxWord(s sat.Lit, a, b []sat.Lit) []sat.Lit {
+	r := make([]sat.Lit, len(a))
+	for i := range a {
+		r[i] = c.mux(s, a[i], b[i])
+	}
+	return r
+}
+
+// shift is a barrel shifter: left (shl), or right with fill (lshr: false,
+// ashr: the sign bit), by the unsigned amount b.
+func (c *circuit) shift(a, b []sat.Lit, left bool, fill sat.Lit) []sat.Lit {
+	w := len(a)
+	r := a
+	over := c.fls() // the amount is >= w
+	for k := 0; k < len(b); k++ {
+		if k >= 62 || 1<<k >= w {
+			over = c.or(over, b[k])
+			continue
+		}
+		d := 1 << k
+		sh := make([]sat.Lit, w)
+		for i := range sh {
+			var src sat.Lit
+			if left {
+				src = c.fls()
+				if i-d >= 0 {
+					src = r[i-d]
+				}
+			} else {
+				src = fill
+				if i+d < w {
+					src = r[i+d]
+				}
+			}
+			sh[i] = c.mux(b[k], src, r[i])
+		}
+		r = sh
+	}
+	out := make([]sat.Lit, w)
+	for i := range out {
+		f := fill
+		if left {
+			f = c.fls()
+		}
+		out[i] = c.mux(over, f, r[i])
+	}
+	return out
+}
