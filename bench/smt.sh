@@ -8,7 +8,7 @@
 #   bench/smt.sh [-t SECONDS] [FOLDER...]      (default: all SMT-LIB folders)
 #   BENCH=/path/to/bench bench/smt.sh
 #
-# A FOLDER with a slash is a path (bench/dev-qf_dt, the datatype files of
+# A FOLDER with a slash is a path (bench/dev/qf_dt, the datatype files of
 # cvc5's regression suite kept in the repository); a plain name is a
 # folder of $BENCH.
 set -uo pipefail

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestDevQFDT runs the datatype scripts of bench/dev-qf_dt (cvc5's
+// TestDevQFDT runs the datatype scripts of bench/dev/qf_dt (cvc5's
 // regression suite, expected answers in MANIFEST.tsv): no answer
 // contradicts the expected one (the solver checks every sat model), a
 // file the reader refuses names what it does not read, and at least the
@@ -24,7 +24,7 @@ func TestDevQFDT(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	dir := "../bench/dev-qf_dt"
+	dir := "../bench/dev/qf_dt"
 	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
 	require.NoError(t, err)
 	defer f.Close()
@@ -35,6 +35,9 @@ func TestDevQFDT(t *testing.T) {
 		cols := strings.Split(sc.Text(), "\t")
 		name, expected := cols[0], cols[4]
 		text, err := os.ReadFile(filepath.Join(dir, name))
+		if os.IsNotExist(err) {
+			t.Skipf("%s: the files are not committed (bench/dev/qf_dt/fetch.sh brings them)", name)
+		}
 		require.NoError(t, err)
 		st := term.NewStore()
 		s, err := smtlib.Parse(name, bytes.NewReader(text), st)

@@ -64,7 +64,7 @@ func TestDatatypesReadTwice(t *testing.T) {
 
 // TestDatatypeBench reads the CHC-COMP datatype files of
 // ../shared/bench-next/chc/adt (when present), round trip included, and
-// the cvc5 datatype scripts of bench/dev-qf_dt: the latter read, or are
+// the cvc5 datatype scripts of bench/dev/qf_dt: the latter read, or are
 // refused with a positioned error.
 func TestDatatypeBench(t *testing.T) {
 	adt, _ := filepath.Glob("../../shared/bench-next/chc/adt/*.smt2")
@@ -76,7 +76,7 @@ func TestDatatypeBench(t *testing.T) {
 		require.NoError(t, err, path)
 		checkRoundTrip(t, path, st, s)
 	}
-	dev, _ := filepath.Glob("../bench/dev-qf_dt/*.smt2")
+	dev, _ := filepath.Glob("../bench/dev/qf_dt/*.smt2")
 	read := 0
 	for _, path := range dev {
 		data, err := os.ReadFile(path)
