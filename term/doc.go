@@ -195,6 +195,7 @@
 //	nnf.go        NNF
 //	implicant.go  Implicant
 //	datatype.go   algebraic datatypes: declarations, constructors, selectors, testers
+//	bv.go         bit-vectors: sorts, literals, operators, evaluation on math/big
 //
 // # Naming
 //
