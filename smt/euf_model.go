@@ -19,10 +19,21 @@ type eufModel struct {
 
 type constValue struct{ c, v *term.Term }
 
+// table is f's table, made (and f listed, in the order met) the first time.
+func (m *eufModel) table(f *term.Func) *term.FuncInterp {
+	fi := m.tables[f]
+	if fi == nil {
+		fi = &term.FuncInterp{}
+		m.tables[f] = fi
+		m.funcs = append(m.funcs, f)
+	}
+	return fi
+}
+
 // snapshot keeps the model that the class values vals define.
 func (p *eufPlugin) snapshot(vals []*term.Term) {
 	g := p.g
-	m := eufModel{tables: map[*term.Func]*term.FuncInterp{}}
+	m := &eufModel{tables: map[*term.Func]*term.FuncInterp{}}
 	for n := euf.Node(0); int(n) < g.NumNodes(); n++ {
 		t := g.Term(n)
 		switch t.Op() {
@@ -36,23 +47,11 @@ func (p *eufPlugin) snapshot(vals []*term.Term) {
 				if !ok {
 					continue
 				}
-				f := t.Func()
-				fi := m.tables[f]
-				if fi == nil {
-					fi = &term.FuncInterp{}
-					m.tables[f] = fi
-					m.funcs = append(m.funcs, f)
-				}
+				fi := m.table(t.Func())
 				fi.Entries = append(fi.Entries, e)
 				continue
 			}
-			f := t.Func()
-			fi := m.tables[f]
-			if fi == nil {
-				fi = &term.FuncInterp{}
-				m.tables[f] = fi
-				m.funcs = append(m.funcs, f)
-			}
+			fi := m.table(t.Func())
 			args := make([]*term.Term, 0, t.NumArgs())
 			for _, a := range g.Args(n) {
 				args = append(args, vals[g.Find(a)])
@@ -60,7 +59,7 @@ func (p *eufPlugin) snapshot(vals []*term.Term) {
 			fi.Entries = append(fi.Entries, term.FuncEntry{Args: args, Value: vals[g.Find(n)]})
 		}
 	}
-	p.snap = m
+	p.snap = *m
 }
 
 // model installs the kept model in m.

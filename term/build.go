@@ -197,6 +197,20 @@ func (st *Store) App(f *Func, args ...*Term) (*Term, error) {
 		}
 		return st.ConstOf(f), nil
 	}
+	xs, err := st.applyArgs(f, args)
+	if err != nil {
+		return nil, err
+	}
+	return st.intern(OpApply, f.rng, xs, f, num.Rat{}), nil
+}
+
+// applyArgs checks the arguments of f against its domain, coerced where
+// the sorts allow it (an Int where a Real is expected); args itself is
+// never changed.
+func (st *Store) applyArgs(f *Func, args []*Term) ([]*Term, error) {
+	if len(args) != len(f.domain) {
+		return nil, fmt.Errorf("%s: expected %d arguments, got %d", f.name, len(f.domain), len(args))
+	}
 	xs := args
 	for i, a := range args {
 		c, err := st.coerce(OpApply, a, f.domain[i])
@@ -210,7 +224,7 @@ func (st *Store) App(f *Func, args ...*Term) (*Term, error) {
 			xs[i] = c
 		}
 	}
-	return st.intern(OpApply, f.rng, xs, f, num.Rat{}), nil
+	return xs, nil
 }
 
 // ConstArray returns the array of sort s mapping every index to v.

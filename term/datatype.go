@@ -335,21 +335,9 @@ func (d *Datatype) IsFinite() bool {
 
 // adtApp applies a datatype symbol, as App.
 func (st *Store) adtApp(f *Func, args []*Term) (*Term, error) {
-	if len(args) != len(f.domain) {
-		return nil, fmt.Errorf("%s: expected %d arguments, got %d", f.name, len(f.domain), len(args))
-	}
-	xs := args
-	for i, a := range args {
-		c, err := st.coerce(OpApply, a, f.domain[i])
-		if err != nil {
-			return nil, fmt.Errorf("%s: argument %d has sort %v, expected %v", f.name, i+1, a.sort, f.domain[i])
-		}
-		if c != a {
-			if &xs[0] == &args[0] {
-				xs = append([]*Term(nil), args...)
-			}
-			xs[i] = c
-		}
+	xs, err := st.applyArgs(f, args)
+	if err != nil {
+		return nil, err
 	}
 	op := OpCons
 	switch {
