@@ -12,6 +12,7 @@
 #   BENCH=/path/to/chc bench/chc.sh            (default ../shared/bench/chc)
 #   KEEP=results.tsv bench/chc.sh              (keep the raw results)
 #   GOSPACER=/path/to/binary bench/chc.sh      (instead of building cmd/gospacer)
+#   PLOTS=dir/name PLOTFMT=png bench/chc.sh    (where the plots go, below)
 #
 # FOLDER is a folder name under the bench directory (default: all of them).
 # --engine is passed to gospacer (spacer, bmc, ...). --engines runs
@@ -64,6 +65,16 @@
 # follows: z3 reports a malformed command and answers for the script
 # without it (array_zero__flag in spacer-diverging), which is not an
 # answer for the file; the manifests record such runs as errors too.
+#
+# Plots: beside the table, a cactus plot (files solved within a time, one
+# line per solver) and a scatter plot (per file, gospacer's time against
+# z3's, log-log, unsolved files on the border at the timeout; against
+# gospacer-base when z3 is not in the run) are written to PREFIX-cactus.FMT
+# and PREFIX-scatter.FMT: PREFIX is $PLOTS, else KEEP's name without .tsv,
+# else bench/out/chc; FMT is $PLOTFMT (svg, the default, png or pdf);
+# PLOTS= (empty) draws none. bench/plot draws them with gonum.org/v1/plot, a
+# Go module of its own (the solver's module does not depend on it); when it
+# cannot be built (no module cache and no network), a note and no plots.
 #
 # The script works with an older gospacer CLI: options it does not list in
 # its --help (--engine, --model, -t) are left out, with a note.
@@ -287,4 +298,25 @@ if [ -n "$validate" ]; then
   [ -s "$out/validate.log" ] && sed 's/^/  /' "$out/validate.log"
 fi
 if [ -n "${KEEP:-}" ]; then cp "$results" "$KEEP"; echo "results kept in $KEEP"; fi
+# the plots, by bench/plot (its own Go module)
+if [ -n "${KEEP:-}" ]; then plots=${PLOTS-${KEEP%.tsv}}; else plots=${PLOTS-bench/out/chc}; fi
+if [ -n "$plots" ] && [ -s "$results" ]; then
+  fmt=${PLOTFMT:-svg}
+  ours=${solvers[0]} ref=
+  for s in "${solvers[@]}"; do [ "$s" = z3 ] && ref=z3; done
+  if [ -z "$ref" ]; then for s in "${solvers[@]}"; do [ "$s" = gospacer-base ] && ref=gospacer-base; done; fi
+  if ! (cd bench/plot && CGO_ENABLED=0 go build -o "$out/plot" . 2>"$out/plot.log"); then
+    echo "note: bench/plot does not build (no module cache or network?): no plots"
+    sed 's/^/  /' "$out/plot.log" | head -5
+  else
+    mkdir -p "$(dirname "$plots")"
+    pargs=(-t "$timeout_s" -title "${folders[*]}" -cactus "$plots-cactus.$fmt")
+    [ -n "$ref" ] && [ "$ref" != "$ours" ] && pargs+=(-scatter "$plots-scatter.$fmt" -ours "$ours" -ref "$ref")
+    if "$out/plot" "${pargs[@]}" "$results"; then
+      echo "plots: $plots-cactus.$fmt${ref:+ $plots-scatter.$fmt}"
+    else
+      echo "note: bench/plot failed: no plots"
+    fi
+  fi
+fi
 [ "$rejected" -eq 0 ] && [ "$crejected" -eq 0 ]
