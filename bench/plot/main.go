@@ -252,13 +252,14 @@ func drawScatter(runs []run, ours, ref string, timeout float64, title, file stri
 			return err
 		}
 	}
-	for i, set := range []struct {
+	for _, set := range []struct {
 		pts   plotter.XYs
 		label string
 		shape draw.GlyphDrawer
+		color color.Color
 	}{
-		{both, "both solve", draw.CircleGlyph{}},
-		{one, "one solves (other on the border)", draw.TriangleGlyph{}},
+		{both, "both solve", draw.CircleGlyph{}, plotutil.Color(0)},
+		{one, "one solves", draw.PyramidGlyph{}, color.RGBA{B: 200, G: 80, A: 255}},
 	} {
 		if len(set.pts) == 0 {
 			continue
@@ -269,17 +270,17 @@ func drawScatter(runs []run, ours, ref string, timeout float64, title, file stri
 		}
 		sc.GlyphStyle.Shape = set.shape
 		sc.GlyphStyle.Radius = vg.Points(2.5)
-		sc.GlyphStyle.Color = plotutil.Color(i)
+		sc.GlyphStyle.Color = set.color
 		p.Add(sc)
 		p.Legend.Add(fmt.Sprintf("%s (%d)", set.label, len(set.pts)), sc)
 	}
 	if neither > 0 {
-		p.Legend.Add(fmt.Sprintf("neither solves: %d, not drawn", neither))
+		p.Title.Text += fmt.Sprintf("\n%d files neither solves, not drawn", neither)
 	}
 	// after the guides, which widen the axes to their data
 	logAxis(&p.X, timeout)
 	logAxis(&p.Y, timeout)
-	return p.Save(5*vg.Inch, 5*vg.Inch, file)
+	return p.Save(5.5*vg.Inch, 5.5*vg.Inch, file)
 }
 
 func main() {
@@ -332,7 +333,7 @@ func mainErr(name string, timeout float64, cactus, scatter, ours, ref, title str
 		}
 	}
 	if scatter != "" {
-		t := fmt.Sprintf("%s against %s, per file\nunsolved on the border (timeout %g s)%s", ours, ref, timeout, suffix)
+		t := fmt.Sprintf("%s against %s, per file%s\nbelow the diagonal %s is faster; dashed: 10×\nunsolved on the border (timeout %g s)", ours, ref, suffix, ours, timeout)
 		if err := drawScatter(runs, ours, ref, timeout, t, scatter); err != nil {
 			errs = append(errs, fmt.Errorf("scatter: %w", err))
 		}
