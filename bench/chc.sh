@@ -306,8 +306,8 @@ if [ -n "$plots" ] && [ -s "$results" ]; then
   for s in "${solvers[@]}"; do [ "$s" = z3 ] && ref=z3; done
   if [ -z "$ref" ]; then for s in "${solvers[@]}"; do [ "$s" = gospacer-base ] && ref=gospacer-base; done; fi
   if ! (cd bench/plot && CGO_ENABLED=0 go build -o "$out/plot" . 2>"$out/plot.log"); then
-    echo "note: bench/plot does not build (no module cache or network?): no plots"
-    sed 's/^/  /' "$out/plot.log" | head -5
+    echo "note: bench/plot does not build (no module cache or network?): no plots" >&2
+    sed 's/^/  /' "$out/plot.log" | head -5 >&2
   else
     mkdir -p "$(dirname "$plots")"
     pargs=(-t "$timeout_s" -title "${folders[*]}" -cactus "$plots-cactus.$fmt")
@@ -315,7 +315,7 @@ if [ -n "$plots" ] && [ -s "$results" ]; then
     if "$out/plot" "${pargs[@]}" "$results"; then
       echo "plots: $plots-cactus.$fmt${ref:+ $plots-scatter.$fmt}"
     else
-      echo "note: bench/plot failed: no plots"
+      echo "note: bench/plot failed: no plots" >&2
     fi
   fi
 fi
