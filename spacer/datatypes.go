@@ -1,0 +1,65 @@
+package spacer
+
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// Datatypes: an obligation's literal x = C(t1, ..., tn) over a datatype
+// sort names one value of x down to the integers in its fields (MBP
+// substitutes the model's values), and a lemma that blocks it alone blocks
+// that value only. splitDatatypeEqs writes such a literal as the
+// equivalent cube (_ is C)(x), sel1(x) = t1, ..., seln(x) = tn, each
+// field equality split the same way when ti is a constructor term, so
+// that generalisation by unsat cores can drop the fields the blocking does
+// not need (what z3's Spacer does with its datatype literals).
+func (e *engine) splitDatatypeEqs(lits []*term.Term) ([]*term.Term, error) {
+	var out []*term.Term
+	var split func(x, c *term.Term) error
+	add := func(l *term.Term) {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	split = func(x, c *term.Term) error {
+		f := c.Func()
+		is, err := e.st.App(f.Tester(), x)
+		if err != nil {
+			return err
+		}
+		add(is)
+		for i, sel := range f.Selectors() {
+			s, err := e.st.App(sel, x)
+			if err != nil {
+				return err
+			}
+			if a := c.Arg(i); a.Op() == term.OpCons {
+				if err := split(s, a); err != nil {
+					return err
+				}
+			} else {
+				add(e.st.Eq(s, a))
+			}
+		}
+		return nil
+	}
+	for _, l := range lits {
+		if l.Op() != term.OpEq || l.NumArgs() != 2 || !l.Arg(0).Sort().IsDatatype() {
+			add(l)
+			continue
+		}
+		x, c := l.Arg(0), l.Arg(1)
+		if x.Op() == term.OpCons {
+			x, c = c, x
+		}
+		if c.Op() != term.OpCons || x.Op() == term.OpCons {
+			add(l)
+			continue
+		}
+		if err := split(x, c); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
