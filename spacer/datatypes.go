@@ -61,5 +61,42 @@ func (e *engine) splitDatatypeEqs(lits []*term.Term) ([]*term.Term, error) {
 			return nil, err
 		}
 	}
-	return out, nil
+	return fieldsForValues(e.st, out), nil
+}
+
+// fieldsForValues: MBP leaves a field's value where the clause had the
+// field itself (hd(l) = -1 and z != -1 where the clause said z != hd(l)).
+// For each field equality sel(x) = k with k a number, the first for that
+// k, k in the cube's other literals becomes sel(x): the cube is the same
+// set of states (the equality stays), and generalisation may then drop
+// the equality and keep the relation between the field and the rest.
+func fieldsForValues(st *term.Store, cube []*term.Term) []*term.Term {
+	var from, to []*term.Term
+	var eqs []int
+	for i, l := range cube {
+		if l.Op() != term.OpEq || l.NumArgs() != 2 {
+			continue
+		}
+		sel, k := l.Arg(0), l.Arg(1)
+		if sel.Op() == term.OpNum {
+			sel, k = k, sel
+		}
+		if sel.Op() != term.OpSel || k.Op() != term.OpNum || slices.Contains(from, k) {
+			continue
+		}
+		from, to, eqs = append(from, k), append(to, sel), append(eqs, i)
+	}
+	if len(from) == 0 {
+		return cube
+	}
+	out := make([]*term.Term, 0, len(cube))
+	for i, l := range cube {
+		if !slices.Contains(eqs, i) {
+			l = st.Simplify(st.Substitute(l, from, to))
+		}
+		if !l.IsTrue() && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
