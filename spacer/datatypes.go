@@ -67,7 +67,8 @@ func (e *engine) splitDatatypeEqs(lits []*term.Term) ([]*term.Term, error) {
 // fieldsForValues: MBP leaves a field's value where the clause had the
 // field itself (hd(l) = -1 and z != -1 where the clause said z != hd(l)).
 // For each field equality sel(x) = k with k a number, the first for that
-// k, k in the cube's other literals becomes sel(x): the cube is the same
+// k, k as a side of the cube's other (dis)equalities becomes sel(x) (not
+// inside arithmetic, where k*y would become non-linear): the cube is the same
 // set of states (the equality stays), and generalisation may then drop
 // the equality and keep the relation between the field and the rest.
 func fieldsForValues(st *term.Store, cube []*term.Term) []*term.Term {
@@ -92,11 +93,37 @@ func fieldsForValues(st *term.Store, cube []*term.Term) []*term.Term {
 	out := make([]*term.Term, 0, len(cube))
 	for i, l := range cube {
 		if !slices.Contains(eqs, i) {
-			l = st.Simplify(st.Substitute(l, from, to))
+			l = fieldFor(st, l, from, to)
 		}
 		if !l.IsTrue() && !slices.Contains(out, l) {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// fieldFor rewrites l = (a = k) or (not (a = k)), k in from, to the same
+// over the field of k; other literals are returned as they are.
+func fieldFor(st *term.Store, l *term.Term, from, to []*term.Term) *term.Term {
+	a, neg := l, false
+	if a.Op() == term.OpNot {
+		a, neg = a.Arg(0), true
+	}
+	if a.Op() != term.OpEq || a.NumArgs() != 2 {
+		return l
+	}
+	x, k := a.Arg(0), a.Arg(1)
+	i := slices.Index(from, k)
+	if i < 0 {
+		x, k = k, x
+		i = slices.Index(from, k)
+	}
+	if i < 0 || x == to[i] || x.Op() == term.OpNum {
+		return l
+	}
+	r := st.Eq(x, to[i])
+	if neg {
+		r = st.Not(r)
+	}
+	return r
 }
