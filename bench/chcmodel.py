@@ -119,7 +119,7 @@ def main(argv):
                 missing.append(name)
         elif head == "declare-var":
             varsorts.append("(declare-const %s %s)" % (cmd[1], show(cmd[2])))
-        elif head in ("declare-sort", "define-sort", "define-fun", "declare-datatypes", "declare-const"):
+        elif head in ("declare-sort", "define-sort", "define-fun", "declare-datatypes", "declare-datatype", "declare-const"):
             decls.append(show(cmd))
         elif head == "assert":
             clauses.append("(assert (not %s))" % show(cmd[1]))

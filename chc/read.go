@@ -215,19 +215,34 @@ func (rd *reader) declare(f *term.Func) error {
 	}
 	for _, s := range f.Domain() {
 		if !supportedSort(s) {
-			return rd.errorf("predicate %s: sort %s is not supported (Bool, Int, Real and arrays of them are)", term.QuoteSymbol(f.Name()), s)
+			return rd.errorf("predicate %s: sort %s is not supported (Bool, Int, Real, datatypes and arrays of them are)", term.QuoteSymbol(f.Name()), s)
 		}
 	}
 	rd.addPred(rd.sys.NewPred(f))
 	return nil
 }
 
-func supportedSort(s *term.Sort) bool {
+func supportedSort(s *term.Sort) bool { return supportedIn(s, nil) }
+
+func supportedIn(s *term.Sort, seen []*term.Sort) bool {
 	switch s.Kind() {
 	case term.KindBool, term.KindInt, term.KindReal:
 		return true
 	case term.KindArray:
-		return supportedSort(s.Index()) && supportedSort(s.Elem())
+		return supportedIn(s.Index(), seen) && supportedIn(s.Elem(), seen)
+	case term.KindDatatype: // Datatypes: supported when every field is
+		if slices.Contains(seen, s) {
+			return true
+		}
+		seen = append(seen, s)
+		for _, c := range s.Datatype().Constructors() {
+			for _, f := range c.Domain() {
+				if !supportedIn(f, seen) {
+					return false
+				}
+			}
+		}
+		return true
 	}
 	return false
 }

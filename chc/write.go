@@ -9,13 +9,22 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// Write prints s as an SMT-LIB HORN script: the predicates' declarations,
+// Write prints s as an SMT-LIB HORN script: the datatypes of its store,
+// the predicates' declarations,
 // one (assert (forall ...)) per clause with the variables named x!0, x!1,
 // ... in the order of Vars, then (check-sat). Reading the output gives back
 // the same system up to the names of variables.
 func Write(w io.Writer, s *System) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "(set-logic HORN)")
+	// Datatypes: every group of the store, in declaration order (a group
+	// may name an earlier one in its fields).
+	for _, g := range s.St.DatatypeGroups() {
+		if err := term.FprintDatatypes(bw, g); err != nil {
+			return err
+		}
+		fmt.Fprintln(bw)
+	}
 	for _, p := range s.Preds {
 		fmt.Fprintf(bw, "(declare-fun %s (%s) Bool)\n", term.QuoteSymbol(p.Name()), sortList(p.Func.Domain()))
 	}

@@ -257,6 +257,11 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 			lits = append(lits, l)
 		}
 	}
+	if e.datatypes { // Datatypes
+		if lits, err = e.splitDatatypeEqs(lits); err != nil {
+			return &errUnknown{"internal: " + err.Error()}
+		}
+	}
 	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)
 	child.may, child.gas = pb.may, pb.gas-1
 	e.queue.push(pb)

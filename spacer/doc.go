@@ -320,6 +320,7 @@
 //	queue.go    the pob queue
 //	houdini.go  Houdini's reserve: candidate invariants, used on demand
 //	symmetry.go symmetric lemmas from argument permutations
+//	datatypes.go obligations' datatype equalities split into testers and selectors, fields for their values
 //	lemmas_api.go PredLemma, SolveWithLemmas: seeding lemmas and reading them back
 //
 // # Naming

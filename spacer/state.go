@@ -18,15 +18,17 @@ import (
 const infLevel = 1 << 30
 
 type engine struct {
-	ctx   context.Context
-	poll  *chc.Budget // the run's limits, polled by tick
-	opts  Options
-	log   chc.Logger // progress and trace lines
-	sys   *chc.System
-	st    *term.Store
-	mbp   *mbp.Projector
-	gens  []generalizer // the lemma generalizers switched on
-	start time.Time
+	ctx  context.Context
+	poll *chc.Budget // the run's limits, polled by tick
+	opts Options
+	log  chc.Logger // progress and trace lines
+	sys  *chc.System
+	st   *term.Store
+	mbp  *mbp.Projector
+	// datatypes: a predicate has a datatype parameter (datatypes.go)
+	datatypes bool
+	gens      []generalizer // the lemma generalizers switched on
+	start     time.Time
 
 	preds      []*pred // the system's predicates by ID, then goal
 	goal       *pred
@@ -151,13 +153,14 @@ type rfTag struct {
 }
 
 func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
-	arrays := false
+	arrays, datatypes := false, false
 	for _, p := range s.Preds {
 		for _, x := range p.Params {
 			arrays = arrays || x.Sort().IsArray()
+			datatypes = datatypes || x.Sort().IsDatatype() // Datatypes
 		}
 	}
-	return &engine{ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
+	return &engine{datatypes: datatypes, ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
 }
 

@@ -1,0 +1,15 @@
+(set-logic HORN)
+; Datatypes: last(l, x) and append(a, b, c) over a list of Int; the last
+; element of a ++ (x :: nil) differs from x: refuted by a = nil.
+(declare-datatypes ((Lst 0)) (((cons (hd Int) (tl Lst)) (nil))))
+(declare-fun last (Lst Int) Bool)
+(declare-fun append (Lst Lst Lst) Bool)
+(assert (forall ((x Int)) (last (cons x nil) x)))
+(assert (forall ((l Lst) (y Int) (x Int)) (=> (and (last l x) ((_ is cons) l)) (last (cons y l) x))))
+(assert (forall ((b Lst)) (append nil b b)))
+(assert (forall ((a Lst) (b Lst) (c Lst) (y Int)) (=> (append a b c) (append (cons y a) b (cons y c)))))
+(assert (forall ((a Lst) (c Lst) (x Int) (z Int))
+  (=> (and (append a (cons x nil) c) (last c z) (not (= x z))) false)))
+(assert (forall ((a Lst) (c Lst) (x Int) (z Int))
+  (=> (and (append a (cons x nil) c) (last c z) (= x z) (= a nil)) false)))
+(check-sat)

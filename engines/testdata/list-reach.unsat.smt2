@@ -1,0 +1,7 @@
+(set-logic HORN)
+(declare-datatypes ((Lst 0)) (((nil) (cons (hd Int) (tl Lst)))))
+(declare-fun inv (Lst Int) Bool)
+(assert (forall ((l Lst) (n Int)) (=> (and (= l nil) (= n 0)) (inv l n))))
+(assert (forall ((l Lst) (n Int)) (=> (inv l n) (inv (cons n l) (+ n 1)))))
+(assert (forall ((l Lst) (n Int)) (=> (and (inv l n) (= n 3) (= (hd (tl l)) 1)) false)))
+(check-sat)

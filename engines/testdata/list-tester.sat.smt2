@@ -1,0 +1,7 @@
+(set-logic HORN)
+(declare-datatypes ((Lst 0)) (((nil) (cons (hd Int) (tl Lst)))))
+(declare-fun inv (Lst Int) Bool)
+(assert (forall ((l Lst) (n Int)) (=> (and (= l nil) (= n 0)) (inv l n))))
+(assert (forall ((l Lst) (n Int)) (=> (inv l n) (inv (cons 1 l) (+ n 1)))))
+(assert (forall ((l Lst) (n Int)) (=> (and (inv l n) ((_ is nil) l) (> n 0)) false)))
+(check-sat)
