@@ -226,6 +226,8 @@ func supportedSort(s *term.Sort) bool {
 	switch s.Kind() {
 	case term.KindBool, term.KindInt, term.KindReal:
 		return true
+	case term.KindBitVec: // Bit-vectors
+		return true
 	case term.KindArray:
 		return supportedSort(s.Index()) && supportedSort(s.Elem())
 	}
