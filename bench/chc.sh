@@ -13,7 +13,8 @@
 #   KEEP=results.tsv bench/chc.sh              (keep the raw results)
 #   GOSPACER=/path/to/binary bench/chc.sh      (instead of building cmd/gospacer)
 #
-# FOLDER is a folder name under the bench directory (default: all of them).
+# FOLDER is a folder name under the bench directory (default: all of them),
+# or a folder's path when it has a slash (bench/chc.sh ../shared/bench-next/chc/bv).
 # --engine is passed to gospacer (spacer, bmc, ...). --engines runs
 # gospacer once per engine, each a solver of its own (gospacer-NAME) in the
 # same run, and adds the column `unique`: files that solver solves and no
@@ -248,11 +249,14 @@ results=$out/results.tsv
 : >"$results"
 validated=0 rejected=0 unchecked=0 cvalid=0 crejected=0 cunchecked=0
 for folder in "${folders[@]}"; do
-  manifest=$bench/$folder/MANIFEST.tsv
+  dir=$bench/$folder
+  # a FOLDER with a slash is a path (../shared/bench-next/chc/bv)
+  if [[ $folder == */* ]]; then dir=${folder%/}; folder=$(basename "$dir"); fi
+  manifest=$dir/MANIFEST.tsv
   [ -f "$manifest" ] || { echo "no $manifest" >&2; continue; }
   col=$(head -1 "$manifest" | tr '\t' '\n' | grep -n -x expected | cut -d: -f1)
   while IFS=$'\t' read -r file expected; do
-    path=$bench/$folder/$file
+    path=$dir/$file
     fp=0
     grep -q '^[[:space:]]*(query' "$path" && fp=1
     for s in "${solvers[@]}"; do

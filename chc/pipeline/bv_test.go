@@ -62,6 +62,9 @@ func TestSolveBitVectors(t *testing.T) {
 		{"wrap/bmc", bvWrap, "bmc", chc.Unsat},
 		{"wrap/kind", bvWrap, "kind", chc.Unsat},
 		{"wrap/spacer", bvWrap, "spacer", chc.Unsat},
+		// the portfolio runs its members on clones of the system
+		{"safe/portfolio", bvSafe, "portfolio", chc.Sat},
+		{"wrap/portfolio", bvWrap, "portfolio", chc.Unsat},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, res := solveBV(t, tc.src, tc.engine)
