@@ -79,7 +79,7 @@ func (b *Builder) Register(fs ...*term.Func) error {
 		}
 		for _, s := range f.Domain() {
 			if !chc.SupportedSort(s) {
-				return fmt.Errorf("gospacer: predicate %s: sort %s is not supported (Bool, Int, Real, datatypes and arrays of them are)", term.QuoteSymbol(f.Name()), s)
+				return fmt.Errorf("gospacer: predicate %s: sort %s is not supported (Bool, Int, Real, bit-vectors, datatypes and arrays of them are)", term.QuoteSymbol(f.Name()), s)
 			}
 		}
 		b.preds[f] = b.sys.NewPred(f)

@@ -25,8 +25,8 @@ import (
 // *ClauseError) or the predicate: a predicate that is not the
 // system's (Pred.ID is its index in Preds), an atom of the wrong arity or
 // sorts, a predicate or a quantifier inside a constraint or an argument,
-// an uninterpreted function, a sort other than Bool, Int, Real and arrays
-// of them.
+// an uninterpreted function, a sort other than Bool, Int, Real,
+// bit-vectors and arrays of them.
 func Normalize(sys *System) (*System, error) {
 	if sys == nil || sys.St == nil {
 		return nil, fmt.Errorf("a system needs a term store (System.St)")
@@ -87,7 +87,7 @@ func (n *normalizer) decls() error {
 		for k, x := range p.Params {
 			switch {
 			case !supportedSort(dom[k]):
-				return bad("sort %s is not supported (Bool, Int, Real, datatypes and arrays of them are)", dom[k])
+				return bad("sort %s is not supported (Bool, Int, Real, bit-vectors, datatypes and arrays of them are)", dom[k])
 			case x == nil || !x.IsConst() || x.Sort() != dom[k]:
 				return bad("parameter %d is not a constant of sort %s", k, dom[k])
 			case n.isParam[x]:
@@ -272,7 +272,7 @@ func (n *normalizer) plainTerm(t *term.Term) string {
 				return "mentions the predicate " + term.QuoteSymbol(u.Name())
 			}
 			if !supportedSort(u.Sort()) {
-				return fmt.Sprintf("has %s of sort %s (Bool, Int, Real, datatypes and arrays of them are supported)", term.QuoteSymbol(u.Name()), u.Sort())
+				return fmt.Sprintf("has %s of sort %s (Bool, Int, Real, bit-vectors, datatypes and arrays of them are supported)", term.QuoteSymbol(u.Name()), u.Sort())
 			}
 		case term.OpApply:
 			if n.predFunc[u.Func()] {

@@ -107,7 +107,7 @@ func (b *ScriptReader) Add(c *smtlib.Command) error {
 	case smtlib.DeclareFun:
 		return rd.declare(c.Func)
 	case smtlib.DeclareSort:
-		return rd.errorf("declare-sort is not supported in a HORN script: predicates range over Bool, Int, Real and arrays of them")
+		return rd.errorf("declare-sort is not supported in a HORN script: predicates range over Bool, Int, Real, bit-vectors and arrays of them")
 	case smtlib.Assert:
 		cls, err := rd.assertion(c.Term)
 		if err != nil {
@@ -215,7 +215,7 @@ func (rd *reader) declare(f *term.Func) error {
 	}
 	for _, s := range f.Domain() {
 		if !supportedSort(s) {
-			return rd.errorf("predicate %s: sort %s is not supported (Bool, Int, Real, datatypes and arrays of them are)", term.QuoteSymbol(f.Name()), s)
+			return rd.errorf("predicate %s: sort %s is not supported (Bool, Int, Real, bit-vectors, datatypes and arrays of them are)", term.QuoteSymbol(f.Name()), s)
 		}
 	}
 	rd.addPred(rd.sys.NewPred(f))
@@ -227,6 +227,8 @@ func supportedSort(s *term.Sort) bool { return supportedIn(s, nil) }
 func supportedIn(s *term.Sort, seen []*term.Sort) bool {
 	switch s.Kind() {
 	case term.KindBool, term.KindInt, term.KindReal:
+		return true
+	case term.KindBitVec: // Bit-vectors
 		return true
 	case term.KindArray:
 		return supportedIn(s.Index(), seen) && supportedIn(s.Elem(), seen)

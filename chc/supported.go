@@ -3,5 +3,5 @@ package chc
 import "github.com/seed-f9c3434d/gospacer/term"
 
 // SupportedSort reports whether a predicate may range over s: Bool, Int,
-// Real, datatypes over them, and arrays of them (what Read accepts).
+// Real, bit-vectors, datatypes over them, and arrays of them (what Read accepts).
 func SupportedSort(s *term.Sort) bool { return supportedSort(s) }

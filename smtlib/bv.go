@@ -43,13 +43,10 @@ var bvIndexedOps = map[string]struct {
 // maxWidth bounds the widths the reader accepts.
 const maxWidth = 1 << 20
 
-const errBitVectorsHorn = "bit-vectors are not supported in Horn clauses"
-
 // bvAllowed is nil when bit-vectors may occur at p, else the error.
+// Every logic allows them, HORN included (the chc layer decides per
+// engine what it can solve).
 func (r *Reader) bvAllowed(p Pos) *Error {
-	if r.logic == "HORN" {
-		return r.errorf(p, "%s", errBitVectorsHorn)
-	}
 	return nil
 }
 

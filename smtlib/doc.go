@@ -41,9 +41,7 @@
 // error at its first sign (a sort, a literal, an indexed identifier, a
 // command) that names the theory (unsupported.go); the README's list of
 // supported input quotes these messages. Bit-vectors (bv.go) are read in
-// every logic but HORN, where the CHC layer does not take them yet: there
-// the first sort or literal is the error "bit-vectors are not supported
-// in Horn clauses".
+// every logic, HORN included.
 //
 // The reader normalizes as term's doc describes: comparison chains become
 // conjunctions, => nests to the right, / and div to the left; numerals are

@@ -40,7 +40,7 @@ func (st *Store) Clone() *Store {
 		return sortMap[s]
 	}
 	for _, s := range sorts {
-		n := &Sort{kind: s.kind, name: s.name, id: s.id}
+		n := &Sort{kind: s.kind, name: s.name, id: s.id, width: s.width} // Bit-vectors: the width
 		for _, p := range s.params {
 			n.params = append(n.params, mapSort(p))
 		}

@@ -68,3 +68,19 @@ func TestPropCopier(t *testing.T) {
 		}
 	})
 }
+
+// Bit-vectors: a clone keeps the widths of its bit-vector sorts, so that
+// what is built on it (a literal of a variable's sort) has the width of
+// the original.
+func TestCloneBitVecWidth(t *testing.T) {
+	st := term.NewStore()
+	x := st.Const("x", st.BitVecSort(8))
+	cl := st.Clone()
+	cx := cl.Term(x.ID())
+	if w := cx.Sort().Width(); w != 8 {
+		t.Fatalf("the clone's x has width %d, want 8", w)
+	}
+	if one := cl.BVInt(1, cx.Sort().Width()); one.Sort() != cx.Sort() {
+		t.Fatalf("#x01 built on the clone has sort %v, x has %v", one.Sort(), cx.Sort())
+	}
+}

@@ -35,6 +35,12 @@
 // rebuild per pass. Each polls a chc.Budget and stops with the reason
 // (chc.ErrTimeout, chc.ErrMemory, chc.ErrCanceled) when a limit passes.
 //
+// Bit-vectors: the arithmetic the passes do (solving an equality for a
+// variable, bounds that contradict) goes through term.Linearize, which
+// refuses every sort but Int and Real; a bit-vector equality is used only
+// as a definition x = t as it stands, and the rest of a bit-vector term
+// is left to term.Store.Simplify, which evaluates it bit-precisely.
+//
 // # Files
 //
 //	preprocess.go  Pass, Translator, Identity, Preprocess, Default

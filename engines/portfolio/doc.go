@@ -6,7 +6,10 @@
 // directly, the one whose witness checks on the system given). The
 // others are then cancelled and awaited. Its members and their shares of
 // the time are a parameter, portfolio.members, whose default is the
-// configuration measured best on the dev folders (see the README).
+// configuration measured best on the dev folders (see the README); on a
+// system with bit-vector sorts, unless the members are given, the
+// portfolio of BitVecMembers runs instead (Spacer, bmc and kind: the
+// engines that answer on ../shared/bench-next/chc/bv).
 //
 // # Files
 //

@@ -26,6 +26,12 @@ import (
 // first, pay nothing for them. See the README for the measurement.
 const DefaultMembers = "spacer,pdkind@50ms,clover:0.2@50ms,bam:0.2@50ms"
 
+// BitVecMembers are the default members on a system with bit-vector
+// sorts (Bit-vectors): Spacer, then bmc, whose derivations over machine
+// integers are often deep for Spacer's interpolation-free generalisation,
+// and kind, whose invariants need no interpolation.
+const BitVecMembers = "spacer,bmc@50ms,kind@50ms"
+
 func init() {
 	chc.Register(chc.EngineInfo{
 		Name:    "portfolio",
@@ -35,7 +41,18 @@ func init() {
 				Usage: "the engines, comma-separated, each NAME[:SHARE][@DELAY] (SHARE: the fraction of the time it may use; DELAY: how long it waits before it starts)"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
-			return New(o, o.Param("portfolio.members", DefaultMembers))
+			p, err := New(o, o.Param("portfolio.members", DefaultMembers))
+			if err != nil {
+				return nil, err
+			}
+			// Bit-vectors: without members given, a system over
+			// bit-vectors gets BitVecMembers.
+			if _, given := o.Params["portfolio.members"]; !given {
+				if p.BitVec, err = New(o, BitVecMembers); err != nil {
+					return nil, err
+				}
+			}
+			return p, nil
 		},
 	})
 }

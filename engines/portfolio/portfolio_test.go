@@ -66,3 +66,23 @@ func TestMembersParam(t *testing.T) {
 	require.Equal(t, 500*time.Millisecond, p.Members[0].Delay)
 	require.Equal(t, 20*time.Millisecond, p.Members[1].Delay)
 }
+
+// Bit-vectors: the registered portfolio runs BitVecMembers on a system
+// over bit-vectors, unless its members are given.
+func TestBitVecMembers(t *testing.T) {
+	e, err := chc.NewEngine("portfolio", chc.Options{})
+	require.NoError(t, err)
+	p := e.(*portfolio.Engine)
+	require.NotNil(t, p.BitVec)
+	var names []string
+	for _, m := range p.BitVec.Members {
+		names = append(names, m.Name)
+	}
+	require.Equal(t, []string{"spacer", "bmc", "kind"}, names)
+
+	o := chc.Options{}
+	require.NoError(t, o.ParseParam("portfolio.members=spacer"))
+	e, err = chc.NewEngine("portfolio", o)
+	require.NoError(t, err)
+	require.Nil(t, e.(*portfolio.Engine).BitVec)
+}

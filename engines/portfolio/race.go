@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/witness"
+	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // An Engine is a portfolio: engines that run concurrently, each on its
@@ -25,6 +26,9 @@ type Engine struct {
 	// GracePeriod is how long the race waits for members that do not stop
 	// once it is over.
 	Options chc.Options
+	// BitVec, when set, is the portfolio Solve runs instead on a system
+	// with a bit-vector sort (Bit-vectors).
+	BitVec *Engine
 }
 
 // A Member is one engine of a portfolio.
@@ -46,6 +50,9 @@ type Member struct {
 // Solve races the members on s; see Engine. A decisive answer is the
 // one the referee accepted, its witness as the referee gave it.
 func (p *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
+	if p.BitVec != nil && hasBitVec(s) { // Bit-vectors
+		return p.BitVec.Solve(ctx, s)
+	}
 	accept := chc.RefereeOf(ctx)
 	if accept == nil {
 		accept = func(res chc.Result) chc.Result {
@@ -165,4 +172,36 @@ func (p *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	}
 	res.Stats = stats
 	return res
+}
+
+// hasBitVec reports whether a predicate or a clause variable of s has a
+// bit-vector sort, or an array sort over one (Bit-vectors).
+func hasBitVec(s *chc.System) bool {
+	var bv func(srt *term.Sort) bool
+	bv = func(srt *term.Sort) bool {
+		if srt.IsBitVec() {
+			return true
+		}
+		for _, p := range srt.Params() {
+			if bv(p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range s.Preds {
+		for _, x := range p.Params {
+			if bv(x.Sort()) {
+				return true
+			}
+		}
+	}
+	for _, c := range s.Clauses {
+		for _, x := range c.Vars {
+			if bv(x.Sort()) {
+				return true
+			}
+		}
+	}
+	return false
 }
