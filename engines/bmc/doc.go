@@ -8,7 +8,7 @@
 //
 // The unfolding tree of package unfold: slots of predicates and clause
 // selectors, backward from the queries, in one incremental smt solver
-// (see engines/unfold's documentation).
+// (see engines/internal/unfold's documentation).
 //
 // # Deepening with activation literals
 //
