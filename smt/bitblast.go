@@ -128,15 +128,6 @@ func (c *circuit) mux(s, a, b sat.Lit) sat.Lit {
 	return c.or(c.and(s, a), c.and(s.Not(), b))
 }
 
-// andAll is the conjunction of ms.
-func (c *circuit) andAll(ms []sat.Lit) sat.Lit {
-	r := c.tru
-	for _, m := range ms {
-		r = c.and(r, m)
-	}
-	return r
-}
-
 // ---- Words ----
 
 func (c *circuit) constWord(w int, bit func(i int) bool) []sat.Lit {
