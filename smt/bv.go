@@ -100,7 +100,7 @@ func bv2natSum(st *term.Store, x *term.Term) *term.Term {
 // bv2natEq is (= (bv2nat a) (bv2nat b)) as an equality of bit-vectors,
 // the narrower zero-extended; ok is false for other terms.
 func bv2natEq(st *term.Store, t *term.Term) (*term.Term, bool) {
-	if t.NumArgs() != 2 || t.Arg(0).Op() != term.OpBV2Nat || t.Arg(1).Op() != term.OpBV2Nat {
+	if t.Op() != term.OpEq || t.NumArgs() != 2 || t.Arg(0).Op() != term.OpBV2Nat || t.Arg(1).Op() != term.OpBV2Nat {
 		return nil, false
 	}
 	a, b := t.Arg(0).Arg(0), t.Arg(1).Arg(0)

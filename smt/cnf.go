@@ -128,9 +128,6 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		if isBVAtom(t) { // Bit-vectors
 			return e.bvAtom(t)
 		}
-		if u, ok := bv2natEq(st, t); ok { // Bit-vectors (bv.go)
-			return e.alias(t, u, pol)
-		}
 		m, err := e.s.eu.predicate(t)
 		if err != nil {
 			return sat.LitNull, err
