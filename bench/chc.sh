@@ -27,7 +27,9 @@
 # gospacer alone; the ratio columns are then empty).
 #
 # Golem (github.com/usi-verification-and-security/golem), when `golem` is
-# on PATH and --no-golem is not given, runs too: -l QF_LRA on files over
+# on PATH and --no-golem is not given, runs too, and two more tables follow
+# with the ratios against Golem: over the files both solve (the rule above),
+# and over the files Golem answers in under 0.1 s, where a fixed cost shows; -l QF_LRA on files over
 # Real, QF_LIA otherwise, its engine from GOLEM_ENGINE (default: Golem's
 # own default), stopped by timeout(1) at the same timeout. It reads neither
 # arrays nor z3's fixedpoint format: those runs count as errors.
@@ -299,6 +301,12 @@ for folder in "${folders[@]}"; do
   done < <(tail -n +2 "$manifest" | cut -f1,"$col")
 done
 awk -v ref=z3 -v ours=gospacer -f bench/chcreport.awk "$results"
+if printf '%s\n' "${solvers[@]}" | grep -qx golem; then
+  echo; echo "against Golem:"
+  awk -v ref=golem -v ours=gospacer -f bench/chcreport.awk "$results"
+  echo; echo "against Golem, on the files Golem answers in under 0.1 s (those both solve):"
+  awk -v ref=golem -v ours=gospacer -v below=0.1 -f bench/chcreport.awk "$results"
+fi
 if [ ${#stats[@]} -gt 0 ]; then echo; awk -f bench/chcstats.awk "$results"; fi
 if [ -n "$validate" ]; then
   echo "models validated by z3: $validated valid, $rejected rejected, $unchecked unchecked (z3 undecided)"

@@ -6,10 +6,11 @@
 # Output per group and solver, then for all groups: files, solved, wrong,
 # unknown (unknown, timeout or error), total time, the median and geometric
 # mean of the per-file ratios solver/ref over files both solve where either
-# takes >= min seconds, the median peak memory in MB, and for a solver
+# takes >= min seconds (with below set: where ref takes < below seconds,
+# whatever min says), the median peak memory in MB, and for a solver
 # whose name starts with `ours` (default gospacer) the files it solves and
 # no other such solver does (unique; "-" when it is the only one).
-BEGIN { FS = "\t"; if (ref == "") ref = "z3"; if (min == "") min = 0.05; if (ours == "") ours = "gospacer" }
+BEGIN { FS = "\t"; if (ref == "") ref = "z3"; if (min == "") min = 0.05; if (ours == "") ours = "gospacer"; if (below != "") suf = "<" below "s" }
 function add(g, f, s, want, ans, t, kb) {
 	if (!(g in gseen)) { gseen[g] = 1; gorder[++ng] = g }
 	if (!((g, s) in sseen)) { sseen[g, s] = 1; sorder[g, ++ns[g]] = s }
@@ -28,7 +29,7 @@ function sortn(a, n,   i, j, x) {
 }
 function median(a, n) { sortn(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
 END {
-	printf "%-16s %-18s %5s %6s %5s %7s %9s %6s %10s %10s %8s %6s\n", "group", "solver", "files", "solved", "wrong", "unknown", "time(s)", "ratios", "median/" ref, "geomean/" ref, "peak(MB)", "unique"
+	printf "%-16s %-18s %5s %6s %5s %7s %9s %6s %10s %10s %8s %6s\n", "group", "solver", "files", "solved", "wrong", "unknown", "time(s)", "ratios", "median/" ref suf, "geomean/" ref suf, "peak(MB)", "unique"
 	for (gi = 1; gi <= ng + 1; gi++) {
 		if (gi <= ng) { g = gorder[gi]; if (g == "all") continue } else g = "all"
 		for (si = 1; si <= ns[g]; si++) {
@@ -38,7 +39,7 @@ END {
 				f = forder[g, fi]
 				if (ok[g, f, s] && ok[g, f, ref]) {
 					a = time[g, f, s]; b = time[g, f, ref]
-					if (a >= min || b >= min) {
+					if (below != "" ? b < below : a >= min || b >= min) {
 						if (a < 0.001) a = 0.001
 						if (b < 0.001) b = 0.001
 						r[++n] = a / b; lsum += log(a / b)
