@@ -41,8 +41,8 @@ func TestConformance(t *testing.T) {
 }
 
 // TestConformanceRandom runs every registered engine on random systems:
-// bounded ones (linear and nonlinear, and transition systems) against
-// brute force, unbounded ones (any, and transition systems) against each
+// bounded ones (linear and nonlinear, and transition systems; over
+// bit-vectors; over a list datatype) against brute force, unbounded ones (any, and transition systems) against each
 // other.
 func TestConformanceRandom(t *testing.T) {
 	names := registered()
@@ -55,6 +55,8 @@ func TestConformanceRandom(t *testing.T) {
 		{"linear", fuzz.RandomLinear, 200},
 		{"unbounded", fuzz.RandomUnbounded, 100},
 		{"linear-unbounded", fuzz.RandomLinearUnbounded, 100},
+		{"bitvec", fuzz.RandomBitVec, 40},
+		{"lists", fuzz.RandomLists, 40},
 	} {
 		t.Run(kind.name, func(t *testing.T) {
 			tallies := map[string]*fuzz.EngineTally{}

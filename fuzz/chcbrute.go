@@ -27,12 +27,15 @@ const chcBruteLimit = 1 << 21
 
 // BruteCHC decides s by computing its least model over the finite domain:
 // every Int variable of a clause ranges over [lo, hi], every Bool variable
-// over both values. Each clause's satisfying assignments are enumerated
+// over both values, every bit-vector variable of width at most 4 over all
+// its values, every datatype variable over DatatypeValues(s, [lo, hi], 2)
+// (lists of at most two elements for a list). Each clause's satisfying assignments are enumerated
 // once (term.Model.Eval); then the head tuples of assignments whose body
 // tuples are derived are added until nothing changes, or until a query
 // fires (Unsat, with the derivation). The answer is exact when every
-// clause's constraint bounds its Int variables to [lo, hi], as the systems
-// of CHCSystem do, since then no derivation leaves the domain. Variables of
+// clause's constraint bounds its Int and datatype variables to that
+// domain, as the systems of CHCSystem, CHCSystemBitVec and CHCSystemLists
+// do, since then no derivation leaves the domain. Variables of
 // other sorts, and more than 2^21 assignments in a clause, are an error.
 func BruteCHC(s *chc.System, lo, hi int) (*CHCAnswer, error) {
 	st := s.St
@@ -47,6 +50,7 @@ func BruteCHC(s *chc.System, lo, hi int) (*CHCAnswer, error) {
 		ints = append(ints, st.Int(int64(v)))
 	}
 	bools := []*term.Term{st.False(), st.True()}
+	dts := map[*term.Sort][]*term.Term{} // the values of each datatype sort met
 	for ci, c := range s.Clauses {
 		doms := make([][]*term.Term, len(c.Vars))
 		total := 1
@@ -56,7 +60,15 @@ func BruteCHC(s *chc.System, lo, hi int) (*CHCAnswer, error) {
 				doms[i] = ints
 			case v.Sort().IsBool():
 				doms[i] = bools
+			case v.Sort().IsDatatype():
+				if dts[v.Sort()] == nil {
+					dts[v.Sort()] = DatatypeValues(st, v.Sort(), ints, chcListDepth)
+				}
+				doms[i] = dts[v.Sort()]
 			default:
+				doms[i] = sortValues(st, v.Sort(), ints)
+			}
+			if len(doms[i]) == 0 {
 				return nil, fmt.Errorf("fuzz: BruteCHC: variable %s of sort %s", v.Name(), v.Sort())
 			}
 			total *= len(doms[i])

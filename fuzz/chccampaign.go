@@ -50,7 +50,8 @@ func unknownAnswer(gen func(st *term.Store) *rapid.Generator[*chc.System]) func(
 }
 
 // CHCKinds are the kinds of the campaign: linear and nonlinear, Int,
-// Real and arrays, one to three predicates, sat and unsat; and big
+// Real, arrays, bit-vectors and lists (both bounded: brute force decides
+// them), one to three predicates, sat and unsat; and big
 // systems of up to 40 clauses in the shapes of program verifiers
 // (BigSystem: chains, trees of nonlinear clauses, fan-ins, straight-line
 // programs), whose answer is known by construction.
@@ -60,6 +61,8 @@ var CHCKinds = []CHCKind{
 	{"unbounded", false, unknownAnswer(CHCSystemUnbounded)},
 	{"linear-unbounded", false, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLinear(st, 0, 2, false) })},
 	{"arrays", false, unknownAnswer(CHCSystemArrays)},
+	{"bitvec", true, unknownAnswer(CHCSystemBitVec)},
+	{"lists", true, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLists(st, 0, 1) })},
 	{"big", false, func(st *term.Store) *rapid.Generator[CHCCase] {
 		return rapid.Custom(func(t *rapid.T) CHCCase {
 			bc := BigSystem(st, 40).Draw(t, "big")

@@ -40,7 +40,12 @@
 // a derivation; CHCSystemUnbounded drops the bounds and adds Real
 // arguments; CHCSystemArrays draws systems over (Array Int Int) with
 // stores, reads and array equalities, for engines checked by their
-// witnesses and against each other.
+// witnesses and against each other. CHCSystemBitVec (chctheories.go)
+// draws systems over 3-bit vectors with every kind of operator, and
+// CHCSystemLists systems over the list datatype of Lists whose clauses
+// bound each list to at most two small elements: BruteCHC enumerates
+// bit-vectors and datatype values (DatatypeValues) too, so both are
+// decided exactly, in the conformance test and the campaign.
 //
 // Big systems (big.go): WriteBig writes, and Big reads, systems of a
 // given number of clauses in the shapes program verifiers produce by the
@@ -221,6 +226,7 @@
 //	chc.go         CHCSystem: random CHC systems
 //	chcarrays.go   CHCSystemArrays
 //	chcbrute.go    BruteCHC
+//	chctheories.go CHCSystemBitVec, CHCSystemLists, DatatypeValues
 //	big.go         WriteBig, Big: big CHC systems
 //	engines.go     the conformance test of CHC engines
 //	chccampaign.go the CHC differential campaign against z3, Golem and brute force

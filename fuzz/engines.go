@@ -121,6 +121,12 @@ const (
 	// arguments, unbounded (for the transition-system engines, which
 	// answer Unknown on most of RandomUnbounded's nonlinear systems).
 	RandomLinearUnbounded
+	// RandomBitVec systems over 3-bit vectors, linear and nonlinear, that
+	// brute force decides.
+	RandomBitVec
+	// RandomLists systems over a list datatype of Int, linear and
+	// nonlinear, that brute force decides (lists of at most two elements).
+	RandomLists
 )
 
 func (r RandomCHC) generator(st *term.Store) *rapid.Generator[*chc.System] {
@@ -131,6 +137,10 @@ func (r RandomCHC) generator(st *term.Store) *rapid.Generator[*chc.System] {
 		return CHCSystemUnbounded(st)
 	case RandomLinearUnbounded:
 		return CHCSystemLinear(st, 0, 2, false)
+	case RandomBitVec:
+		return CHCSystemBitVec(st)
+	case RandomLists:
+		return CHCSystemLists(st, 0, 1)
 	}
 	return CHCSystem(st, 0, 2)
 }
