@@ -30,10 +30,14 @@ func size(s *chc.System) (preds, clauses, terms int) {
 // normalised, prints and reads back to the same text, each pass is
 // idempotent (a second application changes nothing), and the pipeline
 // neither adds clauses nor blows up the constraints. It logs the sizes per
-// folder.
+// folder and the slowest pass.
 func TestPassesOnBench(t *testing.T) {
 	type total struct{ files, p0, c0, t0, p1, c1, t1 int }
 	totals := map[string]*total{}
+	var slowest struct {
+		d    time.Duration
+		what string
+	}
 	passes := append([]Pass{Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{}, RemoveUnusedArgs{}}, pipeline{})
 	for _, f := range benchFiles(t) {
 		data, err := os.ReadFile(f)
@@ -55,8 +59,10 @@ func TestPassesOnBench(t *testing.T) {
 				require.NoError(t, err, "%s: %s: reading the output back\n%s", f, p.Name(), printed)
 				require.Equal(t, printed, back.String(), "%s: %s: round trip", f, p.Name())
 			}
-			if d := time.Since(start); d > 5*time.Second {
-				t.Errorf("%s: %s took %v", f, p.Name(), d)
+			// performance is measured, not asserted (a loaded machine
+			// runs this many times slower): the slowest runs are logged
+			if d := time.Since(start); d > slowest.d {
+				slowest.d, slowest.what = d, f+": "+p.Name()
 			}
 			if _, ok := p.(pipeline); !ok {
 				again, _, err := p.Apply(context.Background(), out)
@@ -80,6 +86,7 @@ func TestPassesOnBench(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("slowest: %s took %v", slowest.what, slowest.d)
 	dirs := make([]string, 0, len(totals))
 	for d := range totals {
 		dirs = append(dirs, d)
