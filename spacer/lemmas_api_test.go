@@ -44,7 +44,7 @@ func stat(res chc.Result, name string) int {
 // lemmas answers the same, with a checked model, in fewer solver checks.
 func TestSolveWithLemmasReuse(t *testing.T) {
 	sys := readLemmaSrc(t, lemmaSrc)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
 	defer cancel()
 	en := New(Options{})
 	first, lemmas := en.SolveWithLemmas(ctx, sys, nil)

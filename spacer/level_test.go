@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -112,7 +111,7 @@ func TestMemoryBound(t *testing.T) {
 	st := term.NewStore()
 	sys, _, err := chc.Read("t.smt2", strings.NewReader(src), st)
 	require.NoError(t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
 	defer cancel()
 	res := pipeline.Solve(ctx, sys, New(Options{}), chc.Options{MemoryMB: 1})
 	require.Equal(t, chc.Unknown, res.Answer)

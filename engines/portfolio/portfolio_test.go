@@ -16,6 +16,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// answerTimeout is a safety net for tests that expect an answer, not a
+// limit they test: the answer takes a second or less on a quiet machine,
+// and a machine loaded many times over must not fail the test.
+const answerTimeout = 2 * time.Minute
+
 func read(t *testing.T, path string) *chc.System {
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -39,7 +44,7 @@ func TestRealEngines(t *testing.T) {
 			require.Error(t, err, "a member's name is its stat prefix: two spacers would share it")
 			p, err = portfolio.New(o, "spacer,bmc")
 			require.NoError(t, err)
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
 			res := pipeline.Solve(ctx, read(t, tc.file), p, o)
 			cancel()
 			require.Equal(t, tc.want, res.Answer, "%v", res.Reason)

@@ -14,6 +14,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// answerTimeout is a safety net for tests that expect an answer, not a
+// limit they test: the answer takes a second or less on a quiet machine,
+// and a machine loaded many times over must not fail the test.
+const answerTimeout = 2 * time.Minute
+
 // read parses a HORN script (the header set-logic is added when missing).
 func read(t testing.TB, src string) *chc.System {
 	t.Helper()
@@ -29,7 +34,7 @@ func read(t testing.TB, src string) *chc.System {
 // sys.
 func solve(t testing.TB, sys *chc.System, opts Options) chc.Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
 	defer cancel()
 	res := New(opts).Solve(ctx, sys)
 	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
