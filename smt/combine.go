@@ -238,6 +238,9 @@ type freshValues struct {
 	used  map[*term.Sort]map[string]bool
 	index map[*term.Sort]int
 	deep  int // Datatypes: the depth of the last deep fresh value
+	// Datatypes: the gap between deep fresh values, more than the depth
+	// of any value built from constructor classes (set by adtValues).
+	deepStep int
 }
 
 func newFreshValues(st *term.Store, maxAbs num.Rat) *freshValues {

@@ -329,6 +329,41 @@ func (p *eufPlugin) adtValues(vals []*term.Term, fr *freshValues) (clash [][2]eu
 			}
 		}
 	}
+	// Deep fresh values (of datatypes where no constructor reaches a
+	// number) are the recursive constructor nested: a value built from
+	// constructor classes nests at most as many constructors over its
+	// leaves as the height of its class in the (acyclic) graph of
+	// classes, so fresh values more than the greatest height apart in
+	// depth differ from every such value and from each other, also once
+	// nested in one.
+	height := make(map[euf.Node]int, len(cons))
+	var heightOf func(r euf.Node, depth int) int
+	heightOf = func(r euf.Node, depth int) int {
+		c, ok := cons[r]
+		if !ok || depth > nn {
+			return 0
+		}
+		if h, ok := height[r]; ok {
+			return h
+		}
+		h := 1
+		for _, a := range g.Args(c) {
+			if g.Term(a).Sort().IsDatatype() {
+				h = max(h, 1+heightOf(g.Find(a), depth+1))
+			}
+		}
+		height[r] = h
+		return h
+	}
+	maxHeight := 0
+	for n := euf.Node(0); int(n) < nn; n++ {
+		if g.Find(n) == n {
+			maxHeight = max(maxHeight, heightOf(n, 0))
+		}
+	}
+	if step := maxHeight + 2; fr.deepStep < step {
+		fr.deepStep = step
+	}
 	var value func(r euf.Node, depth int) *term.Term
 	value = func(r euf.Node, depth int) *term.Term {
 		if vals[r] != nil || depth > nn {
@@ -391,8 +426,9 @@ func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 	if v := f.adtFreshLeaf(s, map[*term.Sort]bool{}); v != nil {
 		return v
 	}
-	// Deep: the recursive constructor of s nested, each time deeper.
-	f.deep += 8
+	// Deep: the recursive constructor of s nested, each time deeper by
+	// more than the nesting of any other value (see adtValues).
+	f.deep += max(f.deepStep, 2)
 	for _, c := range dt.Constructors() {
 		for i, d := range c.Domain() {
 			if d != s {
