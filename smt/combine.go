@@ -257,6 +257,7 @@ type freshValues struct {
 	// Datatypes: the gap between deep fresh values, more than the depth
 	// of any value built from constructor classes (set by adtValues).
 	deepStep int
+	deepVals map[*term.Sort]deepValue // Datatypes: the last deep fresh value of each sort
 }
 
 func newFreshValues(st *term.Store, maxAbs num.Rat) *freshValues {

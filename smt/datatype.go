@@ -434,8 +434,17 @@ func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 			if d != s {
 				continue
 			}
-			v := f.st.DefaultValue(s)
-			for k := 0; k < f.deep; k++ {
+			// From the last deep value of s: each value nests on the one
+			// before, so k values cost k steps, not k² / 2.
+			if f.deepVals == nil {
+				f.deepVals = map[*term.Sort]deepValue{}
+			}
+			last, ok := f.deepVals[s]
+			if !ok {
+				last = deepValue{f.st.DefaultValue(s), 0}
+			}
+			v := last.v
+			for k := last.depth; k < f.deep; k++ {
 				args := make([]*term.Term, c.Arity())
 				for j, dj := range c.Domain() {
 					args[j] = f.st.DefaultValue(dj)
@@ -443,10 +452,17 @@ func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 				args[i] = v
 				v = f.st.Cons(c, args...)
 			}
+			f.deepVals[s] = deepValue{v, f.deep}
 			return v
 		}
 	}
 	return f.st.DefaultValue(s)
+}
+
+// deepValue is a deep fresh value and its nesting depth.
+type deepValue struct {
+	v     *term.Term
+	depth int
 }
 
 // adtFreshLeaf builds a value of s over a fresh number or abstract
