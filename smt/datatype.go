@@ -19,8 +19,12 @@ package smt
 //     (one constructor) are unfolded at once;
 //   - in the model (combine.go), a class with a constructor term has the
 //     constructor over its arguments' values, a class without one (of an
-//     infinite datatype, nothing asks anything of it) a fresh value; the
-//     values of distinct classes must differ, else a case split. A
+//     infinite datatype, nothing asks anything of it) a fresh value (over
+//     a fresh number, else the recursive constructor nested deeper than
+//     any value built of the graph's constructors, so that it differs
+//     from them: a collision would be split on in vain); the values of
+//     distinct classes must differ, else a case split. Classes that hold
+//     arrays get their values as their arrays get theirs (ValuesWith). A
 //     selector applied to a value of another constructor is read from the
 //     selector's table in the model, like an uninterpreted function.
 //
