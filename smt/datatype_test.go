@@ -267,3 +267,30 @@ func TestDatatypeArrayModels(t *testing.T) {
 		})
 	}
 }
+
+// TestPropFreshNats: variables of Nat (no constructor reaches a number,
+// so fresh values are deep terms) pairwise distinct and distinct from
+// random numerals S^k(Z), some under S: always sat, and the model (checked
+// by checkScript) gives the variables values apart from every numeral.
+func TestPropFreshNats(t *testing.T) {
+	nat := func(k int) string { return strings.Repeat("(S ", k) + "Z" + strings.Repeat(")", k) }
+	rapid.Check(t, func(rt *rapid.T) {
+		vars := rapid.IntRange(1, 4).Draw(rt, "vars")
+		var b strings.Builder
+		b.WriteString("(declare-datatypes ((Nat 0)) (((Z) (S (pred Nat)))))\n")
+		var terms []string
+		for v := range vars {
+			fmt.Fprintf(&b, "(declare-const v%d Nat)\n", v)
+			terms = append(terms, fmt.Sprintf("v%d", v))
+			if rapid.Bool().Draw(rt, "under S") {
+				terms = append(terms, fmt.Sprintf("(S v%d)", v))
+			}
+		}
+		for _, k := range rapid.SliceOfNDistinct(rapid.IntRange(0, 40), 1, 6, rapid.ID[int]).Draw(rt, "numerals") {
+			terms = append(terms, nat(k))
+		}
+		fmt.Fprintf(&b, "(assert (distinct %s))", strings.Join(terms, " "))
+		r, s, _ := checkScript(t, b.String())
+		require.Equal(rt, smt.Sat, r, "%s\n%s", s.ReasonUnknown(), b.String())
+	})
+}
