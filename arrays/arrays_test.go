@@ -267,3 +267,51 @@ func TestLemmasValid(t *testing.T) {
 	})
 	t.Logf("%d lemmas checked", lemmas)
 }
+
+// TestValuesWithWaits: an array class whose element has no value yet
+// waits for the caller's more, which values it (as a datatype value over
+// an array would be, once that array has its value); without more, or
+// when more values nothing, Values fails instead of building a model.
+func TestValuesWithWaits(t *testing.T) {
+	build := func() (*fixture, []*term.Term, euf.Node, euf.Node) {
+		f := newFixture()
+		st := f.st
+		// a[i] = x: x has no value at first.
+		sel := st.Select(f.a, f.i)
+		ns, nx := f.g.Add(sel), f.g.Add(f.x)
+		require.True(t, f.g.Merge(ns, nx, 1))
+		vals := values(f.g, map[*term.Term]int64{f.i: 1}, st)
+		vals[f.g.Find(nx)] = nil
+		na, _ := f.g.Node(f.a)
+		return f, vals, nx, na
+	}
+	fresh := func(st *term.Store) func(*term.Sort) *term.Term {
+		return func(*term.Sort) *term.Term { return st.Int(100) }
+	}
+
+	f, vals, _, _ := build()
+	_, err := f.s.Values(vals, fresh(f.st))
+	require.ErrorContains(t, err, "no value for the index or element")
+
+	f, vals, _, _ = build()
+	_, err = f.s.ValuesWith(vals, fresh(f.st), func() bool { return false })
+	require.ErrorContains(t, err, "no value for the index or element")
+
+	f, vals, nx, na := build()
+	calls := 0
+	rep, err := f.s.ValuesWith(vals, fresh(f.st), func() bool {
+		calls++
+		if vals[f.g.Find(nx)] != nil {
+			return false
+		}
+		vals[f.g.Find(nx)] = f.st.Int(5)
+		return true
+	})
+	require.NoError(t, err)
+	require.True(t, rep.Empty())
+	require.Equal(t, 1, calls)
+	st := f.st
+	want, err := term.NewModel(st).Eval(st.Store(st.ConstArrayOf(f.arr, st.Int(100)), st.Int(1), st.Int(5)))
+	require.NoError(t, err)
+	require.Equal(t, want, vals[f.g.Find(na)])
+}

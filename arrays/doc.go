@@ -48,6 +48,11 @@
 // classes connected by store terms), which is the element of a constant
 // array in the component, or a fresh value. Array sorts are done by
 // increasing nesting depth, so element and index arrays have values first.
+// When other classes need array values too (a datatype value that holds
+// an array, the element of another array), ValuesWith lets a class whose
+// index, element or default has no value yet wait, and calls back to the
+// caller to value more classes from the arrays done so far, until every
+// array class has a value (or nothing moves: an error).
 //
 // Two things can stand in the way, and Values reports them as Repairs:
 // two selects of one class whose indices have equal values but whose
@@ -76,7 +81,7 @@
 //
 //	doc.go     this overview
 //	solver.go  Solver, Lemma, Lit, Kind; Static, Check, Extensionality
-//	model.go   Values, Repairs, store components, default witnesses
+//	model.go   Values, ValuesWith, Repairs, store components, default witnesses
 //
 // # Naming
 //

@@ -50,6 +50,17 @@ type entry struct {
 // error, every select, store and constant array term evaluates to its
 // class's value; a violation of that (a missing lemma) is an error.
 func (s *Solver) Values(vals []*term.Term, fresh func(*term.Sort) *term.Term) (Repairs, error) {
+	return s.ValuesWith(vals, fresh, nil)
+}
+
+// ValuesWith is Values for a model whose non-array classes need array
+// values too (a datatype value holding an array): an array class whose
+// indices, elements or constant's element have no value yet waits, and
+// when a pass over the waiting classes values none, more (if not nil) is
+// called to value more classes in vals from the array values set so far;
+// it reports whether it did. Values fails when classes still wait and
+// more does not help.
+func (s *Solver) ValuesWith(vals []*term.Term, fresh func(*term.Sort) *term.Term, more func() bool) (Repairs, error) {
 	s.stats.Models++
 	s.scan()
 	g := s.g
@@ -90,47 +101,80 @@ func (s *Solver) Values(vals []*term.Term, fresh func(*term.Sort) *term.Term) (R
 		lo = hi
 	}
 	defaults := make([]*term.Term, len(roots)) // by component representative index
+	waiting := make([]int, len(roots))         // the roots without a value, by index
+	for k := range roots {
+		waiting[k] = k
+	}
 	var es []entry
-	for k, r := range roots {
-		sort := g.Term(r).Sort()
-		c := comp.find(k)
-		if defaults[c] == nil {
-			d, lemmas, err := s.componentDefault(comp, c, roots, vals, fresh)
+	for len(waiting) > 0 {
+		var missing error // why the first waiting root waits
+		left := waiting[:0]
+		for _, k := range waiting {
+			r := roots[k]
+			sort := g.Term(r).Sort()
+			c := comp.find(k)
+			if defaults[c] == nil {
+				d, lemmas, err := s.componentDefault(comp, c, roots, vals, fresh)
+				if err != nil {
+					if _, ok := err.(waitError); ok {
+						if missing == nil {
+							missing = err
+						}
+						left = append(left, k)
+						continue
+					}
+					return rep, err
+				}
+				if len(lemmas) > 0 {
+					rep.Lemmas = append(rep.Lemmas, lemmas...)
+				}
+				defaults[c] = d
+			}
+			// Entries from the selects on r.
+			es = es[:0]
+			rg := ranges[r]
+			wait := false
+			for _, p := range s.bySel[rg[0]:rg[1]] {
+				j := g.Args(p)[1]
+				iv, vv := vals[g.Find(j)], vals[g.Find(p)]
+				if iv == nil || vv == nil {
+					if missing == nil {
+						missing = fmt.Errorf("arrays: no value for the index or element of %v", g.Term(p))
+					}
+					wait = true
+					break
+				}
+				es = append(es, entry{iv, vv, j})
+			}
+			if wait {
+				left = append(left, k)
+				continue
+			}
+			slices.SortStableFunc(es, func(x, y entry) int { return term.CompareValues(x.i, y.i) })
+			a := s.st.ConstArrayOf(sort, defaults[c])
+			for x := range es {
+				if x > 0 && es[x].i == es[x-1].i {
+					if es[x].v != es[x-1].v {
+						rep.Splits = append(rep.Splits, [2]euf.Node{es[x-1].j, es[x].j})
+					}
+					continue
+				}
+				a = s.st.Store(a, es[x].i, es[x].v)
+			}
+			v, err := term.NewModel(s.st).Eval(a)
 			if err != nil {
 				return rep, err
 			}
-			if len(lemmas) > 0 {
-				rep.Lemmas = append(rep.Lemmas, lemmas...)
-			}
-			defaults[c] = d
+			vals[r] = v
 		}
-		// Entries from the selects on r.
-		es = es[:0]
-		rg := ranges[r]
-		for _, p := range s.bySel[rg[0]:rg[1]] {
-			j := g.Args(p)[1]
-			iv, vv := vals[g.Find(j)], vals[g.Find(p)]
-			if iv == nil || vv == nil {
-				return rep, fmt.Errorf("arrays: no value for the index or element of %v", g.Term(p))
-			}
-			es = append(es, entry{iv, vv, j})
+		progress := len(left) < len(waiting)
+		waiting = left
+		if len(waiting) == 0 {
+			break
 		}
-		slices.SortStableFunc(es, func(x, y entry) int { return term.CompareValues(x.i, y.i) })
-		a := s.st.ConstArrayOf(sort, defaults[c])
-		for x := range es {
-			if x > 0 && es[x].i == es[x-1].i {
-				if es[x].v != es[x-1].v {
-					rep.Splits = append(rep.Splits, [2]euf.Node{es[x-1].j, es[x].j})
-				}
-				continue
-			}
-			a = s.st.Store(a, es[x].i, es[x].v)
+		if !progress && (more == nil || !more()) {
+			return rep, missing
 		}
-		v, err := term.NewModel(s.st).Eval(a)
-		if err != nil {
-			return rep, err
-		}
-		vals[r] = v
 	}
 	if !rep.Empty() {
 		return rep, nil
@@ -146,14 +190,17 @@ func (s *Solver) componentDefault(comp *components, c int, roots []euf.Node, val
 	var d *term.Term
 	var first euf.Node
 	var lemmas []Lemma
+	// Every element first: witnessLemmas records what it returns.
+	for _, k := range s.consts {
+		if comp.of(g.Find(k)) == c && vals[g.Find(g.Args(k)[0])] == nil {
+			return nil, nil, waitError{fmt.Errorf("arrays: no value for the element of %v", g.Term(k))}
+		}
+	}
 	for _, k := range s.consts {
 		if comp.of(g.Find(k)) != c {
 			continue
 		}
 		v := vals[g.Find(g.Args(k)[0])]
-		if v == nil {
-			return nil, nil, fmt.Errorf("arrays: no value for the element of %v", g.Term(k))
-		}
 		switch {
 		case d == nil:
 			d, first = v, k
@@ -296,3 +343,6 @@ func (c *components) find(k int) int {
 
 // of returns the component of the root r.
 func (c *components) of(r euf.Node) int { return c.find(c.index[r]) }
+
+// waitError is an error of componentDefault that more values may cure.
+type waitError struct{ error }

@@ -38,8 +38,8 @@ func (r *run) projectDatatypes() {
 		c := v.Func()
 		args := make([]*term.Term, c.Arity())
 		for k, sel := range c.Selectors() {
-			args[k] = r.fresh("mbp.d", c.Domain()[k], v.Arg(k))
 			_ = sel
+			args[k] = r.freshValued("mbp.d", c.Domain()[k], v.Arg(k))
 		}
 		r.substitute([]*term.Term{x}, []*term.Term{r.st.Cons(c, args...)})
 	}
@@ -70,4 +70,36 @@ func (r *run) asked(x *term.Term) bool {
 		}
 	}
 	return false
+}
+
+// freshValued is fresh for a value val: the value of a value is itself,
+// without walking it (model values of datatypes can be deep terms).
+func (r *run) freshValued(prefix string, s *term.Sort, val *term.Term) *term.Term {
+	if consValue(val) {
+		r.vals.Set(val, val)
+	}
+	return r.fresh(prefix, s, val)
+}
+
+// consValue reports whether t is a tree of constructors over numbers,
+// Booleans and abstract values: a value that evaluates to itself.
+func consValue(t *term.Term) bool {
+	seen := map[*term.Term]bool{}
+	stack := []*term.Term{t}
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[u] {
+			continue
+		}
+		seen[u] = true
+		switch u.Op() {
+		case term.OpTrue, term.OpFalse, term.OpNum, term.OpValue:
+		case term.OpCons:
+			stack = append(stack, u.Args()...)
+		default:
+			return false
+		}
+	}
+	return true
 }

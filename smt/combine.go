@@ -115,12 +115,28 @@ func (p *eufPlugin) combine() combineResult {
 
 	// Datatypes: the classes whose values need no array.
 	var adtClash [][2]euf.Node
+	var more func() bool
 	if p.dt != nil {
-		adtClash = p.adtValues(vals, fr)
+		p.adtValues(vals, fr)
+		// The classes over arrays, once their arrays have values (and the
+		// arrays over those, and so on).
+		more = func() bool {
+			valued := func() (k int) {
+				for _, v := range vals {
+					if v != nil {
+						k++
+					}
+				}
+				return k
+			}
+			before := valued()
+			p.adtValues(vals, fr)
+			return valued() > before
+		}
 	}
 
 	// Arrays.
-	rep, err := p.arr.Values(vals, fr.value)
+	rep, err := p.arr.ValuesWith(vals, fr.value, more)
 	if err != nil {
 		p.s.th.incomplete = err.Error()
 		p.snap = eufModel{}
@@ -132,7 +148,7 @@ func (p *eufPlugin) combine() combineResult {
 		changed = true
 	}
 	if p.dt != nil { // Datatypes: the classes over arrays, and clashes
-		adtClash = append(adtClash, p.adtValues(vals, fr)...)
+		adtClash = p.adtValues(vals, fr) // every class now: the clashes
 		for _, xy := range adtClash {
 			switch p.split(xy[0], xy[1]) {
 			case combineChanged:
@@ -238,6 +254,10 @@ type freshValues struct {
 	used  map[*term.Sort]map[string]bool
 	index map[*term.Sort]int
 	deep  int // Datatypes: the depth of the last deep fresh value
+	// Datatypes: the gap between deep fresh values, more than the depth
+	// of any value built from constructor classes (set by adtValues).
+	deepStep int
+	deepVals map[*term.Sort]deepValue // Datatypes: the last deep fresh value of each sort
 }
 
 func newFreshValues(st *term.Store, maxAbs num.Rat) *freshValues {

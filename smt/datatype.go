@@ -19,8 +19,12 @@ package smt
 //     (one constructor) are unfolded at once;
 //   - in the model (combine.go), a class with a constructor term has the
 //     constructor over its arguments' values, a class without one (of an
-//     infinite datatype, nothing asks anything of it) a fresh value; the
-//     values of distinct classes must differ, else a case split. A
+//     infinite datatype, nothing asks anything of it) a fresh value (over
+//     a fresh number, else the recursive constructor nested deeper than
+//     any value built of the graph's constructors, so that it differs
+//     from them: a collision would be split on in vain); the values of
+//     distinct classes must differ, else a case split. Classes that hold
+//     arrays get their values as their arrays get theirs (ValuesWith). A
 //     selector applied to a value of another constructor is read from the
 //     selector's table in the model, like an uninterpreted function.
 //
@@ -329,6 +333,41 @@ func (p *eufPlugin) adtValues(vals []*term.Term, fr *freshValues) (clash [][2]eu
 			}
 		}
 	}
+	// Deep fresh values (of datatypes where no constructor reaches a
+	// number) are the recursive constructor nested: a value built from
+	// constructor classes nests at most as many constructors over its
+	// leaves as the height of its class in the (acyclic) graph of
+	// classes, so fresh values more than the greatest height apart in
+	// depth differ from every such value and from each other, also once
+	// nested in one.
+	height := make(map[euf.Node]int, len(cons))
+	var heightOf func(r euf.Node, depth int) int
+	heightOf = func(r euf.Node, depth int) int {
+		c, ok := cons[r]
+		if !ok || depth > nn {
+			return 0
+		}
+		if h, ok := height[r]; ok {
+			return h
+		}
+		h := 1
+		for _, a := range g.Args(c) {
+			if g.Term(a).Sort().IsDatatype() {
+				h = max(h, 1+heightOf(g.Find(a), depth+1))
+			}
+		}
+		height[r] = h
+		return h
+	}
+	maxHeight := 0
+	for n := euf.Node(0); int(n) < nn; n++ {
+		if g.Find(n) == n {
+			maxHeight = max(maxHeight, heightOf(n, 0))
+		}
+	}
+	if step := maxHeight + 2; fr.deepStep < step {
+		fr.deepStep = step
+	}
 	var value func(r euf.Node, depth int) *term.Term
 	value = func(r euf.Node, depth int) *term.Term {
 		if vals[r] != nil || depth > nn {
@@ -391,15 +430,25 @@ func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 	if v := f.adtFreshLeaf(s, map[*term.Sort]bool{}); v != nil {
 		return v
 	}
-	// Deep: the recursive constructor of s nested, each time deeper.
-	f.deep += 8
+	// Deep: the recursive constructor of s nested, each time deeper by
+	// more than the nesting of any other value (see adtValues).
+	f.deep += max(f.deepStep, 2)
 	for _, c := range dt.Constructors() {
 		for i, d := range c.Domain() {
 			if d != s {
 				continue
 			}
-			v := f.st.DefaultValue(s)
-			for k := 0; k < f.deep; k++ {
+			// From the last deep value of s: each value nests on the one
+			// before, so k values cost k steps, not k² / 2.
+			if f.deepVals == nil {
+				f.deepVals = map[*term.Sort]deepValue{}
+			}
+			last, ok := f.deepVals[s]
+			if !ok {
+				last = deepValue{f.st.DefaultValue(s), 0}
+			}
+			v := last.v
+			for k := last.depth; k < f.deep; k++ {
 				args := make([]*term.Term, c.Arity())
 				for j, dj := range c.Domain() {
 					args[j] = f.st.DefaultValue(dj)
@@ -407,10 +456,17 @@ func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 				args[i] = v
 				v = f.st.Cons(c, args...)
 			}
+			f.deepVals[s] = deepValue{v, f.deep}
 			return v
 		}
 	}
 	return f.st.DefaultValue(s)
+}
+
+// deepValue is a deep fresh value and its nesting depth.
+type deepValue struct {
+	v     *term.Term
+	depth int
 }
 
 // adtFreshLeaf builds a value of s over a fresh number or abstract
