@@ -29,10 +29,11 @@ import (
 // houdiniLevel the candidates are read (once) and Houdini waits until
 // Spacer has made size/houdiniSizeShare checks; a try may make as many
 // checks as Spacer has made so far (houdiniShare), and when that runs
-// out the next waits until Spacer's checks have doubled (up to
-// houdiniMaxChecks), so that Houdini's checks, all tries together, stay
-// within twice Spacer's. A small system has Houdini at level 3 as before (copyLoops in
-// houdini_test.go); a large one Spacer answers in a few levels never
+// out the next waits until Spacer's checks have doubled and goes on
+// where the last stopped (houdini.Runner keeps its clause solvers and the
+// candidates alive), up to houdiniMaxChecks in all, so that Houdini's
+// checks, all tries together, stay within Spacer's. A small system has
+// Houdini at level 3 as before (copyLoops in houdini_test.go); a large one Spacer answers in a few levels never
 // pays for it (llreve loop_unswitching: size 2048, 90 checks that took
 // three quarters of the run), and a system Spacer is stuck on gets it
 // after a few hundred checks (the five dev files that need it, rsolv and
@@ -67,6 +68,7 @@ type houdiniState struct {
 	next  int            // Spacer's checks before the next try
 	cands [][]*term.Term // the candidates, read at the first try
 	size  int            // candidates over the clauses' atoms
+	run   *houdini.Runner
 }
 
 // reserve is one predicate's Houdini invariants.
@@ -93,10 +95,13 @@ func (e *engine) maybeHoudini() error {
 			return nil
 		}
 	}
-	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks)
+	if h.run == nil {
+		h.run = houdini.NewRunner(e.sys, h.cands, houdini.Options{})
+	}
+	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks-h.run.Checks())
 	ok, err := e.houdini(budget)
-	if ok || err != nil || budget >= houdiniMaxChecks {
-		h.done, h.cands = true, nil
+	if ok || err != nil || h.run.Checks() >= houdiniMaxChecks {
+		h.done, h.cands, h.run = true, nil, nil
 	}
 	h.next = 2 * e.stats.checks
 	return err
@@ -125,14 +130,16 @@ func (e *engine) houdiniCandidates() {
 	e.stats.houdiniSize = h.size
 }
 
-// houdini computes the reserves within budget checks; it reports whether
-// it ran to its end (false: the budget ran out and nothing was kept).
+// houdini goes on computing the reserves for budget more checks; it
+// reports whether it ran to its end (false: the budget ran out, and the
+// next try resumes where this one stopped).
 func (e *engine) houdini(budget int) (bool, error) {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	e.stats.houdiniTries++
-	keep, checks, err := houdini.Run(e.ctx, e.sys, e.hou.cands, houdini.Options{MaxChecks: budget})
-	e.stats.houdiniChecks += checks
+	before := e.hou.run.Checks()
+	keep, err := e.hou.run.Run(e.ctx, budget)
+	e.stats.houdiniChecks += e.hou.run.Checks() - before
 	if errors.Is(err, houdini.ErrBudget) {
 		return false, nil
 	}

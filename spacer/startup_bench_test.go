@@ -3,6 +3,7 @@ package spacer
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -47,7 +48,9 @@ func easyFiles(tb testing.TB) (names, srcs []string) {
 // read, preprocessed, solved and its witness checked (pipeline.Solve), as the
 // CLI does. ms/file is the mean per file, geo-ms the geometric mean of the
 // files' times. BENCH_EASY=SUBSTRING keeps the files whose name contains
-// it (a folder, say).
+// it (a folder, say); BENCH_EASY_OPT=spacer.NAME=VALUE,... sets engine
+// parameters (a technique off); BENCH_EASY_TIMES=1 prints each file's time
+// and its phases to stderr.
 func BenchmarkTinyFiles(b *testing.B) {
 	names, srcs := easyFiles(b)
 	if sub := os.Getenv("BENCH_EASY"); sub != "" {
@@ -62,7 +65,20 @@ func BenchmarkTinyFiles(b *testing.B) {
 	if len(names) == 0 {
 		b.Skip("../shared/bench/chc not present")
 	}
+	var co chc.Options
+	if ps := os.Getenv("BENCH_EASY_OPT"); ps != "" {
+		for _, p := range strings.Split(ps, ",") {
+			if err := co.ParseParam(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	opts, err := OptionsFrom(co)
+	if err != nil {
+		b.Fatal(err)
+	}
 	spent := make([]time.Duration, len(names))
+	phases := make([]map[string]time.Duration, len(names))
 	b.ResetTimer()
 	for range b.N {
 		for i, src := range srcs {
@@ -72,12 +88,20 @@ func BenchmarkTinyFiles(b *testing.B) {
 				b.Fatal(err)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			res := pipeline.Solve(ctx, sys, New(Options{}), chc.Options{})
+			res := pipeline.Solve(ctx, sys, New(opts), chc.Options{})
 			cancel()
 			if res.Answer == chc.Unknown {
 				b.Fatalf("%s: unknown: %v", names[i], res.Reason)
 			}
 			spent[i] += time.Since(t0)
+			if phases[i] == nil {
+				phases[i] = map[string]time.Duration{}
+			}
+			for _, st := range res.Stats {
+				if d, ok := st.Value.(time.Duration); ok {
+					phases[i][st.Name] += d
+				}
+			}
 		}
 	}
 	logSum := 0.0
@@ -88,8 +112,12 @@ func BenchmarkTinyFiles(b *testing.B) {
 	b.ReportMetric(math.Exp(logSum/float64(len(names))), "geo-ms")
 	b.ReportMetric(0, "ns/op")
 	if os.Getenv("BENCH_EASY_TIMES") != "" {
+		// To stderr: b.Logf keeps only the first lines of a benchmark.
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
 		for i, d := range spent {
-			b.Logf("%8.2f ms  %s", float64(d.Microseconds())/1000/float64(b.N), names[i])
+			p := phases[i]
+			fmt.Fprintf(os.Stderr, "%8.2f ms  pre %6.2f  engine %7.2f  houdini %6.2f  check %6.2f  %s\n",
+				ms(d), ms(p["solve.preprocess-time"]), ms(p["solve.engine-time"]), ms(p["spacer.houdini-time"]), ms(p["solve.check-time"]), names[i])
 		}
 	}
 }
