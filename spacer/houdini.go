@@ -68,6 +68,7 @@ type houdiniState struct {
 	next  int            // Spacer's checks before the next try
 	cands [][]*term.Term // the candidates, read at the first try
 	size  int            // candidates over the clauses' atoms
+	pool  *houdini.Pool  // the candidates before propagation, until cands
 	run   *houdini.Runner
 }
 
@@ -90,6 +91,15 @@ func (e *engine) maybeHoudini() error {
 		return nil
 	}
 	if h.cands == nil {
+		// The candidates before their propagation, a subset of them, give
+		// a lower bound of the wait, which spares the propagation (the
+		// larger part of reading them) to a run that ends before it.
+		if h.pool == nil {
+			h.pool = e.houdiniPool()
+			if h.next = e.houdiniSize(h.pool.Cands) / houdiniSizeShare; e.stats.checks < h.next {
+				return nil
+			}
+		}
 		e.houdiniCandidates()
 		if h.next = h.size / houdiniSizeShare; e.stats.checks < h.next {
 			return nil
@@ -107,26 +117,43 @@ func (e *engine) maybeHoudini() error {
 	return err
 }
 
-// houdiniCandidates reads the candidates off the clauses, and the size of
-// Houdini's clause solvers: the candidates of each clause's atoms.
-func (e *engine) houdiniCandidates() {
+// houdiniPool reads the candidates off the clauses, but for their
+// propagation (houdiniCandidates).
+func (e *engine) houdiniPool() *houdini.Pool {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	pool := houdini.NewPool(e.sys)
 	pool.QueryCandidates(e.sys, nil)
 	pool.FactCandidates(e.sys, nil)
 	pool.ParamCandidates(e.sys)
-	pool.Propagate(e.sys, nil)
-	h := &e.hou
-	h.cands = pool.Cands
+	return pool
+}
+
+// houdiniSize is the size of Houdini's clause solvers over cands: the
+// candidates of each clause's atoms.
+func (e *engine) houdiniSize(cands [][]*term.Term) int {
+	size := 0
 	for _, c := range e.sys.Clauses {
 		if c.Head != nil {
-			h.size += len(h.cands[c.Head.Pred.ID])
+			size += len(cands[c.Head.Pred.ID])
 		}
 		for _, b := range c.Body {
-			h.size += len(h.cands[b.Pred.ID])
+			size += len(cands[b.Pred.ID])
 		}
 	}
+	return size
+}
+
+// houdiniCandidates propagates the pool's candidates through the clauses
+// (they only grow) and takes them, and the size of Houdini's clause
+// solvers over them.
+func (e *engine) houdiniCandidates() {
+	t0 := time.Now()
+	defer func() { e.stats.houdiniTime += time.Since(t0) }()
+	h := &e.hou
+	h.pool.Propagate(e.sys, nil)
+	h.cands, h.pool = h.pool.Cands, nil
+	h.size = e.houdiniSize(h.cands)
 	e.stats.houdiniSize = h.size
 }
 
