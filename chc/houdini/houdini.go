@@ -353,9 +353,10 @@ func NewRunner(s *chc.System, cands [][]*term.Term, o Options) *Runner {
 // Checks is the number of checks made so far, all runs together.
 func (r *Runner) Checks() int { return r.checks }
 
-// solver is clause ci's solver, made on first use (its solver does not
-// check the models it gives: a wrong one could only drop a candidate,
-// never keep one).
+// solver is clause ci's solver, made on first use: only the body
+// candidates still alive are asserted (a dropped one never comes back),
+// and its solver does not check the models it gives (a wrong one could
+// only drop a candidate, never keep one).
 func (r *Runner) solver(ci int) (*clauseSolver, error) {
 	if cs := r.sv[ci]; cs != nil {
 		return cs, nil
@@ -368,6 +369,10 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 	for j, b := range c.Body {
 		var acts []*term.Term
 		for k, f := range r.cands[b.Pred.ID] {
+			if !r.alive[b.Pred.ID][k] {
+				acts = append(acts, nil) // dropped for good: never assumed again
+				continue
+			}
 			a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
 			if err := cs.sv.Assert(st.Implies(a, b.Pred.Instantiate(st, f, b.Args))); err != nil {
 				return nil, err
