@@ -14,8 +14,7 @@
 //
 // # Files
 //
-//	houdini.go      Pool, Literals, Definitions, Options, Run, Runner
-//	runner_test.go  a Runner stopped and resumed makes the checks of one run
+//	houdini.go  Pool, Literals, Definitions, Options, Run, Runner
 //
 // # Naming
 //
