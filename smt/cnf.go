@@ -38,12 +38,25 @@ func newEncoder(s *Solver) encoder {
 
 func (e *encoder) encode(t *term.Term) (sat.Lit, error) { return e.lit(t, polPos) }
 
+// grow makes room in the tables for term ID id. Term IDs run up to the
+// store's size, so the tables grow to that size and a quarter at once
+// (the terms made while solving come after), not by doubling from
+// nothing: one allocation where doubling made a dozen, each solver
+// of a run a copy (a quarter of the bytes a spacer run allocated).
 func (e *encoder) grow(id uint32) {
-	for int(id) >= len(e.lits) {
-		n := 2*len(e.lits) + 64
-		e.lits = append(e.lits, make([]sat.Lit, n-len(e.lits))...)
-		e.pols = append(e.pols, make([]uint8, n-len(e.pols))...)
+	if int(id) >= len(e.lits) {
+		e.resize(id)
 	}
+}
+
+func (e *encoder) resize(id uint32) {
+	n := max(int(id)+1, e.s.st.NumTerms())
+	n += n/4 + 64
+	lits := make([]sat.Lit, n)
+	copy(lits, e.lits)
+	pols := make([]uint8, n)
+	copy(pols, e.pols)
+	e.lits, e.pols = lits, pols
 }
 
 // lit returns the literal of the Boolean term t, encoded at least in the

@@ -29,10 +29,11 @@ import (
 // houdiniLevel the candidates are read (once) and Houdini waits until
 // Spacer has made size/houdiniSizeShare checks; a try may make as many
 // checks as Spacer has made so far (houdiniShare), and when that runs
-// out the next waits until Spacer's checks have doubled (up to
-// houdiniMaxChecks), so that Houdini's checks, all tries together, stay
-// within twice Spacer's. A small system has Houdini at level 3 as before (copyLoops in
-// houdini_test.go); a large one Spacer answers in a few levels never
+// out the next waits until Spacer's checks have doubled and goes on
+// where the last stopped (houdini.Runner keeps its clause solvers and the
+// candidates alive), up to houdiniMaxChecks in all, so that Houdini's
+// checks, all tries together, stay within Spacer's. A small system has
+// Houdini at level 3 as before (copyLoops in houdini_test.go); a large one Spacer answers in a few levels never
 // pays for it (llreve loop_unswitching: size 2048, 90 checks that took
 // three quarters of the run), and a system Spacer is stuck on gets it
 // after a few hundred checks (the five dev files that need it, rsolv and
@@ -67,6 +68,8 @@ type houdiniState struct {
 	next  int            // Spacer's checks before the next try
 	cands [][]*term.Term // the candidates, read at the first try
 	size  int            // candidates over the clauses' atoms
+	pool  *houdini.Pool  // the candidates before propagation, until cands
+	run   *houdini.Runner
 }
 
 // reserve is one predicate's Houdini invariants.
@@ -88,51 +91,82 @@ func (e *engine) maybeHoudini() error {
 		return nil
 	}
 	if h.cands == nil {
+		// The candidates before their propagation, a subset of them, give
+		// a lower bound of the wait, which spares the propagation (the
+		// larger part of reading them) to a run that ends before it.
+		if h.pool == nil {
+			h.pool = e.houdiniPool()
+			if h.next = e.houdiniSize(h.pool.Cands) / houdiniSizeShare; e.stats.checks < h.next {
+				return nil
+			}
+		}
 		e.houdiniCandidates()
 		if h.next = h.size / houdiniSizeShare; e.stats.checks < h.next {
 			return nil
 		}
 	}
-	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks)
+	if h.run == nil {
+		h.run = houdini.NewRunner(e.sys, h.cands, houdini.Options{})
+	}
+	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks-h.run.Checks())
 	ok, err := e.houdini(budget)
-	if ok || err != nil || budget >= houdiniMaxChecks {
-		h.done, h.cands = true, nil
+	if ok || err != nil || h.run.Checks() >= houdiniMaxChecks {
+		h.done, h.cands, h.run = true, nil, nil
 	}
 	h.next = 2 * e.stats.checks
 	return err
 }
 
-// houdiniCandidates reads the candidates off the clauses, and the size of
-// Houdini's clause solvers: the candidates of each clause's atoms.
-func (e *engine) houdiniCandidates() {
+// houdiniPool reads the candidates off the clauses, but for their
+// propagation (houdiniCandidates).
+func (e *engine) houdiniPool() *houdini.Pool {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	pool := houdini.NewPool(e.sys)
 	pool.QueryCandidates(e.sys, nil)
 	pool.FactCandidates(e.sys, nil)
 	pool.ParamCandidates(e.sys)
-	pool.Propagate(e.sys, nil)
-	h := &e.hou
-	h.cands = pool.Cands
+	return pool
+}
+
+// houdiniSize is the size of Houdini's clause solvers over cands: the
+// candidates of each clause's atoms.
+func (e *engine) houdiniSize(cands [][]*term.Term) int {
+	size := 0
 	for _, c := range e.sys.Clauses {
 		if c.Head != nil {
-			h.size += len(h.cands[c.Head.Pred.ID])
+			size += len(cands[c.Head.Pred.ID])
 		}
 		for _, b := range c.Body {
-			h.size += len(h.cands[b.Pred.ID])
+			size += len(cands[b.Pred.ID])
 		}
 	}
+	return size
+}
+
+// houdiniCandidates propagates the pool's candidates through the clauses
+// (they only grow) and takes them, and the size of Houdini's clause
+// solvers over them.
+func (e *engine) houdiniCandidates() {
+	t0 := time.Now()
+	defer func() { e.stats.houdiniTime += time.Since(t0) }()
+	h := &e.hou
+	h.pool.Propagate(e.sys, nil)
+	h.cands, h.pool = h.pool.Cands, nil
+	h.size = e.houdiniSize(h.cands)
 	e.stats.houdiniSize = h.size
 }
 
-// houdini computes the reserves within budget checks; it reports whether
-// it ran to its end (false: the budget ran out and nothing was kept).
+// houdini goes on computing the reserves for budget more checks; it
+// reports whether it ran to its end (false: the budget ran out, and the
+// next try resumes where this one stopped).
 func (e *engine) houdini(budget int) (bool, error) {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	e.stats.houdiniTries++
-	keep, checks, err := houdini.Run(e.ctx, e.sys, e.hou.cands, houdini.Options{MaxChecks: budget})
-	e.stats.houdiniChecks += checks
+	before := e.hou.run.Checks()
+	keep, err := e.hou.run.Run(e.ctx, budget)
+	e.stats.houdiniChecks += e.hou.run.Checks() - before
 	if errors.Is(err, houdini.ErrBudget) {
 		return false, nil
 	}

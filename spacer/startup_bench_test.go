@@ -3,6 +3,7 @@ package spacer
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -44,10 +45,16 @@ func easyFiles(tb testing.TB) (names, srcs []string) {
 
 // BenchmarkTinyFiles measures the fixed cost of an easy answer: the files
 // of testdata/easy.txt (skipped when ../shared/bench/chc is absent), each
-// read, preprocessed, solved and its witness checked (pipeline.Solve), as the
-// CLI does. ms/file is the mean per file, geo-ms the geometric mean of the
-// files' times. BENCH_EASY=SUBSTRING keeps the files whose name contains
-// it (a folder, say).
+// read, preprocessed, solved and its witness checked (pipeline.Solve), as
+// the CLI does. ms/file is the mean per file, geo-ms the geometric mean of
+// the files' times, cpu-geo-ms that of the process's CPU time per file
+// (all its threads, the garbage collector's among them: steadier than the
+// wall clock on a loaded machine).
+//
+// BENCH_EASY=SUBSTRING keeps the files whose name contains it (a folder,
+// say); BENCH_EASY_OPT=spacer.NAME=VALUE,... sets engine parameters (a
+// technique off: a file it leaves unknown after 5 s counts at its time);
+// BENCH_EASY_TIMES=1 prints each file's times and phases to stderr.
 func BenchmarkTinyFiles(b *testing.B) {
 	names, srcs := easyFiles(b)
 	if sub := os.Getenv("BENCH_EASY"); sub != "" {
@@ -62,34 +69,77 @@ func BenchmarkTinyFiles(b *testing.B) {
 	if len(names) == 0 {
 		b.Skip("../shared/bench/chc not present")
 	}
+	var co chc.Options
+	if ps := os.Getenv("BENCH_EASY_OPT"); ps != "" {
+		for _, p := range strings.Split(ps, ",") {
+			if err := co.ParseParam(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	opts, err := OptionsFrom(co)
+	if err != nil {
+		b.Fatal(err)
+	}
+	timeout, unknown := 20*time.Second, 0
+	if len(co.Params) > 0 {
+		timeout = 5 * time.Second
+	}
 	spent := make([]time.Duration, len(names))
+	cpu := make([]time.Duration, len(names))
+	phases := make([]map[string]time.Duration, len(names))
 	b.ResetTimer()
 	for range b.N {
 		for i, src := range srcs {
-			t0 := time.Now()
+			t0, c0 := time.Now(), cpuNow()
 			sys, _, err := chc.Read(names[i], strings.NewReader(src), term.NewStore())
 			if err != nil {
 				b.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			res := pipeline.Solve(ctx, sys, New(Options{}), chc.Options{})
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			res := pipeline.Solve(ctx, sys, New(opts), chc.Options{})
 			cancel()
-			if res.Answer == chc.Unknown {
+			if res.Answer == chc.Unknown && len(co.Params) == 0 {
 				b.Fatalf("%s: unknown: %v", names[i], res.Reason)
 			}
+			if res.Answer == chc.Unknown {
+				unknown++ // a technique off: counted at its time
+			}
 			spent[i] += time.Since(t0)
+			cpu[i] += cpuNow() - c0
+			if phases[i] == nil {
+				phases[i] = map[string]time.Duration{}
+			}
+			for _, st := range res.Stats {
+				if d, ok := st.Value.(time.Duration); ok {
+					phases[i][st.Name] += d
+				}
+			}
 		}
 	}
-	logSum := 0.0
-	for _, d := range spent {
-		logSum += math.Log(max(float64(d.Microseconds()), 1) / float64(b.N) / 1000)
+	geo := func(ds []time.Duration) float64 {
+		logSum := 0.0
+		for _, d := range ds {
+			logSum += math.Log(max(float64(d.Microseconds()), 1) / float64(b.N) / 1000)
+		}
+		return math.Exp(logSum / float64(len(ds)))
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N*len(srcs)), "ms/file")
-	b.ReportMetric(math.Exp(logSum/float64(len(names))), "geo-ms")
+	b.ReportMetric(geo(spent), "geo-ms")
+	if cpu[0] > 0 {
+		b.ReportMetric(geo(cpu), "cpu-geo-ms")
+	}
+	if unknown > 0 {
+		b.ReportMetric(float64(unknown)/float64(b.N), "unknown")
+	}
 	b.ReportMetric(0, "ns/op")
 	if os.Getenv("BENCH_EASY_TIMES") != "" {
+		// To stderr: b.Logf keeps only the first lines of a benchmark.
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
 		for i, d := range spent {
-			b.Logf("%8.2f ms  %s", float64(d.Microseconds())/1000/float64(b.N), names[i])
+			p := phases[i]
+			fmt.Fprintf(os.Stderr, "%8.2f ms  cpu %8.2f  pre %6.2f  engine %7.2f  houdini %6.2f  check %6.2f  %s\n",
+				ms(d), ms(cpu[i]), ms(p["solve.preprocess-time"]), ms(p["solve.engine-time"]), ms(p["spacer.houdini-time"]), ms(p["solve.check-time"]), names[i])
 		}
 	}
 }

@@ -9,11 +9,12 @@
 // QueryCandidates), comparisons of parameters (ParamCandidates), and what
 // propagates through the clauses (Propagate). Run keeps the candidates
 // that every clause preserves, with one incremental smt solver per
-// clause, within a budget of checks (ErrBudget past it).
+// clause, within a budget of checks (ErrBudget past it); a Runner is Run
+// resumed where its budget stopped it.
 //
 // # Files
 //
-//	houdini.go  Pool, Literals, Definitions, Options, Run
+//	houdini.go  Pool, Literals, Definitions, Options, Run, Runner
 //
 // # Naming
 //

@@ -299,7 +299,7 @@ type Options struct {
 // body atoms assumed, implies the kept candidates of its head. It drops,
 // for each clause in turn, the head candidates a model of the clause
 // refutes, until no clause refutes one. The second result is the number
-// of checks made.
+// of checks made. It is NewRunner(s, cands, o).Run(ctx, o.MaxChecks).
 //
 // Each clause has one incremental solver: its constraint, and each
 // candidate of each body atom behind an activation literal, asserted
@@ -307,135 +307,189 @@ type Options struct {
 // a literal of its own switched off after it, the negation of the head's
 // kept candidates.
 func Run(ctx context.Context, s *chc.System, cands [][]*term.Term, o Options) ([][]*term.Term, int, error) {
-	st := s.St
-	alive := make([][]bool, len(s.Preds))
-	left := make([]int, len(s.Preds))
+	r := NewRunner(s, cands, o)
+	keep, err := r.Run(ctx, o.MaxChecks)
+	return keep, r.Checks(), err
+}
+
+// A Runner is Run that can be stopped and resumed: a run that spends its
+// budget (ErrBudget) keeps its clause solvers, the candidates still alive
+// and where it stood, and the next call of Run goes on from there. So
+// tries with growing budgets cost what one try with their sum costs.
+type Runner struct {
+	s      *chc.System
+	cands  [][]*term.Term
+	o      Options
+	alive  [][]bool
+	left   []int
+	sv     []*clauseSolver // by clause, made on first use
+	checks int
+	pos    int // the clause to check next
+	quiet  int // clauses checked, up to pos, since a candidate was last dropped
+	done   bool
+	keep   [][]*term.Term
+}
+
+type clauseSolver struct {
+	sv   *smt.Solver
+	act  [][]*term.Term // per body atom, per candidate of its predicate
+	head []*term.Term   // the head's candidates over its arguments
+}
+
+// NewRunner prepares Houdini over cands (by predicate ID) on s; no solver
+// is made before Run.
+func NewRunner(s *chc.System, cands [][]*term.Term, o Options) *Runner {
+	r := &Runner{s: s, cands: cands, o: o, alive: make([][]bool, len(s.Preds)), left: make([]int, len(s.Preds)), sv: make([]*clauseSolver, len(s.Clauses))}
 	for i, cs := range cands {
-		alive[i] = make([]bool, len(cs))
-		for k := range alive[i] {
-			alive[i][k] = true
+		r.alive[i] = make([]bool, len(cs))
+		for k := range r.alive[i] {
+			r.alive[i][k] = true
 		}
-		left[i] = len(cs)
+		r.left[i] = len(cs)
 	}
-	type clauseSolver struct {
-		sv   *smt.Solver
-		act  [][]*term.Term // per body atom, per candidate of its predicate
-		head []*term.Term   // the head's candidates over its arguments
-	}
-	solvers := make([]*clauseSolver, len(s.Clauses))
-	solver := func(ci int) (*clauseSolver, error) {
-		if cs := solvers[ci]; cs != nil {
-			return cs, nil
-		}
-		c := s.Clauses[ci]
-		cs := &clauseSolver{sv: smt.New(st, smt.Options{})}
-		if err := cs.sv.Assert(clauseConstraint(c, o.Constraint)); err != nil {
-			return nil, err
-		}
-		for j, b := range c.Body {
-			var acts []*term.Term
-			for k, f := range cands[b.Pred.ID] {
-				a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
-				if err := cs.sv.Assert(st.Implies(a, b.Pred.Instantiate(st, f, b.Args))); err != nil {
-					return nil, err
-				}
-				acts = append(acts, a)
-			}
-			cs.act = append(cs.act, acts)
-		}
-		if c.Head != nil {
-			for _, f := range cands[c.Head.Pred.ID] {
-				cs.head = append(cs.head, c.Head.Pred.Instantiate(st, f, c.Head.Args))
-			}
-		}
-		solvers[ci] = cs
+	return r
+}
+
+// Checks is the number of checks made so far, all runs together.
+func (r *Runner) Checks() int { return r.checks }
+
+// solver is clause ci's solver, made on first use: only the body
+// candidates still alive are asserted (a dropped one never comes back),
+// and its solver does not check the models it gives (a wrong one could
+// only drop a candidate, never keep one).
+func (r *Runner) solver(ci int) (*clauseSolver, error) {
+	if cs := r.sv[ci]; cs != nil {
 		return cs, nil
 	}
-	checks := 0
-	for changed := true; changed; {
-		changed = false
-		for ci, c := range s.Clauses {
-			if c.Head == nil || left[c.Head.Pred.ID] == 0 {
+	st, c := r.s.St, r.s.Clauses[ci]
+	cs := &clauseSolver{sv: smt.New(st, smt.Options{NoModelCheck: true})}
+	if err := cs.sv.Assert(clauseConstraint(c, r.o.Constraint)); err != nil {
+		return nil, err
+	}
+	for j, b := range c.Body {
+		var acts []*term.Term
+		for k, f := range r.cands[b.Pred.ID] {
+			if !r.alive[b.Pred.ID][k] {
+				acts = append(acts, nil) // dropped for good: never assumed again
 				continue
 			}
-			h := c.Head.Pred
-			cs, err := solver(ci)
-			if err != nil {
-				return nil, checks, err
+			a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
+			if err := cs.sv.Assert(st.Implies(a, b.Pred.Instantiate(st, f, b.Args))); err != nil {
+				return nil, err
 			}
-			for left[h.ID] > 0 {
+			acts = append(acts, a)
+		}
+		cs.act = append(cs.act, acts)
+	}
+	if c.Head != nil {
+		for _, f := range r.cands[c.Head.Pred.ID] {
+			cs.head = append(cs.head, c.Head.Pred.Instantiate(st, f, c.Head.Args))
+		}
+	}
+	r.sv[ci] = cs
+	return cs, nil
+}
+
+// Run goes on with Houdini for at most budget more checks (0: no bound)
+// and returns the largest inductive subset, or ErrBudget when the budget
+// ran out first (call Run again to go on), or the error that stopped it.
+// Once it has returned the subset, it returns it again at once.
+//
+// The clauses are checked in turn, cyclically; each until its head keeps
+// no candidate its model refutes. The subset is found when every clause
+// has been checked since the last candidate was dropped.
+func (r *Runner) Run(ctx context.Context, budget int) ([][]*term.Term, error) {
+	if r.done {
+		return r.keep, nil
+	}
+	st, n := r.s.St, len(r.s.Clauses)
+	limit := r.checks + budget
+	for r.quiet < n {
+		ci := r.pos
+		c := r.s.Clauses[ci]
+		if c.Head != nil && r.left[c.Head.Pred.ID] > 0 {
+			h := c.Head.Pred
+			cs, err := r.solver(ci)
+			if err != nil {
+				return nil, err
+			}
+			for r.left[h.ID] > 0 {
 				if err := chc.Cause(ctx); err != nil {
-					return nil, checks, err
+					return nil, err
 				}
-				if o.MaxChecks > 0 && checks >= o.MaxChecks {
-					return nil, checks, ErrBudget
+				if budget > 0 && r.checks >= limit {
+					return nil, ErrBudget
 				}
 				var heads, assume []*term.Term
 				for k, f := range cs.head {
-					if alive[h.ID][k] {
+					if r.alive[h.ID][k] {
 						heads = append(heads, f)
 					}
 				}
 				for j, b := range c.Body {
 					for k, a := range cs.act[j] {
-						if alive[b.Pred.ID][k] {
+						if r.alive[b.Pred.ID][k] {
 							assume = append(assume, a)
 						}
 					}
 				}
-				g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, checks), term.BoolSort)
+				g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, r.checks), term.BoolSort)
 				if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(heads...)))); err != nil {
-					return nil, checks, err
+					return nil, err
 				}
-				checks++
+				r.checks++
 				res, err := cs.sv.Check(ctx, append(assume, g)...)
 				if err != nil {
-					return nil, checks, err
+					return nil, err
 				}
 				var m *term.Model
 				switch res {
 				case smt.Sat:
 					m = cs.sv.Model()
 				case smt.Unknown:
-					return nil, checks, fmt.Errorf("smt: %s", cs.sv.ReasonUnknown())
+					return nil, fmt.Errorf("smt: %s", cs.sv.ReasonUnknown())
 				}
 				if err := cs.sv.Assert(st.Not(g)); err != nil {
-					return nil, checks, err
+					return nil, err
 				}
 				if m == nil {
 					break
 				}
 				dropped := 0
 				for k, f := range cs.head {
-					if !alive[h.ID][k] {
+					if !r.alive[h.ID][k] {
 						continue
 					}
 					v, err := m.EvalBool(f)
 					if err != nil || !v {
-						alive[h.ID][k] = false
+						r.alive[h.ID][k] = false
 						dropped++
 					}
 				}
 				if dropped == 0 {
 					// The model satisfies every head candidate: an
 					// evaluation error; drop them all rather than loop.
-					for k := range alive[h.ID] {
-						alive[h.ID][k] = false
+					for k := range r.alive[h.ID] {
+						r.alive[h.ID][k] = false
 					}
-					dropped = left[h.ID]
+					dropped = r.left[h.ID]
 				}
-				left[h.ID] -= dropped
-				changed = true
+				r.left[h.ID] -= dropped
+				r.quiet = 0
 			}
 		}
+		// Clause ci holds of the candidates alive now.
+		r.quiet++
+		r.pos = (r.pos + 1) % n
 	}
-	keep := make([][]*term.Term, len(s.Preds))
-	for i, cs := range cands {
+	r.keep = make([][]*term.Term, len(r.s.Preds))
+	for i, cs := range r.cands {
 		for k, f := range cs {
-			if alive[i][k] {
-				keep[i] = append(keep[i], f)
+			if r.alive[i][k] {
+				r.keep[i] = append(r.keep[i], f)
 			}
 		}
 	}
-	return keep, checks, nil
+	r.done, r.sv = true, nil
+	return r.keep, nil
 }
