@@ -74,6 +74,11 @@
 // term (by ID) the encoder gave them. Under that reading an input clause
 // of partition p follows from p's formulas (or is a definition, valid by
 // construction) and every other leaf is valid in the theories.
+// Bit-vectors (bvproof.go): bit i of the word of a term t stands for
+// (= ((_ extract i i) t) #b1); the blaster's inner gates have no term,
+// and with proofs a gate is shared only within the partition that made
+// it, so Refutation.AuxPart names the one partition whose clauses hold
+// such a variable (itp treats it as local to that side).
 // Arithmetic lemmas (simplex conflicts and explanations of propagated
 // bounds) keep their Farkas certificates (farkas.go): Refutation.Farkas
 // gives the literals of the lemma's negation with their multipliers, read
@@ -105,6 +110,7 @@
 //	poll.go       the context the theories poll: the clock and a yield
 //	bv.go         bit-vectors: blasting terms and atoms, division, Ackermann, models
 //	bitblast.go   the circuits: gates with sharing, adders, multiplier, shifters, comparators
+//	bvproof.go    the refutation's view of the blaster: bit terms, AuxPart
 //
 // # Naming
 //
