@@ -257,3 +257,23 @@ func TestInterpolateBVProperty(t *testing.T) {
 		t.Errorf("%d errors in %d unsat pairs", cnt.counts["err"], n)
 	}
 }
+
+// TestInterpolateBVWordLevel: the shared bits of an interpolant that line
+// up become one equality of an extract.
+func TestInterpolateBVWordLevel(t *testing.T) {
+	st := term.NewStore()
+	s8 := st.BitVecSort(8)
+	x, y := st.Const("x", s8), st.Const("y", s8)
+	A := st.And(st.Mk(term.OpBVUlt, x, st.BVInt(10, 8)), st.Eq(y, st.Mk(term.OpBVAdd, x, st.BVInt(1, 8))))
+	B := st.Mk(term.OpBVUgt, y, st.BVInt(20, 8))
+	I, err := itp.Interpolate(st, A, B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := itp.Check(st, A, B, I); err != nil {
+		t.Fatalf("I=%v: %v", I, err)
+	}
+	if got, want := I.String(), "(= ((_ extract 7 4) y) #x0)"; got != want {
+		t.Errorf("interpolant %s, want %s", got, want)
+	}
+}

@@ -161,7 +161,7 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 	}
 	// McMillan's interpolants nest binary ∧ and ∨ deeply; the rewriter
 	// flattens and folds them (17617 nodes become 279 on NEQ004_size4).
-	return st.Simplify(w.expand(itps[ref.Final()])), nil
+	return wordLevel(st, st.Simplify(w.expand(itps[ref.Final()]))), nil
 }
 
 // sharedOr is the partial interpolant of an A clause: the disjunction of
