@@ -45,7 +45,12 @@
 //     literal; division by fresh quotient and remainder words
 //     constrained by n = q·d + r, r < d; functions over bit-vectors and
 //     Booleans by Ackermann's reduction. Nothing of it exists until a
-//     bit-vector atom is encoded. bv2nat becomes the sum of its bits'
+//     bit-vector atom is encoded. Assert has no context, so an atom it
+//     encodes is a fresh literal whose blasting waits for the next Check
+//     (bv.go flush), which polls its context every 4096 new variables
+//     (and yields: the memory watch and, on wasip1 and js, the timers
+//     run); an interrupted Check answers Unknown and the atoms left stay
+//     pending. Assumptions are blasted by Check the same way. bv2nat becomes the sum of its bits'
 //     values (ites the lifting turns into integers), int2bv a fresh
 //     constant k with (= (bv2nat k) (mod n 2^w)). Arrays of bit-vectors:
 //     reads Ackermannised, read-over-write, extensionality over the
