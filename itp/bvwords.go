@@ -26,17 +26,23 @@ func wordLevel(st *term.Store, t *term.Term) *term.Term {
 			return r
 		}
 		args := make([]*term.Term, u.NumArgs())
+		changed := false
 		for i, a := range u.Args() {
 			args[i] = walk(a)
+			changed = changed || args[i] != a
 		}
-		var r *term.Term
-		switch op {
-		case term.OpNot:
+		if op != term.OpNot {
+			merged := mergeBits(st, args, op == term.OpOr)
+			changed = changed || len(merged) != len(args)
+			args = merged
+		}
+		r := u // unchanged: the term as it was
+		switch {
+		case !changed:
+		case op == term.OpNot:
 			r = st.Not(args[0])
-		case term.OpAnd:
-			r = junction1(st, false, mergeBits(st, args, false))
 		default:
-			r = junction1(st, true, mergeBits(st, args, true))
+			r = junction1(st, op == term.OpOr, args)
 		}
 		memo[u] = r
 		return r
