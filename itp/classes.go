@@ -60,7 +60,16 @@ func (w *walker) classOf(v sat.Var, set uint64) class {
 		}
 	}
 	if w.noTerm[v] {
-		return mixed
+		// A bit-blaster's inner variable is local to the partition that
+		// made it (smt.Refutation.AuxPart).
+		switch p := w.ref.AuxPart(v); {
+		case p < 0 || p >= 63:
+			return mixed
+		case set&(1<<p) != 0:
+			return aLocal
+		default:
+			return bLocal
+		}
 	}
 	c := classOfMasks(w.masks[v], set)
 	if c == shared && w.occ != nil {

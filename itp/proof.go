@@ -161,7 +161,7 @@ func (w *walker) interpolant(ctx context.Context, set uint64) (*term.Term, error
 	}
 	// McMillan's interpolants nest binary ∧ and ∨ deeply; the rewriter
 	// flattens and folds them (17617 nodes become 279 on NEQ004_size4).
-	return st.Simplify(w.expand(itps[ref.Final()])), nil
+	return wordLevel(st, st.Simplify(w.expand(itps[ref.Final()]))), nil
 }
 
 // sharedOr is the partial interpolant of an A clause: the disjunction of
@@ -274,6 +274,11 @@ func (w *walker) lemma(ctx context.Context, id sat.ClauseID, set uint64) (*term.
 	var as, bs []*term.Term
 	for _, m := range ref.Clause(id) {
 		t := ref.LitTerm(m.Not())
+		if t == nil {
+			// a variable without a term (a bit-blaster's gate) in a
+			// clause that is not its partition's
+			return nil, fmt.Errorf("%w: theory lemma with a variable of no term", ErrUnsupported)
+		}
 		switch w.classOf(m.Var(), set) {
 		case aLocal:
 			as = append(as, t)

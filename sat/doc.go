@@ -80,7 +80,8 @@
 // retire a with the unit ¬a - costs one clause per lemma, and Simplify (also
 // run by Solve when worthwhile) removes the clauses satisfied at level 0,
 // retired lemmas included. ctx is checked every 64 conflicts and 1024
-// decisions, and so is its deadline against the clock, after yielding the
+// decisions (and at a decision after 2^18 propagated literals, for large
+// formulas), and so is its deadline against the clock, after yielding the
 // processor (on wasip1 and js a busy goroutine keeps timers from firing);
 // SetBudget bounds conflicts and propagations per call. Both give Unknown.
 //

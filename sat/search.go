@@ -26,6 +26,9 @@ const (
 	firstMode      = 1000 // conflicts of the first focused mode
 	stableLubyUnit = 1024 // conflicts per Luby unit in stable mode
 	lubyUnit       = 100  // conflicts per Luby unit for RestartLuby
+	// literals propagated between two looks at the context when
+	// conflicts and decisions are few (a few milliseconds)
+	pollPropagations = 1 << 18
 )
 
 // Solve decides the clauses under the given assumptions (literals that
@@ -62,6 +65,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) Result {
 		s.capAdjust, s.capAdjustAt = 100, s.stats.Conflicts+100
 	}
 	s.conflictLimit, s.propLimit = math.MaxUint64, math.MaxUint64
+	s.pollProps = s.stats.Propagations + pollPropagations
 	if s.conflictBudget > 0 {
 		s.conflictLimit = s.stats.Conflicts + uint64(s.conflictBudget)
 	}
@@ -164,8 +168,13 @@ func (s *Solver) search(ctx context.Context) Result {
 				return Sat
 			}
 			s.stats.Decisions++
-			if s.stats.Decisions&1023 == 0 && (s.stats.Propagations >= s.propLimit || s.interrupted(ctx)) {
-				return Unknown
+			if s.stats.Decisions&1023 == 0 || s.stats.Propagations >= s.pollProps {
+				// also by propagations: on a large formula (a blasted
+				// one) 1024 decisions may take long
+				s.pollProps = s.stats.Propagations + pollPropagations
+				if s.stats.Propagations >= s.propLimit || s.interrupted(ctx) {
+					return Unknown
+				}
 			}
 		}
 		s.newDecisionLevel()
@@ -178,7 +187,8 @@ func (s *Solver) search(ctx context.Context) Result {
 // yields the processor: on a cooperative scheduler (wasip1, js) the
 // timers, the memory watch and the other goroutines run only when the
 // running goroutine yields. It costs well under a microsecond; the
-// search calls it every 64 conflicts and 1024 decisions.
+// search calls it every 64 conflicts, 1024 decisions and, at a decision,
+// once 2^18 literals were propagated since the last look.
 func (s *Solver) interrupted(ctx context.Context) bool {
 	runtime.Gosched()
 	if ctx.Err() != nil {

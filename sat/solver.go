@@ -125,6 +125,7 @@ type Solver struct {
 	// Budgets for one Solve call; 0 means none.
 	conflictBudget, propBudget int64
 	conflictLimit, propLimit   uint64
+	pollProps                  uint64 // Propagations at which the search polls ctx next
 
 	// Proof logging.
 	proof     *Proof

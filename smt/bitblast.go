@@ -14,6 +14,7 @@ import (
 
 type gateKey struct {
 	op   uint8
+	part uint32 // the partition being asserted (Solver.part): see auxPart
 	a, b sat.Lit
 }
 
@@ -26,6 +27,13 @@ type circuit struct {
 	s     *Solver
 	tru   sat.Lit
 	gates map[gateKey]sat.Lit
+	// auxPart is, by sat.Var, the proof tag (Solver.part) under which
+	// the circuit made the variable, 0 for the others. With proofs, a
+	// gate is shared only within one partition (gateKey.part), so a
+	// variable without a term (Refutation.Term) occurs only in the
+	// clauses of the partition that made it, and interpolation may treat
+	// it as local to that partition (Refutation.AuxPart).
+	auxPart []uint32
 }
 
 func (c *circuit) fls() sat.Lit { return c.tru.Not() }
@@ -37,7 +45,25 @@ func (c *circuit) constLit(b bool) sat.Lit {
 	return c.tru.Not()
 }
 
-func (c *circuit) fresh() sat.Lit { return c.s.sat.NewVar().Pos() }
+func (c *circuit) fresh() sat.Lit {
+	v := c.s.sat.NewVar()
+	if c.s.opts.Proofs && c.s.part != 0 {
+		for int(v) >= len(c.auxPart) {
+			c.auxPart = append(c.auxPart, 0)
+		}
+		c.auxPart[v] = c.s.part
+	}
+	return v.Pos()
+}
+
+// keyPart is the partition part of a gate's key: with proofs, the
+// partition being asserted (see auxPart), else 0 (one gate for all).
+func (c *circuit) keyPart() uint32 {
+	if c.s.opts.Proofs {
+		return c.s.part
+	}
+	return 0
+}
 
 func (c *circuit) and(a, b sat.Lit) sat.Lit {
 	switch {
@@ -51,7 +77,7 @@ func (c *circuit) and(a, b sat.Lit) sat.Lit {
 	if a > b {
 		a, b = b, a
 	}
-	k := gateKey{gAnd, a, b}
+	k := gateKey{gAnd, c.keyPart(), a, b}
 	if x, ok := c.gates[k]; ok {
 		return x
 	}
@@ -91,7 +117,7 @@ func (c *circuit) xor(a, b sat.Lit) sat.Lit {
 	if a > b {
 		a, b = b, a
 	}
-	k := gateKey{gXor, a, b}
+	k := gateKey{gXor, c.keyPart(), a, b}
 	x, ok := c.gates[k]
 	if !ok {
 		x = c.fresh()

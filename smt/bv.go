@@ -1,6 +1,7 @@
 package smt
 
 import (
+	"context"
 	"math/big"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -59,7 +60,29 @@ type bvBlaster struct {
 	seenIdx map[uint32]bool
 	eqDone  map[[2]uint32]bool
 	closing bool
+	// Deferred atoms (see flush): an atom encoded by Assert is a fresh
+	// literal until the next Check blasts it under that Check's context.
+	pending  []pendingAtom
+	flushing bool
+	// poll, while a Check blasts the pending atoms, is its context (while
+	// it encodes assumptions, the dispatcher's): word polls it every
+	// pollGates variables, where no encoder call is under way (nest == 0).
+	poll     context.Context
+	nest     int
+	polledAt int
 }
+
+// pendingAtom is an atom t whose blasting waits for the next Check: m
+// stands for it, part is the proof tag of the assertion that made it.
+type pendingAtom struct {
+	t    *term.Term
+	m    sat.Lit
+	part uint32
+}
+
+// pollGates is the number of SAT variables the blaster makes between
+// two looks at the context: well under a millisecond of work.
+const pollGates = 4096
 
 // arrEq is an equality of arrays a = b with its literal.
 type arrEq struct {
@@ -128,7 +151,7 @@ func (b *bvBlaster) int2bv(t *term.Term) ([]sat.Lit, error) {
 	}
 	mod := st.IntNum(num.IntFromBig(new(big.Int).Lsh(big.NewInt(1), uint(w))))
 	def := st.Eq(st.Mk(term.OpBV2Nat, k), st.Mod(t.Arg(0), mod))
-	m, err := b.s.enc.lit(def, polPos)
+	m, err := b.lit(def, polPos)
 	if err != nil {
 		return nil, err
 	}
@@ -175,9 +198,81 @@ func isBVAtom(t *term.Term) bool {
 	return false
 }
 
-// atom encodes the bit-vector atom t, then closes the array equalities
-// under the indices read so far.
+// atom returns the literal of the bit-vector atom t. Under Assert (which
+// has no context) it is a fresh literal and the blasting waits for the
+// next Check (flush), which has one; elsewhere the atom is blasted now.
 func (b *bvBlaster) atom(t *term.Term) (sat.Lit, error) {
+	if b.s.part != 0 && !b.flushing {
+		m := b.c.fresh()
+		b.pending = append(b.pending, pendingAtom{t, m, b.s.part})
+		return m, nil
+	}
+	return b.atomNow(t)
+}
+
+// flush blasts the pending atoms, each under the proof tag of its
+// assertion, polling ctx (every pollGates gates). An error (ctx's, or an
+// unsupported term) leaves the atoms not done pending: the next Check
+// meets it again.
+func (b *bvBlaster) flush(ctx context.Context) error {
+	if len(b.pending) == 0 {
+		return nil
+	}
+	saved := b.s.part
+	b.flushing = true
+	b.poll = ctx
+	defer func() {
+		b.s.part = saved
+		b.flushing = false
+		b.poll = nil
+	}()
+	done := 0
+	defer func() { b.pending = append(b.pending[:0], b.pending[done:]...) }()
+	for _, p := range b.pending {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b.s.part = p.part
+		r, err := b.atomNow(p.t)
+		if err != nil {
+			return err
+		}
+		b.s.define(p.m.Not(), r)
+		b.s.define(p.m, r.Not())
+		done++
+	}
+	return nil
+}
+
+// lit is the encoder's literal of the Boolean term t, made from inside
+// the blaster: no polling meanwhile (an encoder half-way through a
+// formula is not a place to stop).
+func (b *bvBlaster) lit(t *term.Term, pol uint8) (sat.Lit, error) {
+	b.nest++
+	defer func() { b.nest-- }()
+	return b.s.enc.lit(t, pol)
+}
+
+// interrupted polls the context of the Check that blasts, once every
+// pollGates new variables.
+func (b *bvBlaster) interrupted() error {
+	ctx := b.poll
+	if ctx == nil {
+		ctx = b.s.th.ctx // set while Check encodes its assumptions
+	}
+	if ctx == nil || b.nest != 0 {
+		return nil
+	}
+	if n := b.s.sat.NumVars(); n-b.polledAt >= pollGates {
+		b.polledAt = n
+		return ctx.Err()
+	}
+	return nil
+}
+
+// atomNow encodes the bit-vector atom t, then closes the array equalities
+// under the indices read so far.
+func (b *bvBlaster) atomNow(t *term.Term) (sat.Lit, error) {
 	m, err := b.atom1(t)
 	if err != nil || b.closing {
 		return m, err
@@ -202,7 +297,6 @@ func (b *bvBlaster) closeArrays() error {
 				if b.eqDone[key] {
 					continue
 				}
-				b.eqDone[key] = true
 				changed = true
 				x, err := b.word(st.Select(e.a, idx[k]))
 				if err != nil {
@@ -213,6 +307,7 @@ func (b *bvBlaster) closeArrays() error {
 					return err
 				}
 				b.s.define(e.m.Not(), c.eq(x, y))
+				b.eqDone[key] = true // after the clause: an interrupted pair is done again
 				idx = b.indices[e.a.Sort().Index()]
 			}
 		}
@@ -234,7 +329,7 @@ func (b *bvBlaster) addIndex(i *term.Term) {
 func (b *bvBlaster) arrayEq(t *term.Term) (sat.Lit, error) {
 	if t.NumArgs() != 2 {
 		st := b.s.st
-		return b.s.enc.lit(chain(st, t.Args()), polBoth)
+		return b.lit(chain(st, t.Args()), polBoth)
 	}
 	st, c := b.s.st, &b.c
 	m := c.fresh()
@@ -345,7 +440,7 @@ func (b *bvBlaster) word(t *term.Term) ([]sat.Lit, error) {
 		return w, nil
 	}
 	if t.Sort().IsBool() && !(t.Op() == term.OpSelect && isBVArray(t.Arg(0).Sort())) && !(t.Op() == term.OpApply && isBVAtom(t)) {
-		m, err := b.s.enc.lit(t, polBoth)
+		m, err := b.lit(t, polBoth)
 		if err != nil {
 			return nil, err
 		}
@@ -360,9 +455,15 @@ func (b *bvBlaster) word(t *term.Term) ([]sat.Lit, error) {
 		if _, ok := b.words[u.ID()]; ok || u == t || !u.Sort().IsBitVec() {
 			continue
 		}
+		if err := b.interrupted(); err != nil {
+			return nil, err
+		}
 		if _, err := b.node(u); err != nil {
 			return nil, err
 		}
+	}
+	if err := b.interrupted(); err != nil {
+		return nil, err
 	}
 	return b.node(t)
 }
@@ -398,7 +499,7 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 		b.consts = append(b.consts, t)
 		return w, nil
 	case term.OpIte:
-		m, err := b.s.enc.lit(t.Arg(0), polBoth)
+		m, err := b.lit(t.Arg(0), polBoth)
 		if err != nil {
 			return nil, err
 		}
@@ -722,7 +823,7 @@ func (b *bvBlaster) app(t *term.Term) ([]sat.Lit, error) {
 				continue
 			}
 			if a != t.Arg(i) {
-				m, err := b.s.enc.lit(st.Eq(a, t.Arg(i)), polBoth)
+				m, err := b.lit(st.Eq(a, t.Arg(i)), polBoth)
 				if err != nil {
 					return nil, err
 				}
@@ -778,7 +879,7 @@ func (b *bvBlaster) read(t *term.Term) ([]sat.Lit, error) {
 		}
 		return c.muxWord(c.eq(iw, jw), vw, rw), nil
 	case term.OpIte:
-		m, err := b.s.enc.lit(a.Arg(0), polBoth)
+		m, err := b.lit(a.Arg(0), polBoth)
 		if err != nil {
 			return nil, err
 		}

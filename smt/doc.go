@@ -45,7 +45,12 @@
 //     literal; division by fresh quotient and remainder words
 //     constrained by n = q·d + r, r < d; functions over bit-vectors and
 //     Booleans by Ackermann's reduction. Nothing of it exists until a
-//     bit-vector atom is encoded. bv2nat becomes the sum of its bits'
+//     bit-vector atom is encoded. Assert has no context, so an atom it
+//     encodes is a fresh literal whose blasting waits for the next Check
+//     (bv.go flush), which polls its context every 4096 new variables
+//     (and yields: the memory watch and, on wasip1 and js, the timers
+//     run); an interrupted Check answers Unknown and the atoms left stay
+//     pending. Assumptions are blasted by Check the same way. bv2nat becomes the sum of its bits'
 //     values (ites the lifting turns into integers), int2bv a fresh
 //     constant k with (= (bv2nat k) (mod n 2^w)). Arrays of bit-vectors:
 //     reads Ackermannised, read-over-write, extensionality over the
@@ -74,6 +79,11 @@
 // term (by ID) the encoder gave them. Under that reading an input clause
 // of partition p follows from p's formulas (or is a definition, valid by
 // construction) and every other leaf is valid in the theories.
+// Bit-vectors (bvproof.go): bit i of the word of a term t stands for
+// (= ((_ extract i i) t) #b1); the blaster's inner gates have no term,
+// and with proofs a gate is shared only within the partition that made
+// it, so Refutation.AuxPart names the one partition whose clauses hold
+// such a variable (itp treats it as local to that side).
 // Arithmetic lemmas (simplex conflicts and explanations of propagated
 // bounds) keep their Farkas certificates (farkas.go): Refutation.Farkas
 // gives the literals of the lemma's negation with their multipliers, read
@@ -105,6 +115,7 @@
 //	poll.go       the context the theories poll: the clock and a yield
 //	bv.go         bit-vectors: blasting terms and atoms, division, Ackermann, models
 //	bitblast.go   the circuits: gates with sharing, adders, multiplier, shifters, comparators
+//	bvproof.go    the refutation's view of the blaster: bit terms, AuxPart
 //
 // # Naming
 //

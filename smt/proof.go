@@ -147,6 +147,7 @@ func (r *Refutation) buildTerms() {
 			set(m, st.Term(uint32(id)))
 		}
 	}
+	r.bvTerms(set) // Bit-vectors: bvproof.go
 }
 
 // Definitions returns the fresh constants the solver introduced for

@@ -198,6 +198,14 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 	for _, sc := range s.scopes {
 		lits = append(lits, sc.act)
 	}
+	pctx := newPolling(ctx)
+	if s.bvb != nil { // Bit-vectors: the atoms Assert deferred (bv.go flush)
+		if err := s.bvb.flush(pctx); err != nil {
+			return s.interruptedOr(pctx, err)
+		}
+	}
+	s.th.ctx = pctx // the blaster polls it while it encodes an assumption
+	defer func() { s.th.ctx = nil }()
 	byLit := make(map[sat.Lit]*term.Term, len(assumptions))
 	for _, a := range assumptions {
 		if !a.Sort().IsBool() {
@@ -205,15 +213,13 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 		}
 		m, err := s.enc.encode(a)
 		if err != nil {
-			return Unknown, err
+			return s.interruptedOr(pctx, err)
 		}
 		if _, dup := byLit[m]; !dup {
 			byLit[m] = a
 			lits = append(lits, m)
 		}
 	}
-	pctx := newPolling(ctx)
-	s.th.ctx = pctx
 	s.th.incomplete = ""
 	r := s.sat.Solve(pctx, lits)
 	s.th.ctx = nil
@@ -244,6 +250,17 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 		}
 	}
 	return s.result, nil
+}
+
+// interruptedOr is Check's answer to an error while it encodes: Unknown
+// with the context's error as the reason when the context is done (the
+// bit-blaster stopped), else Unknown with err.
+func (s *Solver) interruptedOr(pctx polling, err error) (Result, error) {
+	if cerr := pctx.Err(); cerr != nil {
+		s.reason = cerr.Error()
+		return Unknown, nil
+	}
+	return Unknown, err
 }
 
 // ReasonUnknown says why the last Check answered Unknown.
