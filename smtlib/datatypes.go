@@ -1,6 +1,8 @@
 package smtlib
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -40,6 +42,7 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 	}
 	var syms []*symbol
 	var poss []Pos
+	var arity []int
 	if r.tok.kind == tokRParen {
 		// z3's form: the names are the heads of the declarations
 		r.next()
@@ -54,9 +57,11 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 		if r.tok.kind != tokNumeral {
 			return r.unexpected("the arity of " + term.QuoteSymbol(sym.name))
 		}
-		if string(r.tok.text) != "0" {
-			return r.errorf(r.tok.pos, "parametric datatypes are not supported")
+		n, err := strconv.Atoi(string(r.tok.text))
+		if err != nil || n > 1<<10 {
+			return r.errorf(r.tok.pos, "declare-datatypes: arity %s is too large", r.tok.text)
 		}
+		arity = append(arity, n)
 		r.next()
 		if err := r.expect(tokRParen, ") to end the datatype name"); err != nil {
 			return err
@@ -71,6 +76,9 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 	}
 	if err := r.expect(tokLParen, "( to start the datatype declarations"); err != nil {
 		return err
+	}
+	if slices.ContainsFunc(arity, func(n int) bool { return n > 0 }) {
+		return r.parDatatypes(p, "declare-datatypes", syms, poss, arity, false)
 	}
 	lists := make([][]ctorDecl, 0, len(syms))
 	for r.tok.kind == tokLParen {
@@ -102,7 +110,13 @@ func (r *Reader) declareDatatypeCmd(p Pos) error {
 		return err
 	}
 	syms := []*symbol{sym}
-	cs, err := r.datatypeDecl(syms)
+	if err := r.expect(tokLParen, "( to start the constructors"); err != nil {
+		return err
+	}
+	if r.tok.kind == tokSymbol && string(r.tok.text) == "par" {
+		return r.parDatatypes(p, "declare-datatype", syms, []Pos{sp}, []int{-1}, true)
+	}
+	cs, err := r.datatypeCtors(syms)
 	if err != nil {
 		return err
 	}
@@ -120,43 +134,9 @@ func (r *Reader) datatypeDecl(syms []*symbol) ([]ctorDecl, error) {
 		return nil, err
 	}
 	if r.tok.kind == tokSymbol && string(r.tok.text) == "par" {
-		return nil, r.errorf(r.tok.pos, "parametric datatypes (par ...) are not supported")
+		return nil, r.errorf(r.tok.pos, "par: the datatype is declared with 0 parameters")
 	}
-	var cs []ctorDecl
-	for r.tok.kind == tokLParen {
-		r.next()
-		sym, cp, err := r.symbolName("a constructor name")
-		if err != nil {
-			return nil, err
-		}
-		c := ctorDecl{sym: sym, pos: cp}
-		for r.tok.kind == tokLParen {
-			r.next()
-			fs, fp, err := r.symbolName("a selector name")
-			if err != nil {
-				return nil, err
-			}
-			e, err := r.sortExpr(syms)
-			if err != nil {
-				return nil, err
-			}
-			if err := r.expect(tokRParen, ") to end the selector"); err != nil {
-				return nil, err
-			}
-			c.fields = append(c.fields, fieldDecl{sym: fs, pos: fp, sort: e})
-		}
-		if err := r.expect(tokRParen, ") to end the constructor"); err != nil {
-			return nil, err
-		}
-		cs = append(cs, c)
-	}
-	if len(cs) == 0 {
-		return nil, r.unexpected("( to start a constructor")
-	}
-	if err := r.expect(tokRParen, ") to end the constructors"); err != nil {
-		return nil, err
-	}
-	return cs, nil
+	return r.datatypeCtors(syms)
 }
 
 // defineDatatypes declares the datatypes syms with the constructors
@@ -297,6 +277,18 @@ func (r *Reader) testerApplication(open Pos) (*term.Term, error) {
 	}
 	cp, name := r.tok.pos, string(r.tok.text)
 	c := r.constructorNamed(name)
+	if d := parCtor(r.syms[name]); c == nil && d != nil {
+		r.next()
+		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
+			return nil, err
+		}
+		base, err := r.readArgs()
+		if err != nil {
+			return nil, err
+		}
+		defer r.dropArgs(base)
+		return r.parTester(d, name, open, r.args[base:])
+	}
 	if c == nil {
 		return nil, r.errorf(cp, "(_ is %s): %s is not a constructor", term.QuoteSymbol(name), term.QuoteSymbol(name))
 	}
@@ -344,7 +336,7 @@ func (r *Reader) match(open Pos) (*term.Term, error) {
 		switch r.tok.kind {
 		case tokSymbol, tokQuoted:
 			name := string(r.tok.text)
-			if c := r.constructorNamed(name); c != nil && c.Datatype() == dt {
+			if c := r.ctorIn(name, dt); c != nil {
 				if c.Arity() != 0 {
 					return nil, r.errorf(r.tok.pos, "match: constructor %s expects %d variables", term.QuoteSymbol(name), c.Arity())
 				}
@@ -364,8 +356,8 @@ func (r *Reader) match(open Pos) (*term.Term, error) {
 				return nil, r.unexpected("a constructor")
 			}
 			name := string(r.tok.text)
-			c := r.constructorNamed(name)
-			if c == nil || c.Datatype() != dt {
+			c := r.ctorIn(name, dt)
+			if c == nil {
 				return nil, r.errorf(r.tok.pos, "match: %s is not a constructor of %v", term.QuoteSymbol(name), dt.Sort())
 			}
 			r.next()

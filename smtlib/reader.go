@@ -79,6 +79,7 @@ const (
 	defTerm                     // define-fun without parameters, :named
 	defMacro                    // define-fun with parameters
 	defVar                      // declare-var
+	defPar                      // a constructor or selector of a parametric datatype
 )
 
 type def struct {
@@ -87,6 +88,10 @@ type def struct {
 	t      *term.Term   // defFunc of arity 0: the constant; defTerm: the value; defMacro: the body; defVar: the variable
 	params []*term.Term // defMacro
 	index  int          // defVar: declaration order
+	// defPar: the group, the datatype in it, the constructor, and the
+	// selector's field (-1 for the constructor)
+	par                 *parGroup
+	member, ctor, field int
 }
 
 // A frame is a quantifier or a define-fun whose body is being read. It

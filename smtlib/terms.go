@@ -1,6 +1,8 @@
 package smtlib
 
 import (
+	"strings"
+
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -157,6 +159,17 @@ func (r *Reader) application(open Pos) (*term.Term, error) {
 			defer r.dropArgs(base)
 			return r.applyFunc(f, open, r.args[base:])
 		}
+		if c, ok := strings.CutPrefix(string(r.tok.text), "is-"); ok {
+			if d := parCtor(r.syms[c]); d != nil { // z3's is-C of a parametric C
+				r.next()
+				base, err := r.readArgs()
+				if err != nil {
+					return nil, err
+				}
+				defer r.dropArgs(base)
+				return r.parTester(d, c, open, r.args[base:])
+			}
+		}
 		return nil, r.unknownSymbol(head, string(r.tok.text))
 	}
 	r.next()
@@ -203,6 +216,8 @@ func (r *Reader) apply(sym *symbol, head, open Pos, args []*term.Term) (*term.Te
 				return nil, r.errorf(open, "%v", err)
 			}
 			return t, nil
+		case defPar:
+			return r.applyPar(sym, d, head, open, args, nil)
 		case defTerm, defVar:
 			if len(args) > 0 {
 				return nil, r.notFunction(head, sym.name, d.t)
@@ -523,6 +538,9 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 	if sym == nil {
 		return nil, r.unknownSymbol(head, name)
 	}
+	if d := parCtor(sym); d != nil {
+		return r.applyPar(sym, d, head, open, nil, s)
+	}
 	t, err := r.apply(sym, head, open, nil)
 	if err != nil {
 		return nil, err
@@ -567,6 +585,9 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 	}
 	if sym == nil {
 		return nil, r.unknownSymbol(head, name)
+	}
+	if d := parCtor(sym); d != nil {
+		return r.applyPar(sym, d, head, open, args, s)
 	}
 	t, err := r.apply(sym, head, open, args)
 	if err != nil {
