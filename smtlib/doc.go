@@ -36,8 +36,8 @@
 //
 // set-logic accepts the logics of SMT-LIB (QF_LIA, AUFLIRA, QF_BV, ...),
 // z3's HORN and QF_FD, and ALL; another name is an error. A theory the
-// reader does not read (floating point, strings, sequences, codatatypes
-// and parametric datatypes, Eldarica's heap, recursive definitions) is one
+// reader does not read (floating point, strings, sequences, codatatypes,
+// Eldarica's heap, recursive definitions) is one
 // error at its first sign (a sort, a literal, an indexed identifier, a
 // command) that names the theory (unsupported.go); the README's list of
 // supported input quotes these messages. Bit-vectors (bv.go) are read in
@@ -80,6 +80,15 @@
 // match becomes a chain of ite over testers, with the pattern variables
 // bound to selector terms like let variables.
 //
+// Parametric datatypes (par, parametric.go) are instantiated as they are
+// used: the sort (List Int) becomes a datatype of the store, named List
+// with the parameter Int (term.Store.DeclareDatatypeInstances), made
+// together with the instances its fields need. A template's constructor
+// or selector finds its instance from its arguments' sorts or from
+// (as C S); a nullary constructor needs the as. The template's
+// declaration is kept (term.Template) and printed with its first
+// instance, so scripts over instances are written and read again.
+//
 // # Writing
 //
 // WriteScript prints commands one per line, terms with term.Fprint, which
@@ -99,6 +108,7 @@
 //	unsupported.go  the errors for theories the reader does not read
 //	datatypes.go declare-datatypes (2.6 and z3's older form),
 //	             declare-datatype, testers ((_ is C) and is-C), match
+//	parametric.go  parametric datatypes (par): templates, instances
 //	bv.go        bit-vector sorts, literals, indexed operators, symbols
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand

@@ -353,7 +353,11 @@ func (r *Reader) parInstance(p Pos, d *sortDef, args []*term.Sort) (*term.Sort, 
 	add(root)
 	for i := 0; i < len(members); i++ {
 		if len(members) > maxInstances {
-			return nil, r.errorf(p, "sort %v: its fields need more than %d instances of parametric datatypes (a datatype nested deeper at each level?)", root.key, maxInstances)
+			as := make([]string, len(args))
+			for i, a := range args {
+				as[i] = a.String()
+			}
+			return nil, r.errorf(p, "sort (%s %s): its fields need more than %d instances of parametric datatypes (a datatype nested deeper at each level?)", term.QuoteSymbol(d.name), strings.Join(as, " "), maxInstances)
 		}
 		m := members[i]
 		for _, c := range m.def.par.ctors[m.def.member] {
