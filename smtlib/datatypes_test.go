@@ -177,3 +177,38 @@ func TestParametricReadTwice(t *testing.T) {
 	_, err = Parse("c.smt2", strings.NewReader("(declare-datatypes ((List 1)) ((par (T) ((nil) (cons (head T))))))\n(declare-const x (List Int))"), st)
 	require.ErrorContains(t, err, "c.smt2:2:18: datatype (List Int) is declared again with another definition")
 }
+
+// TestTuples reads cvc5's tuples and datatype updates as datatypes.
+func TestTuples(t *testing.T) {
+	const list = "(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))\n(declare-const x L)\n"
+	for _, c := range []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"tuple and select", "(declare-const t (Tuple Int Bool))(assert (= t (tuple ((_ tuple.select 0) t) false)))",
+			[]string{"(= t (tuple ((_ tuple.select 0) t) false))"}},
+		{"nested tuples", "(declare-const t (Tuple (Tuple Int Int) Real))(assert (= ((_ tuple.select 1) ((_ tuple.select 0) t)) 3))",
+			[]string{"(= ((_ tuple.select 1) ((_ tuple.select 0) t)) 3)"}},
+		{"unit tuple", "(declare-const u UnitTuple)(assert (= u tuple.unit))", []string{"(= u tuple.unit)"}},
+		{"tuple update", "(declare-const t (Tuple Int Bool))(assert (= t ((_ tuple.update 1) t true)))",
+			[]string{"(= t (tuple ((_ tuple.select 0) t) true))"}},
+		{"tuple project", "(declare-const t (Tuple Int Bool Real))(assert (= (tuple 1.0 1) ((_ tuple.project 2 0) t)))",
+			[]string{"(= (tuple 1.0 1) (tuple ((_ tuple.select 2) t) ((_ tuple.select 0) t)))"}},
+		{"datatype update", list + "(assert (= x ((_ update hd) x 2)))",
+			[]string{"(= x (ite ((_ is cons) x) (cons 2 (tl x)) x))"}},
+		{"record update", "(declare-datatype R ((mk (a Int) (b Bool))))(declare-const r R)(assert (= r ((_ update b) r true)))",
+			[]string{"(= r (mk (a r) true))"}},
+		{"parametric update", "(declare-datatype P (par (X) ((none) (some (val X)))))(declare-const p (P Int))(assert (= p ((_ update val) p 2)))",
+			[]string{"(= p (ite ((_ is some) p) ((as some (P Int)) 2) p))"}},
+		{"a script's own Tuple", "(declare-sort Tuple 2)(declare-const t (Tuple Int Bool))(declare-fun tuple (Int) (Tuple Int Bool))(assert (= t (tuple 1)))",
+			[]string{"(= t (tuple 1))"}},
+		{"datatype term in a define-fun", list + "(define-fun f ((y L)) Int (hd y))(assert (= (f (cons 1 x)) 2))",
+			[]string{"(= (hd (cons 1 x)) 2)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := parse(t, c.in)
+			require.Equal(t, c.want, asserted(s))
+		})
+	}
+}

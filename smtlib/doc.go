@@ -88,6 +88,8 @@
 // (as C S); a nullary constructor needs the as. The template's
 // declaration is kept (term.Template) and printed with its first
 // instance, so scripts over instances are written and read again.
+// cvc5's tuples are instances of built-in templates (tuples.go), one per
+// number of fields.
 //
 // # Writing
 //
@@ -109,6 +111,8 @@
 //	datatypes.go declare-datatypes (2.6 and z3's older form),
 //	             declare-datatype, testers ((_ is C) and is-C), match
 //	parametric.go  parametric datatypes (par): templates, instances
+//	tuples.go    cvc5's tuples (Tuple, tuple, tuple.select/update/project)
+//	             and datatype updates ((_ update s) t v)
 //	bv.go        bit-vector sorts, literals, indexed operators, symbols
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand

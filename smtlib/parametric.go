@@ -310,10 +310,10 @@ type gsort struct {
 // twice into one store makes its instances once.
 func instanceOf(s *term.Sort, g *parGroup, member int) *term.Datatype {
 	dt := s.Datatype()
-	if dt == nil || s.Name() != g.names[member] {
+	if dt == nil || s.Name() != g.names[member] || len(s.Params()) != len(g.params[member]) {
 		return nil
 	}
-	if t := dt.Template(); t == nil || t != g.tmpl && t.Text != g.tmpl.Text {
+	if t := dt.Template(); t == nil || t != g.tmpl && (t.Text != g.tmpl.Text || t.Tuple != g.tmpl.Tuple) {
 		return nil
 	}
 	return dt
@@ -504,8 +504,7 @@ func (g *parGroup) sortPattern(member int) string {
 
 // applyPar applies the constructor or selector of a template that sym
 // names (d) to args; want is the sort of (as C want), or nil.
-func (r *Reader) applyPar(sym *symbol, d *def, head, open Pos, args []*term.Term, want *term.Sort) (*term.Term, error) {
-	name := sym.name
+func (r *Reader) applyPar(name string, d *def, head, open Pos, args []*term.Term, want *term.Sort) (*term.Term, error) {
 	g, m := d.par, d.member
 	c := g.ctors[m][d.ctor]
 	if d.field >= 0 {
@@ -609,6 +608,9 @@ func (r *Reader) ctorIn(name string, dt *term.Datatype) *term.Func {
 	}
 	if d := parCtor(r.syms[name]); d != nil && instanceOf(dt.Sort(), d.par, d.member) != nil {
 		return dt.Constructors()[d.ctor]
+	}
+	if t := dt.Template(); t != nil && t.Tuple && dt.Constructors()[0].Name() == name {
+		return dt.Constructors()[0]
 	}
 	return nil
 }

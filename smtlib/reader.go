@@ -37,6 +37,8 @@ type Reader struct {
 	args  []*term.Term // scratch stack for arguments
 	binds []letBinding // scratch stack for let bindings
 
+	tuples map[int]*sortDef // cvc5's tuple sorts by their number of fields
+
 	pending []Command
 	done    bool  // exit seen or end of input
 	broken  error // after an internal error the reader is unusable

@@ -72,3 +72,26 @@ func TestParametricModelReadBack(t *testing.T) {
 	got := run(t, decls+model+asserts+"(check-sat)")
 	require.Equal(t, "sat\n", got)
 }
+
+// TestSolveTuples solves scripts over cvc5's tuples and datatype updates.
+func TestSolveTuples(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		want     []string
+	}{
+		{"function into tuples", "(set-logic ALL)(declare-fun f (Int) (Tuple Int Int))(assert (= (f 5) (tuple 2 3)))(assert (= (f 7) (tuple 3 4)))(check-sat)" +
+			"(assert (= 5 7))(check-sat)", []string{"sat", "unsat"}},
+		{"select", "(set-logic ALL)(declare-const x (Tuple Int Bool))(assert (= ((_ tuple.select 0) x) 5))(check-sat)(assert (distinct x (tuple 5 true) (tuple 5 false)))(check-sat)",
+			[]string{"sat", "unsat"}},
+		{"update", "(set-logic ALL)(declare-const x (Tuple Int Bool))(assert (not (= x ((_ tuple.update 1) x true))))(assert (not (= x ((_ tuple.update 1) x false))))(check-sat)",
+			[]string{"unsat"}},
+		{"unit", "(set-logic ALL)(declare-const u UnitTuple)(declare-const v UnitTuple)(assert (distinct u v))(check-sat)", []string{"unsat"}},
+		{"datatype update", "(set-logic ALL)(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))(declare-const x L)(assert ((_ is cons) x))(assert (= x ((_ update hd) x 2)))(check-sat)" +
+			"(assert (= (hd x) 3))(check-sat)", []string{"sat", "unsat"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := run(t, c.in)
+			require.Equal(t, c.want, answer.FindAllString(out, -1), out)
+		})
+	}
+}

@@ -73,6 +73,10 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 			}
 		}
 		if sym == nil || sym.sort == nil {
+			if string(r.tok.text) == "UnitTuple" { // cvc5's tuples
+				r.next()
+				return &sortExpr{param: -1, def: r.tupleDef(0)}, nil
+			}
 			return nil, r.unknownSort(p, string(r.tok.text))
 		}
 		if n := sym.sort.numParams(); n > 0 {
@@ -97,6 +101,10 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 			}
 		}
 		if sym == nil || sym.sort == nil {
+			if string(r.tok.text) == "Tuple" { // cvc5's tuples
+				r.next()
+				return r.tupleSort(open, params)
+			}
 			return nil, r.unknownSort(p, string(r.tok.text))
 		}
 		r.next()

@@ -71,6 +71,10 @@ func (r *Reader) constant() (*term.Term, error) {
 		return nil, r.errorf(p, "unexpected reserved word %s, expected a term", r.tok.text)
 	}
 	sym := r.lookup(r.tok.text)
+	if (sym == nil || len(sym.local) == 0 && sym.def == nil && sym.op == term.OpInvalid) && string(r.tok.text) == "tuple.unit" {
+		r.next()
+		return r.tupleApplication(p, p, nil, nil) // cvc5's tuples
+	}
 	if sym == nil {
 		return nil, r.unknownSymbol(p, string(r.tok.text))
 	}
@@ -159,6 +163,15 @@ func (r *Reader) application(open Pos) (*term.Term, error) {
 			defer r.dropArgs(base)
 			return r.applyFunc(f, open, r.args[base:])
 		}
+		if string(r.tok.text) == "tuple" { // cvc5's tuples
+			r.next()
+			base, err := r.readArgs()
+			if err != nil {
+				return nil, err
+			}
+			defer r.dropArgs(base)
+			return r.tupleApplication(head, open, r.args[base:], nil)
+		}
 		if c, ok := strings.CutPrefix(string(r.tok.text), "is-"); ok {
 			if d := parCtor(r.syms[c]); d != nil { // z3's is-C of a parametric C
 				r.next()
@@ -217,7 +230,7 @@ func (r *Reader) apply(sym *symbol, head, open Pos, args []*term.Term) (*term.Te
 			}
 			return t, nil
 		case defPar:
-			return r.applyPar(sym, d, head, open, args, nil)
+			return r.applyPar(sym.name, d, head, open, args, nil)
 		case defTerm, defVar:
 			if len(args) > 0 {
 				return nil, r.notFunction(head, sym.name, d.t)
@@ -539,7 +552,7 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 		return nil, r.unknownSymbol(head, name)
 	}
 	if d := parCtor(sym); d != nil {
-		return r.applyPar(sym, d, head, open, nil, s)
+		return r.applyPar(sym.name, d, head, open, nil, s)
 	}
 	t, err := r.apply(sym, head, open, nil)
 	if err != nil {
@@ -587,7 +600,7 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 		return nil, r.unknownSymbol(head, name)
 	}
 	if d := parCtor(sym); d != nil {
-		return r.applyPar(sym, d, head, open, args, s)
+		return r.applyPar(sym.name, d, head, open, args, s)
 	}
 	t, err := r.apply(sym, head, open, args)
 	if err != nil {

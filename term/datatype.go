@@ -49,6 +49,10 @@ type Datatype struct {
 // back.
 type Template struct {
 	Text string // the declare-datatype(s) command
+	// Tuple: cvc5's built-in tuples, (Tuple Int Bool), whose constructor
+	// prints as tuple (its arguments give the sort) and selectors as
+	// (_ tuple.select i); Text is empty.
+	Tuple bool
 }
 
 // Template is the parametric declaration the datatype is an instance of,
@@ -515,7 +519,9 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 	switch t.op {
 	case OpCons:
 		name := QuoteSymbol(t.fn.name)
-		if len(t.sort.params) > 0 {
+		if tm := t.sort.dt.tmpl; tm != nil && tm.Tuple {
+			name = t.fn.name // tuple or tuple.unit
+		} else if len(t.sort.params) > 0 {
 			// An instance of a parametric datatype: the sort of a
 			// constructor is not always that of its arguments.
 			name = "(as " + name + " " + t.sort.String() + ")"
@@ -528,6 +534,10 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 		w.WriteString(name)
 	case OpSel:
 		w.WriteByte('(')
+		if tm := t.fn.adt.dt.tmpl; tm != nil && tm.Tuple {
+			fmt.Fprintf(w, "(_ tuple.select %d)", t.fn.adt.field)
+			break
+		}
 		w.WriteString(QuoteSymbol(t.fn.name))
 	case OpTest:
 		w.WriteString("((_ is ")
@@ -546,8 +556,11 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 func FprintDatatypes(w io.Writer, group []*Sort) error {
 	if len(group) > 0 && group[0].dt.tmpl != nil {
 		var b strings.Builder
-		for i, t := range group[0].dt.first {
-			if i > 0 {
+		for _, t := range group[0].dt.first {
+			if t.Text == "" {
+				continue // built in
+			}
+			if b.Len() > 0 {
 				b.WriteByte('\n')
 			}
 			b.WriteString(t.Text)
