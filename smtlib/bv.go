@@ -166,6 +166,8 @@ func (r *Reader) indexedApplication(open, inner Pos) (*term.Term, error) {
 		return r.tupleIndexed(open, name)
 	case "update":
 		return r.updateApplication(open)
+	case "divisible": // Ints: ((_ divisible n) t) is (= (mod t n) 0)
+		return r.divisible(open)
 	}
 	ix, ok := bvIndexedOps[name]
 	if !ok {

@@ -1,6 +1,7 @@
 package smtlib
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -634,4 +635,35 @@ func (r *Reader) sortedVar(what string) (*term.Term, *symbol, error) {
 		return nil, nil, err
 	}
 	return r.bindVar(sym, s), sym, nil
+}
+
+// divisible reads ((_ divisible n) t) from the token divisible on: the
+// integer t is a multiple of the numeral n > 0, (= (mod t n) 0).
+func (r *Reader) divisible(open Pos) (*term.Term, error) {
+	r.next()
+	if r.tok.kind != tokNumeral {
+		return nil, r.unexpected("a numeral index of divisible")
+	}
+	n, ok := new(big.Int).SetString(string(r.tok.text), 10)
+	if !ok || n.Sign() == 0 {
+		return nil, r.errorf(r.tok.pos, "divisible: the index must be positive")
+	}
+	r.next()
+	if err := r.expect(tokRParen, ") to end the indexed identifier"); err != nil {
+		return nil, err
+	}
+	base, err := r.readArgs()
+	if err != nil {
+		return nil, err
+	}
+	defer r.dropArgs(base)
+	args := r.args[base:]
+	if len(args) != 1 || !args[0].Sort().IsInt() {
+		return nil, r.errorf(open, "divisible: expected 1 argument of sort Int")
+	}
+	m, err := r.st.Build(term.OpMod, args[0], r.st.IntNum(num.IntFromBig(n)))
+	if err != nil {
+		return nil, r.errorf(open, "%v", err)
+	}
+	return r.st.Build(term.OpEq, m, r.st.IntNum(num.NewInt(0)))
 }

@@ -11,6 +11,7 @@ const (
 	errDatatypes = "codatatypes are not supported"
 	errHeap      = "the heap theory (declare-heap) is not supported"
 	errRecursive = "recursive definitions (define-fun-rec) are not supported"
+	errFields    = "finite fields are not supported"
 )
 
 // theoryOfSort names the unsupported theory a sort symbol belongs to, ""
@@ -36,6 +37,8 @@ func theoryOfIndexed(name string) string {
 		return errFloats
 	case name == "char", name == "re.loop", name == "re.^":
 		return errStrings
+	case name == "FiniteField":
+		return errFields
 	}
 	return theoryOfSort(name)
 }
