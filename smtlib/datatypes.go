@@ -151,7 +151,7 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 		if sym.op != term.OpInvalid {
 			return r.errorf(at, "cannot declare %s: it is a built-in symbol", term.QuoteSymbol(sym.name))
 		}
-		if sym.def != nil {
+		if sym.def != nil && len(sym.local) == 0 && len(datatypeFuncs(sym.def)) == 0 {
 			return r.errorf(at, "%s is already declared", term.QuoteSymbol(sym.name))
 		}
 		return nil
@@ -223,15 +223,11 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 		ctors := sorts[i].Datatype().Constructors()
 		for j, c := range cs {
 			f := ctors[j]
-			d := &def{kind: defFunc, fn: f}
-			if f.Arity() == 0 {
-				d.t = r.st.Cons(f)
-			}
-			if err := r.declare(c.sym, c.pos, d); err != nil {
+			if err := r.declareDatatypeFunc(c.sym, c.pos, f); err != nil {
 				return err
 			}
 			for k, fd := range c.fields {
-				if err := r.declare(fd.sym, fd.pos, &def{kind: defFunc, fn: f.Selectors()[k]}); err != nil {
+				if err := r.declareDatatypeFunc(fd.sym, fd.pos, f.Selectors()[k]); err != nil {
 					return err
 				}
 			}
@@ -241,13 +237,94 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 	return nil
 }
 
-// constructorNamed is the constructor the symbol name stands for, or nil.
+// datatypeFuncs are the datatype symbols (constructors, selectors) d
+// stands for: one, several (overloaded), or none.
+func datatypeFuncs(d *def) []*term.Func {
+	switch {
+	case d == nil:
+	case d.kind == defOverload:
+		return d.fns
+	case d.kind == defFunc && d.fn.Datatype() != nil:
+		return []*term.Func{d.fn}
+	}
+	return nil
+}
+
+// declareDatatypeFunc declares sym as the constructor or selector f; a
+// symbol that names those of other datatypes already is overloaded (as
+// cvc5 and z3 allow: the sorts of the arguments, or as, tell which).
+func (r *Reader) declareDatatypeFunc(sym *symbol, p Pos, f *term.Func) error {
+	if fns := datatypeFuncs(sym.def); len(fns) > 0 {
+		d := &def{kind: defOverload, fns: append(slices.Clip(fns), f)}
+		prev := sym.def
+		sym.def = d
+		r.logDecl(sym, false)
+		if n := len(r.decls); n > 0 && r.decls[n-1].sym == sym {
+			r.decls[n-1].prev = prev
+		}
+		return nil
+	}
+	d := &def{kind: defFunc, fn: f}
+	if f.IsConstructor() && f.Arity() == 0 {
+		d.t = r.st.Cons(f)
+	}
+	return r.declare(sym, p, d)
+}
+
+// overloadedTester applies the tester of the overloaded constructor d of
+// the argument's sort to args.
+func (r *Reader) overloadedTester(d *def, name string, open Pos, args []*term.Term) (*term.Term, error) {
+	if len(args) != 1 {
+		return nil, r.errorf(open, "the tester of %s expects 1 argument, got %d", term.QuoteSymbol(name), len(args))
+	}
+	for _, f := range d.fns {
+		if f.IsConstructor() && f.Range() == args[0].Sort() {
+			return r.applyFunc(f.Tester(), open, args)
+		}
+	}
+	return nil, r.errorf(open, "%s is not a constructor of %v", term.QuoteSymbol(name), args[0].Sort())
+}
+
+// constructorNamed is the constructor the symbol name stands for, or nil
+// (also when it is overloaded).
 func (r *Reader) constructorNamed(name string) *term.Func {
 	sym := r.syms[name]
 	if sym == nil || len(sym.local) > 0 || sym.def == nil || sym.def.kind != defFunc || !sym.def.fn.IsConstructor() {
 		return nil
 	}
 	return sym.def.fn
+}
+
+// overloaded is the symbol of the overloaded datatype symbol named name
+// with the arguments args (and of the range want, if not nil), or an
+// error at p: none or several fit.
+func (r *Reader) overloaded(d *def, name string, p Pos, args []*term.Term, want *term.Sort, ctorOnly bool) (*term.Func, error) {
+	var fit *term.Func
+	n := 0
+next:
+	for _, f := range d.fns {
+		if ctorOnly && !f.IsConstructor() || f.Arity() != len(args) || want != nil && f.Range() != want {
+			continue
+		}
+		for i, a := range args {
+			if f.Domain()[i] != a.Sort() {
+				continue next
+			}
+		}
+		fit = f
+		n++
+	}
+	switch {
+	case n == 1:
+		return fit, nil
+	case n == 0:
+		sorts := make([]string, len(args))
+		for i, a := range args {
+			sorts[i] = a.Sort().String()
+		}
+		return nil, r.errorf(p, "%s (declared in several datatypes) does not apply to arguments of sorts (%s)", term.QuoteSymbol(name), strings.Join(sorts, " "))
+	}
+	return nil, r.errorf(p, "%s is declared in several datatypes: write (as %s S)", term.QuoteSymbol(name), term.QuoteSymbol(name))
 }
 
 // testerNamed is the tester of z3's is-C, or nil.
@@ -277,6 +354,18 @@ func (r *Reader) testerApplication(open Pos) (*term.Term, error) {
 	}
 	cp, name := r.tok.pos, string(r.tok.text)
 	c := r.constructorNamed(name)
+	if sym := r.syms[name]; c == nil && sym != nil && len(sym.local) == 0 && sym.def != nil && sym.def.kind == defOverload {
+		r.next()
+		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
+			return nil, err
+		}
+		base, err := r.readArgs()
+		if err != nil {
+			return nil, err
+		}
+		defer r.dropArgs(base)
+		return r.overloadedTester(sym.def, name, open, r.args[base:])
+	}
 	if d := parCtor(r.syms[name]); c == nil && d != nil {
 		r.next()
 		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {

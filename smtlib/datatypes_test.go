@@ -205,6 +205,9 @@ func TestTuples(t *testing.T) {
 			[]string{"(= t (tuple 1))"}},
 		{"datatype term in a define-fun", list + "(define-fun f ((y L)) Int (hd y))(assert (= (f (cons 1 x)) 2))",
 			[]string{"(= (hd (cons 1 x)) 2)"}},
+		{"overloaded selectors and constructors", list + "(declare-datatypes ((M 0)) (((nil) (mk (hd Bool) (tl L)))))\n" +
+			"(declare-const m M)(assert (and (hd m) (= (hd (tl m)) 1) ((_ is nil) m) (is-nil x) (= m (as nil M)) (= (mk true x) (match m ((nil m) ((mk a b) (mk a (tl b))))))))",
+			[]string{"(and (hd m) (= (hd (tl m)) 1) ((_ is nil) m) ((_ is nil) x) (= m (as nil M)) (= (mk true x) (ite ((_ is nil) m) m (mk (hd m) (tl (tl m))))))"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, _ := parse(t, c.in)

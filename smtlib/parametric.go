@@ -609,6 +609,13 @@ func (r *Reader) ctorIn(name string, dt *term.Datatype) *term.Func {
 	if d := parCtor(r.syms[name]); d != nil && instanceOf(dt.Sort(), d.par, d.member) != nil {
 		return dt.Constructors()[d.ctor]
 	}
+	if sym := r.syms[name]; sym != nil && len(sym.local) == 0 && sym.def != nil && sym.def.kind == defOverload {
+		for _, f := range sym.def.fns {
+			if f.IsConstructor() && f.Datatype() == dt {
+				return f
+			}
+		}
+	}
 	if t := dt.Template(); t != nil && t.Tuple && dt.Constructors()[0].Name() == name {
 		return dt.Constructors()[0]
 	}

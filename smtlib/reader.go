@@ -66,6 +66,7 @@ type symbol struct {
 type declEntry struct {
 	sym  *symbol
 	sort bool
+	prev *def // what an overloading declaration replaced
 }
 
 type binding struct {
@@ -77,11 +78,12 @@ type binding struct {
 type defKind uint8
 
 const (
-	defFunc  defKind = iota + 1 // declare-fun, declare-const, declare-rel
-	defTerm                     // define-fun without parameters, :named
-	defMacro                    // define-fun with parameters
-	defVar                      // declare-var
-	defPar                      // a constructor or selector of a parametric datatype
+	defFunc     defKind = iota + 1 // declare-fun, declare-const, declare-rel
+	defTerm                        // define-fun without parameters, :named
+	defMacro                       // define-fun with parameters
+	defVar                         // declare-var
+	defPar                         // a constructor or selector of a parametric datatype
+	defOverload                    // datatype symbols of one name in several datatypes (fns)
 )
 
 type def struct {
@@ -94,6 +96,7 @@ type def struct {
 	// selector's field (-1 for the constructor)
 	par                 *parGroup
 	member, ctor, field int
+	fns                 []*term.Func // defOverload, in declaration order
 }
 
 // A frame is a quantifier or a define-fun whose body is being read. It

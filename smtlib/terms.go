@@ -183,6 +183,15 @@ func (r *Reader) application(open Pos) (*term.Term, error) {
 				defer r.dropArgs(base)
 				return r.parTester(d, c, open, r.args[base:])
 			}
+			if cs := r.syms[c]; cs != nil && len(cs.local) == 0 && cs.def != nil && cs.def.kind == defOverload { // of an overloaded C
+				r.next()
+				base, err := r.readArgs()
+				if err != nil {
+					return nil, err
+				}
+				defer r.dropArgs(base)
+				return r.overloadedTester(cs.def, c, open, r.args[base:])
+			}
 		}
 		return nil, r.unknownSymbol(head, string(r.tok.text))
 	}
@@ -232,6 +241,16 @@ func (r *Reader) apply(sym *symbol, head, open Pos, args []*term.Term) (*term.Te
 			return t, nil
 		case defPar:
 			return r.applyPar(sym.name, d, head, open, args, nil)
+		case defOverload:
+			p := open
+			if len(args) == 0 {
+				p = head
+			}
+			f, err := r.overloaded(d, sym.name, p, args, nil, false)
+			if err != nil {
+				return nil, err
+			}
+			return r.applyFunc(f, open, args)
 		case defTerm, defVar:
 			if len(args) > 0 {
 				return nil, r.notFunction(head, sym.name, d.t)
@@ -555,6 +574,13 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 	if d := parCtor(sym); d != nil {
 		return r.applyPar(sym.name, d, head, open, nil, s)
 	}
+	if d := sym.def; d != nil && len(sym.local) == 0 && d.kind == defOverload {
+		f, err := r.overloaded(d, name, head, nil, s, false)
+		if err != nil {
+			return nil, err
+		}
+		return r.applyFunc(f, open, nil)
+	}
 	t, err := r.apply(sym, head, open, nil)
 	if err != nil {
 		return nil, err
@@ -602,6 +628,13 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 	}
 	if d := parCtor(sym); d != nil {
 		return r.applyPar(sym.name, d, head, open, args, s)
+	}
+	if d := sym.def; d != nil && len(sym.local) == 0 && d.kind == defOverload {
+		f, err := r.overloaded(d, name, open, args, s, false)
+		if err != nil {
+			return nil, err
+		}
+		return r.applyFunc(f, open, args)
 	}
 	t, err := r.apply(sym, head, open, args)
 	if err != nil {

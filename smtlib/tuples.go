@@ -180,6 +180,12 @@ func (r *Reader) updateApplication(open Pos) (*term.Term, error) {
 		switch d := sym.def; {
 		case d.kind == defFunc && d.fn.IsSelector():
 			sel = d.fn
+		case d.kind == defOverload && len(args) > 0:
+			for _, f := range d.fns {
+				if f.IsSelector() && f.Domain()[0] == args[0].Sort() {
+					sel = f
+				}
+			}
 		case d.kind == defPar && d.field >= 0 && len(args) > 0:
 			dt, err := r.instanceIn(open, d, name, args[0].Sort())
 			if err != nil {

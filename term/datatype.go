@@ -67,6 +67,9 @@ type adtSym struct {
 	test   bool    // a tester
 	sels   []*Func // a constructor's selectors
 	tester *Func   // a constructor's tester
+	// qualify: another symbol has the name (a constructor declared in
+	// several datatypes): the constructor prints as (as C S)
+	qualify bool
 }
 
 // A CtorSpec describes a constructor for DefineDatatypes.
@@ -277,7 +280,15 @@ func (st *Store) DefineDatatypes(sorts []*Sort, ctors [][]CtorSpec) error {
 func (st *Store) newADTFunc(name string, dom []*Sort, rng *Sort, a *adtSym) *Func {
 	f := &Func{name: name, domain: dom, rng: rng, id: st.nfuncs, adt: a}
 	st.nfuncs++
-	st.addFunc(f, st.named(name))
+	first := st.named(name)
+	st.addFunc(f, first)
+	if first != nil {
+		for g := first; g != nil; g = g.next {
+			if g.adt != nil {
+				g.adt.qualify = true
+			}
+		}
+	}
 	return f
 }
 
@@ -521,7 +532,7 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 		name := QuoteSymbol(t.fn.name)
 		if tm := t.sort.dt.tmpl; tm != nil && tm.Tuple {
 			name = t.fn.name // tuple or tuple.unit
-		} else if len(t.sort.params) > 0 {
+		} else if len(t.sort.params) > 0 || t.fn.adt.qualify {
 			// An instance of a parametric datatype: the sort of a
 			// constructor is not always that of its arguments.
 			name = "(as " + name + " " + t.sort.String() + ")"
