@@ -80,6 +80,7 @@ func init() {
 		"declare-datatype":    (*Reader).declareDatatypeCmd,  // Datatypes
 		"declare-datatypes":   (*Reader).declareDatatypesCmd, // Datatypes
 		"declare-codatatypes": unsupportedTheory(errDatatypes),
+		"declare-codatatype":  unsupportedTheory(errDatatypes),
 		"declare-heap":        unsupportedTheory(errHeap),
 		"define-fun-rec":      unsupportedTheory(errRecursive),
 		"define-funs-rec":     unsupportedTheory(errRecursive),

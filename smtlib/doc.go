@@ -37,12 +37,12 @@
 // set-logic accepts the logics of SMT-LIB (QF_LIA, AUFLIRA, QF_BV, ...),
 // cvc5's with finite fields (QF_FFDT), z3's HORN and QF_FD, and ALL;
 // another name is an error. A theory the reader does not read (floating
-// point, strings, sequences, codatatypes, finite fields, Eldarica's heap,
-// recursive definitions) is one error at its first sign (a sort, a
-// literal, an indexed identifier, a command) that names the theory
-// (unsupported.go); the README's list of
-// supported input quotes these messages. Bit-vectors (bv.go) are read in
-// every logic, HORN included.
+// point, strings, sequences, codatatypes, finite fields, sets, bags and
+// relations, transcendental functions, Eldarica's heap, recursive
+// definitions) is one error at its first sign (a sort, a literal, an
+// indexed identifier, a symbol, a command) that names the theory
+// (unsupported.go); the README's list of supported input quotes these
+// messages. Bit-vectors (bv.go) are read in every logic, HORN included.
 //
 // The reader normalizes as term's doc describes: comparison chains become
 // conjunctions, => nests to the right, / and div to the left; numerals are

@@ -307,6 +307,9 @@ func (r *Reader) notFunction(p Pos, name string, t *term.Term) *Error {
 }
 
 func (r *Reader) unknownSymbol(p Pos, name string) *Error {
+	if th := theoryOfSymbol(name); th != "" {
+		return r.errorf(p, "%s: %s", th, term.QuoteSymbol(name))
+	}
 	e := r.errorf(p, "unknown symbol %s", term.QuoteSymbol(name))
 	if len(name) > 1 && (name[0] == '-' || name[0] == '.') && isDigit(name[1]) {
 		if name[0] == '-' {
