@@ -215,3 +215,19 @@ func TestTuples(t *testing.T) {
 		})
 	}
 }
+
+// TestParametricHorn reads the Horn scripts over a parametric list of
+// testdata/horn (cmd/gospacer answers them sat and unsat), round trip
+// included.
+func TestParametricHorn(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/horn/par-*.smt2")
+	require.Len(t, paths, 2)
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		s, st := parse(t, string(data))
+		require.Equal(t, "HORN", s.Commands[0].Name)
+		require.Len(t, st.DatatypeGroups(), 1)
+		require.Equal(t, "(List Int)", st.DatatypeGroups()[0][0].String())
+	}
+}
