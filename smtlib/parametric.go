@@ -350,6 +350,9 @@ func (r *Reader) parInstance(p Pos, d *sortDef, args []*term.Sort) (*term.Sort, 
 		}
 	}
 	root := r.gnode(d, leaves)
+	if root.size > maxSortSize {
+		return nil, r.errorf(p, "sort too large (more than %d symbols)", maxSortSize)
+	}
 	add(root)
 	for i := 0; i < len(members); i++ {
 		if len(members) > maxInstances {
@@ -463,7 +466,7 @@ func (r *Reader) gnode(d *sortDef, args []*gsort) *gsort {
 		case d.par == nil:
 			return &gsort{s: r.st.UninterpretedSort(d.name, as...), size: size}
 		}
-		if s := r.st.LookupInstance(d.name, as); s != nil {
+		if s := r.st.LookupInstance(d.name, as); s != nil && len(s.Datatype().Constructors()) > 0 {
 			return &gsort{s: s, size: size}
 		}
 	}
