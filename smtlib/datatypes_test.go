@@ -110,7 +110,7 @@ func TestParametricDatatypes(t *testing.T) {
 		{"qualified constructor", list + "(declare-const x (List Real))(assert (= x ((as cons (List Real)) 1.0 (as nil (List Real)))))",
 			[]string{"(= x ((as cons (List Real)) 1.0 (as nil (List Real))))"}},
 		{"selectors and testers", list + "(declare-const x (List Bool))(assert (and (head x) ((_ is cons) (tail x)) (is-nil (tail (tail x)))))",
-			[]string{"(and (head x) ((_ is cons) (tail x)) ((_ is nil) (tail (tail x))))"}},
+			[]string{"(and (head x) (is-cons (tail x)) (is-nil (tail (tail x))))"}},
 		{"nested instances", list + "(declare-const x (List (List Int)))(assert (= (head (head x)) 2))",
 			[]string{"(= (head (head x)) 2)"}},
 		{"two parameters", pair + "(declare-const p (Pair Real Bool))(assert (= p (pair 1.5 (second p))))",
@@ -118,7 +118,7 @@ func TestParametricDatatypes(t *testing.T) {
 		{"instances of two templates", list + pair + "(declare-const p (Pair (List Int) Int))(assert (= (head (first p)) (second p)))",
 			[]string{"(= (head (first p)) (second p))"}},
 		{"match", list + "(declare-const x (List Int))(assert (= 1 (match x ((nil 0) ((cons h t) (+ h (head t)))))))",
-			[]string{"(= 1 (ite ((_ is nil) x) 0 (+ (head x) (head (tail x)))))"}},
+			[]string{"(= 1 (ite (is-nil x) 0 (+ (head x) (head (tail x)))))"}},
 		{"alternating parameters", "(declare-datatypes ((L 2)) ((par (X Y) ((n) (c (hd X) (tl (L Y X)))))))\n" +
 			"(declare-const x (L Int Bool))(assert (hd (tl x)))", []string{"(hd (tl x))"}},
 		{"mutual recursion", "(declare-datatypes ((Tree 1) (Forest 1)) ((par (X) ((node (val X) (kids (Forest X))))) (par (Y) ((fnil) (fcons (first (Tree Y)) (rest (Forest Y)))))))\n" +
@@ -127,7 +127,7 @@ func TestParametricDatatypes(t *testing.T) {
 		{"a parameter-free datatype in a parametric group", "(declare-datatypes ((E 0) (B 1)) (((e0) (e1 (b (B Int)))) (par (T) ((bx (v T))))))\n" +
 			"(declare-const x E)(assert (= (v (b x)) 3))", []string{"(= (v (b x)) 3)"}},
 		{"a field over a parameter-free instance", list + "(declare-datatypes ((R 0)) (((mk (items (List Int))))))\n" +
-			"(declare-const r R)(assert ((_ is cons) (items r)))", []string{"((_ is cons) (items r))"}},
+			"(declare-const r R)(assert ((_ is cons) (items r)))", []string{"(is-cons (items r))"}},
 		{"a field nesting its datatype once", "(declare-datatypes ((T 1)) ((par (x) ((Data (s x)) (Map (m (Array Int (T (T Int)))))))))\n" +
 			"(declare-const a (T Int))(assert (= (select (m a) 5) (Data a)))", []string{"(= (select (m a) 5) ((as Data (T (T Int))) a))"}},
 		{"define-sort in a field", "(define-sort Arr (E) (Array Int E))\n(declare-datatype W (par (T) ((w (arr (Arr T))))))\n" +
@@ -200,14 +200,14 @@ func TestTuples(t *testing.T) {
 		{"record update", "(declare-datatype R ((mk (a Int) (b Bool))))(declare-const r R)(assert (= r ((_ update b) r true)))",
 			[]string{"(= r (mk (a r) true))"}},
 		{"parametric update", "(declare-datatype P (par (X) ((none) (some (val X)))))(declare-const p (P Int))(assert (= p ((_ update val) p 2)))",
-			[]string{"(= p (ite ((_ is some) p) ((as some (P Int)) 2) p))"}},
+			[]string{"(= p (ite (is-some p) ((as some (P Int)) 2) p))"}},
 		{"a script's own Tuple", "(declare-sort Tuple 2)(declare-const t (Tuple Int Bool))(declare-fun tuple (Int) (Tuple Int Bool))(assert (= t (tuple 1)))",
 			[]string{"(= t (tuple 1))"}},
 		{"datatype term in a define-fun", list + "(define-fun f ((y L)) Int (hd y))(assert (= (f (cons 1 x)) 2))",
 			[]string{"(= (hd (cons 1 x)) 2)"}},
 		{"overloaded selectors and constructors", list + "(declare-datatypes ((M 0)) (((nil) (mk (hd Bool) (tl L)))))\n" +
 			"(declare-const m M)(assert (and (hd m) (= (hd (tl m)) 1) ((_ is nil) m) (is-nil x) (= m (as nil M)) (= (mk true x) (match m ((nil m) ((mk a b) (mk a (tl b))))))))",
-			[]string{"(and (hd m) (= (hd (tl m)) 1) ((_ is nil) m) ((_ is nil) x) (= m (as nil M)) (= (mk true x) (ite ((_ is nil) m) m (mk (hd m) (tl (tl m))))))"}},
+			[]string{"(and (hd m) (= (hd (tl m)) 1) (is-nil m) (is-nil x) (= m (as nil M)) (= (mk true x) (ite (is-nil m) m (mk (hd m) (tl (tl m))))))"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, _ := parse(t, c.in)

@@ -551,8 +551,15 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 		}
 		w.WriteString(QuoteSymbol(t.fn.name))
 	case OpTest:
+		c := t.fn.Constructor()
+		if len(c.rng.params) > 0 || c.adt.qualify {
+			// z3 cannot tell (_ is C) of several datatypes apart; both
+			// it and cvc5 read is-C by the argument's sort.
+			w.WriteString("(" + QuoteSymbol("is-"+c.name))
+			break
+		}
 		w.WriteString("((_ is ")
-		w.WriteString(QuoteSymbol(t.fn.Constructor().name))
+		w.WriteString(QuoteSymbol(c.name))
 		w.WriteByte(')')
 	}
 	return false

@@ -225,6 +225,7 @@ func TestDatatypeInstances(t *testing.T) {
 	require.Equal(t, tmpl.Text+"\n\n", b.String())
 
 	x := st.Const("x", lli)
+	require.Equal(t, "(is-cons x)", st.Apply(consLI.Tester(), x).String())
 	u := st.Eq(x, v)
 	c := st.Clone()
 	require.Equal(t, u.String(), c.Term(u.ID()).String())

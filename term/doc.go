@@ -71,7 +71,9 @@
 // a datatype sort named List with Params [Int], declared by
 // DeclareDatatypeInstances with its Template (the parametric declaration
 // as text, printed once, with the first group that instantiates it); its
-// constructors print qualified, (as nil (List Int)). Constructors, selectors and testers are Funcs applied
+// constructors print qualified, (as nil (List Int)), and its testers as
+// is-C (z3 cannot tell (_ is C) of several instances apart). So do the
+// constructors and testers of a name declared in several datatypes. Constructors, selectors and testers are Funcs applied
 // with App, giving OpCons, OpSel and OpTest terms. A datatype value is a
 // constructor over values; the default value is the first constructor
 // whose fields have values. A selector of the wrong constructor evaluates
