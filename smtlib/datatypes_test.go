@@ -231,3 +231,26 @@ func TestParametricHorn(t *testing.T) {
 		require.Equal(t, "(List Int)", st.DatatypeGroups()[0][0].String())
 	}
 }
+
+// TestParametricTemplatesInOrder prints the groups of a store where one
+// group is the first instance of two templates, one naming the other:
+// they print in declaration order, each once, also after a second read of
+// the script into the store makes new instances; the output reads back.
+func TestParametricTemplatesInOrder(t *testing.T) {
+	const decls = "(declare-datatypes ((List 1)) ((par (T) ((nil) (cons (head T) (tail (List T)))))))\n" +
+		"(declare-datatypes ((Tree 1)) ((par (T) ((node (val T) (kids (List (Tree T))))))))\n"
+	_, st := parse(t, decls+"(declare-const t (Tree Int))(assert (= (val (head (kids t))) 1))")
+	require.Len(t, st.DatatypeGroups(), 1)
+	_, err := Parse("b.smt2", strings.NewReader(decls+"(declare-const u (Tree Bool))(declare-const l (List Real))"), st)
+	require.NoError(t, err)
+	var b strings.Builder
+	for _, g := range st.DatatypeGroups() {
+		require.NoError(t, term.FprintDatatypes(&b, g))
+		b.WriteByte('\n')
+	}
+	out := b.String()
+	require.Equal(t, 2, strings.Count(out, "(declare-datatypes"), out)
+	require.Less(t, strings.Index(out, "((List 1))"), strings.Index(out, "((Tree 1))"), out)
+	_, err = Parse("again.smt2", strings.NewReader(out+"(declare-const t (Tree Int))(assert (= (val (head (kids t))) 1))"), term.NewStore())
+	require.NoError(t, err)
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -20,6 +21,9 @@ import (
 // The group keeps its declaration as a term.Template, printed from what
 // was read (define-sort expanded), so that a script over its instances can
 // be written and read again.
+
+// templateSeq numbers templates in the order they are read (term.Template.Seq).
+var templateSeq atomic.Int64
 
 // maxInstances bounds the instances one use of a template makes: a field
 // that nests its datatype deeper at each level ((List (List T)) in
@@ -182,7 +186,7 @@ func (r *Reader) parDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, ari
 			}
 		}
 	}
-	g.tmpl = &term.Template{Text: g.text()}
+	g.tmpl = &term.Template{Text: g.text(), Seq: templateSeq.Add(1)}
 	r.emit(Command{Kind: DeclareDatatypes, Pos: p, Name: cmd, Text: g.tmpl.Text})
 	return nil
 }

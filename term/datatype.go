@@ -1,6 +1,7 @@
 package term
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -53,6 +54,10 @@ type Template struct {
 	// prints as tuple (its arguments give the sort) and selectors as
 	// (_ tuple.select i); Text is empty.
 	Tuple bool
+	// Seq orders templates as declared: a group that is the first to
+	// instantiate several prints them in this order (one may name
+	// another).
+	Seq int64
 }
 
 // Template is the parametric declaration the datatype is an instance of,
@@ -195,15 +200,17 @@ func (st *Store) declareGroup(n int, decl func(int, []*Sort) (string, []*Sort, *
 		}
 	}
 	if st.instantiated == nil && len(tmpls) > 0 {
-		st.instantiated = map[*Template]bool{}
+		st.instantiated = map[string]bool{}
 	}
 	var first []*Template
 	for _, t := range tmpls {
-		if !st.instantiated[t] {
-			st.instantiated[t] = true
+		// By text: a script read twice declares its templates once.
+		if t.Text != "" && !st.instantiated[t.Text] {
+			st.instantiated[t.Text] = true
 			first = append(first, t)
 		}
 	}
+	slices.SortStableFunc(first, func(a, b *Template) int { return cmp.Compare(a.Seq, b.Seq) })
 	for i, s := range sorts {
 		st.sorts[keys[i]] = s
 		s.dt.peers = sorts
@@ -575,9 +582,6 @@ func FprintDatatypes(w io.Writer, group []*Sort) error {
 	if len(group) > 0 && group[0].dt.tmpl != nil {
 		var b strings.Builder
 		for _, t := range group[0].dt.first {
-			if t.Text == "" {
-				continue // built in
-			}
 			if b.Len() > 0 {
 				b.WriteByte('\n')
 			}

@@ -41,7 +41,7 @@ type Store struct {
 
 	// Datatypes: the declared groups of datatype sorts, in order
 	datatypes    [][]*Sort
-	instantiated map[*Template]bool // the templates with an instance in datatypes
+	instantiated map[string]bool // the templates (their texts) with an instance in datatypes
 }
 
 const numCacheSize = 1 << 12
