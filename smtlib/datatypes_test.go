@@ -191,6 +191,8 @@ func TestTuples(t *testing.T) {
 		{"nested tuples", "(declare-const t (Tuple (Tuple Int Int) Real))(assert (= ((_ tuple.select 1) ((_ tuple.select 0) t)) 3))",
 			[]string{"(= ((_ tuple.select 1) ((_ tuple.select 0) t)) 3)"}},
 		{"unit tuple", "(declare-const u UnitTuple)(assert (= u tuple.unit))", []string{"(= u tuple.unit)"}},
+		{"qualified tuple", "(declare-const t (Tuple Int Real))(assert (= t ((as tuple (Tuple Int Real)) 1 2.0)))(assert (= tuple.unit (as tuple.unit UnitTuple)))",
+			[]string{"(= t (tuple 1 2.0))", "(= tuple.unit tuple.unit)"}},
 		{"tuple update", "(declare-const t (Tuple Int Bool))(assert (= t ((_ tuple.update 1) t true)))",
 			[]string{"(= t (tuple ((_ tuple.select 0) t) true))"}},
 		{"tuple project", "(declare-const t (Tuple Int Bool Real))(assert (= (tuple 1.0 1) ((_ tuple.project 2 0) t)))",

@@ -571,6 +571,9 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 	if isConst && s.IsArray() {
 		return nil, r.errorf(open, "(as const %v) needs a value: ((as const %v) v)", s, s)
 	}
+	if sym == nil && name == "tuple.unit" { // cvc5's tuples
+		return r.tupleApplication(head, open, nil, s)
+	}
 	if sym == nil {
 		return nil, r.unknownSymbol(head, name)
 	}
@@ -625,6 +628,9 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 			return nil, r.errorf(open, "%v", err)
 		}
 		return t, nil
+	}
+	if sym == nil && name == "tuple" { // cvc5's tuples
+		return r.tupleApplication(head, open, args, s)
 	}
 	if sym == nil {
 		return nil, r.unknownSymbol(head, name)
