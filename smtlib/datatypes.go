@@ -151,7 +151,7 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 		if sym.op != term.OpInvalid {
 			return r.errorf(at, "cannot declare %s: it is a built-in symbol", term.QuoteSymbol(sym.name))
 		}
-		if sym.def != nil && len(sym.local) == 0 && len(datatypeFuncs(sym.def)) == 0 {
+		if sym.def != nil && len(sym.local) == 0 && len(datatypeSyms(sym.def)) == 0 {
 			return r.errorf(at, "%s is already declared", term.QuoteSymbol(sym.name))
 		}
 		return nil
@@ -237,38 +237,55 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 	return nil
 }
 
-// datatypeFuncs are the datatype symbols (constructors, selectors) d
-// stands for: one, several (overloaded), or none.
-func datatypeFuncs(d *def) []*term.Func {
+// datatypeSyms are the datatype symbols d stands for, as definitions: a
+// constructor or selector (defFunc), one of a template (defPar), several
+// (defOverload); nil for other definitions.
+func datatypeSyms(d *def) []*def {
 	switch {
 	case d == nil:
 	case d.kind == defOverload:
-		return d.fns
-	case d.kind == defFunc && d.fn.Datatype() != nil:
-		return []*term.Func{d.fn}
+		return d.alts
+	case d.kind == defFunc && d.fn.Datatype() != nil, d.kind == defPar:
+		return []*def{d}
 	}
 	return nil
 }
 
-// declareDatatypeFunc declares sym as the constructor or selector f; a
-// symbol that names those of other datatypes already is overloaded (as
-// cvc5 and z3 allow: the sorts of the arguments, or as, tell which).
-func (r *Reader) declareDatatypeFunc(sym *symbol, p Pos, f *term.Func) error {
-	if fns := datatypeFuncs(sym.def); len(fns) > 0 {
-		d := &def{kind: defOverload, fns: append(slices.Clip(fns), f)}
+// declareDatatypeSym declares sym as the datatype symbol d; a symbol that
+// names those of other datatypes already is overloaded (as cvc5 and z3
+// allow: the sorts of the arguments, or as, tell which).
+func (r *Reader) declareDatatypeSym(sym *symbol, p Pos, d *def) error {
+	if alts := datatypeSyms(sym.def); len(alts) > 0 && len(sym.local) == 0 {
 		prev := sym.def
-		sym.def = d
+		sym.def = &def{kind: defOverload, alts: append(slices.Clip(alts), d)}
 		r.logDecl(sym, false)
 		if n := len(r.decls); n > 0 && r.decls[n-1].sym == sym {
 			r.decls[n-1].prev = prev
 		}
 		return nil
 	}
+	return r.declare(sym, p, d)
+}
+
+// declareDatatypeFunc declares sym as the constructor or selector f.
+func (r *Reader) declareDatatypeFunc(sym *symbol, p Pos, f *term.Func) error {
 	d := &def{kind: defFunc, fn: f}
 	if f.IsConstructor() && f.Arity() == 0 {
 		d.t = r.st.Cons(f)
 	}
-	return r.declare(sym, p, d)
+	return r.declareDatatypeSym(sym, p, d)
+}
+
+// altConstructor is the constructor of the datatype dt that the
+// alternative a of an overloaded symbol stands for, or nil.
+func altConstructor(a *def, dt *term.Datatype) *term.Func {
+	switch {
+	case a.kind == defFunc && a.fn.IsConstructor() && a.fn.Datatype() == dt:
+		return a.fn
+	case a.kind == defPar && a.field < 0 && instanceOf(dt.Sort(), a.par, a.member) != nil:
+		return dt.Constructors()[a.ctor]
+	}
+	return nil
 }
 
 // overloadedTester applies the tester of the overloaded constructor d of
@@ -277,12 +294,92 @@ func (r *Reader) overloadedTester(d *def, name string, open Pos, args []*term.Te
 	if len(args) != 1 {
 		return nil, r.errorf(open, "the tester of %s expects 1 argument, got %d", term.QuoteSymbol(name), len(args))
 	}
-	for _, f := range d.fns {
-		if f.IsConstructor() && f.Range() == args[0].Sort() {
-			return r.applyFunc(f.Tester(), open, args)
+	if dt := args[0].Sort().Datatype(); dt != nil {
+		for _, a := range d.alts {
+			if c := altConstructor(a, dt); c != nil {
+				return r.applyFunc(c.Tester(), open, args)
+			}
 		}
 	}
 	return nil, r.errorf(open, "%s is not a constructor of %v", term.QuoteSymbol(name), args[0].Sort())
+}
+
+// fits reports whether the alternative a of an overloaded symbol applies
+// to args (with the range want, if not nil).
+func (r *Reader) fits(a *def, args []*term.Term, want *term.Sort) bool {
+	if a.kind == defFunc {
+		f := a.fn
+		if f.Arity() != len(args) || want != nil && f.Range() != want {
+			return false
+		}
+		for i, x := range args {
+			if f.Domain()[i] != x.Sort() {
+				return false
+			}
+		}
+		return true
+	}
+	fields := a.par.ctors[a.member][a.ctor].fields
+	if a.field >= 0 {
+		if len(args) != 1 {
+			return false
+		}
+		dt := instanceOf(args[0].Sort(), a.par, a.member)
+		return dt != nil && (want == nil || dt.Constructors()[a.ctor].Selectors()[a.field].Range() == want)
+	}
+	if len(args) != len(fields) {
+		return false
+	}
+	if want != nil {
+		dt := instanceOf(want, a.par, a.member)
+		if dt == nil {
+			return false
+		}
+		for i, s := range dt.Constructors()[a.ctor].Domain() {
+			if args[i].Sort() != s {
+				return false
+			}
+		}
+		return true
+	}
+	bind := make([]*term.Sort, len(a.par.params[a.member]))
+	for i, f := range fields {
+		if !r.unify(f.sort, args[i].Sort(), bind) {
+			return false
+		}
+	}
+	return !slices.Contains(bind, nil)
+}
+
+// applyOverload applies the overloaded datatype symbol d named name to
+// args (with the range want, if not nil): the one alternative that fits,
+// else an error at p.
+func (r *Reader) applyOverload(d *def, name string, head, open Pos, args []*term.Term, want *term.Sort) (*term.Term, error) {
+	var fit *def
+	n := 0
+	for _, a := range d.alts {
+		if r.fits(a, args, want) {
+			fit = a
+			n++
+		}
+	}
+	p := open
+	if len(args) == 0 {
+		p = head
+	}
+	switch {
+	case n == 1 && fit.kind == defPar:
+		return r.applyPar(name, fit, head, open, args, want)
+	case n == 1:
+		return r.applyFunc(fit.fn, open, args)
+	case n == 0:
+		sorts := make([]string, len(args))
+		for i, a := range args {
+			sorts[i] = a.Sort().String()
+		}
+		return nil, r.errorf(p, "%s (declared in several datatypes) does not apply to arguments of sorts (%s)", term.QuoteSymbol(name), strings.Join(sorts, " "))
+	}
+	return nil, r.errorf(p, "%s is declared in several datatypes: write (as %s S)", term.QuoteSymbol(name), term.QuoteSymbol(name))
 }
 
 // constructorNamed is the constructor the symbol name stands for, or nil
@@ -293,38 +390,6 @@ func (r *Reader) constructorNamed(name string) *term.Func {
 		return nil
 	}
 	return sym.def.fn
-}
-
-// overloaded is the symbol of the overloaded datatype symbol named name
-// with the arguments args (and of the range want, if not nil), or an
-// error at p: none or several fit.
-func (r *Reader) overloaded(d *def, name string, p Pos, args []*term.Term, want *term.Sort, ctorOnly bool) (*term.Func, error) {
-	var fit *term.Func
-	n := 0
-next:
-	for _, f := range d.fns {
-		if ctorOnly && !f.IsConstructor() || f.Arity() != len(args) || want != nil && f.Range() != want {
-			continue
-		}
-		for i, a := range args {
-			if f.Domain()[i] != a.Sort() {
-				continue next
-			}
-		}
-		fit = f
-		n++
-	}
-	switch {
-	case n == 1:
-		return fit, nil
-	case n == 0:
-		sorts := make([]string, len(args))
-		for i, a := range args {
-			sorts[i] = a.Sort().String()
-		}
-		return nil, r.errorf(p, "%s (declared in several datatypes) does not apply to arguments of sorts (%s)", term.QuoteSymbol(name), strings.Join(sorts, " "))
-	}
-	return nil, r.errorf(p, "%s is declared in several datatypes: write (as %s S)", term.QuoteSymbol(name), term.QuoteSymbol(name))
 }
 
 // testerNamed is the tester of z3's is-C, or nil.

@@ -132,6 +132,14 @@ func TestParametricDatatypes(t *testing.T) {
 			"(declare-const a (T Int))(assert (= (select (m a) 5) (Data a)))", []string{"(= (select (m a) 5) ((as Data (T (T Int))) a))"}},
 		{"define-sort in a field", "(define-sort Arr (E) (Array Int E))\n(declare-datatype W (par (T) ((w (arr (Arr T))))))\n" +
 			"(declare-const x (W Bool))(assert (select (arr x) 0))", []string{"(select (arr x) 0)"}},
+		{"a name in a plain and a parametric datatype", "(declare-datatype L ((cons (hd Int) (tl L)) (nil)))\n" + list +
+			"(declare-const a L)(declare-const b (List Int))(assert (and (= (hd a) (head b)) (is-cons a) ((_ is nil) b) (= a (cons 1 nil)) (= b (cons 1 (as nil (List Int))))))",
+			[]string{"(and (= (hd a) (head b)) (is-cons a) (is-nil b) (= a ((as cons L) 1 (as nil L))) (= b ((as cons (List Int)) 1 (as nil (List Int)))))"}},
+		{"a selector name in two templates", "(declare-datatypes ((t1 1)) ((par (T1) ((mkt1 (p1 T1))))))(declare-datatypes ((t2 1)) ((par (T1) ((mkt2 (p1 T1))))))\n" +
+			"(assert (= (p1 (mkt1 3)) (p1 (mkt2 3))))", []string{"(= (p1 ((as mkt1 (t1 Int)) 3)) (p1 ((as mkt2 (t2 Int)) 3)))"}},
+		{"a constructor name in two datatypes of a group", "(declare-datatypes ((L 1) (L2 1)) ((par (X) ((cons (head X) (tail (L2 X))) (nil))) (par (Y) ((cons2 (head2 Y) (tail2 (L Y))) (nil)))))\n" +
+			"(declare-const a (L Int))(assert (= (tail2 (tail a)) (as nil (L Int))))(assert (match (tail a) ((nil true) (y false))))",
+			[]string{"(= (tail2 (tail a)) (as nil (L Int)))", "(ite (is-nil (tail a)) true false)"}},
 		{"declare-datatype with a parameter-free instance", "(declare-datatype D (par (T) ((d))))(declare-const x (D Int))(assert (= x (as d (D Int))))",
 			[]string{"(= x (as d (D Int)))"}},
 	} {

@@ -80,9 +80,10 @@
 // as an indexed head and z3's is-C when the name is otherwise unknown.
 // match becomes a chain of ite over testers, with the pattern variables
 // bound to selector terms like let variables. A constructor or selector
-// name declared again in another datatype is overloaded (as cvc5 and z3
-// allow; a defOverload symbol): the arguments' sorts, or (as C S), tell
-// which, and the printer qualifies such constructors.
+// name declared again in another datatype, plain or parametric, is
+// overloaded (as cvc5 and z3 allow; a defOverload symbol): the one
+// alternative the arguments' sorts, or (as C S), fit is applied, and the
+// printer qualifies such constructors.
 //
 // Parametric datatypes (par, parametric.go) are instantiated as they are
 // used: the sort (List Int) becomes a datatype of the store, named List

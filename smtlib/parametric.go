@@ -160,7 +160,7 @@ func (r *Reader) parDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, ari
 		return err
 	}
 	// Constructor and selector names: distinct, and not declared.
-	seen := map[*symbol]bool{}
+	seen := map[*symbol]int{}
 	for i, cs := range g.ctors {
 		for ci, c := range cs {
 			at := []struct {
@@ -176,11 +176,13 @@ func (r *Reader) parDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, ari
 				}{f.sym, f.pos, fi})
 			}
 			for _, a := range at {
-				if seen[a.sym] {
+				// A name may be in several datatypes of the group (then
+				// overloaded), once in each.
+				if seen[a.sym] == i+1 {
 					return r.errorf(a.pos, "%s: %s is declared twice", cmd, term.QuoteSymbol(a.sym.name))
 				}
-				seen[a.sym] = true
-				if err := r.declare(a.sym, a.pos, &def{kind: defPar, par: g, member: i, ctor: ci, field: a.field}); err != nil {
+				seen[a.sym] = i + 1
+				if err := r.declareDatatypeSym(a.sym, a.pos, &def{kind: defPar, par: g, member: i, ctor: ci, field: a.field}); err != nil {
 					return err
 				}
 			}
@@ -617,9 +619,9 @@ func (r *Reader) ctorIn(name string, dt *term.Datatype) *term.Func {
 		return dt.Constructors()[d.ctor]
 	}
 	if sym := r.syms[name]; sym != nil && len(sym.local) == 0 && sym.def != nil && sym.def.kind == defOverload {
-		for _, f := range sym.def.fns {
-			if f.IsConstructor() && f.Datatype() == dt {
-				return f
+		for _, a := range sym.def.alts {
+			if c := altConstructor(a, dt); c != nil {
+				return c
 			}
 		}
 	}

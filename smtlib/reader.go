@@ -96,7 +96,7 @@ type def struct {
 	// selector's field (-1 for the constructor)
 	par                 *parGroup
 	member, ctor, field int
-	fns                 []*term.Func // defOverload, in declaration order
+	alts                []*def // defOverload: defFunc and defPar, in declaration order
 }
 
 // A frame is a quantifier or a define-fun whose body is being read. It

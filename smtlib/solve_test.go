@@ -48,6 +48,8 @@ func TestSolveParametric(t *testing.T) {
 			[]string{"unsat"}},
 		{"pair", "(set-logic ALL)(declare-datatype Pair (par (X Y) ((pair (first X) (second Y)))))(declare-const p (Pair Int Bool))\n" +
 			"(assert (= p (pair 3 (not (second p)))))(check-sat)", []string{"unsat"}},
+		{"a name in a plain and a parametric datatype", list + "(declare-datatype L ((cons (hd Int) (tl L)) (nil)))(declare-const a L)(declare-const b (List Int))" +
+			"(assert (= (hd a) (head b) 4))(assert (is-cons a))(assert (is-cons b))(check-sat)(assert (= (tl a) a))(check-sat)", []string{"sat", "unsat"}},
 		{"match", list + "(declare-const x (List Int))(assert (= 5 (match x ((nil 0) ((cons h t) (+ h (match t ((nil 0) ((cons h2 t2) h2)))))))))(assert (> (head x) 4))(check-sat)",
 			[]string{"sat"}},
 	} {

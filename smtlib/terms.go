@@ -242,15 +242,7 @@ func (r *Reader) apply(sym *symbol, head, open Pos, args []*term.Term) (*term.Te
 		case defPar:
 			return r.applyPar(sym.name, d, head, open, args, nil)
 		case defOverload:
-			p := open
-			if len(args) == 0 {
-				p = head
-			}
-			f, err := r.overloaded(d, sym.name, p, args, nil, false)
-			if err != nil {
-				return nil, err
-			}
-			return r.applyFunc(f, open, args)
+			return r.applyOverload(d, sym.name, head, open, args, nil)
 		case defTerm, defVar:
 			if len(args) > 0 {
 				return nil, r.notFunction(head, sym.name, d.t)
@@ -581,11 +573,7 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 		return r.applyPar(sym.name, d, head, open, nil, s)
 	}
 	if d := sym.def; d != nil && len(sym.local) == 0 && d.kind == defOverload {
-		f, err := r.overloaded(d, name, head, nil, s, false)
-		if err != nil {
-			return nil, err
-		}
-		return r.applyFunc(f, open, nil)
+		return r.applyOverload(d, name, head, open, nil, s)
 	}
 	t, err := r.apply(sym, head, open, nil)
 	if err != nil {
@@ -639,11 +627,7 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 		return r.applyPar(sym.name, d, head, open, args, s)
 	}
 	if d := sym.def; d != nil && len(sym.local) == 0 && d.kind == defOverload {
-		f, err := r.overloaded(d, name, open, args, s, false)
-		if err != nil {
-			return nil, err
-		}
-		return r.applyFunc(f, open, args)
+		return r.applyOverload(d, name, head, open, args, s)
 	}
 	t, err := r.apply(sym, head, open, args)
 	if err != nil {

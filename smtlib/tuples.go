@@ -181,9 +181,11 @@ func (r *Reader) updateApplication(open Pos) (*term.Term, error) {
 		case d.kind == defFunc && d.fn.IsSelector():
 			sel = d.fn
 		case d.kind == defOverload && len(args) > 0:
-			for _, f := range d.fns {
-				if f.IsSelector() && f.Domain()[0] == args[0].Sort() {
-					sel = f
+			for _, a := range d.alts {
+				if a.kind == defFunc && a.fn.IsSelector() && a.fn.Domain()[0] == args[0].Sort() {
+					sel = a.fn
+				} else if dt := args[0].Sort().Datatype(); a.kind == defPar && a.field >= 0 && dt != nil && instanceOf(dt.Sort(), a.par, a.member) != nil {
+					sel = dt.Constructors()[a.ctor].Selectors()[a.field]
 				}
 			}
 		case d.kind == defPar && d.field >= 0 && len(args) > 0:
