@@ -28,7 +28,7 @@ func theoryOfSort(name string) string {
 		return errStrings
 	case "Seq":
 		return errSequences
-	case "Set", "Bag", "Relation":
+	case "Set", "Bag", "Relation", "Table":
 		return errSets
 	}
 	return ""
