@@ -161,6 +161,14 @@ func (r *Reader) indexedApplication(open, inner Pos) (*term.Term, error) {
 	if name == "is" && r.tok.kind == tokSymbol { // Datatypes: ((_ is C) t)
 		return r.testerApplication(open)
 	}
+	switch name { // Datatypes: cvc5's tuples and updates
+	case "tuple.select", "tuple.update", "tuple.project":
+		return r.tupleIndexed(open, name)
+	case "update":
+		return r.updateApplication(open)
+	case "divisible": // Ints: ((_ divisible n) t) is (= (mod t n) 0)
+		return r.divisible(open)
+	}
 	ix, ok := bvIndexedOps[name]
 	if !ok {
 		return nil, r.indexedErrorNamed(inner, "identifiers", name)

@@ -80,6 +80,7 @@ func init() {
 		"declare-datatype":    (*Reader).declareDatatypeCmd,  // Datatypes
 		"declare-datatypes":   (*Reader).declareDatatypesCmd, // Datatypes
 		"declare-codatatypes": unsupportedTheory(errDatatypes),
+		"declare-codatatype":  unsupportedTheory(errDatatypes),
 		"declare-heap":        unsupportedTheory(errHeap),
 		"define-fun-rec":      unsupportedTheory(errRecursive),
 		"define-funs-rec":     unsupportedTheory(errRecursive),
@@ -174,7 +175,7 @@ func (r *Reader) setLogic(p Pos) error {
 }
 
 // knownLogic reports whether name is a logic of SMT-LIB (QF_AUFLIA, LIA,
-// QF_BVFP, ...: an optional QF_, theories in SMT-LIB's order, an
+// QF_BVFP, cvc5's QF_FFDT, ...: an optional QF_, theories in SMT-LIB's order, an
 // arithmetic), z3's HORN and QF_FD, or ALL. A logic of a theory the reader
 // does not read is known: the error comes with the first sort or symbol of
 // that theory.
@@ -185,7 +186,7 @@ func knownLogic(name string) bool {
 	}
 	body := strings.TrimPrefix(name, "QF_")
 	rest := body
-	for _, th := range []string{"AX", "A", "UF", "BV", "FP", "DT", "S"} {
+	for _, th := range []string{"AX", "A", "UF", "BV", "FP", "FF", "DT", "S"} {
 		rest = strings.TrimPrefix(rest, th)
 	}
 	switch rest {

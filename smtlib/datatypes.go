@@ -1,6 +1,8 @@
 package smtlib
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -40,6 +42,7 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 	}
 	var syms []*symbol
 	var poss []Pos
+	var arity []int
 	if r.tok.kind == tokRParen {
 		// z3's form: the names are the heads of the declarations
 		r.next()
@@ -54,9 +57,11 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 		if r.tok.kind != tokNumeral {
 			return r.unexpected("the arity of " + term.QuoteSymbol(sym.name))
 		}
-		if string(r.tok.text) != "0" {
-			return r.errorf(r.tok.pos, "parametric datatypes are not supported")
+		n, err := strconv.Atoi(string(r.tok.text))
+		if err != nil || n > 1<<10 {
+			return r.errorf(r.tok.pos, "declare-datatypes: arity %s is too large", r.tok.text)
 		}
+		arity = append(arity, n)
 		r.next()
 		if err := r.expect(tokRParen, ") to end the datatype name"); err != nil {
 			return err
@@ -71,6 +76,9 @@ func (r *Reader) declareDatatypesCmd(p Pos) error {
 	}
 	if err := r.expect(tokLParen, "( to start the datatype declarations"); err != nil {
 		return err
+	}
+	if slices.ContainsFunc(arity, func(n int) bool { return n > 0 }) {
+		return r.parDatatypes(p, "declare-datatypes", syms, poss, arity, false)
 	}
 	lists := make([][]ctorDecl, 0, len(syms))
 	for r.tok.kind == tokLParen {
@@ -102,7 +110,13 @@ func (r *Reader) declareDatatypeCmd(p Pos) error {
 		return err
 	}
 	syms := []*symbol{sym}
-	cs, err := r.datatypeDecl(syms)
+	if err := r.expect(tokLParen, "( to start the constructors"); err != nil {
+		return err
+	}
+	if r.tok.kind == tokSymbol && string(r.tok.text) == "par" {
+		return r.parDatatypes(p, "declare-datatype", syms, []Pos{sp}, []int{-1}, true)
+	}
+	cs, err := r.datatypeCtors(syms)
 	if err != nil {
 		return err
 	}
@@ -120,43 +134,9 @@ func (r *Reader) datatypeDecl(syms []*symbol) ([]ctorDecl, error) {
 		return nil, err
 	}
 	if r.tok.kind == tokSymbol && string(r.tok.text) == "par" {
-		return nil, r.errorf(r.tok.pos, "parametric datatypes (par ...) are not supported")
+		return nil, r.errorf(r.tok.pos, "par: the datatype is declared with 0 parameters")
 	}
-	var cs []ctorDecl
-	for r.tok.kind == tokLParen {
-		r.next()
-		sym, cp, err := r.symbolName("a constructor name")
-		if err != nil {
-			return nil, err
-		}
-		c := ctorDecl{sym: sym, pos: cp}
-		for r.tok.kind == tokLParen {
-			r.next()
-			fs, fp, err := r.symbolName("a selector name")
-			if err != nil {
-				return nil, err
-			}
-			e, err := r.sortExpr(syms)
-			if err != nil {
-				return nil, err
-			}
-			if err := r.expect(tokRParen, ") to end the selector"); err != nil {
-				return nil, err
-			}
-			c.fields = append(c.fields, fieldDecl{sym: fs, pos: fp, sort: e})
-		}
-		if err := r.expect(tokRParen, ") to end the constructor"); err != nil {
-			return nil, err
-		}
-		cs = append(cs, c)
-	}
-	if len(cs) == 0 {
-		return nil, r.unexpected("( to start a constructor")
-	}
-	if err := r.expect(tokRParen, ") to end the constructors"); err != nil {
-		return nil, err
-	}
-	return cs, nil
+	return r.datatypeCtors(syms)
 }
 
 // defineDatatypes declares the datatypes syms with the constructors
@@ -171,7 +151,7 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 		if sym.op != term.OpInvalid {
 			return r.errorf(at, "cannot declare %s: it is a built-in symbol", term.QuoteSymbol(sym.name))
 		}
-		if sym.def != nil {
+		if sym.def != nil && len(sym.local) == 0 && len(datatypeSyms(sym.def)) == 0 {
 			return r.errorf(at, "%s is already declared", term.QuoteSymbol(sym.name))
 		}
 		return nil
@@ -243,15 +223,11 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 		ctors := sorts[i].Datatype().Constructors()
 		for j, c := range cs {
 			f := ctors[j]
-			d := &def{kind: defFunc, fn: f}
-			if f.Arity() == 0 {
-				d.t = r.st.Cons(f)
-			}
-			if err := r.declare(c.sym, c.pos, d); err != nil {
+			if err := r.declareDatatypeFunc(c.sym, c.pos, f); err != nil {
 				return err
 			}
 			for k, fd := range c.fields {
-				if err := r.declare(fd.sym, fd.pos, &def{kind: defFunc, fn: f.Selectors()[k]}); err != nil {
+				if err := r.declareDatatypeFunc(fd.sym, fd.pos, f.Selectors()[k]); err != nil {
 					return err
 				}
 			}
@@ -261,7 +237,153 @@ func (r *Reader) defineDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, 
 	return nil
 }
 
-// constructorNamed is the constructor the symbol name stands for, or nil.
+// datatypeSyms are the datatype symbols d stands for, as definitions: a
+// constructor or selector (defFunc), one of a template (defPar), several
+// (defOverload); nil for other definitions.
+func datatypeSyms(d *def) []*def {
+	switch {
+	case d == nil:
+	case d.kind == defOverload:
+		return d.alts
+	case d.kind == defFunc && d.fn.Datatype() != nil, d.kind == defPar:
+		return []*def{d}
+	}
+	return nil
+}
+
+// declareDatatypeSym declares sym as the datatype symbol d; a symbol that
+// names those of other datatypes already is overloaded (as cvc5 and z3
+// allow: the sorts of the arguments, or as, tell which).
+func (r *Reader) declareDatatypeSym(sym *symbol, p Pos, d *def) error {
+	if alts := datatypeSyms(sym.def); len(alts) > 0 && len(sym.local) == 0 {
+		prev := sym.def
+		sym.def = &def{kind: defOverload, alts: append(slices.Clip(alts), d)}
+		r.logDecl(sym, false)
+		if n := len(r.decls); n > 0 && r.decls[n-1].sym == sym {
+			r.decls[n-1].prev = prev
+		}
+		return nil
+	}
+	return r.declare(sym, p, d)
+}
+
+// declareDatatypeFunc declares sym as the constructor or selector f.
+func (r *Reader) declareDatatypeFunc(sym *symbol, p Pos, f *term.Func) error {
+	d := &def{kind: defFunc, fn: f}
+	if f.IsConstructor() && f.Arity() == 0 {
+		d.t = r.st.Cons(f)
+	}
+	return r.declareDatatypeSym(sym, p, d)
+}
+
+// altConstructor is the constructor of the datatype dt that the
+// alternative a of an overloaded symbol stands for, or nil.
+func altConstructor(a *def, dt *term.Datatype) *term.Func {
+	switch {
+	case a.kind == defFunc && a.fn.IsConstructor() && a.fn.Datatype() == dt:
+		return a.fn
+	case a.kind == defPar && a.field < 0 && instanceOf(dt.Sort(), a.par, a.member) != nil:
+		return dt.Constructors()[a.ctor]
+	}
+	return nil
+}
+
+// overloadedTester applies the tester of the overloaded constructor d of
+// the argument's sort to args.
+func (r *Reader) overloadedTester(d *def, name string, open Pos, args []*term.Term) (*term.Term, error) {
+	if len(args) != 1 {
+		return nil, r.errorf(open, "the tester of %s expects 1 argument, got %d", term.QuoteSymbol(name), len(args))
+	}
+	if dt := args[0].Sort().Datatype(); dt != nil {
+		for _, a := range d.alts {
+			if c := altConstructor(a, dt); c != nil {
+				return r.applyFunc(c.Tester(), open, args)
+			}
+		}
+	}
+	return nil, r.errorf(open, "%s is not a constructor of %v", term.QuoteSymbol(name), args[0].Sort())
+}
+
+// fits reports whether the alternative a of an overloaded symbol applies
+// to args (with the range want, if not nil).
+func (r *Reader) fits(a *def, args []*term.Term, want *term.Sort) bool {
+	if a.kind == defFunc {
+		f := a.fn
+		if f.Arity() != len(args) || want != nil && f.Range() != want {
+			return false
+		}
+		for i, x := range args {
+			if f.Domain()[i] != x.Sort() {
+				return false
+			}
+		}
+		return true
+	}
+	fields := a.par.ctors[a.member][a.ctor].fields
+	if a.field >= 0 {
+		if len(args) != 1 {
+			return false
+		}
+		dt := instanceOf(args[0].Sort(), a.par, a.member)
+		return dt != nil && (want == nil || dt.Constructors()[a.ctor].Selectors()[a.field].Range() == want)
+	}
+	if len(args) != len(fields) {
+		return false
+	}
+	if want != nil {
+		dt := instanceOf(want, a.par, a.member)
+		if dt == nil {
+			return false
+		}
+		for i, s := range dt.Constructors()[a.ctor].Domain() {
+			if args[i].Sort() != s {
+				return false
+			}
+		}
+		return true
+	}
+	bind := make([]*term.Sort, len(a.par.params[a.member]))
+	for i, f := range fields {
+		if !r.unify(f.sort, args[i].Sort(), bind) {
+			return false
+		}
+	}
+	return !slices.Contains(bind, nil)
+}
+
+// applyOverload applies the overloaded datatype symbol d named name to
+// args (with the range want, if not nil): the one alternative that fits,
+// else an error at p.
+func (r *Reader) applyOverload(d *def, name string, head, open Pos, args []*term.Term, want *term.Sort) (*term.Term, error) {
+	var fit *def
+	n := 0
+	for _, a := range d.alts {
+		if r.fits(a, args, want) {
+			fit = a
+			n++
+		}
+	}
+	p := open
+	if len(args) == 0 {
+		p = head
+	}
+	switch {
+	case n == 1 && fit.kind == defPar:
+		return r.applyPar(name, fit, head, open, args, want)
+	case n == 1:
+		return r.applyFunc(fit.fn, open, args)
+	case n == 0:
+		sorts := make([]string, len(args))
+		for i, a := range args {
+			sorts[i] = a.Sort().String()
+		}
+		return nil, r.errorf(p, "%s (declared in several datatypes) does not apply to arguments of sorts (%s)", term.QuoteSymbol(name), strings.Join(sorts, " "))
+	}
+	return nil, r.errorf(p, "%s is declared in several datatypes: write (as %s S)", term.QuoteSymbol(name), term.QuoteSymbol(name))
+}
+
+// constructorNamed is the constructor the symbol name stands for, or nil
+// (also when it is overloaded).
 func (r *Reader) constructorNamed(name string) *term.Func {
 	sym := r.syms[name]
 	if sym == nil || len(sym.local) > 0 || sym.def == nil || sym.def.kind != defFunc || !sym.def.fn.IsConstructor() {
@@ -297,6 +419,30 @@ func (r *Reader) testerApplication(open Pos) (*term.Term, error) {
 	}
 	cp, name := r.tok.pos, string(r.tok.text)
 	c := r.constructorNamed(name)
+	if sym := r.syms[name]; c == nil && sym != nil && len(sym.local) == 0 && sym.def != nil && sym.def.kind == defOverload {
+		r.next()
+		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
+			return nil, err
+		}
+		base, err := r.readArgs()
+		if err != nil {
+			return nil, err
+		}
+		defer r.dropArgs(base)
+		return r.overloadedTester(sym.def, name, open, r.args[base:])
+	}
+	if d := parCtor(r.syms[name]); c == nil && d != nil {
+		r.next()
+		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
+			return nil, err
+		}
+		base, err := r.readArgs()
+		if err != nil {
+			return nil, err
+		}
+		defer r.dropArgs(base)
+		return r.parTester(d, name, open, r.args[base:])
+	}
 	if c == nil {
 		return nil, r.errorf(cp, "(_ is %s): %s is not a constructor", term.QuoteSymbol(name), term.QuoteSymbol(name))
 	}
@@ -344,7 +490,7 @@ func (r *Reader) match(open Pos) (*term.Term, error) {
 		switch r.tok.kind {
 		case tokSymbol, tokQuoted:
 			name := string(r.tok.text)
-			if c := r.constructorNamed(name); c != nil && c.Datatype() == dt {
+			if c := r.ctorIn(name, dt); c != nil {
 				if c.Arity() != 0 {
 					return nil, r.errorf(r.tok.pos, "match: constructor %s expects %d variables", term.QuoteSymbol(name), c.Arity())
 				}
@@ -364,8 +510,8 @@ func (r *Reader) match(open Pos) (*term.Term, error) {
 				return nil, r.unexpected("a constructor")
 			}
 			name := string(r.tok.text)
-			c := r.constructorNamed(name)
-			if c == nil || c.Datatype() != dt {
+			c := r.ctorIn(name, dt)
+			if c == nil {
 				return nil, r.errorf(r.tok.pos, "match: %s is not a constructor of %v", term.QuoteSymbol(name), dt.Sort())
 			}
 			r.next()

@@ -35,13 +35,14 @@
 // nothing to expand.
 //
 // set-logic accepts the logics of SMT-LIB (QF_LIA, AUFLIRA, QF_BV, ...),
-// z3's HORN and QF_FD, and ALL; another name is an error. A theory the
-// reader does not read (floating point, strings, sequences, codatatypes
-// and parametric datatypes, Eldarica's heap, recursive definitions) is one
-// error at its first sign (a sort, a literal, an indexed identifier, a
-// command) that names the theory (unsupported.go); the README's list of
-// supported input quotes these messages. Bit-vectors (bv.go) are read in
-// every logic, HORN included.
+// cvc5's with finite fields (QF_FFDT), z3's HORN and QF_FD, and ALL;
+// another name is an error. A theory the reader does not read (floating
+// point, strings, sequences, codatatypes, finite fields, sets, bags and
+// relations, transcendental functions, Eldarica's heap, recursive
+// definitions) is one error at its first sign (a sort, a literal, an
+// indexed identifier, a symbol, a command) that names the theory
+// (unsupported.go); the README's list of supported input quotes these
+// messages. Bit-vectors (bv.go) are read in every logic, HORN included.
 //
 // The reader normalizes as term's doc describes: comparison chains become
 // conjunctions, => nests to the right, / and div to the left; numerals are
@@ -78,7 +79,22 @@
 // and selectors as functions. Testers are not symbols: (_ is C) is read
 // as an indexed head and z3's is-C when the name is otherwise unknown.
 // match becomes a chain of ite over testers, with the pattern variables
-// bound to selector terms like let variables.
+// bound to selector terms like let variables. A constructor or selector
+// name declared again in another datatype, plain or parametric, is
+// overloaded (as cvc5 and z3 allow; a defOverload symbol): the one
+// alternative the arguments' sorts, or (as C S), fit is applied, and the
+// printer qualifies such constructors.
+//
+// Parametric datatypes (par, parametric.go) are instantiated as they are
+// used: the sort (List Int) becomes a datatype of the store, named List
+// with the parameter Int (term.Store.DeclareDatatypeInstances), made
+// together with the instances its fields need. A template's constructor
+// or selector finds its instance from its arguments' sorts or from
+// (as C S); a nullary constructor needs the as. The template's
+// declaration is kept (term.Template) and printed with its first
+// instance, so scripts over instances are written and read again.
+// cvc5's tuples are instances of built-in templates (tuples.go), one per
+// number of fields.
 //
 // # Writing
 //
@@ -99,6 +115,9 @@
 //	unsupported.go  the errors for theories the reader does not read
 //	datatypes.go declare-datatypes (2.6 and z3's older form),
 //	             declare-datatype, testers ((_ is C) and is-C), match
+//	parametric.go  parametric datatypes (par): templates, instances
+//	tuples.go    cvc5's tuples (Tuple, tuple, tuple.select/update/project)
+//	             and datatype updates ((_ update s) t v)
 //	bv.go        bit-vector sorts, literals, indexed operators, symbols
 //	hygiene.go   bound-variable naming, define-fun expansion, rule closure
 //	write.go     WriteScript, WriteCommand

@@ -30,6 +30,10 @@ func FuzzParse(f *testing.F) {
 		"(declare-datatypes ((L 0) (T 0)) (((nil) (cons (hd Int) (tl L))) ((leaf) (node (kids L) (v T)))))(declare-const x L)(assert ((_ is cons) (tl x)))",
 		"(declare-datatypes () ((L nil (cons (hd Int) (tl L)))))(assert (= 1 (match nil ((nil 0) ((cons h t) h)))))(assert (is-nil nil))",
 		"(declare-datatype R ((mk (a (Array Int Bool)) (b Real))))(declare-const r R)(assert (select (a r) (to_int (b r))))",
+		"(declare-datatypes ((L 1)) ((par (T) ((nil) (cons (hd T) (tl (L T)))))))(declare-const x (L (L Int)))(assert (= (hd x) (as nil (L Int))))(assert ((_ is cons) (tl x)))",
+		"(declare-datatypes ((P 2) (E 0)) ((par (X Y) ((p (a X) (b (P Y X))) (q))) ((e (f (P Int E))))))(declare-const x E)(assert (= (a (b (f x))) e))",
+		"(declare-const t (Tuple Int (Tuple Bool Real)))(assert (= ((_ tuple.update 0) t 1) (tuple 2 ((_ tuple.select 1) t))))(declare-const u UnitTuple)(assert (= u tuple.unit))",
+		"(declare-datatypes ((A 0)) (((a (i Int)))))(declare-datatypes ((B 0)) (((b (i Bool)))))(declare-const x A)(assert (= ((_ update i) x 3) (a (i x))))",
 	} {
 		f.Add([]byte(s))
 	}

@@ -309,7 +309,7 @@ func (s *subster) quantifier(t *term.Term, m map[*term.Term]*term.Term) (*term.T
 // rebuild returns t with new arguments.
 func (r *Reader) rebuild(t *term.Term, args []*term.Term) (*term.Term, error) {
 	switch t.Op() {
-	case term.OpApply:
+	case term.OpApply, term.OpCons, term.OpSel, term.OpTest: // Datatypes: their symbols
 		return r.st.App(t.Func(), args...)
 	case term.OpConstArray:
 		return r.st.ConstArray(t.Sort(), args[0])

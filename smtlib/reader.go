@@ -37,6 +37,8 @@ type Reader struct {
 	args  []*term.Term // scratch stack for arguments
 	binds []letBinding // scratch stack for let bindings
 
+	tuples map[int]*sortDef // cvc5's tuple sorts by their number of fields
+
 	pending []Command
 	done    bool  // exit seen or end of input
 	broken  error // after an internal error the reader is unusable
@@ -64,6 +66,7 @@ type symbol struct {
 type declEntry struct {
 	sym  *symbol
 	sort bool
+	prev *def // what an overloading declaration replaced
 }
 
 type binding struct {
@@ -75,10 +78,12 @@ type binding struct {
 type defKind uint8
 
 const (
-	defFunc  defKind = iota + 1 // declare-fun, declare-const, declare-rel
-	defTerm                     // define-fun without parameters, :named
-	defMacro                    // define-fun with parameters
-	defVar                      // declare-var
+	defFunc     defKind = iota + 1 // declare-fun, declare-const, declare-rel
+	defTerm                        // define-fun without parameters, :named
+	defMacro                       // define-fun with parameters
+	defVar                         // declare-var
+	defPar                         // a constructor or selector of a parametric datatype
+	defOverload                    // datatype symbols of one name in several datatypes (fns)
 )
 
 type def struct {
@@ -87,6 +92,11 @@ type def struct {
 	t      *term.Term   // defFunc of arity 0: the constant; defTerm: the value; defMacro: the body; defVar: the variable
 	params []*term.Term // defMacro
 	index  int          // defVar: declaration order
+	// defPar: the group, the datatype in it, the constructor, and the
+	// selector's field (-1 for the constructor)
+	par                 *parGroup
+	member, ctor, field int
+	alts                []*def // defOverload: defFunc and defPar, in declaration order
 }
 
 // A frame is a quantifier or a define-fun whose body is being read. It

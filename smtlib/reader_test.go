@@ -58,6 +58,7 @@ func TestTerms(t *testing.T) {
 		{"implication chain", xs + "(assert (=> p q p))", []string{"(=> p (=> q p))"}},
 		{"division chain", xs + "(assert (= (/ r 2 3) r))", []string{"(= (/ (/ r 2.0) 3.0) r)"}},
 		{"div chain", xs + "(assert (= (div x 2 3) x))", []string{"(= (div (div x 2) 3) x)"}},
+		{"divisible", xs + "(assert ((_ divisible 3) (+ x 1)))", []string{"(= (mod (+ x 1) 3) 0)"}},
 		{"unary minus", xs + "(assert (= (- x) (- 3)))", []string{"(= (- x) (- 3))"}},
 		{"n-ary", xs + "(assert (and (= x y 1) (distinct x y 2) (xor p q p) (= (+ x y 1) (- x y 1) (* x y 2))))",
 			[]string{"(and (= x y 1) (distinct x y 2) (xor p q p) (= (+ x y 1) (- x y 1) (* x y 2)))"}},
@@ -432,7 +433,7 @@ func WriteScriptString(t *testing.T, in string, r io.Reader) string {
 func TestLogics(t *testing.T) {
 	for _, l := range []string{"QF_LIA", "QF_LRA", "QF_AUFLIA", "QF_AX", "QF_UF", "QF_IDL", "QF_RDL",
 		"QF_ALIA", "LIA", "UFLIA", "AUFLIRA", "QF_BV", "QF_ABVFP", "QF_UFDTLIA", "QF_SLIA", "QF_NIRA",
-		"HORN", "ALL", "QF_FD", "UF", "QF_FPLRA"} {
+		"HORN", "ALL", "QF_FD", "UF", "QF_FPLRA", "QF_FFDT"} {
 		_, err := Parse("in", strings.NewReader("(set-logic "+l+")"), term.NewStore())
 		require.NoError(t, err, l)
 	}

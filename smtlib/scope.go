@@ -64,7 +64,7 @@ func (r *Reader) logDecl(sym *symbol, isSort bool) {
 	if r.globalDecls {
 		return // global declarations survive pop and reset-assertions
 	}
-	r.decls = append(r.decls, declEntry{sym, isSort})
+	r.decls = append(r.decls, declEntry{sym: sym, sort: isSort})
 }
 
 // undoDecls removes the declarations logged after mark.
@@ -73,7 +73,7 @@ func (r *Reader) undoDecls(mark int) {
 		if e := r.decls[i]; e.sort {
 			e.sym.sort = nil
 		} else {
-			e.sym.def = nil
+			e.sym.def = e.prev
 		}
 		r.decls[i] = declEntry{}
 	}

@@ -18,6 +18,8 @@ type sortDef struct {
 	arity   int       // declared sort constructors; define-sort parameters
 	body    *sortExpr // define-sort with parameters
 	cache   []sortInstance
+	par     *parGroup // a datatype with parameters (parametric.go)
+	member  int       // its index in par
 }
 
 type sortInstance struct {
@@ -71,6 +73,10 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 			}
 		}
 		if sym == nil || sym.sort == nil {
+			if string(r.tok.text) == "UnitTuple" { // cvc5's tuples
+				r.next()
+				return &sortExpr{param: -1, def: r.tupleDef(0)}, nil
+			}
 			return nil, r.unknownSort(p, string(r.tok.text))
 		}
 		if n := sym.sort.numParams(); n > 0 {
@@ -95,6 +101,10 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 			}
 		}
 		if sym == nil || sym.sort == nil {
+			if string(r.tok.text) == "Tuple" { // cvc5's tuples
+				r.next()
+				return r.tupleSort(open, params)
+			}
 			return nil, r.unknownSort(p, string(r.tok.text))
 		}
 		r.next()
@@ -144,6 +154,13 @@ func (r *Reader) evalSort(p Pos, e *sortExpr, args []*term.Sort) (*term.Sort, er
 	}
 	var s *term.Sort
 	switch {
+	case d.par != nil:
+		for _, a := range as {
+			if sortSize(a) > maxSortSize {
+				return nil, r.errorf(p, "sort too large (more than %d symbols)", maxSortSize)
+			}
+		}
+		return r.parInstance(p, d, as)
 	case d.array:
 		s = r.st.ArraySort(as[0], as[1])
 	case d.body == nil:

@@ -1,6 +1,9 @@
 package smtlib
 
 import (
+	"math/big"
+	"strings"
+
 	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -69,6 +72,10 @@ func (r *Reader) constant() (*term.Term, error) {
 		return nil, r.errorf(p, "unexpected reserved word %s, expected a term", r.tok.text)
 	}
 	sym := r.lookup(r.tok.text)
+	if (sym == nil || len(sym.local) == 0 && sym.def == nil && sym.op == term.OpInvalid) && string(r.tok.text) == "tuple.unit" {
+		r.next()
+		return r.tupleApplication(p, p, nil, nil) // cvc5's tuples
+	}
 	if sym == nil {
 		return nil, r.unknownSymbol(p, string(r.tok.text))
 	}
@@ -157,6 +164,35 @@ func (r *Reader) application(open Pos) (*term.Term, error) {
 			defer r.dropArgs(base)
 			return r.applyFunc(f, open, r.args[base:])
 		}
+		if string(r.tok.text) == "tuple" { // cvc5's tuples
+			r.next()
+			base, err := r.readArgs()
+			if err != nil {
+				return nil, err
+			}
+			defer r.dropArgs(base)
+			return r.tupleApplication(head, open, r.args[base:], nil)
+		}
+		if c, ok := strings.CutPrefix(string(r.tok.text), "is-"); ok {
+			if d := parCtor(r.syms[c]); d != nil { // z3's is-C of a parametric C
+				r.next()
+				base, err := r.readArgs()
+				if err != nil {
+					return nil, err
+				}
+				defer r.dropArgs(base)
+				return r.parTester(d, c, open, r.args[base:])
+			}
+			if cs := r.syms[c]; cs != nil && len(cs.local) == 0 && cs.def != nil && cs.def.kind == defOverload { // of an overloaded C
+				r.next()
+				base, err := r.readArgs()
+				if err != nil {
+					return nil, err
+				}
+				defer r.dropArgs(base)
+				return r.overloadedTester(cs.def, c, open, r.args[base:])
+			}
+		}
 		return nil, r.unknownSymbol(head, string(r.tok.text))
 	}
 	r.next()
@@ -203,6 +239,10 @@ func (r *Reader) apply(sym *symbol, head, open Pos, args []*term.Term) (*term.Te
 				return nil, r.errorf(open, "%v", err)
 			}
 			return t, nil
+		case defPar:
+			return r.applyPar(sym.name, d, head, open, args, nil)
+		case defOverload:
+			return r.applyOverload(d, sym.name, head, open, args, nil)
 		case defTerm, defVar:
 			if len(args) > 0 {
 				return nil, r.notFunction(head, sym.name, d.t)
@@ -259,6 +299,9 @@ func (r *Reader) notFunction(p Pos, name string, t *term.Term) *Error {
 }
 
 func (r *Reader) unknownSymbol(p Pos, name string) *Error {
+	if th := theoryOfSymbol(name); th != "" {
+		return r.errorf(p, "%s: %s", th, term.QuoteSymbol(name))
+	}
 	e := r.errorf(p, "unknown symbol %s", term.QuoteSymbol(name))
 	if len(name) > 1 && (name[0] == '-' || name[0] == '.') && isDigit(name[1]) {
 		if name[0] == '-' {
@@ -520,8 +563,17 @@ func (r *Reader) qualifiedConstant(open Pos) (*term.Term, error) {
 	if isConst && s.IsArray() {
 		return nil, r.errorf(open, "(as const %v) needs a value: ((as const %v) v)", s, s)
 	}
+	if sym == nil && name == "tuple.unit" { // cvc5's tuples
+		return r.tupleApplication(head, open, nil, s)
+	}
 	if sym == nil {
 		return nil, r.unknownSymbol(head, name)
+	}
+	if d := parCtor(sym); d != nil {
+		return r.applyPar(sym.name, d, head, open, nil, s)
+	}
+	if d := sym.def; d != nil && len(sym.local) == 0 && d.kind == defOverload {
+		return r.applyOverload(d, name, head, open, nil, s)
 	}
 	t, err := r.apply(sym, head, open, nil)
 	if err != nil {
@@ -565,8 +617,17 @@ func (r *Reader) qualifiedApplication(open Pos) (*term.Term, error) {
 		}
 		return t, nil
 	}
+	if sym == nil && name == "tuple" { // cvc5's tuples
+		return r.tupleApplication(head, open, args, s)
+	}
 	if sym == nil {
 		return nil, r.unknownSymbol(head, name)
+	}
+	if d := parCtor(sym); d != nil {
+		return r.applyPar(sym.name, d, head, open, args, s)
+	}
+	if d := sym.def; d != nil && len(sym.local) == 0 && d.kind == defOverload {
+		return r.applyOverload(d, name, head, open, args, s)
 	}
 	t, err := r.apply(sym, head, open, args)
 	if err != nil {
@@ -600,4 +661,35 @@ func (r *Reader) sortedVar(what string) (*term.Term, *symbol, error) {
 		return nil, nil, err
 	}
 	return r.bindVar(sym, s), sym, nil
+}
+
+// divisible reads ((_ divisible n) t) from the token divisible on: the
+// integer t is a multiple of the numeral n > 0, (= (mod t n) 0).
+func (r *Reader) divisible(open Pos) (*term.Term, error) {
+	r.next()
+	if r.tok.kind != tokNumeral {
+		return nil, r.unexpected("a numeral index of divisible")
+	}
+	n, ok := new(big.Int).SetString(string(r.tok.text), 10)
+	if !ok || n.Sign() == 0 {
+		return nil, r.errorf(r.tok.pos, "divisible: the index must be positive")
+	}
+	r.next()
+	if err := r.expect(tokRParen, ") to end the indexed identifier"); err != nil {
+		return nil, err
+	}
+	base, err := r.readArgs()
+	if err != nil {
+		return nil, err
+	}
+	defer r.dropArgs(base)
+	args := r.args[base:]
+	if len(args) != 1 || !args[0].Sort().IsInt() {
+		return nil, r.errorf(open, "divisible: expected 1 argument of sort Int")
+	}
+	m, err := r.st.Build(term.OpMod, args[0], r.st.IntNum(num.IntFromBig(n)))
+	if err != nil {
+		return nil, r.errorf(open, "%v", err)
+	}
+	return r.st.Build(term.OpEq, m, r.st.IntNum(num.NewInt(0)))
 }

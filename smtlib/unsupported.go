@@ -1,5 +1,7 @@
 package smtlib
 
+import "strings"
+
 // What the reader does not read, named by the error the first sign of it
 // gives: the sort, literal, indexed identifier or command. The README's
 // list of supported input quotes these messages (a test of cmd/gospacer
@@ -11,6 +13,9 @@ const (
 	errDatatypes = "codatatypes are not supported"
 	errHeap      = "the heap theory (declare-heap) is not supported"
 	errRecursive = "recursive definitions (define-fun-rec) are not supported"
+	errFields    = "finite fields are not supported"
+	errSets      = "sets, bags and relations are not supported"
+	errTrans     = "transcendental functions are not supported"
 )
 
 // theoryOfSort names the unsupported theory a sort symbol belongs to, ""
@@ -23,6 +28,22 @@ func theoryOfSort(name string) string {
 		return errStrings
 	case "Seq":
 		return errSequences
+	case "Set", "Bag", "Relation", "Table":
+		return errSets
+	}
+	return ""
+}
+
+// theoryOfSymbol names the unsupported theory of a function symbol the
+// script does not declare, "" when it belongs to none.
+func theoryOfSymbol(name string) string {
+	switch name {
+	case "exp", "sin", "cos", "tan", "csc", "sec", "cot", "arcsin", "arccos", "arctan",
+		"arccsc", "arcsec", "arccot", "sqrt", "real.pi":
+		return errTrans
+	}
+	if strings.HasPrefix(name, "set.") || strings.HasPrefix(name, "bag.") || strings.HasPrefix(name, "rel.") {
+		return errSets
 	}
 	return ""
 }
@@ -36,6 +57,8 @@ func theoryOfIndexed(name string) string {
 		return errFloats
 	case name == "char", name == "re.loop", name == "re.^":
 		return errStrings
+	case name == "FiniteField":
+		return errFields
 	}
 	return theoryOfSort(name)
 }

@@ -55,6 +55,10 @@ func writeCommand(w *bufio.Writer, c *Command) {
 		}
 		w.WriteString(") " + c.Text + ")")
 	case DeclareDatatypes: // Datatypes
+		if c.Sort == nil { // parametric: the template
+			w.WriteString(c.Text)
+			break
+		}
 		term.FprintDatatypes(w, c.Sort.Datatype().GroupSorts())
 	case DeclareFun:
 		f := c.Func

@@ -1,8 +1,11 @@
 package term
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -31,7 +34,35 @@ type Datatype struct {
 	def   *Term   // the default value, nil until computed
 	// finite: 1 if the sort has finitely many values, 2 if not, 0 unknown
 	finite uint8
+	// An instance of a parametric datatype: its template, and the
+	// templates its group is the first in the store to instantiate (whose
+	// declarations FprintDatatypes prints with the group).
+	tmpl  *Template
+	first []*Template
 }
+
+// A Template is a parametric datatype declaration (SMT-LIB's par), kept as
+// the text of its command so that a script using its instances can be
+// printed again. Its instances are ordinary datatypes, made by
+// DeclareDatatypeInstances: the sort (List Int) is the datatype named List
+// with the parameter Int, and its constructors print qualified,
+// ((as cons (List Int)) 1 (as nil (List Int))), as they must to be read
+// back.
+type Template struct {
+	Text string // the declare-datatype(s) command
+	// Tuple: cvc5's built-in tuples, (Tuple Int Bool), whose constructor
+	// prints as tuple (its arguments give the sort) and selectors as
+	// (_ tuple.select i); Text is empty.
+	Tuple bool
+	// Seq orders templates as declared: a group that is the first to
+	// instantiate several prints them in this order (one may name
+	// another).
+	Seq int64
+}
+
+// Template is the parametric declaration the datatype is an instance of,
+// nil for a datatype declared without parameters.
+func (d *Datatype) Template() *Template { return d.tmpl }
 
 // adtSym is what a datatype symbol stands for.
 type adtSym struct {
@@ -41,6 +72,9 @@ type adtSym struct {
 	test   bool    // a tester
 	sels   []*Func // a constructor's selectors
 	tester *Func   // a constructor's tester
+	// qualify: another symbol has the name (a constructor declared in
+	// several datatypes): the constructor prints as (as C S)
+	qualify bool
 }
 
 // A CtorSpec describes a constructor for DefineDatatypes.
@@ -117,23 +151,72 @@ func (f *Func) Tester() *Func { return f.adt.tester }
 // to be defined by DefineDatatypes. A name that is already the name of a
 // datatype sort is an error.
 func (st *Store) DeclareDatatypes(names []string) ([]*Sort, error) {
-	sorts := make([]*Sort, len(names))
-	for i, n := range names {
-		k := sortKey{KindDatatype, n, ""}
-		if _, ok := st.sorts[k]; ok {
-			return nil, fmt.Errorf("datatype %s declared twice", QuoteSymbol(n))
+	return st.declareGroup(len(names), func(i int, _ []*Sort) (string, []*Sort, *Template) {
+		return names[i], nil, nil
+	})
+}
+
+// An Instance names one sort of DeclareDatatypeInstances: the template's
+// datatype Name applied to Params.
+type Instance struct {
+	Name     string
+	Params   []*Sort
+	Template *Template
+}
+
+// DeclareDatatypeInstances interns a group of n instances of parametric
+// datatypes, to be defined by DefineDatatypes: inst(i, sorts) is the i-th,
+// where sorts are the instances before it (its parameters may be among
+// them). An instance that the store has already is an error.
+func (st *Store) DeclareDatatypeInstances(n int, inst func(i int, sorts []*Sort) Instance) ([]*Sort, error) {
+	return st.declareGroup(n, func(i int, sorts []*Sort) (string, []*Sort, *Template) {
+		in := inst(i, sorts)
+		return in.Name, in.Params, in.Template
+	})
+}
+
+// LookupInstance is the instance of a parametric datatype named name at
+// params that the store has, or nil.
+func (st *Store) LookupInstance(name string, params []*Sort) *Sort {
+	return st.sorts[sortKey{KindDatatype, name, sortSig(params)}]
+}
+
+func (st *Store) declareGroup(n int, decl func(int, []*Sort) (string, []*Sort, *Template)) ([]*Sort, error) {
+	sorts := make([]*Sort, 0, n)
+	keys := make([]sortKey, 0, n)
+	var tmpls []*Template
+	for i := 0; i < n; i++ {
+		name, params, tmpl := decl(i, sorts)
+		k := sortKey{KindDatatype, name, sortSig(params)}
+		s := &Sort{kind: KindDatatype, name: name, params: append([]*Sort(nil), params...), id: st.nextSort}
+		if _, ok := st.sorts[k]; ok || slices.Contains(keys, k) {
+			return nil, fmt.Errorf("datatype %s declared twice", s)
 		}
-		for _, s := range sorts[:i] {
-			if s.name == n {
-				return nil, fmt.Errorf("datatype %s declared twice", QuoteSymbol(n))
-			}
-		}
-		sorts[i] = &Sort{kind: KindDatatype, name: n, id: st.nextSort}
 		st.nextSort++
+		s.dt = &Datatype{sort: s, group: len(st.datatypes), tmpl: tmpl}
+		sorts, keys = append(sorts, s), append(keys, k)
+		if tmpl != nil && !slices.Contains(tmpls, tmpl) {
+			tmpls = append(tmpls, tmpl)
+		}
 	}
-	for _, s := range sorts {
-		st.sorts[sortKey{KindDatatype, s.name, ""}] = s
-		s.dt = &Datatype{sort: s, group: len(st.datatypes), peers: sorts}
+	if st.instantiated == nil && len(tmpls) > 0 {
+		st.instantiated = map[string]bool{}
+	}
+	var first []*Template
+	for _, t := range tmpls {
+		// By text: a script read twice declares its templates once.
+		if t.Text != "" && !st.instantiated[t.Text] {
+			st.instantiated[t.Text] = true
+			first = append(first, t)
+		}
+	}
+	slices.SortStableFunc(first, func(a, b *Template) int { return cmp.Compare(a.Seq, b.Seq) })
+	for i, s := range sorts {
+		st.sorts[keys[i]] = s
+		s.dt.peers = sorts
+	}
+	if len(sorts) > 0 {
+		sorts[0].dt.first = first
 	}
 	st.datatypes = append(st.datatypes, sorts)
 	return sorts, nil
@@ -152,6 +235,11 @@ func (st *Store) DefineDatatypes(sorts []*Sort, ctors [][]CtorSpec) error {
 	for i, s := range sorts {
 		if s.dt == nil || len(s.dt.ctors) > 0 {
 			return fmt.Errorf("datatype %s is not declared or already defined", s)
+		}
+		if s.dt.tmpl != nil {
+			// The instances of a template share its symbols' names:
+			// distinct within each datatype only.
+			clear(names)
 		}
 		if len(ctors[i]) == 0 {
 			return fmt.Errorf("datatype %s has no constructors", s)
@@ -199,7 +287,15 @@ func (st *Store) DefineDatatypes(sorts []*Sort, ctors [][]CtorSpec) error {
 func (st *Store) newADTFunc(name string, dom []*Sort, rng *Sort, a *adtSym) *Func {
 	f := &Func{name: name, domain: dom, rng: rng, id: st.nfuncs, adt: a}
 	st.nfuncs++
-	st.addFunc(f, st.named(name))
+	first := st.named(name)
+	st.addFunc(f, first)
+	if first != nil {
+		for g := first; g != nil; g = g.next {
+			if g.adt != nil {
+				g.adt.qualify = true
+			}
+		}
+	}
 	return f
 }
 
@@ -207,7 +303,7 @@ func (st *Store) newADTFunc(name string, dom []*Sort, rng *Sort, a *adtSym) *Fun
 // under names, in that order, or nil if it has no such group.
 func (st *Store) LookupDatatypes(names []string) []*Sort {
 	s, ok := st.sorts[sortKey{KindDatatype, names[0], ""}]
-	if !ok || len(s.dt.peers) != len(names) {
+	if !ok || s.dt == nil || len(s.dt.peers) != len(names) {
 		return nil
 	}
 	for i, n := range names {
@@ -440,18 +536,37 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 	w := p.w
 	switch t.op {
 	case OpCons:
+		name := QuoteSymbol(t.fn.name)
+		if tm := t.sort.dt.tmpl; tm != nil && tm.Tuple {
+			name = t.fn.name // tuple or tuple.unit
+		} else if len(t.sort.params) > 0 || t.fn.adt.qualify {
+			// An instance of a parametric datatype: the sort of a
+			// constructor is not always that of its arguments.
+			name = "(as " + name + " " + t.sort.String() + ")"
+		}
 		if len(t.args) == 0 {
-			w.WriteString(QuoteSymbol(t.fn.name))
+			w.WriteString(name)
 			return true
 		}
 		w.WriteByte('(')
-		w.WriteString(QuoteSymbol(t.fn.name))
+		w.WriteString(name)
 	case OpSel:
 		w.WriteByte('(')
+		if tm := t.fn.adt.dt.tmpl; tm != nil && tm.Tuple {
+			fmt.Fprintf(w, "(_ tuple.select %d)", t.fn.adt.field)
+			break
+		}
 		w.WriteString(QuoteSymbol(t.fn.name))
 	case OpTest:
+		c := t.fn.Constructor()
+		if len(c.rng.params) > 0 || c.adt.qualify {
+			// z3 cannot tell (_ is C) of several datatypes apart; both
+			// it and cvc5 read is-C by the argument's sort.
+			w.WriteString("(" + QuoteSymbol("is-"+c.name))
+			break
+		}
 		w.WriteString("((_ is ")
-		w.WriteString(QuoteSymbol(t.fn.Constructor().name))
+		w.WriteString(QuoteSymbol(c.name))
 		w.WriteByte(')')
 	}
 	return false
@@ -459,8 +574,22 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 
 // FprintDatatypes writes the declaration of a group of datatypes in
 // SMT-LIB 2.6: (declare-datatypes ((S 0) ...) (((C (f T) ...) ...) ...)),
-// without a newline.
+// without a newline. A group of instances of parametric datatypes prints
+// the declarations of the templates it is the first to instantiate (one
+// per line), or nothing: printing every group of a store in order declares
+// each template once, before its instances are used.
 func FprintDatatypes(w io.Writer, group []*Sort) error {
+	if len(group) > 0 && group[0].dt.tmpl != nil {
+		var b strings.Builder
+		for _, t := range group[0].dt.first {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(t.Text)
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	var b strings.Builder
 	b.WriteString("(declare-datatypes (")
 	for i, s := range group {
@@ -497,15 +626,30 @@ func FprintDatatypes(w io.Writer, group []*Sort) error {
 // returns the copy of s.
 func (cp *Copier) datatypeSort(s *Sort) *Sort {
 	to := cp.to
-	if n, ok := to.sorts[sortKey{KindDatatype, s.name, ""}]; ok {
+	params := make([]*Sort, len(s.params))
+	for i, p := range s.params {
+		params[i] = cp.Sort(p)
+	}
+	if n, ok := to.sorts[sortKey{KindDatatype, s.name, sortSig(params)}]; ok {
+		cp.sorts[s] = n
+		return n
+	}
+	if n, ok := cp.sorts[s]; ok { // copied with a parameter
 		return n
 	}
 	group := cp.from.datatypes[s.dt.group]
-	names := make([]string, len(group))
-	for i, g := range group {
-		names[i] = g.name
-	}
-	sorts, err := to.DeclareDatatypes(names)
+	sorts, err := to.declareGroup(len(group), func(i int, done []*Sort) (string, []*Sort, *Template) {
+		g := group[i]
+		ps := make([]*Sort, len(g.params))
+		for j, p := range g.params {
+			if k := slices.Index(group[:i], p); k >= 0 {
+				ps[j] = done[k]
+			} else {
+				ps[j] = cp.Sort(p)
+			}
+		}
+		return g.name, ps, g.dt.tmpl
+	})
 	if err != nil {
 		panic("term: copying datatypes: " + err.Error())
 	}
@@ -547,12 +691,13 @@ func (st *Store) cloneDatatypes(c *Store, sortMap map[*Sort]*Sort, funcMap map[*
 	if len(st.datatypes) == 0 {
 		return
 	}
+	c.instantiated = maps.Clone(st.instantiated)
 	c.datatypes = make([][]*Sort, len(st.datatypes))
 	for gi, group := range st.datatypes {
 		for _, s := range group {
 			n := sortMap[s]
 			c.datatypes[gi] = append(c.datatypes[gi], n)
-			n.dt = &Datatype{sort: n, group: gi, finite: s.dt.finite}
+			n.dt = &Datatype{sort: n, group: gi, finite: s.dt.finite, tmpl: s.dt.tmpl, first: s.dt.first}
 		}
 		for _, n := range c.datatypes[gi] {
 			n.dt.peers = c.datatypes[gi]

@@ -167,3 +167,77 @@ func TestDatatypeCloneCopy(t *testing.T) {
 	require.Len(t, to.DatatypeGroups(), 2) // List, and Tree with Forest
 	require.Same(t, cp.Sort(list), tu.Arg(0).Arg(0).Sort())
 }
+
+// listInstances declares the instances (List Int) and (List (List Int))
+// of the template List as one group, the way a reader makes them.
+func listInstances(t *testing.T, st *Store, tmpl *Template) (li, lli *Sort) {
+	t.Helper()
+	sorts, err := st.DeclareDatatypeInstances(2, func(i int, prev []*Sort) Instance {
+		if i == 0 {
+			return Instance{Name: "List", Params: []*Sort{IntSort}, Template: tmpl}
+		}
+		return Instance{Name: "List", Params: []*Sort{prev[0]}, Template: tmpl}
+	})
+	require.NoError(t, err)
+	spec := func(elem, self *Sort) []CtorSpec {
+		return []CtorSpec{{Name: "nil"}, {Name: "cons", Fields: []FieldSpec{{"head", elem}, {"tail", self}}}}
+	}
+	require.NoError(t, st.DefineDatatypes(sorts, [][]CtorSpec{spec(IntSort, sorts[0]), spec(sorts[0], sorts[1])}))
+	return sorts[0], sorts[1]
+}
+
+// TestDatatypeInstances checks instances of a parametric datatype: sorts
+// print as (List Int), constructors qualified, the template once with its
+// first group; a second declaration of an instance is an error; clones
+// and copies keep the instances.
+func TestDatatypeInstances(t *testing.T) {
+	st := NewStore()
+	tmpl := &Template{Text: "(declare-datatypes ((List 1)) ((par (T) ((nil) (cons (head T) (tail (List T)))))))"}
+	li, lli := listInstances(t, st, tmpl)
+	require.Equal(t, "(List Int)", li.String())
+	require.Equal(t, "(List (List Int))", lli.String())
+	require.Equal(t, "List", lli.Name())
+	require.Equal(t, []*Sort{li}, lli.Params())
+	require.Same(t, tmpl, lli.Datatype().Template())
+	require.Same(t, li, st.LookupInstance("List", []*Sort{IntSort}))
+	require.Nil(t, st.LookupInstance("List", []*Sort{BoolSort}))
+	_, err := st.DeclareDatatypeInstances(1, func(int, []*Sort) Instance {
+		return Instance{Name: "List", Params: []*Sort{IntSort}, Template: tmpl}
+	})
+	require.ErrorContains(t, err, "datatype (List Int) declared twice")
+
+	consI, consLI := li.Datatype().Constructors()[1], lli.Datatype().Constructors()[1]
+	require.Equal(t, consI.Name(), consLI.Name())
+	v := st.Cons(consLI, st.Cons(consI, st.Int(1), st.DefaultValue(li)), st.DefaultValue(lli))
+	require.Equal(t, "((as cons (List (List Int))) ((as cons (List Int)) 1 (as nil (List Int))) (as nil (List (List Int))))", v.String())
+
+	// A later group of the same template prints nothing.
+	bs, err := st.DeclareDatatypeInstances(1, func(int, []*Sort) Instance {
+		return Instance{Name: "List", Params: []*Sort{BoolSort}, Template: tmpl}
+	})
+	require.NoError(t, err)
+	require.NoError(t, st.DefineDatatypes(bs, [][]CtorSpec{{{Name: "nil"}, {Name: "cons", Fields: []FieldSpec{{"head", BoolSort}, {"tail", bs[0]}}}}}))
+	var b strings.Builder
+	for _, g := range st.DatatypeGroups() {
+		require.NoError(t, FprintDatatypes(&b, g))
+		b.WriteByte('\n')
+	}
+	require.Equal(t, tmpl.Text+"\n\n", b.String())
+
+	x := st.Const("x", lli)
+	require.Equal(t, "(is-cons x)", st.Apply(consLI.Tester(), x).String())
+	u := st.Eq(x, v)
+	c := st.Clone()
+	require.Equal(t, u.String(), c.Term(u.ID()).String())
+	require.Same(t, tmpl, c.Term(u.ID()).Arg(0).Sort().Datatype().Template())
+	to := NewStore()
+	cp := NewCopier(st, to)
+	tu := cp.Term(u)
+	require.Equal(t, u.String(), tu.String())
+	require.Same(t, cp.Sort(lli), to.LookupInstance("List", []*Sort{cp.Sort(li)}))
+	var cb strings.Builder
+	for _, g := range to.DatatypeGroups() {
+		require.NoError(t, FprintDatatypes(&cb, g))
+	}
+	require.Equal(t, tmpl.Text, cb.String())
+}

@@ -67,7 +67,13 @@
 // sorts of a group of (mutually recursive) datatypes, DefineDatatypes
 // gives them constructors with named fields; the groups stay in the Store
 // (DatatypeGroups, FprintDatatypes prints one as SMT-LIB), and Clone and
-// Copier copy them. Constructors, selectors and testers are Funcs applied
+// Copier copy them. An instance of a parametric datatype, (List Int), is
+// a datatype sort named List with Params [Int], declared by
+// DeclareDatatypeInstances with its Template (the parametric declaration
+// as text, printed once, with the first group that instantiates it); its
+// constructors print qualified, (as nil (List Int)), and its testers as
+// is-C (z3 cannot tell (_ is C) of several instances apart). So do the
+// constructors and testers of a name declared in several datatypes. Constructors, selectors and testers are Funcs applied
 // with App, giving OpCons, OpSel and OpTest terms. A datatype value is a
 // constructor over values; the default value is the first constructor
 // whose fields have values. A selector of the wrong constructor evaluates

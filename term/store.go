@@ -40,7 +40,8 @@ type Store struct {
 	linMemo *TermMap[*Linear]
 
 	// Datatypes: the declared groups of datatype sorts, in order
-	datatypes [][]*Sort
+	datatypes    [][]*Sort
+	instantiated map[string]bool // the templates (their texts) with an instance in datatypes
 }
 
 const numCacheSize = 1 << 12
