@@ -19,7 +19,8 @@ import (
 // regression suite, expected answers in MANIFEST.tsv): no answer
 // contradicts the expected one (the solver checks every sat model), a
 // file the reader refuses names what it does not read, and at least the
-// files solved when the folder was made are solved.
+// files solved on 2026-11-28 (64, in milliseconds each) but a few are
+// solved.
 func TestDevQFDT(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -67,5 +68,5 @@ func TestDevQFDT(t *testing.T) {
 		}
 	}
 	t.Logf("%d solved, %d unknown, %d refused", solved, unknown, refused)
-	require.GreaterOrEqual(t, solved, 39)
+	require.GreaterOrEqual(t, solved, 60)
 }
