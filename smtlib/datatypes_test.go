@@ -38,6 +38,8 @@ func TestDatatypes(t *testing.T) {
 		{"z3's older form", "(declare-datatypes () ((Tree leaf (node (val Int) (kids Forest))) (Forest fnil (fcons (first Tree) (rest Forest)))))\n" +
 			"(declare-const t Tree)(assert ((_ is node) t))",
 			[]string{"((_ is node) t)"}},
+		{"a bare nullary constructor (z3, Eldarica)", "(declare-datatypes ((L 0)) ((empty (push (top Int) (rest L)))))\n(declare-const l L)(assert (= (rest l) empty))",
+			[]string{"(= (rest l) empty)"}},
 		{"records in arrays", "(declare-datatypes ((R 0)) (((mk (a Int) (b (Array Int Bool))))))\n" +
 			"(declare-const m (Array R Int))(assert (= (select m (mk 1 ((as const (Array Int Bool)) true))) 2))",
 			[]string{"(= (select m (mk 1 ((as const (Array Int Bool)) true))) 2)"}},

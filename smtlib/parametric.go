@@ -194,10 +194,19 @@ func (r *Reader) parDatatypes(p Pos, cmd string, syms []*symbol, poss []Pos, ari
 }
 
 // datatypeCtors reads (C (f T) ...) ... ) after the '(' of a datatype's
-// constructors, where the symbols params are sort parameters.
+// constructors, where the symbols params are sort parameters. A nullary
+// constructor may be a bare symbol, C for (C), as z3 and Eldarica accept.
 func (r *Reader) datatypeCtors(params []*symbol) ([]ctorDecl, error) {
 	var cs []ctorDecl
-	for r.tok.kind == tokLParen {
+	for r.tok.kind == tokLParen || r.tok.kind == tokSymbol {
+		if r.tok.kind == tokSymbol {
+			sym, cp, err := r.symbolName("a constructor name")
+			if err != nil {
+				return nil, err
+			}
+			cs = append(cs, ctorDecl{sym: sym, pos: cp})
+			continue
+		}
 		r.next()
 		sym, cp, err := r.symbolName("a constructor name")
 		if err != nil {
