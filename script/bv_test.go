@@ -24,6 +24,16 @@ func TestBitVectors(t *testing.T) {
 (get-value (x y (bvmul x x) (bv2nat x)))`,
 		out: "sat\n((x #x06)\n (y #b111)\n ((bvmul x x) #x24)\n ((bv2nat x) 6))\n",
 	}, {
+		name: "SMT-LIB 2.7's conversions",
+		in: `(set-logic QF_BV)
+(declare-const x (_ BitVec 4))
+(assert (= (sbv_to_int x) (- 3)))
+(check-sat)
+(get-value (x (ubv_to_int x) ((_ int_to_bv 4) (- 3))))
+(assert (> (sbv_to_int x) 7))
+(check-sat)`,
+		out: "sat\n((x #xd)\n ((ubv_to_int x) 13)\n (((_ int_to_bv 4) (- 3)) #xd))\nunsat\n",
+	}, {
 		name: "scopes and assumptions",
 		in: `(set-logic QF_BV)
 (declare-const x (_ BitVec 4))

@@ -13,7 +13,8 @@ import (
 // the CHC layer does not handle bit-vectors yet.
 
 // bvOps are the non-indexed bit-vector symbols, with z3's bv2nat (and
-// SMT-LIB 2.7's ubv_to_int, z3's bv2int for the same function).
+// SMT-LIB 2.7's ubv_to_int, z3's bv2int for the same function; 2.7's
+// sbv_to_int is a definition over it, read in application).
 var bvOps = map[string]term.Op{
 	"concat": term.OpConcat, "bvnot": term.OpBVNot, "bvand": term.OpBVAnd, "bvor": term.OpBVOr,
 	"bvxor": term.OpBVXor, "bvnand": term.OpBVNand, "bvnor": term.OpBVNor, "bvxnor": term.OpBVXnor,

@@ -88,3 +88,12 @@ func TestBVDefineFun(t *testing.T) {
 	_, err = st.Build(term.OpZeroExtend, st.Const("x", st.BitVecSort(4)))
 	require.Error(t, err)
 }
+
+// TestSbvToInt reads SMT-LIB 2.7's sbv_to_int as the two's complement
+// value and refuses an argument that is not a bit-vector, at its form.
+func TestSbvToInt(t *testing.T) {
+	s, _ := parse(t, "(declare-const x (_ BitVec 4))(assert (= (sbv_to_int x) 1))")
+	require.Equal(t, []string{"(= (ite (bvslt x #x0) (- (bv2nat x) 16) (bv2nat x)) 1)"}, asserted(s))
+	_, err := Parse("e.smt2", strings.NewReader("(declare-const i Int)\n(assert (= (sbv_to_int i) 1))"), term.NewStore())
+	require.EqualError(t, err, "e.smt2:2:12: sbv_to_int: expected 1 argument of a bit-vector sort")
+}

@@ -164,6 +164,15 @@ func (r *Reader) application(open Pos) (*term.Term, error) {
 			defer r.dropArgs(base)
 			return r.applyFunc(f, open, r.args[base:])
 		}
+		if string(r.tok.text) == "sbv_to_int" { // SMT-LIB 2.7
+			r.next()
+			base, err := r.readArgs()
+			if err != nil {
+				return nil, err
+			}
+			defer r.dropArgs(base)
+			return r.sbvToInt(open, r.args[base:])
+		}
 		if string(r.tok.text) == "tuple" { // cvc5's tuples
 			r.next()
 			base, err := r.readArgs()
@@ -271,6 +280,29 @@ func (r *Reader) apply(sym *symbol, head, open Pos, args []*term.Term) (*term.Te
 		return r.builtin(sym, head, open, args)
 	}
 	return nil, r.unknownSymbol(head, sym.name)
+}
+
+// sbvToInt is SMT-LIB 2.7's (sbv_to_int t), the integer t stands for in
+// two's complement: (ite (bvslt t 0) (- (ubv_to_int t) 2^w) (ubv_to_int t)).
+func (r *Reader) sbvToInt(open Pos, args []*term.Term) (*term.Term, error) {
+	if len(args) != 1 || !args[0].Sort().IsBitVec() {
+		return nil, r.errorf(open, "sbv_to_int: expected 1 argument of a bit-vector sort")
+	}
+	x, w := args[0], args[0].Sort().Width()
+	st := r.st
+	n, err := st.Build(term.OpBV2Nat, x)
+	if err != nil {
+		return nil, r.errorf(open, "%v", err)
+	}
+	neg, err := st.Build(term.OpBVSlt, x, st.BVInt(0, w))
+	if err != nil {
+		return nil, r.errorf(open, "%v", err)
+	}
+	wrap, err := st.Build(term.OpSub, n, st.IntNum(num.IntFromBig(new(big.Int).Lsh(big.NewInt(1), uint(w)))))
+	if err != nil {
+		return nil, r.errorf(open, "%v", err)
+	}
+	return st.Build(term.OpIte, neg, wrap, n)
 }
 
 // termOf returns the term sym stands for when it is not a function: a
