@@ -60,7 +60,8 @@ func (c chain) Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error
 //
 // The passes of one call share a memo (see kept): a clause that Simplify
 // or EliminateLocals kept as it was is kept again, without the work, when
-// a later run of the same pass meets it.
+// a later run of the same pass meets it, and a clause found normalised is
+// not checked again (checkNormal).
 func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System, Translator, error) {
 	var c chain
 	ctx = context.WithValue(ctx, keptKey{}, &kept{})
@@ -96,7 +97,7 @@ func Default() []Pass {
 }
 
 // kept is the memo of one Preprocess call: the clauses that a pass left
-// as they were, by pass name. Simplify and EliminateLocals decide a
+// as they were, by pass name, and ("normal") those found normalised. Simplify and EliminateLocals decide a
 // clause from the clause alone (its constraint and its atoms' arguments),
 // so a clause one run kept, met again by a later run of the same pass, is
 // kept again: the memo saves the work and changes nothing.
@@ -132,4 +133,31 @@ func (k *kept) add(pass string, c *chc.Clause) {
 		k.m = map[keptClause]bool{}
 	}
 	k.m[keptClause{pass, c}] = true
+}
+
+// checkNormal is chc.CheckNormal, the precondition of the passes that
+// take a normalised system, with the memo of ctx's Preprocess call: a
+// clause found normalised once is not checked again (a clause never
+// changes).
+func checkNormal(ctx context.Context, poll *chc.Budget, s *chc.System) error {
+	k := keptOf(ctx)
+	if k == nil {
+		return chc.CheckNormal(poll, s)
+	}
+	if err := chc.CheckPreds(poll, s); err != nil {
+		return err
+	}
+	for i, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		if k.has("normal", c) {
+			continue
+		}
+		if err := chc.CheckClauseNormal(i, c); err != nil {
+			return err
+		}
+		k.add("normal", c)
+	}
+	return nil
 }
