@@ -117,8 +117,8 @@
 //
 //	system.go      System, Pred, Clause, Atom, Model, Node, Result, Engine,
 //	               AnswerText
-//	normalize.go   the one normal form: Normalize, CheckNormal, CheckPreds,
-//	               ClauseError
+//	normalize.go   the one normal form: Normalize, CheckNormal,
+//	               CheckClauseNormal, CheckPreds, ClauseError
 //	read.go        Read, FromScript, ScriptReader, IsHornScript: scripts to systems, normalisation
 //	readctx.go     ReadContext, FromScriptContext: reading under limits
 //	clausal.go     the clausal form of an assertion

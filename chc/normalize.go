@@ -340,43 +340,92 @@ func CheckNormal(poll *Budget, s *System) error {
 		if err := poll.Step(); err != nil {
 			return err
 		}
-		vars := map[*term.Term]bool{}
-		for _, v := range c.Vars {
-			vars[v] = true
-		}
-		seen := map[*term.Term]bool{}
-		bad := ""
-		check := func(a *Atom) {
-			for _, x := range a.Args {
-				switch {
-				case bad != "":
-				case !x.IsConst():
-					bad = "an argument of " + a.Pred.Name() + " is not a variable"
-				case seen[x]:
-					bad = "variable " + x.Name() + " is two atom arguments"
-				case !vars[x]:
-					bad = "argument " + x.Name() + " is not a clause variable"
-				}
-				seen[x] = true
-			}
-		}
-		if c.Head != nil {
-			check(c.Head)
-		}
-		for j := range c.Body {
-			check(&c.Body[j])
-		}
-		if bad == "" {
-			for _, x := range term.FreeConsts(c.Constraint) {
-				if !vars[x] {
-					bad = "constant " + x.Name() + " of the constraint is not a clause variable"
-					break
-				}
-			}
-		}
-		if bad != "" {
-			return &ClauseError{i, c, "not normalised: " + bad}
+		if err := CheckClauseNormal(i, c); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// CheckClauseNormal is CheckNormal's test of one clause, the i-th of its
+// system, whose atoms CheckPreds accepts: nil, or the *ClauseError that
+// says what is not normalised.
+func CheckClauseNormal(i int, c *Clause) error {
+	if normalSmall(c) {
+		return nil
+	}
+	vars := map[*term.Term]bool{}
+	for _, v := range c.Vars {
+		vars[v] = true
+	}
+	seen := map[*term.Term]bool{}
+	bad := ""
+	check := func(a *Atom) {
+		for _, x := range a.Args {
+			switch {
+			case bad != "":
+			case !x.IsConst():
+				bad = "an argument of " + a.Pred.Name() + " is not a variable"
+			case seen[x]:
+				bad = "variable " + x.Name() + " is two atom arguments"
+			case !vars[x]:
+				bad = "argument " + x.Name() + " is not a clause variable"
+			}
+			seen[x] = true
+		}
+	}
+	if c.Head != nil {
+		check(c.Head)
+	}
+	for j := range c.Body {
+		check(&c.Body[j])
+	}
+	if bad == "" {
+		for _, x := range term.FreeConsts(c.Constraint) {
+			if !vars[x] {
+				bad = "constant " + x.Name() + " of the constraint is not a clause variable"
+				break
+			}
+		}
+	}
+	if bad != "" {
+		return &ClauseError{i, c, "not normalised: " + bad}
+	}
+	return nil
+}
+
+// normalSmall reports whether c, with few variables, is normalised, by
+// scans of its Vars instead of the maps CheckClauseNormal builds; false
+// leaves the answer (and the message) to CheckClauseNormal.
+func normalSmall(c *Clause) bool {
+	const small = 16
+	if len(c.Vars) > small {
+		return false
+	}
+	var args [small]*term.Term
+	n := 0
+	ok := func(a *Atom) bool {
+		for _, x := range a.Args {
+			if n == small || !x.IsConst() || slices.Contains(args[:n], x) || !slices.Contains(c.Vars, x) {
+				return false
+			}
+			args[n] = x
+			n++
+		}
+		return true
+	}
+	if c.Head != nil && !ok(c.Head) {
+		return false
+	}
+	for j := range c.Body {
+		if !ok(&c.Body[j]) {
+			return false
+		}
+	}
+	for u := range term.PostOrder(c.Constraint) {
+		if u.Op() == term.OpConst && !slices.Contains(c.Vars, u) {
+			return false
+		}
+	}
+	return true
 }

@@ -30,7 +30,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := chc.CheckNormal(poll, s); err != nil {
+	if err := checkNormal(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	used := map[*chc.Pred][]bool{}

@@ -28,12 +28,18 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 	}
 	yes := func(*term.Term) bool { return true }
 	poll := chc.NewBudget(ctx)
+	memo := keptOf(ctx)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
+		if memo.has("locals", c) {
+			r.keepClause(c)
+			continue
+		}
 		args := argVars(c)
 		if !hasLocal(c.Constraint, args) {
+			memo.add("locals", c)
 			r.keepClause(c)
 			continue
 		}
@@ -43,6 +49,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			continue
 		}
 		if len(sv.defs) == 0 {
+			memo.add("locals", c)
 			r.keepClause(c)
 			continue
 		}

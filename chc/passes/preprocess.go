@@ -57,8 +57,14 @@ func (c chain) Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error
 // one Translator back to s. It stops with the reason (chc.ErrTimeout,
 // chc.ErrMemory, chc.ErrCanceled) when ctx ends or a limit of the run is passed
 // (see chc.Budget); so does every pass.
+//
+// The passes of one call share a memo (see kept): a clause that Simplify
+// or EliminateLocals kept as it was is kept again, without the work, when
+// a later run of the same pass meets it, and a clause found normalised is
+// not checked again (checkNormal).
 func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System, Translator, error) {
 	var c chain
+	ctx = context.WithValue(ctx, keptKey{}, &kept{})
 	poll := chc.NewBudget(ctx)
 	for _, p := range passes {
 		if err := poll.Poll(); err != nil {
@@ -88,4 +94,70 @@ func Default() []Pass {
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
 	}
+}
+
+// kept is the memo of one Preprocess call: the clauses that a pass left
+// as they were, by pass name, and ("normal") those found normalised. Simplify and EliminateLocals decide a
+// clause from the clause alone (its constraint and its atoms' arguments),
+// so a clause one run kept, met again by a later run of the same pass, is
+// kept again: the memo saves the work and changes nothing.
+type kept struct {
+	m map[keptClause]bool
+}
+
+type keptClause struct {
+	pass string
+	c    *chc.Clause
+}
+
+type keptKey struct{}
+
+// keptOf is the memo of the Preprocess call that ctx comes from, or nil
+// (a pass applied on its own).
+func keptOf(ctx context.Context) *kept {
+	k, _ := ctx.Value(keptKey{}).(*kept)
+	return k
+}
+
+// has reports whether the pass kept c before (false for a nil memo).
+func (k *kept) has(pass string, c *chc.Clause) bool {
+	return k != nil && k.m[keptClause{pass, c}]
+}
+
+// add records that the pass kept c (nothing for a nil memo).
+func (k *kept) add(pass string, c *chc.Clause) {
+	if k == nil {
+		return
+	}
+	if k.m == nil {
+		k.m = map[keptClause]bool{}
+	}
+	k.m[keptClause{pass, c}] = true
+}
+
+// checkNormal is chc.CheckNormal, the precondition of the passes that
+// take a normalised system, with the memo of ctx's Preprocess call: a
+// clause found normalised once is not checked again (a clause never
+// changes).
+func checkNormal(ctx context.Context, poll *chc.Budget, s *chc.System) error {
+	k := keptOf(ctx)
+	if k == nil {
+		return chc.CheckNormal(poll, s)
+	}
+	if err := chc.CheckPreds(poll, s); err != nil {
+		return err
+	}
+	for i, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		if k.has("normal", c) {
+			continue
+		}
+		if err := chc.CheckClauseNormal(i, c); err != nil {
+			return err
+		}
+		k.add("normal", c)
+	}
+	return nil
 }

@@ -35,9 +35,14 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		r.keepPred(p, nil)
 	}
 	all := func(*term.Term) bool { return true }
+	memo := keptOf(ctx)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
+		}
+		if memo.has("simplify", c) {
+			r.keepClause(c)
+			continue
 		}
 		args := argVars(c)
 		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true)
@@ -56,6 +61,9 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		if cons.IsFalse() || boundsConflict(st, cons) {
 			r.changed = true
 			continue
+		}
+		if cons == c.Constraint {
+			memo.add("simplify", c)
 		}
 		r.rewriteConstraint(c, cons, nil)
 	}

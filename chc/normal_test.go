@@ -1,0 +1,91 @@
+package chc
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// TestPropCheckClauseNormal: normalSmall, the scan CheckClauseNormal tries
+// first, accepts a drawn clause exactly when the maps of CheckClauseNormal
+// find nothing wrong (clauses of at most 16 variables; atom arguments
+// among the variables, other constants and terms, repeated or not).
+func TestPropCheckClauseNormal(t *testing.T) {
+	normal, not := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		s := &System{St: st}
+		p := s.NewPred(st.Func("P", []*term.Sort{term.IntSort, term.IntSort}, term.BoolSort))
+		var consts []*term.Term
+		for i := range 6 {
+			consts = append(consts, st.Const(fmt.Sprint("x", i), term.IntSort))
+		}
+		c := &Clause{Constraint: st.True()}
+		for _, x := range consts {
+			if rapid.Bool().Draw(t, "in vars") {
+				c.Vars = append(c.Vars, x)
+			}
+		}
+		arg := func() *term.Term {
+			x := rapid.SampledFrom(consts).Draw(t, "arg")
+			if rapid.IntRange(0, 9).Draw(t, "term") == 0 {
+				return st.Add(x, st.Int(1))
+			}
+			return x
+		}
+		if rapid.Bool().Draw(t, "head") {
+			c.Head = &Atom{Pred: p, Args: []*term.Term{arg(), arg()}}
+		}
+		for range rapid.IntRange(0, 2).Draw(t, "body") {
+			c.Body = append(c.Body, Atom{Pred: p, Args: []*term.Term{arg(), arg()}})
+		}
+		var parts []*term.Term
+		for range rapid.IntRange(0, 3).Draw(t, "conjuncts") {
+			parts = append(parts, st.Le(rapid.SampledFrom(consts).Draw(t, "x"), rapid.SampledFrom(consts).Draw(t, "y")))
+		}
+		c.Constraint = Conj(st, parts)
+		s.Clauses = []*Clause{c}
+		slow := normalMaps(c)
+		require.Equal(t, slow, normalSmall(c), "clause %v", c)
+		require.Equal(t, slow, CheckNormal(NewBudget(context.Background()), s) == nil)
+		if slow {
+			normal++
+		} else {
+			not++
+		}
+	})
+	if normal == 0 || not == 0 {
+		t.Fatalf("%d normalised clauses drawn, %d others", normal, not)
+	}
+}
+
+// normalMaps is CheckClauseNormal's test without normalSmall.
+func normalMaps(c *Clause) bool {
+	vars := map[*term.Term]bool{}
+	for _, v := range c.Vars {
+		vars[v] = true
+	}
+	seen := map[*term.Term]bool{}
+	atoms := append([]Atom(nil), c.Body...)
+	if c.Head != nil {
+		atoms = append(atoms, *c.Head)
+	}
+	for _, a := range atoms {
+		for _, x := range a.Args {
+			if !x.IsConst() || seen[x] || !vars[x] {
+				return false
+			}
+			seen[x] = true
+		}
+	}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		if !vars[x] {
+			return false
+		}
+	}
+	return true
+}
