@@ -39,8 +39,14 @@ import (
 // enter Ackermann's clauses through their equality atoms, decided by
 // their theories.
 //
-// Not handled (an UnsupportedError, so Unknown): functions from
-// bit-vectors to other sorts, arrays mixing bit-vectors with other sorts.
+// A bit-vector term under a function of another sort or a datatype
+// constructor (and a datatype selector of a bit-vector sort) is also a
+// node of the euf graph, shared like arithmetic terms (euf.go): its
+// equalities with other nodes are the blasted equality atoms, watched by
+// the graph, and its value in theory combination is its word's.
+//
+// Not handled (an UnsupportedError, so Unknown): arrays mixing
+// bit-vectors with other sorts.
 type bvBlaster struct {
 	s      *Solver
 	c      circuit
@@ -512,6 +518,12 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 			return nil, err
 		}
 		return c.muxWord(m, x, y), nil
+	case term.OpSel: // Datatypes: a selector's value is the graph's (euf.go)
+		w := make([]sat.Lit, width)
+		for i := range w {
+			w[i] = c.fresh()
+		}
+		return w, nil
 	case term.OpApply:
 		return b.app(t)
 	case term.OpSelect:

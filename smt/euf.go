@@ -565,6 +565,13 @@ func (p *eufPlugin) eqLit(x, y euf.Node, preferTrue bool) sat.Lit {
 			return sat.LitNull
 		}
 		return p.addAtom(x, y, m, false)
+	case s.IsBitVec(): // Bit-vectors: the blasted equality, watched
+		m, err := p.s.enc.lit(st.Eq(tx, ty), polBoth)
+		if err != nil {
+			p.err = err
+			return sat.LitNull
+		}
+		return p.addAtom(x, y, m, false)
 	}
 	return p.addAtom(x, y, p.newAtomVar(preferTrue), false)
 }
