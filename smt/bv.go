@@ -518,12 +518,8 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 			return nil, err
 		}
 		return c.muxWord(m, x, y), nil
-	case term.OpSel: // Datatypes: a selector's value is the graph's (euf.go)
-		w := make([]sat.Lit, width)
-		for i := range w {
-			w[i] = c.fresh()
-		}
-		return w, nil
+	case term.OpSel:
+		return b.selector(t)
 	case term.OpApply:
 		return b.app(t)
 	case term.OpSelect:
@@ -784,6 +780,28 @@ func (b *bvBlaster) signedDiv(op term.Op, s, t []sat.Lit) []sat.Lit {
 		c.muxWord(mt, negU, c.add(negU, t, c.fls())),
 		c.muxWord(mt, c.add(u, t, c.fls()), u))
 	return c.muxWord(uz, u, r)
+}
+
+// selector returns the word of a datatype selector of a bit-vector sort:
+// a fresh word, and the term is a node of the graph (euf_terms.go
+// register), which ties it to its constructor.
+func (b *bvBlaster) selector(t *term.Term) ([]sat.Lit, error) {
+	u, err := b.s.eu.lift(t)
+	if err != nil {
+		return nil, err
+	}
+	if u != t {
+		return b.word(u)
+	}
+	w := make([]sat.Lit, t.Sort().Width())
+	for i := range w {
+		w[i] = b.c.fresh()
+	}
+	b.words[t.ID()] = w // before internalize: register asks for the word
+	if _, err := b.s.eu.internalize(t); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 // app returns the word of an application of an uninterpreted function
