@@ -3,10 +3,12 @@ package smt_test
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -321,4 +323,96 @@ func TestPropBVEUF(t *testing.T) {
 			require.True(t, ok, "the model falsifies %v", es)
 		}
 	})
+}
+
+// TestPropBVEUFZ3 compares with z3 (skipped without it) on random
+// formulas mixing bit-vectors of width 2 under functions to an
+// uninterpreted sort, to Int and to bit-vectors, nested.
+func TestPropBVEUFZ3(t *testing.T) {
+	if _, err := exec.LookPath("z3"); err != nil || testing.Short() {
+		t.Skip("z3 not on PATH, or -short")
+	}
+	agree := 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		s2 := st.BitVecSort(2)
+		U := st.UninterpretedSort("U")
+		x, y, z := st.Const("x", s2), st.Const("y", s2), st.Const("z", s2)
+		u := st.Const("u", U)
+		h := st.Func("h", []*term.Sort{s2}, U)
+		f := st.Func("f", []*term.Sort{s2}, term.IntSort)
+		g := st.Func("g", []*term.Sort{s2}, s2)
+		k := st.Func("k", []*term.Sort{U}, s2)
+		var bv func(d int) *term.Term
+		bv = func(d int) *term.Term {
+			n := 4
+			if d > 0 {
+				n = 8
+			}
+			switch rapid.IntRange(0, n-1).Draw(t, "bv") {
+			case 0:
+				return x
+			case 1:
+				return y
+			case 2:
+				return z
+			case 3:
+				return st.BVInt(int64(rapid.IntRange(0, 3).Draw(t, "k")), 2)
+			case 4:
+				return st.Mk(term.OpBVAdd, bv(d-1), bv(d-1))
+			case 5:
+				return st.Apply(g, bv(d-1))
+			case 6:
+				return st.Apply(k, st.Apply(h, bv(d-1)))
+			}
+			return st.Mk(term.OpBVNot, bv(d-1))
+		}
+		atom := func() *term.Term {
+			switch rapid.IntRange(0, 5).Draw(t, "atom") {
+			case 0:
+				return st.Eq(bv(2), bv(2))
+			case 1:
+				return st.Mk(term.OpBVUlt, bv(2), bv(2))
+			case 2:
+				return st.Eq(st.Apply(h, bv(1)), st.Apply(h, bv(1)))
+			case 3:
+				return st.Eq(st.Apply(h, bv(1)), u)
+			case 4:
+				return st.Le(st.Apply(f, bv(1)), st.Apply(f, bv(1)))
+			}
+			return st.Eq(st.Apply(f, bv(1)), st.Int(int64(rapid.IntRange(0, 1).Draw(t, "n"))))
+		}
+		var fs []*term.Term
+		for n := rapid.IntRange(1, 5).Draw(t, "n"); n > 0; n-- {
+			a := atom()
+			switch rapid.IntRange(0, 2).Draw(t, "conn") {
+			case 0:
+				a = st.Not(a)
+			case 1:
+				a = st.Or(a, st.Not(atom()))
+			}
+			fs = append(fs, a)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		s := smt.New(st, smt.Options{})
+		for _, a := range fs {
+			require.NoError(t, s.Assert(a))
+		}
+		r, err := s.Check(ctx)
+		require.NoError(t, err)
+		require.NotEqual(t, smt.Unknown, r, "unknown (%s) on\n%s", s.ReasonUnknown(), fuzz.Script(st, fs...))
+		if r == smt.Sat {
+			ok, err := s.Model().EvalBool(st.And(fs...))
+			require.NoError(t, err)
+			require.True(t, ok)
+		}
+		zr, err := fuzz.External(ctx, "z3", fuzz.Script(st, fs...))
+		if err != nil || (zr != "sat" && zr != "unsat") {
+			return
+		}
+		require.Equal(t, zr, r.String(), "z3 and the solver disagree on\n%s", fuzz.Script(st, fs...))
+		agree++
+	})
+	t.Logf("%d agree with z3", agree)
 }
