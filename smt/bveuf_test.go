@@ -104,6 +104,22 @@ func TestBVEUFScripts(t *testing.T) {
 (declare-fun f ((_ BitVec 2)) Int)
 (declare-const a (_ BitVec 2)) (declare-const b (_ BitVec 2)) (declare-const c (_ BitVec 2))
 (assert (< (f a) (f b) (f c))) (assert (bvult a #b10)) (assert (bvult b #b10)) (assert (bvult c #b10))`, smt.Unsat},
+		{"four distinct records of two bits", `
+(declare-datatypes ((R 0)) (((mk (fa (_ BitVec 1)) (fb (_ BitVec 1))))))
+(declare-const p R) (declare-const q R) (declare-const r R) (declare-const s R)
+(assert (distinct p q r s))`, smt.Sat},
+		{"five distinct records of two bits", `
+(declare-datatypes ((R 0)) (((mk (fa (_ BitVec 1)) (fb (_ BitVec 1))))))
+(declare-const p R) (declare-const q R) (declare-const r R) (declare-const s R) (declare-const w R)
+(assert (distinct p q r s w))`, smt.Unsat},
+		{"three distinct options of one bit", `
+(declare-datatypes ((O 0)) (((none) (some (val (_ BitVec 1))))))
+(declare-const p O) (declare-const q O) (declare-const r O)
+(assert (distinct p q r))`, smt.Sat},
+		{"four distinct options of one bit", `
+(declare-datatypes ((O 0)) (((none) (some (val (_ BitVec 1))))))
+(declare-const p O) (declare-const q O) (declare-const r O) (declare-const s O)
+(assert (distinct p q r s))`, smt.Unsat},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, checkBVEUFScript(t, tc.src))
