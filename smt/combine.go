@@ -21,8 +21,9 @@ const (
 
 // combine is the model-based theory combination of the final check (see
 // the comment at the top of euf.go). It computes one value per class:
-// arithmetic classes from the simplex model (adding x = y lemmas where a
-// class has two values), Boolean classes from true and false, classes of
+// arithmetic classes from the simplex model and bit-vector classes from
+// their nodes' blasted words (adding x = y lemmas where a class has two
+// values), Boolean classes from true and false, classes of
 // uninterpreted sorts distinct abstract values, array classes by
 // arrays.Values. Then it checks the function applications for congruence
 // under these values and proposes a case split x = y for each pair of
