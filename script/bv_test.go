@@ -57,14 +57,18 @@ func TestBitVectors(t *testing.T) {
 (get-model)`,
 		out: "sat\n(\n  (define-fun x () (_ BitVec 5) #b00010)\n)\n",
 	}, {
-		name: "unsupported",
+		name: "function from bit-vectors to an uninterpreted sort",
 		in: `(set-logic QF_UFBV)
 (declare-sort S 0)
 (declare-fun h ((_ BitVec 4)) S)
 (declare-const s S)
+(declare-const x (_ BitVec 4))
 (assert (= (h #x1) s))
+(assert (not (= (h x) s)))
+(check-sat)
+(assert (= x #x1))
 (check-sat)`,
-		out: "unknown\n",
+		out: "sat\nunsat\n",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, _ := runText(t, context.Background(), tc.in, Options{})

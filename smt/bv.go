@@ -39,8 +39,14 @@ import (
 // enter Ackermann's clauses through their equality atoms, decided by
 // their theories.
 //
-// Not handled (an UnsupportedError, so Unknown): functions from
-// bit-vectors to other sorts, arrays mixing bit-vectors with other sorts.
+// A bit-vector term under a function of another sort or a datatype
+// constructor (and a datatype selector of a bit-vector sort) is also a
+// node of the euf graph, shared like arithmetic terms (euf.go): its
+// equalities with other nodes are the blasted equality atoms, watched by
+// the graph, and its value in theory combination is its word's.
+//
+// Not handled (an UnsupportedError, so Unknown): arrays mixing
+// bit-vectors with other sorts.
 type bvBlaster struct {
 	s      *Solver
 	c      circuit
@@ -512,6 +518,8 @@ func (b *bvBlaster) blast(t *term.Term) ([]sat.Lit, error) {
 			return nil, err
 		}
 		return c.muxWord(m, x, y), nil
+	case term.OpSel:
+		return b.selector(t)
 	case term.OpApply:
 		return b.app(t)
 	case term.OpSelect:
@@ -772,6 +780,28 @@ func (b *bvBlaster) signedDiv(op term.Op, s, t []sat.Lit) []sat.Lit {
 		c.muxWord(mt, negU, c.add(negU, t, c.fls())),
 		c.muxWord(mt, c.add(u, t, c.fls()), u))
 	return c.muxWord(uz, u, r)
+}
+
+// selector returns the word of a datatype selector of a bit-vector sort:
+// a fresh word, and the term is a node of the graph (euf_terms.go
+// register), which ties it to its constructor.
+func (b *bvBlaster) selector(t *term.Term) ([]sat.Lit, error) {
+	u, err := b.s.eu.lift(t)
+	if err != nil {
+		return nil, err
+	}
+	if u != t {
+		return b.word(u)
+	}
+	w := make([]sat.Lit, t.Sort().Width())
+	for i := range w {
+		w[i] = b.c.fresh()
+	}
+	b.words[t.ID()] = w // before internalize: register asks for the word
+	if _, err := b.s.eu.internalize(t); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 // app returns the word of an application of an uninterpreted function

@@ -419,11 +419,21 @@ func TestBVMixedSorts(t *testing.T) {
 	res, err = sv.Check(context.Background(), st.Eq(s, u), st.Eq(n, k))
 	require.NoError(t, err)
 	require.Equal(t, smt.Sat, res)
-	// a function from bit-vectors to another sort is not decided
+	// a function from bit-vectors to another sort: the bit-vector
+	// arguments are nodes of the graph (issue #32)
 	h := st.Func("h", []*term.Sort{s4}, S)
-	err = sv.Assert(st.Eq(st.Apply(h, st.BVInt(1, 4)), s))
-	var ue *smt.UnsupportedError
-	require.ErrorAs(t, err, &ue)
+	x := st.Const("x", s4)
+	require.NoError(t, sv.Assert(st.Eq(st.Apply(h, st.BVInt(1, 4)), s)))
+	require.NoError(t, sv.Assert(st.Not(st.Eq(st.Apply(h, x), s))))
+	res, err = sv.Check(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, smt.Sat, res)
+	xv, err := sv.Model().Eval(x)
+	require.NoError(t, err)
+	require.NotEqual(t, st.BVInt(1, 4), xv)
+	res, err = sv.Check(context.Background(), st.Eq(x, st.BVInt(1, 4)))
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, res)
 }
 
 // BenchmarkBVFactor blasts and solves x·y = c over 24 bits with 1 < x, y

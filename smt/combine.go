@@ -21,8 +21,9 @@ const (
 
 // combine is the model-based theory combination of the final check (see
 // the comment at the top of euf.go). It computes one value per class:
-// arithmetic classes from the simplex model (adding x = y lemmas where a
-// class has two values), Boolean classes from true and false, classes of
+// arithmetic classes from the simplex model and bit-vector classes from
+// their nodes' blasted words (adding x = y lemmas where a class has two
+// values), Boolean classes from true and false, classes of
 // uninterpreted sorts distinct abstract values, array classes by
 // arrays.Values. Then it checks the function applications for congruence
 // under these values and proposes a case split x = y for each pair of
@@ -38,28 +39,33 @@ func (p *eufPlugin) combine() combineResult {
 	// Arithmetic classes.
 	var maxAbs num.Rat
 	for n := euf.Node(0); int(n) < nn; n++ {
-		v, ok := p.arithValue(n)
-		if !ok {
-			continue
-		}
-		s := g.Term(n).Sort()
-		if s.IsInt() && !v.IsInt() {
-			// Arithmetic has not found an integer model yet; it has added
-			// a branch or reports why it cannot.
-			p.snap = eufModel{}
-			return combineDone
-		}
-		if a := v.Abs(); a.Cmp(maxAbs) > 0 {
-			maxAbs = a
+		var val *term.Term
+		if bv, ok := p.bvValue(n); ok { // Bit-vectors: from the blasted bits
+			val = bv
+		} else {
+			v, ok := p.arithValue(n)
+			if !ok {
+				continue
+			}
+			s := g.Term(n).Sort()
+			if s.IsInt() && !v.IsInt() {
+				// Arithmetic has not found an integer model yet; it has
+				// added a branch or reports why it cannot.
+				p.snap = eufModel{}
+				return combineDone
+			}
+			if a := v.Abs(); a.Cmp(maxAbs) > 0 {
+				maxAbs = a
+			}
+			val = st.Num(v, s)
 		}
 		r := g.Find(n)
-		val := st.Num(v, s)
 		switch {
 		case vals[r] == nil:
 			vals[r], from[r] = val, n
 		case vals[r] != val:
-			// euf has x = y, arithmetic does not know it: the lemma
-			// (reasons ⇒ x = y).
+			// euf has x = y, arithmetic (or the blasted bits) does
+			// not know it: the lemma (reasons ⇒ x = y).
 			x := from[r]
 			m := p.eqLit(x, n, false)
 			if m == sat.LitNull {
@@ -73,7 +79,7 @@ func (p *eufPlugin) combine() combineResult {
 					// it: the two views of one atom differ (a bug, as
 					// the lemma would be a tautology). Answer unknown
 					// rather than loop or accept.
-					p.s.th.incomplete = "theory combination: arithmetic violates the asserted equality " + st.Eq(g.Term(x), g.Term(n)).String()
+					p.s.th.incomplete = "theory combination: a theory violates the asserted equality " + st.Eq(g.Term(x), g.Term(n)).String()
 					p.snap = eufModel{}
 					return combineDone
 				}

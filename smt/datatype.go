@@ -184,7 +184,7 @@ func (p *eufPlugin) adtCheck(dst []sat.Lit) ([]sat.Lit, bool) {
 			}
 			d.unfolded[unfoldKey{x, c}] = true
 			p.adtClause(st.Not(g.Term(tn)), st.Eq(x, p.unfolding(c, x)))
-		case !asked[r] && !dt.IsFinite():
+		case !asked[r] && !adtFinite(dt, nil):
 			continue
 		case d.done[t]:
 			continue
@@ -424,7 +424,7 @@ func (p *eufPlugin) adtValues(vals []*term.Term, fr *freshValues) (clash [][2]eu
 // a deep term (the model check catches the unlikely clash).
 func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 	dt := s.Datatype()
-	if dt.IsFinite() {
+	if adtFinite(dt, nil) {
 		return f.st.DefaultValue(s)
 	}
 	if v := f.adtFreshLeaf(s, map[*term.Sort]bool{}); v != nil {
@@ -461,6 +461,32 @@ func (f *freshValues) adtFresh(s *term.Sort) *term.Term {
 		}
 	}
 	return f.st.DefaultValue(s)
+}
+
+// adtFinite reports whether the datatype dt has finitely many values,
+// counting bit-vector fields as finite (term.Datatype.IsFinite does
+// not): its classes are unfolded or split on their constructors, so that
+// their values are built from their fields' and distinct classes differ
+// by a field (Bit-vectors). visiting holds the datatypes on the way.
+func adtFinite(dt *term.Datatype, visiting []*term.Datatype) bool {
+	if dt.IsFinite() {
+		return true
+	}
+	if slices.Contains(visiting, dt) {
+		return false
+	}
+	visiting = append(visiting, dt)
+	for _, c := range dt.Constructors() {
+		for _, d := range c.Domain() {
+			switch {
+			case d.IsBool(), d.IsBitVec():
+			case d.IsDatatype() && adtFinite(d.Datatype(), visiting):
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // deepValue is a deep fresh value and its nesting depth.

@@ -54,7 +54,10 @@
 //     values (ites the lifting turns into integers), int2bv a fresh
 //     constant k with (= (bv2nat k) (mod n 2^w)). Arrays of bit-vectors:
 //     reads Ackermannised, read-over-write, extensionality over the
-//     indices read.
+//     indices read. A bit-vector term under a function of another sort
+//     or a constructor, and a selector of a bit-vector sort, is also a
+//     shared node of the euf graph: its equalities are the blasted ones,
+//     its value in theory combination its word's (combine.go).
 //  6. Models (solver.go buildModel, euf_model.go): Boolean values from
 //     the SAT solver, arithmetic from the simplex, classes and function
 //     tables from euf; every assertion and assumption is evaluated under
@@ -106,7 +109,7 @@
 //	euf.go        the euf plugin: atoms, propagation, explanations
 //	euf_terms.go  internalizing terms into the graph
 //	euf_model.go  the euf part of models
-//	combine.go    model-based theory combination with arithmetic
+//	combine.go    model-based theory combination with arithmetic and bit-vectors
 //	array.go      array axiom instances as clauses
 //	datatype.go   algebraic datatypes: axioms of constructor terms,
 //	              acyclicity, unfolding and splitting, model values

@@ -54,6 +54,12 @@ package smt
 //     proposes x = y as a fresh atom, decided by the SAT solver with
 //     phase true. Only argument pairs that break the model are split.
 //
+// Bit-vector terms in the graph (under a function of another sort or a
+// constructor, or selectors of a bit-vector sort) are shared the same
+// way: x = y is the blasted equality atom, watched by the graph, and a
+// class's value is the value of its nodes' words (bvValue), which must
+// agree within a class as arithmetic values must.
+//
 // When the final check adds nothing, the model it built is kept (the SAT
 // solver backtracks before Check returns) and buildModel installs it:
 // values of uninterpreted and array constants and tables for the
@@ -560,6 +566,13 @@ func (p *eufPlugin) eqLit(x, y euf.Node, preferTrue bool) sat.Lit {
 			p.seedGate(eq)
 		}
 		m, err := p.s.enc.lit(eq, polBoth)
+		if err != nil {
+			p.err = err
+			return sat.LitNull
+		}
+		return p.addAtom(x, y, m, false)
+	case s.IsBitVec(): // Bit-vectors: the blasted equality, watched
+		m, err := p.s.enc.lit(st.Eq(tx, ty), polBoth)
 		if err != nil {
 			p.err = err
 			return sat.LitNull

@@ -1,6 +1,8 @@
 package smt
 
 import (
+	"math/big"
+
 	"github.com/seed-f9c3434d/gospacer/euf"
 	"github.com/seed-f9c3434d/gospacer/lra"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -53,10 +55,12 @@ func (p *eufPlugin) register() error {
 			p.noteADT(u)
 		}
 		p.active = true
-		if u.Sort().IsBitVec() { // Bit-vectors: blasted (bv.go), never nodes
-			return &UnsupportedError{u, "a bit-vector term inside an uninterpreted term or array of another sort"}
-		}
 		switch s := u.Sort(); {
+		case s.IsBitVec(): // Bit-vectors: shared, valued by their blasted word (bv.go)
+			if _, err := p.s.bv().word(u); err != nil {
+				return err
+			}
+			p.g.SetShared(n)
 		case s.IsBool():
 			switch u.Op() {
 			case term.OpConst:
@@ -219,4 +223,28 @@ func (p *eufPlugin) termLit(a, b *term.Term) sat.Lit {
 		return sat.LitNull
 	}
 	return p.eqLit(x, y, false)
+}
+
+// bvValue is the value of the bit-vector node n under the current
+// assignment of its blasted word (every bit-vector node has one, see
+// register).
+func (p *eufPlugin) bvValue(n euf.Node) (*term.Term, bool) {
+	t := p.g.Term(n)
+	if !t.Sort().IsBitVec() || p.s.bvb == nil {
+		return nil, false
+	}
+	w, ok := p.s.bvb.words[t.ID()]
+	if !ok {
+		return nil, false
+	}
+	v := new(big.Int)
+	for i, m := range w {
+		switch p.s.sat.ValueNow(m) {
+		case sat.True:
+			v.SetBit(v, i, 1)
+		case sat.Undef:
+			return nil, false
+		}
+	}
+	return p.s.st.BVNum(v, t.Sort().Width()), true
 }
