@@ -139,4 +139,12 @@ func TestProjectDatatypes(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.NotContains(t, term.FreeConsts(res.Formula), x)
+	// x = cons(i, y) ∧ i > 2, projecting i and y (x kept): the fields
+	// of x, not the model's list: is-cons(x) ∧ head(x) > 2, no value
+	// of y or i in the result.
+	phi = st.And(st.Eq(x, st.Cons(g.Cons, i, y)), st.Gt(i, st.Int(2)))
+	res, err = mbp.Project(st, []*term.Term{i, y}, phi, m)
+	require.NoError(t, err)
+	require.Empty(t, res.Substituted, "%v", res.Formula)
+	equivalent(t, st, res.Formula, st.And(st.Apply(g.Cons.Tester(), x), st.Gt(st.Apply(g.Head, x), st.Int(2))))
 }
