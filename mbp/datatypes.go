@@ -1,6 +1,10 @@
 package mbp
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // projectDatatypes eliminates the variables of datatype sorts (Bjørner and
 // Janota, LPAR 2015; z3's datatype plugin of MBP): a variable x with an
@@ -151,4 +155,36 @@ func consValue(t *term.Term) bool {
 		}
 	}
 	return true
+}
+
+// datatypeEqualities conjoins to psi, for every pair of distinct constants
+// of one datatype sort in psi, their equality or disequality as the model
+// says (Options.DatatypeEqualities).
+func (r *run) datatypeEqualities(psi *term.Term) *term.Term {
+	st := r.st
+	var cs []*term.Term
+	for u := range term.PostOrder(psi) {
+		if u.IsConst() && u.Sort().IsDatatype() {
+			cs = append(cs, u)
+		}
+	}
+	if len(cs) < 2 {
+		return psi
+	}
+	slices.SortFunc(cs, func(x, y *term.Term) int { return int(x.ID()) - int(y.ID()) })
+	lits := []*term.Term{psi}
+	for i, x := range cs {
+		for _, y := range cs[i+1:] {
+			vx, vy := r.val(x), r.val(y)
+			if x.Sort() != y.Sort() || !consValue(vx) || !consValue(vy) {
+				continue // values of trees of constructors are equal when the same term
+			}
+			e := st.Eq(x, y)
+			if vx != vy {
+				e = st.Not(e)
+			}
+			lits = append(lits, e)
+		}
+	}
+	return st.Simplify(st.And(lits...))
 }
