@@ -105,7 +105,7 @@ func TestDatatypeMembers(t *testing.T) {
 		names = append(names, m.Name)
 	}
 	require.Equal(t, []string{"spacer", "bmc"}, names)
-	require.Equal(t, 0.3, p.Datatype.Members[1].Share)
+	require.Equal(t, 0.1, p.Datatype.Members[1].Share)
 
 	const src = `(set-logic HORN)
 (declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))
