@@ -1,6 +1,10 @@
 package mbp
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // projectDatatypes eliminates the variables of datatype sorts (Bjørner and
 // Janota, LPAR 2015; z3's datatype plugin of MBP): a variable x with an
@@ -15,6 +19,7 @@ import "github.com/seed-f9c3434d/gospacer/term"
 // so it ends. Variables nothing asks of are left to projectRest
 // (equality resolution, else the model value).
 func (r *run) projectDatatypes() {
+	r.unfoldConsEqs()
 	for i := 0; i < len(r.vars); i++ {
 		x := r.vars[i]
 		if !r.live(x) || !x.Sort().IsDatatype() {
@@ -44,6 +49,54 @@ func (r *run) projectDatatypes() {
 		r.substitute([]*term.Term{x}, []*term.Term{r.st.Cons(c, args...)})
 	}
 	r.checkCube("datatypes")
+}
+
+// unfoldConsEqs rewrites each literal s = C(t1, ..., tn) of the cube
+// whose side s has no projected variable and whose constructor term has
+// one as the equivalent (_ is C)(s), sel1(s) = t1, ..., seln(s) = tn (z3's
+// datatype plugin solves for a variable under a constructor the same way).
+// A projected variable ti then has an equality with a term of the kept
+// variables, and equality resolution replaces it by seli(s) instead of its
+// model value: the projection of the body of l = cons(h, t) ∧ h ≠ k over h
+// and t is (_ is cons)(l) ∧ head(l) ≠ k, not the one list the model has.
+// Nested constructor terms unfold in turn (the new literals are visited).
+func (r *run) unfoldConsEqs() {
+	c := &r.cube
+	for i := 0; i < len(c.lits); i++ {
+		l := c.lits[i]
+		if l == nil || l.Op() != term.OpEq || l.NumArgs() != 2 || !l.Arg(0).Sort().IsDatatype() {
+			continue
+		}
+		s, t := l.Arg(0), l.Arg(1)
+		if s.Op() == term.OpCons {
+			s, t = t, s
+		}
+		if t.Op() != term.OpCons || r.contains(s) || !r.contains(t) {
+			continue
+		}
+		f := t.Func()
+		is, err := r.st.App(f.Tester(), s)
+		if err != nil {
+			continue
+		}
+		parts := []*term.Term{is}
+		for k, sel := range f.Selectors() {
+			a, err := r.st.App(sel, s)
+			if err != nil {
+				parts = nil
+				break
+			}
+			parts = append(parts, r.st.Eq(a, t.Arg(k)))
+		}
+		if parts == nil {
+			continue
+		}
+		c.lits[i] = nil
+		for _, p := range parts {
+			r.add(p)
+		}
+	}
+	r.checkCube("datatypes: constructor equalities")
 }
 
 // asked reports whether a literal of the cube applies a selector or
@@ -102,4 +155,36 @@ func consValue(t *term.Term) bool {
 		}
 	}
 	return true
+}
+
+// datatypeEqualities conjoins to psi, for every pair of distinct constants
+// of one datatype sort in psi, their equality or disequality as the model
+// says (Options.DatatypeEqualities).
+func (r *run) datatypeEqualities(psi *term.Term) *term.Term {
+	st := r.st
+	var cs []*term.Term
+	for u := range term.PostOrder(psi) {
+		if u.IsConst() && u.Sort().IsDatatype() {
+			cs = append(cs, u)
+		}
+	}
+	if len(cs) < 2 {
+		return psi
+	}
+	slices.SortFunc(cs, func(x, y *term.Term) int { return int(x.ID()) - int(y.ID()) })
+	lits := []*term.Term{psi}
+	for i, x := range cs {
+		for _, y := range cs[i+1:] {
+			vx, vy := r.val(x), r.val(y)
+			if x.Sort() != y.Sort() || !consValue(vx) || !consValue(vy) {
+				continue // values of trees of constructors are equal when the same term
+			}
+			e := st.Eq(x, y)
+			if vx != vy {
+				e = st.Not(e)
+			}
+			lits = append(lits, e)
+		}
+	}
+	return st.Simplify(st.And(lits...))
 }

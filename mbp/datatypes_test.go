@@ -39,7 +39,8 @@ func TestPropDatatypes(t *testing.T) {
 			}
 		}
 		vars := subset(rt, g.Consts())
-		res := projectChecked(rt, mbp.New(st, mbp.Options{}), st, vars, phi, m)
+		opts := mbp.Options{DatatypeEqualities: rapid.Bool().Draw(rt, "datatype equalities")}
+		res := projectChecked(rt, mbp.New(st, opts), st, vars, phi, m)
 		n.result(res)
 		// Under-approximation at sampled values of the free constants.
 		var free []*term.Term
@@ -139,4 +140,20 @@ func TestProjectDatatypes(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.NotContains(t, term.FreeConsts(res.Formula), x)
+	// x = cons(i, y) ∧ i > 2, projecting i and y (x kept): the fields
+	// of x, not the model's list: is-cons(x) ∧ head(x) > 2, no value
+	// of y or i in the result.
+	phi = st.And(st.Eq(x, st.Cons(g.Cons, i, y)), st.Gt(i, st.Int(2)))
+	res, err = mbp.Project(st, []*term.Term{i, y}, phi, m)
+	require.NoError(t, err)
+	require.Empty(t, res.Substituted, "%v", res.Formula)
+	equivalent(t, st, res.Formula, st.And(st.Apply(g.Cons.Tester(), x), st.Gt(st.Apply(g.Head, x), st.Int(2))))
+	// With DatatypeEqualities, the list constants of the result are
+	// related as the model relates them: head(x) = i ∧ i > 2 ∧ is-nil(y),
+	// projecting i, gives head(x) > 2 ∧ is-nil(y) ∧ x ≠ y.
+	hx := st.Apply(g.Head, x)
+	phi = st.And(st.Eq(hx, i), st.Gt(i, st.Int(2)), st.Apply(g.Nil.Tester(), y))
+	res, err = mbp.New(st, mbp.Options{DatatypeEqualities: true}).Project([]*term.Term{i}, phi, m)
+	require.NoError(t, err)
+	equivalent(t, st, res.Formula, st.And(st.Gt(hx, st.Int(2)), st.Apply(g.Nil.Tester(), y), st.Not(st.Eq(x, y))))
 }

@@ -21,6 +21,11 @@ type Options struct {
 	// Section IV-C.2). It steers Spacer towards array equalities in
 	// summaries; the result stays a model-preserving under-approximation.
 	ArrayEqualities bool
+	// DatatypeEqualities strengthens every result the same way with the
+	// (dis)equality of every pair of distinct constants of one datatype
+	// sort occurring in it (Datatypes): a relation between two lists that
+	// the selector literals cannot say.
+	DatatypeEqualities bool
 }
 
 // A Projector computes model-based projections over the terms of one
@@ -170,6 +175,9 @@ func (r *run) result() *term.Term {
 	psi := st.Simplify(st.And(append(lits, st.True())...))
 	if r.opts.ArrayEqualities {
 		psi = r.arrayEqualities(psi)
+	}
+	if r.opts.DatatypeEqualities {
+		psi = r.datatypeEqualities(psi)
 	}
 	return r.distinctValues(psi)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/pipeline"
@@ -48,4 +49,40 @@ func TestDatatypeListSolve(t *testing.T) {
 			require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 		})
 	}
+}
+
+// rotBogus claims that rotating a list by n cells gives the list back
+// (after tip-adt-lia false_productive_use_of_failure_rot_bogus): false for
+// [0, 1] rotated once. rot(l, n, r): l is r rotated n times; app(r, a,
+// b): r = a ++ b; diff(a, b): the lists differ.
+const rotBogus = `(set-logic HORN)
+(declare-datatypes ((Lst 0)) (((nil) (cons (hd Int) (tl Lst)))))
+(declare-fun rot (Lst Int Lst) Bool)
+(declare-fun app (Lst Lst Lst) Bool)
+(declare-fun diff (Lst Lst) Bool)
+(assert (forall ((a Lst)) (=> ((_ is cons) a) (diff nil a))))
+(assert (forall ((a Lst)) (=> ((_ is cons) a) (diff a nil))))
+(assert (forall ((a Lst) (b Lst)) (=> (and ((_ is cons) a) ((_ is cons) b) (not (= (hd a) (hd b)))) (diff a b))))
+(assert (forall ((x Int) (y Int) (a Lst) (b Lst)) (=> (diff a b) (diff (cons x a) (cons y b)))))
+(assert (forall ((a Lst)) (app a nil a)))
+(assert (forall ((x Int) (r Lst) (a Lst) (b Lst)) (=> (app r a b) (app (cons x r) (cons x a) b))))
+(assert (forall ((l Lst) (n Int)) (=> (<= n 0) (rot l n l))))
+(assert (forall ((n Int)) (rot nil n nil)))
+(assert (forall ((l Lst) (n Int) (e Lst) (x Int) (g Lst))
+  (=> (and (rot l n e) (app e g (cons x nil)) (>= n 0)) (rot l (+ n 1) (cons x g)))))
+(assert (forall ((l Lst) (n Int) (r Lst)) (=> (and (diff r l) (rot l n r)) false)))
+`
+
+// TestDatatypeRotBogus: the counterexample needs the obligation
+// rot(l, n, r) with l != r to be blocked at a low level by the lemma l =
+// r, which only the datatype (dis)equalities of MBP make expressible;
+// without them Spacer enumerated list lengths for minutes.
+func TestDatatypeRotBogus(t *testing.T) {
+	sys, _, err := chc.Read("rot.smt2", strings.NewReader(rotBogus), term.NewStore())
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a safety net, not a limit tested
+	defer cancel()
+	res := pipeline.Solve(ctx, sys, spacer.New(spacer.Options{}), chc.Options{})
+	require.Equal(t, chc.Unsat, res.Answer, "%v", res.Reason)
+	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
 }

@@ -162,6 +162,13 @@
 // turns select-by-select lemmas into array equalities (see
 // TestPaperExamples/fmcad15-array-equality).
 //
+// Datatypes: the same with the (dis)equalities of the datatype constants
+// (mbp.Options.DatatypeEqualities) when a predicate has a datatype
+// argument: an obligation rotate(in, n, out) with in != out can be blocked
+// at a level by the lemma in = out, which no tester or selector literal
+// says (tip-adt-lia rot_bogus: found its counterexample at once instead
+// of enumerating list lengths).
+//
 // The engine is called through pipeline.Solve, which preprocesses the system
 // (passes.Default), translates the witness back and checks it on the
 // input; a witness that fails its check gives Unknown. Each option is an

@@ -161,7 +161,7 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 		}
 	}
 	return &engine{datatypes: datatypes, ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
-		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities})}
+		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities, DatatypeEqualities: datatypes}) /* Datatypes */}
 }
 
 func (e *engine) build() error {

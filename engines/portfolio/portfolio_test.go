@@ -91,3 +91,39 @@ func TestBitVecMembers(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, e.(*portfolio.Engine).BitVec)
 }
+
+// Datatypes: the registered portfolio runs DatatypeMembers on a system
+// over datatypes, unless its members are given, and its answer on a
+// list system with a counterexample of three steps is the checked unsat.
+func TestDatatypeMembers(t *testing.T) {
+	e, err := chc.NewEngine("portfolio", chc.Options{})
+	require.NoError(t, err)
+	p := e.(*portfolio.Engine)
+	require.NotNil(t, p.Datatype)
+	var names []string
+	for _, m := range p.Datatype.Members {
+		names = append(names, m.Name)
+	}
+	require.Equal(t, []string{"spacer", "bmc"}, names)
+	require.Equal(t, 0.1, p.Datatype.Members[1].Share)
+
+	const src = `(set-logic HORN)
+(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))
+(declare-fun P (L Int) Bool)
+(assert (forall ((n Int)) (=> (= n 0) (P nil n))))
+(assert (forall ((l L) (n Int) (h Int)) (=> (and (P l n) (> h n)) (P (cons h l) (+ n 1)))))
+(assert (forall ((l L) (n Int)) (=> (and (P l n) (>= n 3) (> (hd l) 2)) false)))
+`
+	s, _, err := chc.Read("lists.smt2", strings.NewReader(src), term.NewStore())
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
+	defer cancel()
+	res := pipeline.Solve(ctx, s, e, chc.Options{})
+	require.Equal(t, chc.Unsat, res.Answer, "%v", res.Reason)
+
+	o := chc.Options{}
+	require.NoError(t, o.ParseParam("portfolio.members=spacer"))
+	e, err = chc.NewEngine("portfolio", o)
+	require.NoError(t, err)
+	require.Nil(t, e.(*portfolio.Engine).Datatype)
+}

@@ -29,6 +29,9 @@ type Engine struct {
 	// BitVec, when set, is the portfolio Solve runs instead on a system
 	// with a bit-vector sort (Bit-vectors).
 	BitVec *Engine
+	// Datatype, when set, is the portfolio Solve runs instead on a
+	// system over datatypes without bit-vectors (Datatypes).
+	Datatype *Engine
 }
 
 // A Member is one engine of a portfolio.
@@ -52,6 +55,9 @@ type Member struct {
 func (p *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	if p.BitVec != nil && hasBitVec(s) { // Bit-vectors
 		return p.BitVec.Solve(ctx, s)
+	}
+	if p.Datatype != nil && hasSort(s, (*term.Sort).IsDatatype) { // Datatypes
+		return p.Datatype.Solve(ctx, s)
 	}
 	accept := chc.RefereeOf(ctx)
 	if accept == nil {
@@ -176,10 +182,14 @@ func (p *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 
 // hasBitVec reports whether a predicate or a clause variable of s has a
 // bit-vector sort, or an array sort over one (Bit-vectors).
-func hasBitVec(s *chc.System) bool {
+func hasBitVec(s *chc.System) bool { return hasSort(s, (*term.Sort).IsBitVec) }
+
+// hasSort reports whether a predicate or a clause variable of s has a
+// sort that is, or an array sort over one that is, of the kind kind.
+func hasSort(s *chc.System, kind func(*term.Sort) bool) bool {
 	var bv func(srt *term.Sort) bool
 	bv = func(srt *term.Sort) bool {
-		if srt.IsBitVec() {
+		if kind(srt) {
 			return true
 		}
 		for _, p := range srt.Params() {
