@@ -141,7 +141,7 @@ func (c *clausifier) conv(t *term.Term, neg bool) (cnf, error) {
 			if c.rd.hasPred(t) {
 				return nil, c.rd.errorf("predicate under an existential quantifier: not a Horn clause")
 			}
-			return nil, c.rd.errorf("quantifier inside a constraint: not a CHC")
+			return nil, c.rd.errorf("%s", quantifiedConstraint)
 		}
 		return c.convert(c.open(t), neg)
 	}
@@ -189,13 +189,17 @@ func (c *clausifier) conv(t *term.Term, neg bool) (cnf, error) {
 	if p := c.firstPred(t); p != nil {
 		return nil, c.rd.errorf("predicate %s under %s in a clause: not a Horn clause", term.QuoteSymbol(p.Name()), t.Op())
 	}
-	return nil, c.rd.errorf("quantifier inside a constraint: not a CHC")
+	return nil, c.rd.errorf("%s", quantifiedConstraint)
 }
+
+// quantifiedConstraint is the error of a quantifier inside a clause's
+// constraint; ScriptReader.Add skips such an assertion (System.Skipped).
+const quantifiedConstraint = "quantifier inside a constraint: not a CHC"
 
 // leaf is the clausal form of a constraint (or its negation): one literal.
 func (c *clausifier) leaf(t *term.Term, neg bool) (cnf, error) {
 	if t.HasQuantifier() {
-		return nil, c.rd.errorf("quantifier inside a constraint: not a CHC")
+		return nil, c.rd.errorf("%s", quantifiedConstraint)
 	}
 	return cnf{{{t, neg}}}, nil
 }

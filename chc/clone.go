@@ -1,6 +1,10 @@
 package chc
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // Clone copies s into a copy of its term store (term.Store.Clone): the
 // same predicates, clauses and terms under the same IDs, so an engine run
@@ -24,7 +28,7 @@ func (s *System) Clone() *System {
 		}
 		return out
 	}
-	c := &System{St: st, FixedpointFormat: s.FixedpointFormat}
+	c := &System{St: st, FixedpointFormat: s.FixedpointFormat, Skipped: slices.Clone(s.Skipped)}
 	// The symbols are in the clone already: the copier finds them there.
 	funcs := term.NewCopier(s.St, st)
 	c.Preds = make([]*Pred, len(s.Preds))

@@ -2,6 +2,7 @@ package chc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -72,13 +73,15 @@ type ScriptReader struct {
 	rules []*Clause
 	query []*Clause // the clauses of the last (query ...)
 	marks []builderMark
+	// skipped are the assertions left out (System.Skipped)
+	skipped []string
 }
 
 // A builderMark records what a push (of n levels) returns to.
 type builderMark struct {
-	preds, rules int
-	query        []*Clause
-	n            int
+	preds, rules, skipped int
+	query                 []*Clause
+	n                     int
 }
 
 // NewScriptReader returns a ScriptReader of systems over st, the store
@@ -92,14 +95,16 @@ func NewScriptReader(st *term.Store) *ScriptReader {
 func (b *ScriptReader) reset(st *term.Store) {
 	b.rd = reader{sys: &System{St: st}, outside: map[*term.Func]smtlib.Pos{}}
 	b.rd.cl = newClausifier(&b.rd)
-	b.rules, b.query, b.marks = nil, nil, nil
+	b.rules, b.query, b.marks, b.skipped = nil, nil, nil, nil
 }
 
 // Add reads one command. A declaration of a predicate, an assertion, push,
 // pop and the resets change the clauses in force; the other commands have
 // no effect here. An assertion that is not a conjunction of Horn clauses,
 // a predicate over an unsupported sort, and declare-sort are errors
-// (*smtlib.Error), after which the clauses are as they were.
+// (*smtlib.Error), after which the clauses are as they were; an assertion
+// with a quantifier inside a constraint is left out and listed in
+// System.Skipped (unsat answers hold without it, sat ones do not).
 func (b *ScriptReader) Add(c *smtlib.Command) error {
 	rd := &b.rd
 	rd.pos = c.Pos
@@ -110,6 +115,13 @@ func (b *ScriptReader) Add(c *smtlib.Command) error {
 		return rd.errorf("declare-sort is not supported in a HORN script: predicates range over Bool, Int, Real, bit-vectors and arrays of them")
 	case smtlib.Assert:
 		cls, err := rd.assertion(c.Term)
+		var e *smtlib.Error
+		if errors.As(err, &e) && e.Msg == quantifiedConstraint && !c.Query {
+			// outside CHC, but leaving it out keeps unsat answers
+			// sound: skipped, and a sat answer becomes unknown
+			b.skipped = append(b.skipped, e.Error())
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -119,7 +131,7 @@ func (b *ScriptReader) Add(c *smtlib.Command) error {
 			b.rules = append(b.rules, cls...)
 		}
 	case smtlib.Push:
-		b.marks = append(b.marks, builderMark{len(rd.sys.Preds), len(b.rules), b.query, c.N})
+		b.marks = append(b.marks, builderMark{len(rd.sys.Preds), len(b.rules), len(b.skipped), b.query, c.N})
 	case smtlib.Pop:
 		for n := c.N; n > 0 && len(b.marks) > 0; {
 			m := &b.marks[len(b.marks)-1]
@@ -133,7 +145,7 @@ func (b *ScriptReader) Add(c *smtlib.Command) error {
 	case smtlib.Reset:
 		b.reset(rd.sys.St)
 	case smtlib.ResetAssertions:
-		b.rules, b.query, b.marks = nil, nil, nil
+		b.rules, b.query, b.marks, b.skipped = nil, nil, nil, nil
 	}
 	return nil
 }
@@ -145,6 +157,7 @@ func (b *ScriptReader) popTo(m builderMark) {
 	}
 	rd.sys.Preds = rd.sys.Preds[:m.preds:m.preds]
 	b.rules = b.rules[:m.rules:m.rules]
+	b.skipped = b.skipped[:m.skipped:m.skipped]
 	b.query = m.query
 }
 
@@ -158,6 +171,7 @@ func (b *ScriptReader) System() *System {
 		Preds:            slices.Clip(slices.Clone(rd.sys.Preds)),
 		Clauses:          append(slices.Clone(b.rules), b.query...),
 		FixedpointFormat: b.query != nil,
+		Skipped:          slices.Clone(b.skipped),
 	}
 }
 

@@ -176,9 +176,7 @@ func TestReadErrors(t *testing.T) {
 			"test.smt2:3:1: uninterpreted constant c of sort Int (declared at 2:1) in a clause: outside CHC"},
 		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (exists ((y Int)) (P y)))))", "test.smt2:2:1: predicate under an existential quantifier"},
 		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> (ite (P x) 1 0) 0) false)))", "test.smt2:2:1: predicate P under > in a clause"},
-		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (> x (ite (forall ((y Int)) (> y x)) 1 0)))))", "test.smt2:2:1: quantifier inside a constraint"},
 		{"(set-logic HORN)\n(declare-sort U 0)\n(declare-fun P (U) Bool)", "test.smt2:2:1: declare-sort is not supported"},
-		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (and (P x) (forall ((y Int)) (> y x))) false)))", "test.smt2:2:1: quantifier inside a constraint"},
 		{"(set-logic HORN)(declare-fun P (Int) Bool)\n  (assert (forall ((x Int)) (or (P x) (=> (> x 0) (P (- x))))))", "test.smt2:2:3: more than one positive predicate occurrence ((P x!"},
 		{"(set-logic HORN)(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (> x 0) (or (P x) (P (+ x 1))))))", "test.smt2:2:1: more than one positive predicate occurrence"},
 		{"(set-logic HORN)(declare-fun P (Bool) Bool)(declare-fun Q () Bool)\n(assert (=> (P Q) false))", "test.smt2:2:1: predicate inside an argument of P"},
@@ -190,4 +188,25 @@ func TestReadErrors(t *testing.T) {
 		require.Error(t, err, tc.src)
 		require.Contains(t, err.Error(), tc.msg)
 	}
+}
+
+// TestReadSkipsQuantifiedConstraints reads an assertion with a quantifier
+// inside its constraint as left out (System.Skipped, positioned), keeps
+// the other clauses, and forgets what a pop removes.
+func TestReadSkipsQuantifiedConstraints(t *testing.T) {
+	src := "(set-logic HORN)(declare-fun P (Int) Bool)\n" +
+		"(assert (forall ((x Int)) (=> (= x 0) (P x))))\n" +
+		"(assert (forall ((x Int)) (=> (P x) (> x (ite (forall ((y Int)) (> y x)) 1 0)))))\n" +
+		"(push 1)(assert (forall ((x Int)) (=> (and (P x) (forall ((y Int)) (> y x))) false)))\n"
+	s, _, err := Read("test.smt2", strings.NewReader(src), term.NewStore())
+	require.NoError(t, err)
+	require.Len(t, s.Clauses, 1)
+	require.Equal(t, []string{
+		"test.smt2:3:1: quantifier inside a constraint: not a CHC",
+		"test.smt2:4:9: quantifier inside a constraint: not a CHC",
+	}, s.Skipped)
+	require.Equal(t, s.Skipped, s.Clone().Skipped)
+	s, _, err = Read("test.smt2", strings.NewReader(src+"(pop 1)"), term.NewStore())
+	require.NoError(t, err)
+	require.Len(t, s.Skipped, 1)
 }

@@ -90,6 +90,12 @@ type System struct {
 	// (declare-rel/rule/query): z3 answers such a file sat when the query
 	// is reachable, the opposite of the HORN reading.
 	FixedpointFormat bool
+	// Skipped lists the clauses the reader left out because they are
+	// outside the fragment (a quantifier inside a constraint), as
+	// file:line:col: reason. Leaving clauses out removes derivations
+	// only, so an unsat answer holds for the input; a sat answer does
+	// not, and pipeline.Solve turns it into unknown.
+	Skipped []string
 }
 
 // NewPred adds a predicate named like f with fresh canonical parameters.

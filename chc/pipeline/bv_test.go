@@ -159,3 +159,20 @@ func TestSolveBitVectorsPreprocessed(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveSkippedClauses: a system whose reader left out a clause (a
+// quantifier inside its constraint) keeps its unsat answers, checked on
+// the clauses read, and turns a sat answer into unknown naming the clause.
+func TestSolveSkippedClauses(t *testing.T) {
+	skipped := "(assert (forall ((x (_ BitVec 8))) (=> (and (inv x) (forall ((y (_ BitVec 8))) (bvule y x))) false)))\n"
+	s, res := solveBV(t, bvWrap+skipped, "spacer")
+	require.Len(t, s.Skipped, 1)
+	require.Equal(t, chc.Unsat, res.Answer, "%v", res.Reason)
+	require.NoError(t, witness.CheckResult(context.Background(), s, res))
+
+	s, res = solveBV(t, bvSafe+skipped, "spacer")
+	require.Len(t, s.Skipped, 1)
+	require.Equal(t, chc.Unknown, res.Answer)
+	require.ErrorIs(t, res.Reason, chc.ErrIncomplete)
+	require.ErrorContains(t, res.Reason, "sat without the 1 clause(s) the reader left out, first t.smt2:6:1: quantifier inside a constraint")
+}

@@ -47,6 +47,9 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 		return res
 	}
 
+	if len(s.Skipped) > 0 {
+		solveLog(o).Logf("%d clause(s) left out at reading, first %s: unsat answers hold, sat ones become unknown", len(s.Skipped), s.Skipped[0])
+	}
 	pre, back := s, passes.Translator(passes.Identity{})
 	if !o.NoPreprocess {
 		p, tr, err := preprocessGuarded(ctx, s)
@@ -135,6 +138,13 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 		res.Stats = engineStats
 	}
 	stats = append(stats, chc.Stat{Name: "solve.engine-time", Value: time.Since(t0)})
+	if res.Answer == chc.Sat && len(s.Skipped) > 0 {
+		// a model of the clauses read says nothing of the ones left out
+		// (an unsat answer holds: leaving clauses out removes derivations)
+		engineStats := res.Stats
+		res = chc.NoAnswer(chc.Incomplete("sat without the %d clause(s) the reader left out, first %s", len(s.Skipped), s.Skipped[0]))
+		res.Stats = engineStats
+	}
 	return finish(settle(ctx, res))
 }
 
