@@ -419,32 +419,19 @@ func (r *Reader) testerApplication(open Pos) (*term.Term, error) {
 	}
 	cp, name := r.tok.pos, string(r.tok.text)
 	c := r.constructorNamed(name)
-	if sym := r.syms[name]; c == nil && sym != nil && len(sym.local) == 0 && sym.def != nil && sym.def.kind == defOverload {
-		r.next()
-		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
-			return nil, err
-		}
-		base, err := r.readArgs()
-		if err != nil {
-			return nil, err
-		}
-		defer r.dropArgs(base)
-		return r.overloadedTester(sym.def, name, open, r.args[base:])
-	}
-	if d := parCtor(r.syms[name]); c == nil && d != nil {
-		r.next()
-		if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
-			return nil, err
-		}
-		base, err := r.readArgs()
-		if err != nil {
-			return nil, err
-		}
-		defer r.dropArgs(base)
-		return r.parTester(d, name, open, r.args[base:])
-	}
-	if c == nil {
+	// which tester: of a plain constructor, of an overloaded name, or of
+	// a parametric constructor, whose instance the argument decides
+	var apply func(args []*term.Term) (*term.Term, error)
+	sym := r.syms[name]
+	switch d := parCtor(sym); {
+	case c == nil && sym != nil && len(sym.local) == 0 && sym.def != nil && sym.def.kind == defOverload:
+		apply = func(args []*term.Term) (*term.Term, error) { return r.overloadedTester(sym.def, name, open, args) }
+	case c == nil && d != nil:
+		apply = func(args []*term.Term) (*term.Term, error) { return r.parTester(d, name, open, args) }
+	case c == nil:
 		return nil, r.errorf(cp, "(_ is %s): %s is not a constructor", term.QuoteSymbol(name), term.QuoteSymbol(name))
+	default:
+		apply = func(args []*term.Term) (*term.Term, error) { return r.applyFunc(c.Tester(), open, args) }
 	}
 	r.next()
 	if err := r.expect(tokRParen, ") to end (_ is C)"); err != nil {
@@ -455,7 +442,7 @@ func (r *Reader) testerApplication(open Pos) (*term.Term, error) {
 		return nil, err
 	}
 	defer r.dropArgs(base)
-	return r.applyFunc(c.Tester(), open, r.args[base:])
+	return apply(r.args[base:])
 }
 
 // match reads (match t ((pattern body) ...)) after the '(' with the
