@@ -162,25 +162,29 @@ func consValue(t *term.Term) bool {
 // says (Options.DatatypeEqualities).
 func (r *run) datatypeEqualities(psi *term.Term) *term.Term {
 	st := r.st
-	var cs []*term.Term
+	// the constants whose values are trees of constructors, which are
+	// equal when they are the same term; each evaluated once
+	type constVal struct{ c, v *term.Term }
+	var cs []constVal
 	for u := range term.PostOrder(psi) {
 		if u.IsConst() && u.Sort().IsDatatype() {
-			cs = append(cs, u)
+			if v := r.val(u); consValue(v) {
+				cs = append(cs, constVal{u, v})
+			}
 		}
 	}
 	if len(cs) < 2 {
 		return psi
 	}
-	slices.SortFunc(cs, func(x, y *term.Term) int { return int(x.ID()) - int(y.ID()) })
+	slices.SortFunc(cs, func(x, y constVal) int { return int(x.c.ID()) - int(y.c.ID()) })
 	lits := []*term.Term{psi}
 	for i, x := range cs {
 		for _, y := range cs[i+1:] {
-			vx, vy := r.val(x), r.val(y)
-			if x.Sort() != y.Sort() || !consValue(vx) || !consValue(vy) {
-				continue // values of trees of constructors are equal when the same term
+			if x.c.Sort() != y.c.Sort() {
+				continue
 			}
-			e := st.Eq(x, y)
-			if vx != vy {
+			e := st.Eq(x.c, y.c)
+			if x.v != y.v {
 				e = st.Not(e)
 			}
 			lits = append(lits, e)
