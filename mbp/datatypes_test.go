@@ -126,7 +126,7 @@ func TestProjectDatatypes(t *testing.T) {
 	phi = st.And(st.Eq(x, st.Cons(g.Cons, i, y)), st.Apply(g.Nil.Tester(), y))
 	res, err = mbp.Project(st, []*term.Term{x}, phi, m)
 	require.NoError(t, err)
-	require.Equal(t, "((_ is nil) y)", res.Formula.String())
+	require.Equal(t, "(is-nil y)", res.Formula.String())
 	// head(x) = i, projecting i: the unfolding keeps is-cons(x)... here
 	// x stays: head(x) = head(x) is true.
 	res, err = mbp.Project(st, []*term.Term{i}, st.Eq(st.Apply(g.Head, x), i), m)

@@ -77,7 +77,9 @@
 // then declares the group in the store (term.Store.DeclareDatatypes; a
 // store that has the same group already keeps it) and the constructors
 // and selectors as functions. Testers are not symbols: (_ is C) is read
-// as an indexed head and z3's is-C when the name is otherwise unknown.
+// as an indexed head and z3's is-C when the name is otherwise unknown;
+// testers print as is-C (z3 4.8 reads no (_ is C) under HORN), or as
+// (_ is C) when a function is named is-C.
 // match becomes a chain of ite over testers, with the pattern variables
 // bound to selector terms like let variables. A constructor or selector
 // name declared again in another datatype, plain or parametric, is

@@ -75,6 +75,9 @@ type adtSym struct {
 	// qualify: another symbol has the name (a constructor declared in
 	// several datatypes): the constructor prints as (as C S)
 	qualify bool
+	// indexed: a tester whose name is-C another symbol has: it prints
+	// as (_ is C)
+	indexed bool
 }
 
 // A CtorSpec describes a constructor for DefineDatatypes.
@@ -559,9 +562,10 @@ func (p *printer) headADT(t *Term) (leaf bool) {
 		w.WriteString(QuoteSymbol(t.fn.name))
 	case OpTest:
 		c := t.fn.Constructor()
-		if len(c.rng.params) > 0 || c.adt.qualify {
-			// z3 cannot tell (_ is C) of several datatypes apart; both
-			// it and cvc5 read is-C by the argument's sort.
+		if !t.fn.adt.indexed {
+			// z3 4.8 reads no (_ is C) under (set-logic HORN), and
+			// cannot tell (_ is C) of several datatypes apart; z3,
+			// cvc5 and Eldarica read is-C, by the argument's sort.
 			w.WriteString("(" + QuoteSymbol("is-"+c.name))
 			break
 		}

@@ -102,7 +102,7 @@ func TestDatatypeEvalSimplify(t *testing.T) {
 	cx := st.Cons(consF, n, x)
 	require.Equal(t, "(cons n x)", cx.String())
 	isNil := st.Apply(nilF.Tester(), x)
-	require.Equal(t, "((_ is nil) x)", isNil.String())
+	require.Equal(t, "(is-nil x)", isNil.String())
 	require.Equal(t, "(head (cons n x))", st.Apply(head, cx).String())
 
 	m := NewModel(st)

@@ -71,9 +71,12 @@
 // a datatype sort named List with Params [Int], declared by
 // DeclareDatatypeInstances with its Template (the parametric declaration
 // as text, printed once, with the first group that instantiates it); its
-// constructors print qualified, (as nil (List Int)), and its testers as
-// is-C (z3 cannot tell (_ is C) of several instances apart). So do the
-// constructors and testers of a name declared in several datatypes. Constructors, selectors and testers are Funcs applied
+// constructors print qualified, (as nil (List Int)). So do the
+// constructors of a name declared in several datatypes. Testers print as
+// is-C, which z3, cvc5 and Eldarica read by the argument's sort (z3 4.8
+// reads no (_ is C) under (set-logic HORN), nor tells (_ is C) of
+// several instances apart), and as (_ is C) when another symbol is
+// named is-C. Constructors, selectors and testers are Funcs applied
 // with App, giving OpCons, OpSel and OpTest terms. A datatype value is a
 // constructor over values; the default value is the first constructor
 // whose fields have values. A selector of the wrong constructor evaluates

@@ -212,6 +212,27 @@ func (st *Store) addFunc(f, first *Func) {
 		last = last.next
 	}
 	last.next = f
+	markIndexedTesters(first)
+}
+
+// markIndexedTesters makes the testers among the symbols of one name
+// print as (_ is C) when a symbol that is not a tester has the name too
+// (a function declared as is-C): is-C would then name that function.
+func markIndexedTesters(first *Func) {
+	other := false
+	for g := first; g != nil; g = g.next {
+		if g.adt == nil || !g.adt.test {
+			other = true
+		}
+	}
+	if !other {
+		return
+	}
+	for g := first; g != nil; g = g.next {
+		if g.adt != nil && g.adt.test {
+			g.adt.indexed = true
+		}
+	}
 }
 
 // nameUsed reports whether some symbol of st has the name, a name with
