@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -74,14 +75,46 @@ var CHCKinds = []CHCKind{
 // CHCPeers are the external CHC solvers the campaign runs when they are
 // on PATH, with the arguments before the file: %d is the timeout in
 // seconds, %s the logic (QF_LRA when the script mentions Real, else
-// QF_LIA: Golem wants it). Golem reads no arrays: it fails on them, which
-// counts as no answer.
+// QF_LIA: Golem wants it). A peer runs on the systems it reads, and an
+// error it reports on one of them is a failure: the printed system is
+// not one it reads, or the peer has a bug. Golem 0.9 reads integer and
+// real arithmetic only (no arrays, datatypes or bit-vectors), not both in
+// one system (it aborts: "Unknown symbol `= Int Real'"), and no query
+// whose body has no predicate ("Assertion is not a Horn clause", though
+// CHC-COMP's format allows it).
 var CHCPeers = []struct {
-	Name string
-	Args []string
+	Name  string
+	Args  []string
+	Reads func(s *chc.System, script string) bool
 }{
-	{"z3", []string{"-T:%d", "fp.engine=spacer"}},
-	{"golem", []string{"-l", "%s"}},
+	{"z3", []string{"-T:%d", "fp.engine=spacer"}, func(*chc.System, string) bool { return true }},
+	{"golem", []string{"-l", "%s"}, func(s *chc.System, script string) bool {
+		for _, c := range s.Clauses {
+			if c.IsQuery() && c.IsFact() {
+				return false
+			}
+		}
+		if realWord.MatchString(script) && intWord.MatchString(script) {
+			return false
+		}
+		return !strings.Contains(script, "(Array ") && !strings.Contains(script, "declare-datatype") && !strings.Contains(script, "(_ BitVec ")
+	}},
+}
+
+var (
+	realWord = regexp.MustCompile(`\bReal\b`)
+	intWord  = regexp.MustCompile(`\b(Int|to_real|to_int|is_int)\b`)
+)
+
+// peerReads reports whether the peer of CHCPeers reads s, printed as
+// script.
+func peerReads(peer string, s *chc.System, script string) bool {
+	for _, p := range CHCPeers {
+		if p.Name == peer {
+			return p.Reads(s, script)
+		}
+	}
+	return false
 }
 
 // A CHCDiffOptions configures CHCDiff.
@@ -139,9 +172,12 @@ func CHCDiff(ctx context.Context, s *chc.System, bounded bool, o CHCDiffOptions)
 	if len(o.Peers) > 0 {
 		text := s.String()
 		for _, peer := range o.Peers {
+			if !peerReads(peer, s, text) {
+				continue
+			}
 			a, err := RunCHCPeer(ctx, peer, text, o.Timeout)
 			if err != nil {
-				continue // a peer that fails answers nothing
+				return answers, fmt.Sprintf("%s failed: %v", peer, err)
 			}
 			answers[peer] = a
 			order = append(order, peer)
@@ -188,7 +224,8 @@ func InstalledCHCPeers() []string {
 // RunCHCPeer runs the external solver peer (one of CHCPeers) on a HORN
 // script with a timeout and returns its answer: the first line of its
 // output, sat, unsat or anything else (unknown). An error is a peer that
-// could not run or that reported an error.
+// could not run or that reported an error, even with an answer after it
+// (z3 reports what it cannot read and goes on without it).
 func RunCHCPeer(ctx context.Context, peer, script string, timeout time.Duration) (chc.Answer, error) {
 	var args []string
 	for _, p := range CHCPeers {
@@ -222,7 +259,13 @@ func RunCHCPeer(ctx context.Context, peer, script string, timeout time.Duration)
 	c, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
 	defer cancel()
 	out, err := exec.CommandContext(c, peer, append(args, f.Name())...).Output()
-	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	text := strings.TrimSpace(string(out))
+	for line := range strings.Lines(text) {
+		if strings.HasPrefix(line, "(error") {
+			return chc.Unknown, fmt.Errorf("%s: %s", peer, strings.TrimSpace(line))
+		}
+	}
+	first, _, _ := strings.Cut(text, "\n")
 	switch strings.TrimSpace(first) {
 	case "sat":
 		return chc.Sat, nil

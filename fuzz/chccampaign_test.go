@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -240,4 +241,45 @@ func TestCHCCampaignRoundWritesShrunk(t *testing.T) {
 		return
 	}
 	t.Fatal("no unsat system in 50 seeds")
+}
+
+// TestCHCPeerErrors: a peer that reports an error on a system it reads
+// fails the round even when an answer follows the error (z3 goes on
+// without what it could not read), and a peer is not run on a system
+// it does not read.
+func TestCHCPeerErrors(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/sh\necho '(error \"line 5 column 214: unknown constant is (IntList) \")'\necho sat\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "picky"), []byte(script), 0o755))
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	saved := fuzz.CHCPeers
+	defer func() { fuzz.CHCPeers = saved }()
+	fuzz.CHCPeers = append(fuzz.CHCPeers, struct {
+		Name  string
+		Args  []string
+		Reads func(*chc.System, string) bool
+	}{"picky", []string{"-T:%d"}, func(_ *chc.System, s string) bool { return !strings.Contains(s, "Real") }})
+
+	a, err := fuzz.RunCHCPeer(context.Background(), "picky", "(check-sat)", time.Second)
+	require.Equal(t, chc.Unknown, a)
+	require.ErrorContains(t, err, "unknown constant is")
+
+	s, _, err := chc.Read("s.smt2", strings.NewReader(`(set-logic HORN)
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (< x 0)) false)))
+`), term.NewStore())
+	require.NoError(t, err)
+	o := fuzz.CHCDiffOptions{Engines: []string{}, Peers: []string{"picky"}, Timeout: time.Second}
+	_, problem := fuzz.CHCDiff(context.Background(), s, false, o)
+	require.Contains(t, problem, "picky failed: picky: (error")
+
+	r, _, err := chc.Read("r.smt2", strings.NewReader(`(set-logic HORN)
+(declare-fun P (Real) Bool)
+(assert (forall ((x Real)) (=> (= x 0.0) (P x))))
+`), term.NewStore())
+	require.NoError(t, err)
+	answers, problem := fuzz.CHCDiff(context.Background(), r, false, o)
+	require.Empty(t, problem)
+	require.NotContains(t, answers, "picky")
 }
