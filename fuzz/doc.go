@@ -171,9 +171,11 @@
 //	GOSPACER_CHC_CAMPAIGN=1h GOSPACER_CAMPAIGN_DIR=/tmp/chc go test ./fuzz -run TestCampaignCHC -v -timeout 0
 //	    the CHC differential campaign (chccampaign.go): random systems of
 //	    every kind of CHCKinds (bounded linear and nonlinear, unbounded Int
-//	    and Real, arrays; one to three predicates; sat and unsat; big
+//	    and Real, arrays, 3-bit vectors, a list datatype; one to three
+//	    predicates; sat and unsat; big
 //	    systems of known answer in the shapes of program verifiers) through
-//	    every registered engine, z3's Spacer and Golem when on PATH, and
+//	    every registered engine, z3's Spacer and Golem when on PATH (each
+//	    on the systems it reads; an error it reports fails the round), and
 //	    brute force where bounded; counts per kind and solver at the end.
 //	    GOSPACER_CHC_CAMPAIGN_ENGINES=spacer,bmc picks an engine group (an
 //	    hour per group: the engines share the time), _KINDS the kinds,
