@@ -130,32 +130,28 @@ func (r *run) consEq(s, t *term.Term) []*term.Term {
 }
 
 // consDiseq is the first of ¬(_ is C)(s), sel1(s) ≠ t1, ..., seln(s) ≠
-// tn true in the model, for s ≠ C(t1, ..., tn) true in it, or nil when
-// s's value is not a constructor term.
+// tn true in the model, for s ≠ C(t1, ..., tn) true in it, or nil (none
+// is: a selector of another constructor's value, which the model
+// interprets as it likes). Each one implies s ≠ C(t1, ..., tn).
 func (r *run) consDiseq(s, t *term.Term) []*term.Term {
 	f := t.Func()
-	sv := r.val(s)
-	if sv == nil || sv.Op() != term.OpCons {
+	is, err := r.st.App(f.Tester(), s)
+	if err != nil {
 		return nil
 	}
-	if sv.Func() != f {
-		is, err := r.st.App(f.Tester(), s)
-		if err != nil {
-			return nil
-		}
-		return []*term.Term{r.st.Not(is)}
+	if l := r.st.Not(is); r.holds(l) {
+		return []*term.Term{l}
 	}
 	for k, sel := range f.Selectors() {
-		if sv.Arg(k) == r.val(t.Arg(k)) {
-			continue
-		}
 		a, err := r.st.App(sel, s)
 		if err != nil {
 			return nil
 		}
-		return []*term.Term{r.st.Not(r.st.Eq(a, t.Arg(k)))}
+		if l := r.st.Not(r.st.Eq(a, t.Arg(k))); r.holds(l) {
+			return []*term.Term{l}
+		}
 	}
-	return nil // no field differs: s ≠ t is false in the model
+	return nil
 }
 
 // asked reports whether a literal of the cube applies a selector or
