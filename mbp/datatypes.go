@@ -19,8 +19,8 @@ import (
 // so it ends. Variables nothing asks of are left to projectRest
 // (equality resolution, else the model value).
 func (r *run) projectDatatypes() {
-	r.unfoldConsEqs()
 	for i := 0; i < len(r.vars); i++ {
+		r.unfoldConsEqs()
 		x := r.vars[i]
 		if !r.live(x) || !x.Sort().IsDatatype() {
 			continue
@@ -48,6 +48,7 @@ func (r *run) projectDatatypes() {
 		}
 		r.substitute([]*term.Term{x}, []*term.Term{r.st.Cons(c, args...)})
 	}
+	r.unfoldConsEqs()
 	r.checkCube("datatypes")
 }
 
@@ -59,34 +60,44 @@ func (r *run) projectDatatypes() {
 // variables, and equality resolution replaces it by seli(s) instead of its
 // model value: the projection of the body of l = cons(h, t) ∧ h ≠ k over h
 // and t is (_ is cons)(l) ∧ head(l) ≠ k, not the one list the model has.
+// A disequality s ≠ C(t1, ..., tn) of the same kind is the disjunction
+// ¬(_ is C)(s) ∨ sel1(s) ≠ t1 ∨ ... ∨ seln(s) ≠ tn, and becomes its first
+// disjunct true in the model (the implicant's choice): a field of the
+// kept side against a projected term, which its theory then projects,
+// instead of the model's values of the projected fields, which would
+// leave s ≠ C(v1, ..., vn), one value excluded per model (issue 40: the
+// pobs of swap2-dec-*-unsafe enumerated the integers under a constructor).
 // Nested constructor terms unfold in turn (the new literals are visited).
+// Literals are visited once each, from r.unfolded on: the cube only grows
+// at its end (substitutions re-add the literals they rewrite), so each
+// call sees the literals added since the last one.
 func (r *run) unfoldConsEqs() {
 	c := &r.cube
-	for i := 0; i < len(c.lits); i++ {
+	for ; r.unfolded < len(c.lits); r.unfolded++ {
+		i := r.unfolded
 		l := c.lits[i]
-		if l == nil || l.Op() != term.OpEq || l.NumArgs() != 2 || !l.Arg(0).Sort().IsDatatype() {
+		if l == nil {
 			continue
 		}
-		s, t := l.Arg(0), l.Arg(1)
+		a, neg := l, false
+		if a.Op() == term.OpNot {
+			a, neg = a.Arg(0), true
+		}
+		if a.Op() != term.OpEq || a.NumArgs() != 2 || !a.Arg(0).Sort().IsDatatype() {
+			continue
+		}
+		s, t := a.Arg(0), a.Arg(1)
 		if s.Op() == term.OpCons {
 			s, t = t, s
 		}
 		if t.Op() != term.OpCons || r.contains(s) || !r.contains(t) {
 			continue
 		}
-		f := t.Func()
-		is, err := r.st.App(f.Tester(), s)
-		if err != nil {
-			continue
-		}
-		parts := []*term.Term{is}
-		for k, sel := range f.Selectors() {
-			a, err := r.st.App(sel, s)
-			if err != nil {
-				parts = nil
-				break
-			}
-			parts = append(parts, r.st.Eq(a, t.Arg(k)))
+		var parts []*term.Term
+		if neg {
+			parts = r.consDiseq(s, t)
+		} else {
+			parts = r.consEq(s, t)
 		}
 		if parts == nil {
 			continue
@@ -97,6 +108,50 @@ func (r *run) unfoldConsEqs() {
 		}
 	}
 	r.checkCube("datatypes: constructor equalities")
+}
+
+// consEq is s = C(t1, ..., tn) as (_ is C)(s), sel1(s) = t1, ...,
+// seln(s) = tn, or nil.
+func (r *run) consEq(s, t *term.Term) []*term.Term {
+	f := t.Func()
+	is, err := r.st.App(f.Tester(), s)
+	if err != nil {
+		return nil
+	}
+	parts := []*term.Term{is}
+	for k, sel := range f.Selectors() {
+		a, err := r.st.App(sel, s)
+		if err != nil {
+			return nil
+		}
+		parts = append(parts, r.st.Eq(a, t.Arg(k)))
+	}
+	return parts
+}
+
+// consDiseq is the first of ¬(_ is C)(s), sel1(s) ≠ t1, ..., seln(s) ≠
+// tn true in the model, for s ≠ C(t1, ..., tn) true in it, or nil (none
+// is: a selector of another constructor's value, which the model
+// interprets as it likes). Each one implies s ≠ C(t1, ..., tn).
+func (r *run) consDiseq(s, t *term.Term) []*term.Term {
+	f := t.Func()
+	is, err := r.st.App(f.Tester(), s)
+	if err != nil {
+		return nil
+	}
+	if l := r.st.Not(is); r.holds(l) {
+		return []*term.Term{l}
+	}
+	for k, sel := range f.Selectors() {
+		a, err := r.st.App(sel, s)
+		if err != nil {
+			return nil
+		}
+		if l := r.st.Not(r.st.Eq(a, t.Arg(k))); r.holds(l) {
+			return []*term.Term{l}
+		}
+	}
+	return nil
 }
 
 // asked reports whether a literal of the cube applies a selector or

@@ -156,4 +156,24 @@ func TestProjectDatatypes(t *testing.T) {
 	res, err = mbp.New(st, mbp.Options{DatatypeEqualities: true}).Project([]*term.Term{i}, phi, m)
 	require.NoError(t, err)
 	equivalent(t, st, res.Formula, st.And(st.Gt(hx, st.Int(2)), st.Apply(g.Nil.Tester(), y), st.Not(st.Eq(x, y))))
+	// x ≠ cons(i, y) ∧ i > 2 with x = cons(3, nil), i = 4, projecting i
+	// and y (x kept): the disequality is head(x) ≠ i where the model is,
+	// and i goes by arithmetic (its greatest lower bound head(x) + 1):
+	// head(x) > 1, not x ≠ cons(4, nil), one list excluded per model
+	// (issue 40).
+	m.Set(i, st.Int(4))
+	phi = st.And(st.Not(st.Eq(x, st.Cons(g.Cons, i, y))), st.Gt(i, st.Int(2)))
+	res, err = mbp.Project(st, []*term.Term{i, y}, phi, m)
+	require.NoError(t, err)
+	require.Empty(t, res.Substituted, "%v", res.Formula)
+	equivalent(t, st, res.Formula, st.Gt(st.Apply(g.Head, x), st.Int(1)))
+	// The same with x ≠ cons(i, cons(i, y)) where the model has x =
+	// cons(4, nil): the heads agree, the tails differ by constructor,
+	// so the literal is tail(x) ≠ cons(i, y), then ¬is-cons(tail(x)).
+	phi = st.And(st.Not(st.Eq(x, st.Cons(g.Cons, i, st.Cons(g.Cons, i, y)))), st.Gt(i, st.Int(2)))
+	m.Set(x, st.Cons(g.Cons, st.Int(4), st.Cons(g.Nil)))
+	res, err = mbp.Project(st, []*term.Term{i, y}, phi, m)
+	require.NoError(t, err)
+	require.Empty(t, res.Substituted, "%v", res.Formula)
+	equivalent(t, st, res.Formula, st.Not(st.Apply(g.Cons.Tester(), st.Apply(g.Tail, x))))
 }

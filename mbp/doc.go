@@ -37,8 +37,13 @@
 //     projected variables with the values vi, and the rewriter folds the
 //     selectors, testers and constructor equalities; the fresh variables
 //     are projected by their theories (datatype ones at once: the model
-//     value is finite, so unfolding ends). Other datatype variables are
-//     left to the last stage.
+//     value is finite, so unfolding ends). A literal s = C(t1, ..., tn)
+//     whose side s has no projected variable, and t̄ has one, becomes
+//     (_ is C)(s) ∧ sel1(s) = t1 ∧ ...; a disequality s ≠ C(t1, ..., tn)
+//     becomes the first of ¬(_ is C)(s), sel1(s) ≠ t1, ... true in M; so
+//     the projected fields meet a term of the kept variables, not the
+//     model's values (revisited after each elimination). Other datatype
+//     variables are left to the last stage.
 //  3. Arrays (arrays.go), ArrayMBP of FMCAD'15 Section III with every
 //     disjunction resolved by M: ELIMWRRD on reads over stores, PARTIALEQ,
 //     ELIMWREQ, SYMM and TRIVEQ on array (dis)equalities, which become

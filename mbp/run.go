@@ -28,8 +28,9 @@ type run struct {
 	purif   map[*term.Term]*term.Term // memo of purify
 	divmods map[divKey][2]*term.Term  // (dividend, divisor) -> q, r
 
-	cube cube         // literals mentioning projected variables
-	out  []*term.Term // literals free of projected variables
+	cube     cube         // literals mentioning projected variables
+	unfolded int          // cube.lits[:unfolded] visited by unfoldConsEqs
+	out      []*term.Term // literals free of projected variables
 
 	substituted []*term.Term
 

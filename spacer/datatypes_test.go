@@ -1,7 +1,10 @@
 package spacer_test
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -85,4 +88,49 @@ func TestDatatypeRotBogus(t *testing.T) {
 	res := pipeline.Solve(ctx, sys, spacer.New(spacer.Options{}), chc.Options{})
 	require.Equal(t, chc.Unsat, res.Answer, "%v", res.Reason)
 	require.NoError(t, witness.CheckResult(context.Background(), sys, res))
+}
+
+// pobCounter counts the obligations in an engine's trace and cancels the
+// run past a bound: a bound on work, not on time.
+type pobCounter struct {
+	n, max int
+	cancel context.CancelFunc
+}
+
+func (c *pobCounter) Write(p []byte) (int, error) {
+	c.n += bytes.Count(p, []byte("spacer: pob #"))
+	if c.n > c.max {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// TestDatatypeRustHornSwap2: two RustHorn systems (testdata/README.md)
+// whose counterexamples are 2 and 4 calls of a recursive function over
+// mutable references (datatypes of Int fields, nested three deep). Spacer
+// circled at level 1: MBP put the model's integers under the
+// constructors of its obligations (cur(ret(H)) ≠ mut(mut(4, 5), ...)),
+// each lemma excluded one value, and the next obligation named the next
+// one, without end. With constructor (dis)equalities unfolded into their
+// fields, both end in a few dozen obligations (59 and 15 when this was
+// written); the bound on obligations leaves room.
+func TestDatatypeRustHornSwap2(t *testing.T) {
+	for _, name := range []string{
+		"rust-horn__swap2-dec-2-base3-unsafe_000.smt2",
+		"rust-horn__swap2-dec-4-exact3-unsafe_000.smt2",
+	} {
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", name))
+			require.NoError(t, err)
+			sys, _, err := chc.Read(name, bytes.NewReader(src), term.NewStore())
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a safety net, not a limit tested
+			defer cancel()
+			pobs := &pobCounter{max: 300, cancel: cancel}
+			e := spacer.New(spacer.Options{EngineOptions: chc.EngineOptions{Trace: pobs}})
+			res := pipeline.Solve(ctx, sys, e, chc.Options{})
+			require.Equal(t, chc.Unsat, res.Answer, "%v after %d obligations", res.Reason, pobs.n)
+			require.NoError(t, witness.CheckResult(context.Background(), sys, res))
+		})
+	}
 }

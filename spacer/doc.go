@@ -167,7 +167,14 @@
 // argument: an obligation rotate(in, n, out) with in != out can be blocked
 // at a level by the lemma in = out, which no tester or selector literal
 // says (tip-adt-lia rot_bogus: found its counterexample at once instead
-// of enumerating list lengths).
+// of enumerating list lengths). An obligation must not name the model's
+// values under constructors either: MBP writes s = C(t̄) and s ≠ C(t̄),
+// s over kept variables, as field (dis)equalities sel_i(s) = t_i and
+// sel_i(s) ≠ t_i, so the projected fields meet terms of s rather than
+// numbers. Before, the RustHorn swap2-dec-*-unsafe systems (references as
+// nested pairs of Int) got obligations cur(ret(H)) ≠ mut(mut(4, 5), ...)
+// and a lemma per value, at level 1 for good; now unsat at levels 4 and
+// 2 (TestDatatypeRustHornSwap2).
 //
 // The engine is called through pipeline.Solve, which preprocesses the system
 // (passes.Default), translates the witness back and checks it on the
