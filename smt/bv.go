@@ -170,7 +170,7 @@ func (s *Solver) bv() *bvBlaster {
 	if s.bvb == nil {
 		s.bvb = &bvBlaster{
 			s:       s,
-			c:       circuit{s: s, tru: s.enc.tru, gates: map[gateKey]sat.Lit{}},
+			c:       circuit{s: s, tru: s.enc.tru, gates: map[gateKey]sat.Lit{}, ands: map[string]sat.Lit{}},
 			words:   map[uint32][]sat.Lit{},
 			apps:    map[*term.Func][]*term.Term{},
 			divs:    map[[2]uint32][2][]sat.Lit{},

@@ -513,3 +513,51 @@ func TestBVNatPredicate(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, smt.Sat, res)
 }
+
+// TestBVMulConst checks multiplication by a constant (blasted by the
+// constant's non-adjacent form) against term.BVApply on random widths
+// up to 64, with the edges drawn often (−1, powers of two, the sign bit),
+// and, on widths up to 10, against the general multiplier for every x.
+func TestBVMulConst(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.IntRange(1, 64).Draw(t, "w")
+		st := term.NewStore()
+		s := st.BitVecSort(w)
+		x := st.Const("x", s)
+		vk := drawBV(t, w, "k")
+		switch rapid.IntRange(0, 5).Draw(t, "shape") {
+		case 0: // 2^i
+			vk = new(big.Int).Lsh(big.NewInt(1), uint(rapid.IntRange(0, w-1).Draw(t, "i")))
+		case 1: // 2^i − 1
+			vk = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(rapid.IntRange(0, w).Draw(t, "i"))), big.NewInt(1))
+		}
+		k := st.BVNum(vk, w)
+		tm := st.Mk(term.OpBVMul, x, k)
+		if rapid.Bool().Draw(t, "swap") {
+			tm = st.Mk(term.OpBVMul, k, x)
+		}
+		vx := drawBV(t, w, "x")
+		want := st.BVNum(term.BVApply(term.OpBVMul, 0, 0, []*big.Int{vx, vk}, []int{w, w}, w), w)
+		sv := smt.New(st, smt.Options{})
+		require.NoError(t, sv.Assert(st.Eq(x, st.BVNum(vx, w))))
+		r := st.Const("r", s)
+		require.NoError(t, sv.Assert(st.Eq(tm, r)))
+		res, err := sv.Check(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, smt.Sat, res)
+		got, err := sv.Model().Eval(r)
+		require.NoError(t, err)
+		require.Same(t, want, got, "%v with x = %v", tm, st.BVNum(vx, w))
+		if w > 10 {
+			return
+		}
+		// For every x: x·k equals the general product x·y with y = k.
+		y := st.Const("y", s)
+		sv = smt.New(st, smt.Options{})
+		require.NoError(t, sv.Assert(st.Eq(y, k)))
+		require.NoError(t, sv.Assert(st.Not(st.Eq(tm, st.Mk(term.OpBVMul, x, y)))))
+		res, err = sv.Check(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, smt.Unsat, res, "%v", tm)
+	})
+}
