@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
 	"github.com/seed-f9c3434d/gospacer/engines/internal/unfold"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
 )
 
 // TestExportDIMACS writes the blasted bmc queries of a bit-vector CHC
-// file as DIMACS, one file per depth, for comparing the SAT core with
+// file (after the default preprocessing) as DIMACS, one file per depth, for comparing the SAT core with
 // other SAT solvers (bench/sat.sh). It runs only when asked:
 //
 //	BMC_DIMACS=file.smt2 BMC_DIMACS_OUT=dir BMC_DIMACS_DEPTHS=2,4,6 \
@@ -39,6 +40,8 @@ func TestExportDIMACS(t *testing.T) {
 	sys, _, err := chc.Read(in, strings.NewReader(string(src)), term.NewStore())
 	require.NoError(t, err)
 	ctx := context.Background()
+	sys, _, err = passes.Preprocess(ctx, sys, passes.Default()...) // as the engine gets it
+	require.NoError(t, err)
 	u, err := unfold.New(chc.NewBudget(ctx), sys, defaultBudget, chc.Logger{})
 	require.NoError(t, err)
 	require.NoError(t, u.Root())
