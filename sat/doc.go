@@ -146,6 +146,7 @@
 //	drat.go       DRAT writer
 //	theory.go     Theory, Imply, AddLemma, attachLemma, explain
 //	dimacs.go     ParseDIMACS, ReadDIMACS, ParseError
+//	export.go     WriteDIMACS: the clauses held, for other solvers
 //	stats.go      Stats
 //
 // # Naming

@@ -45,7 +45,8 @@ func (s *Solver) reduceDB(capped bool) {
 		}
 		return cmp.Compare(a, b)
 	})
-	for _, cr := range cands[:len(cands)/2] {
+	gone := cands[:len(cands)/2]
+	for _, cr := range gone {
 		s.clauseLits -= int64(s.size(cr))
 		s.remove(cr)
 		s.stats.Deleted++
@@ -54,7 +55,7 @@ func (s *Solver) reduceDB(capped bool) {
 	s.nonCore = kept
 	s.cands = cands
 	s.learnts = s.dropDeleted(s.learnts)
-	s.sweepWatches()
+	s.sweepWatchesOf(gone)
 	s.maybeGC()
 }
 

@@ -111,6 +111,7 @@ type Solver struct {
 	capAdjust      float64 // conflicts between budget increases
 	capAdjustAt    uint64
 	cands          []cref // scratch for reduceDB
+	sweepBuf       []Lit  // scratch for sweepWatchesOf
 
 	// Level-0 simplification.
 	simpAssigns int

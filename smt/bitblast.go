@@ -1,6 +1,9 @@
 package smt
 
 import (
+	"encoding/binary"
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/sat"
 )
 
@@ -27,6 +30,7 @@ type circuit struct {
 	s     *Solver
 	tru   sat.Lit
 	gates map[gateKey]sat.Lit
+	ands  map[string]sat.Lit // n-ary conjunctions (andN), by andKey
 	// auxPart is, by sat.Var, the proof tag (Solver.part) under which
 	// the circuit made the variable, 0 for the others. With proofs, a
 	// gate is shared only within one partition (gateKey.part), so a
@@ -202,11 +206,14 @@ func (c *circuit) neg(a []sat.Lit) []sat.Lit {
 	return c.add(c.zeros(len(a)), c.not(a), c.tru)
 }
 
-// mul is a·b mod 2^w, shift and add.
+// mul is a·b mod 2^w, shift and add; by a constant, mulConst.
 func (c *circuit) mul(a, b []sat.Lit) []sat.Lit {
 	w := len(a)
 	if w > 0 && isConstWord(c, a) && !isConstWord(c, b) {
 		a, b = b, a // the constant one selects the partial products
+	}
+	if w > 0 && isConstWord(c, b) && !isConstWord(c, a) {
+		return c.mulConst(a, b)
 	}
 	r := c.zeros(w)
 	for i := 0; i < w; i++ {
@@ -226,6 +233,75 @@ func (c *circuit) mul(a, b []sat.Lit) []sat.Lit {
 	return r
 }
 
+// mulConst is a·k for the constant word k, by k's non-adjacent form
+// (digits 0, 1, −1, no two adjacent non-zero): a sum of ±(a << i), one
+// adder per non-zero digit, where the binary form needs one per one bit.
+// By −1 (all ones) it is a negation, by 2^i a shift, by 2^i − 1 a shift
+// and a subtraction.
+func (c *circuit) mulConst(a, k []sat.Lit) []sat.Lit {
+	w := len(a)
+	digits := nafDigits(k, c.tru)
+	var r []sat.Lit // nil: zero so far
+	for i, d := range digits {
+		if d == 0 || i >= w {
+			continue
+		}
+		sh := make([]sat.Lit, w)
+		for j := range sh {
+			if j < i {
+				sh[j] = c.fls()
+			} else {
+				sh[j] = a[j-i]
+			}
+		}
+		switch {
+		case r == nil && d > 0:
+			r = sh
+		case r == nil:
+			r = c.neg(sh)
+		case d > 0:
+			r = c.add(r, sh, c.fls())
+		default:
+			r = c.sub(r, sh)
+		}
+	}
+	if r == nil {
+		return c.zeros(w)
+	}
+	return r
+}
+
+// nafDigits is the non-adjacent form of the constant word k (bits true
+// where k[i] == tru), least significant digit first; it may have one
+// digit more than k.
+func nafDigits(k []sat.Lit, tru sat.Lit) []int8 {
+	w := len(k)
+	d := make([]int8, w+1)
+	carry := 0
+	for i := 0; i <= w; i++ {
+		bit := 0
+		if i < w && k[i] == tru {
+			bit = 1
+		}
+		next := 0
+		if i+1 < w && k[i+1] == tru {
+			next = 1
+		}
+		v := bit + carry
+		switch {
+		case v == 1 && next == 1: // ...11: −1 here, carry up
+			d[i], carry = -1, 1
+		case v == 1:
+			d[i], carry = 1, 0
+		case v == 2:
+			d[i], carry = 0, 1
+		default:
+			d[i], carry = 0, 0
+		}
+	}
+	return d
+}
+
 func isConstWord(c *circuit, a []sat.Lit) bool {
 	for _, m := range a {
 		if m != c.tru && m != c.fls() {
@@ -235,13 +311,70 @@ func isConstWord(c *circuit, a []sat.Lit) bool {
 	return true
 }
 
-// eq is the literal of a = b.
+// eq is the literal of a = b: one n-ary conjunction of the bits' iffs.
 func (c *circuit) eq(a, b []sat.Lit) sat.Lit {
-	r := c.tru
+	bits := make([]sat.Lit, len(a))
 	for i := range a {
-		r = c.and(r, c.iff(a[i], b[i]))
+		bits[i] = c.iff(a[i], b[i])
 	}
-	return r
+	return c.andN(bits)
+}
+
+// andN is the conjunction of ms as one gate: an output x with x → m for
+// each m and (∧ ms) → x, w+1 clauses and one variable where a chain of
+// binary gates takes 3(w−1) clauses and w−1 variables. Constants fold,
+// duplicates merge, and the same set of inputs is the same gate.
+func (c *circuit) andN(ms []sat.Lit) sat.Lit {
+	in := make([]sat.Lit, 0, len(ms))
+	for _, m := range ms {
+		switch {
+		case m == c.fls():
+			return c.fls()
+		case m == c.tru:
+			continue
+		}
+		in = append(in, m)
+	}
+	slices.Sort(in)
+	in = slices.Compact(in)
+	for i := 1; i < len(in); i++ {
+		if in[i] == in[i-1].Not() {
+			return c.fls()
+		}
+	}
+	switch len(in) {
+	case 0:
+		return c.tru
+	case 1:
+		return in[0]
+	case 2:
+		return c.and(in[0], in[1])
+	}
+	key := c.andKey(in)
+	if x, ok := c.ands[key]; ok {
+		return x
+	}
+	x := c.fresh()
+	back := make([]sat.Lit, 0, len(in)+1)
+	back = append(back, x)
+	for _, m := range in {
+		c.s.define(x.Not(), m)
+		back = append(back, m.Not())
+	}
+	c.s.define(back...)
+	c.ands[key] = x
+	return x
+}
+
+// andKey is the key of an n-ary conjunction of the sorted inputs in
+// under the partition of keyPart.
+func (c *circuit) andKey(in []sat.Lit) string {
+	b := make([]byte, 0, 4*(len(in)+1))
+	b = binary.LittleEndian.AppendUint32(b, c.keyPart())
+	for _, m := range in {
+		b = binary.LittleEndian.AppendUint32(b, uint32(m))
+	}
+	return string(b)
 }
 
 // ult is the literal of a < b unsigned.

@@ -84,6 +84,7 @@ type pendingAtom struct {
 	t    *term.Term
 	m    sat.Lit
 	part uint32
+	pos  bool // only m → t is needed (halfEq)
 }
 
 // pollGates is the number of SAT variables the blaster makes between
@@ -170,7 +171,7 @@ func (s *Solver) bv() *bvBlaster {
 	if s.bvb == nil {
 		s.bvb = &bvBlaster{
 			s:       s,
-			c:       circuit{s: s, tru: s.enc.tru, gates: map[gateKey]sat.Lit{}},
+			c:       circuit{s: s, tru: s.enc.tru, gates: map[gateKey]sat.Lit{}, ands: map[string]sat.Lit{}},
 			words:   map[uint32][]sat.Lit{},
 			apps:    map[*term.Func][]*term.Term{},
 			divs:    map[[2]uint32][2][]sat.Lit{},
@@ -207,13 +208,79 @@ func isBVAtom(t *term.Term) bool {
 // atom returns the literal of the bit-vector atom t. Under Assert (which
 // has no context) it is a fresh literal and the blasting waits for the
 // next Check (flush), which has one; elsewhere the atom is blasted now.
-func (b *bvBlaster) atom(t *term.Term) (sat.Lit, error) {
+//
+// With pol polPos (the atom occurs only positively) an equality of two
+// words is encoded one way only, m → t (halfEq), and the second result
+// is polPos; else the atom is an equivalence and it is polBoth.
+func (b *bvBlaster) atom(t *term.Term, pol uint8) (sat.Lit, uint8, error) {
+	pos := pol == polPos && b.halfEqOK(t)
 	if b.s.part != 0 && !b.flushing {
 		m := b.c.fresh()
-		b.pending = append(b.pending, pendingAtom{t, m, b.s.part})
-		return m, nil
+		b.pending = append(b.pending, pendingAtom{t, m, b.s.part, pos})
+		return m, posOrBoth(pos), nil
 	}
-	return b.atomNow(t)
+	if pos {
+		m := b.c.fresh()
+		return m, polPos, b.halfEq(t, m)
+	}
+	m, err := b.atomNow(t)
+	return m, polBoth, err
+}
+
+func posOrBoth(pos bool) uint8 {
+	if pos {
+		return polPos
+	}
+	return polBoth
+}
+
+// halfEqOK reports whether t is an equality of two bit-vector words that
+// may be encoded one way (not with proofs: interpolation reads the
+// atoms' definitions as equivalences).
+func (b *bvBlaster) halfEqOK(t *term.Term) bool {
+	return !b.s.opts.Proofs && t.Op() == term.OpEq && t.NumArgs() == 2 && t.Arg(0).Sort().IsBitVec()
+}
+
+// halfEq encodes m → t for the equality t of two words: for every bit,
+// m → (x_i ↔ y_i), two clauses and no variable, where the equivalence
+// takes a gate per bit and a conjunction (Plaisted–Greenbaum for an atom
+// that occurs only positively, as the equalities of clause constraints
+// under their selectors do).
+func (b *bvBlaster) halfEq(t *term.Term, m sat.Lit) error {
+	x, err := b.word(t.Arg(0))
+	if err != nil {
+		return err
+	}
+	y, err := b.word(t.Arg(1))
+	if err != nil {
+		return err
+	}
+	c := &b.c
+	for i := range x {
+		switch {
+		case x[i] == y[i]:
+		case y[i] == c.tru || y[i] == c.fls():
+			b.s.define(m.Not(), c.iff(x[i], y[i]))
+		case x[i] == c.tru || x[i] == c.fls():
+			b.s.define(m.Not(), c.iff(y[i], x[i]))
+		default:
+			b.s.define(m.Not(), x[i].Not(), y[i])
+			b.s.define(m.Not(), x[i], y[i].Not())
+		}
+	}
+	return nil
+}
+
+// completeEq adds t → m to an equality t encoded one way (halfEq) as m,
+// when it comes to occur negatively too: t's literal as an equivalence,
+// r, and the clause m ∨ ¬r.
+func (b *bvBlaster) completeEq(t *term.Term, m sat.Lit) error {
+	r, _, err := b.atom(t, polBoth)
+	if err != nil {
+		return err
+	}
+	b.s.define(m, r.Not())
+	return nil
 }
 
 // flush blasts the pending atoms, each under the proof tag of its
@@ -239,6 +306,13 @@ func (b *bvBlaster) flush(ctx context.Context) error {
 			return err
 		}
 		b.s.part = p.part
+		if p.pos {
+			if err := b.halfEq(p.t, p.m); err != nil {
+				return err
+			}
+			done++
+			continue
+		}
 		r, err := b.atomNow(p.t)
 		if err != nil {
 			return err

@@ -513,3 +513,113 @@ func TestBVNatPredicate(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, smt.Sat, res)
 }
+
+// TestBVMulConst checks multiplication by a constant (blasted by the
+// constant's non-adjacent form) against term.BVApply on random widths
+// up to 64, with the edges drawn often (−1, powers of two, the sign bit),
+// and, on widths up to 10, against the general multiplier for every x.
+func TestBVMulConst(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.IntRange(1, 64).Draw(t, "w")
+		st := term.NewStore()
+		s := st.BitVecSort(w)
+		x := st.Const("x", s)
+		vk := drawBV(t, w, "k")
+		switch rapid.IntRange(0, 5).Draw(t, "shape") {
+		case 0: // 2^i
+			vk = new(big.Int).Lsh(big.NewInt(1), uint(rapid.IntRange(0, w-1).Draw(t, "i")))
+		case 1: // 2^i − 1
+			vk = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(rapid.IntRange(0, w).Draw(t, "i"))), big.NewInt(1))
+		}
+		k := st.BVNum(vk, w)
+		tm := st.Mk(term.OpBVMul, x, k)
+		if rapid.Bool().Draw(t, "swap") {
+			tm = st.Mk(term.OpBVMul, k, x)
+		}
+		vx := drawBV(t, w, "x")
+		want := st.BVNum(term.BVApply(term.OpBVMul, 0, 0, []*big.Int{vx, vk}, []int{w, w}, w), w)
+		sv := smt.New(st, smt.Options{})
+		require.NoError(t, sv.Assert(st.Eq(x, st.BVNum(vx, w))))
+		r := st.Const("r", s)
+		require.NoError(t, sv.Assert(st.Eq(tm, r)))
+		res, err := sv.Check(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, smt.Sat, res)
+		got, err := sv.Model().Eval(r)
+		require.NoError(t, err)
+		require.Same(t, want, got, "%v with x = %v", tm, st.BVNum(vx, w))
+		if w > 10 {
+			return
+		}
+		// For every x: x·k equals the general product x·y with y = k.
+		y := st.Const("y", s)
+		sv = smt.New(st, smt.Options{})
+		require.NoError(t, sv.Assert(st.Eq(y, k)))
+		require.NoError(t, sv.Assert(st.Not(st.Eq(tm, st.Mk(term.OpBVMul, x, y)))))
+		res, err = sv.Check(context.Background())
+		require.NoError(t, err)
+		require.Equal(t, smt.Unsat, res, "%v", tm)
+	})
+}
+
+// TestBVEqualityPolarities checks equalities that are met first only
+// positively (encoded one way) and later negatively (completed), across
+// assertions and assumptions of several checks, against enumeration.
+func TestBVEqualityPolarities(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		w := rapid.IntRange(1, 3).Draw(t, "w")
+		s := st.BitVecSort(w)
+		vars := []*term.Term{st.Const("x", s), st.Const("y", s), st.Const("z", s)}
+		var eqs []*term.Term
+		for i := rapid.IntRange(1, 4).Draw(t, "eqs"); i > 0; i-- {
+			eqs = append(eqs, st.Eq(genBVTerm(t, st, vars, w, 1), genBVTerm(t, st, vars, w, 1)))
+		}
+		var gen func(d int) *term.Term
+		gen = func(d int) *term.Term {
+			if d == 0 || rapid.IntRange(0, 2).Draw(t, "leaf") == 0 {
+				return rapid.SampledFrom(eqs).Draw(t, "eq")
+			}
+			switch rapid.IntRange(0, 3).Draw(t, "conn") {
+			case 0:
+				return st.And(gen(d-1), gen(d-1))
+			case 1:
+				return st.Or(gen(d-1), gen(d-1))
+			case 2:
+				return st.Implies(gen(d-1), gen(d-1))
+			}
+			return st.Not(gen(d - 1))
+		}
+		sv := smt.New(st, smt.Options{})
+		var asserted []*term.Term
+		for step := rapid.IntRange(1, 5).Draw(t, "steps"); step > 0; step-- {
+			f := gen(2)
+			var as []*term.Term
+			if rapid.Bool().Draw(t, "assert") {
+				require.NoError(t, sv.Assert(f))
+				asserted = append(asserted, f)
+			} else {
+				as = append(as, f)
+			}
+			res, err := sv.Check(context.Background(), as...)
+			require.NoError(t, err)
+			all := st.And(append(append([]*term.Term(nil), asserted...), as...)...)
+			if res == smt.Sat {
+				ok, err := sv.Model().EvalBool(all)
+				require.NoError(t, err)
+				require.True(t, ok)
+			}
+			found := false
+			m := term.NewModel(st)
+			for a := 0; a < 1<<(3*w) && !found; a++ {
+				for i, v := range vars {
+					m.Set(v, st.BVInt(int64(a>>(i*w)&(1<<w-1)), w))
+				}
+				ok, err := m.EvalBool(all)
+				require.NoError(t, err)
+				found = ok
+			}
+			require.Equal(t, found, res == smt.Sat, "enumeration says %v, the solver %v on %v", found, res, all)
+		}
+	})
+}

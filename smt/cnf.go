@@ -96,7 +96,7 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		return e.alias(t, u, pol)
 	case term.OpEq:
 		if isBVAtom(t) { // Bit-vectors
-			return e.bvAtom(t)
+			return e.bvAtom(t, pol)
 		}
 		if u, ok := bv2natEq(st, t); ok { // Bit-vectors (bv.go)
 			return e.alias(t, u, pol)
@@ -139,7 +139,7 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		return e.alias(t, st.Eq(st.ToReal(st.ToInt(t.Arg(0))), t.Arg(0)), pol)
 	case term.OpApply, term.OpSelect, term.OpTest, term.OpSel: // Boolean predicates (euf.go); Datatypes: testers, selectors
 		if isBVAtom(t) { // Bit-vectors
-			return e.bvAtom(t)
+			return e.bvAtom(t, pol)
 		}
 		m, err := e.s.eu.predicate(t)
 		if err != nil {
@@ -151,22 +151,30 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	}
 	// Bit-vectors
 	if t.Op().IsBVPredicate() {
-		return e.bvAtom(t)
+		return e.bvAtom(t, pol)
 	}
 	return sat.LitNull, &UnsupportedError{t, "operator " + t.Op().String() + " of sort " + t.Sort().String()}
 }
 
-// bvAtom encodes a bit-vector atom by blasting it (bv.go).
-func (e *encoder) bvAtom(t *term.Term) (sat.Lit, error) {
+// bvAtom encodes a bit-vector atom by blasting it (bv.go), at least in
+// the polarities pol: an equality met only positively is encoded one
+// way, and completed when it is met negatively.
+func (e *encoder) bvAtom(t *term.Term, pol uint8) (sat.Lit, error) {
 	if m := e.lits[t.ID()]; m != sat.LitNull {
+		if e.pols[t.ID()]&pol != pol {
+			if err := e.s.bv().completeEq(t, m); err != nil {
+				return sat.LitNull, err
+			}
+			e.pols[t.ID()] = polBoth
+		}
 		return m, nil
 	}
-	m, err := e.s.bv().atom(t)
+	m, got, err := e.s.bv().atom(t, pol)
 	if err != nil {
 		return sat.LitNull, err
 	}
 	e.grow(t.ID())
-	return e.set(t, m, polBoth), nil
+	return e.set(t, m, got), nil
 }
 
 func (e *encoder) set(t *term.Term, m sat.Lit, pol uint8) sat.Lit {

@@ -58,6 +58,14 @@
 //     or a constructor, and a selector of a bit-vector sort, is also a
 //     shared node of the euf graph: its equalities are the blasted ones,
 //     its value in theory combination its word's (combine.go).
+//     Word-level encodings keep the circuits small: a product by a
+//     constant goes by the constant's non-adjacent form (shifts, one
+//     adder or subtractor per non-zero digit), an equality of words is
+//     one n-ary conjunction gate, and an equality met only positively is
+//     encoded one way (two clauses per bit, no gate; Plaisted–Greenbaum),
+//     completed if it is met negatively later (not with proofs).
+//     WriteDIMACS (dimacs.go) exports a blasted query for other SAT
+//     solvers.
 //  6. Models (solver.go buildModel, euf_model.go): Boolean values from
 //     the SAT solver, arithmetic from the simplex, classes and function
 //     tables from euf; every assertion and assumption is evaluated under
@@ -119,6 +127,7 @@
 //	bv.go         bit-vectors: blasting terms and atoms, division, Ackermann, models
 //	bitblast.go   the circuits: gates with sharing, adders, multiplier, shifters, comparators
 //	bvproof.go    the refutation's view of the blaster: bit terms, AuxPart
+//	dimacs.go     WriteDIMACS: a blasted query as a DIMACS file
 //
 // # Naming
 //

@@ -333,6 +333,8 @@ type Stats struct {
 	Branches     uint64 // integer branches (lia)
 	Cuts         uint64 // integer cuts (lia)
 	TransAtoms   int    // equality atoms added by transitivity lemmas (euf)
+	Vars         int    // SAT variables
+	Clauses      uint64 // clauses added to the SAT solver (input and theory lemmas)
 }
 
 // Stats returns the counters so far.
@@ -346,5 +348,6 @@ func (s *Solver) Stats() Stats {
 	ls := s.ar.li.Stats()
 	st.Branches, st.Cuts = uint64(ls.Branches), uint64(ls.GomoryCuts+ls.GCDCuts+ls.DiophCuts)
 	st.TransAtoms = s.eu.stats.TransAtoms
+	st.Vars, st.Clauses = s.sat.NumVars(), s.sat.NumAdded()
 	return st
 }
