@@ -1,0 +1,150 @@
+package difflogic
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// oracle edges: to − from ≤ w
+type oedge struct {
+	from, to Node
+	w        int64
+}
+
+// feasible decides a set of difference constraints over n nodes by
+// Bellman–Ford from a virtual source, independently of the solver.
+func feasible(n int, es []oedge) bool {
+	d := make([]int64, n)
+	for range n + 1 {
+		changed := false
+		for _, e := range es {
+			if d[e.from]+e.w < d[e.to] {
+				d[e.to] = d[e.from] + e.w
+				changed = true
+			}
+		}
+		if !changed {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSolverAgainstBellmanFord asserts random atoms under random scopes
+// and checks every answer: a success leaves potentials satisfying every
+// active edge, a conflict names edges (active ones and the new one) that
+// are infeasible together, and each implied atom follows from its edge.
+func TestSolverAgainstBellmanFord(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 6).Draw(t, "nodes")
+		s := New()
+		for range n {
+			s.NewNode()
+		}
+		na := rapid.IntRange(1, 12).Draw(t, "atoms")
+		for range na {
+			x := Node(rapid.IntRange(0, n-1).Draw(t, "x"))
+			y := Node(rapid.IntRange(0, n-1).Draw(t, "y"))
+			if x == y {
+				y = (x + 1) % Node(n)
+			}
+			if x == y {
+				return
+			}
+			s.AddAtom(x, y, rapid.Int64Range(-4, 4).Draw(t, "c"))
+		}
+		var active []oedge
+		var byReason []oedge // by reason: the edge asserted with it
+		var lims []int
+		for step := range rapid.IntRange(1, 40).Draw(t, "steps") {
+			switch rapid.IntRange(0, 5).Draw(t, "op") {
+			case 0:
+				s.Push()
+				lims = append(lims, len(active))
+			case 1:
+				if len(lims) == 0 {
+					continue
+				}
+				k := rapid.IntRange(1, len(lims)).Draw(t, "pop")
+				s.Pop(k)
+				active = active[:lims[len(lims)-k]]
+				lims = lims[:len(lims)-k]
+			default:
+				i := rapid.IntRange(0, na-1).Draw(t, "atom")
+				val := rapid.Bool().Draw(t, "value")
+				a := s.atoms[i]
+				e := oedge{a.y, a.x, a.c}
+				if !val {
+					e = oedge{a.x, a.y, -a.c - 1}
+				}
+				r := Reason(len(byReason))
+				byReason = append(byReason, e)
+				ok := s.AssertAtom(i, val, r)
+				want := feasible(n, append(active[:len(active):len(active)], e))
+				require.Equal(t, want, ok, "step %d", step)
+				if !ok {
+					var cyc []oedge
+					for _, r := range s.Conflict() {
+						cyc = append(cyc, byReason[r])
+					}
+					require.False(t, feasible(n, cyc), "conflict %v is feasible", cyc)
+					var sum int64
+					for _, c := range cyc {
+						sum += c.w
+					}
+					require.Negative(t, sum, "the conflict is a negative cycle")
+					continue
+				}
+				active = append(active, e)
+			}
+			for _, e := range active {
+				require.LessOrEqual(t, s.Value(e.to)-s.Value(e.from), e.w, "potentials violate %v", e)
+			}
+			for _, im := range s.Propagate(nil) {
+				e := byReason[im.Reason]
+				a := s.atoms[im.Atom]
+				implied := oedge{a.y, a.x, a.c}
+				if !im.Value {
+					implied = oedge{a.x, a.y, -a.c - 1}
+				}
+				require.True(t, e.from == implied.from && e.to == implied.to && e.w <= implied.w,
+					"edge %v does not imply %v", e, implied)
+			}
+		}
+	})
+}
+
+func TestFits(t *testing.T) {
+	require.True(t, Fits(0))
+	require.True(t, Fits(-(1<<30)+1))
+	require.False(t, Fits(1<<30))
+	require.False(t, Fits(-(1 << 40)))
+}
+
+// BenchmarkChain asserts a chain of n edges and closes it into a cycle
+// (a conflict) or not, under one scope: the relaxation and Pop.
+func BenchmarkChain(b *testing.B) {
+	const n = 256
+	s := New()
+	for range n {
+		s.NewNode()
+	}
+	for i := range n {
+		s.AddAtom(Node((i+1)%n), Node(i), -1)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Push()
+		for i := range n - 1 {
+			if !s.AssertAtom(i, true, Reason(i)) {
+				b.Fatal("chain conflict")
+			}
+		}
+		if s.AssertAtom(n-1, true, Reason(n-1)) {
+			b.Fatal("no cycle")
+		}
+		s.Pop(1)
+	}
+}
