@@ -23,7 +23,9 @@
 // true asserts x − y ≤ c, false its integer negation y − x ≤ −c−1. After
 // new edges, Propagate reports the atoms they imply with their
 // explanations: an atom is implied when a path of the graph through a new
-// edge is at least as tight. The search is bounded (see propagate.go).
+// edge is at least as tight. Two Dijkstra searches over the reduced
+// costs, backwards from the edge's source and forwards from its target,
+// each bounded to a few nodes, find such paths (see propagate.go).
 //
 // Weights and potentials are int64; Fits tells the caller which
 // constants keep every sum far from overflow.

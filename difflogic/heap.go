@@ -1,7 +1,8 @@
 package difflogic
 
-// nodeHeap is a binary min-heap of nodes keyed by the solver's gamma
-// (the most negative first), with each node's position for decrease-key.
+// nodeHeap is a binary min-heap of nodes by a key slice (the relaxation's
+// gamma, or a search's distances), with each node's position for
+// decrease-key.
 type nodeHeap struct {
 	a   []Node
 	pos []int32 // by node: index in a, or -1
@@ -9,36 +10,38 @@ type nodeHeap struct {
 
 func (h *nodeHeap) len() int { return len(h.a) }
 
-func (h *nodeHeap) clear(s *Solver) {
+func (h *nodeHeap) grow() { h.pos = append(h.pos, -1) }
+
+func (h *nodeHeap) clear() {
 	for _, n := range h.a {
 		h.pos[n] = -1
 	}
 	h.a = h.a[:0]
 }
 
-func (h *nodeHeap) push(s *Solver, n Node) {
+func (h *nodeHeap) push(key []int64, n Node) {
 	h.pos[n] = int32(len(h.a))
 	h.a = append(h.a, n)
-	h.up(s, n)
+	h.up(key, n)
 }
 
-func (h *nodeHeap) pop(s *Solver) Node {
+func (h *nodeHeap) pop(key []int64) Node {
 	n := h.a[0]
 	last := h.a[len(h.a)-1]
 	h.a = h.a[:len(h.a)-1]
 	h.pos[n] = -1
 	if len(h.a) > 0 {
 		h.a[0], h.pos[last] = last, 0
-		h.down(s, 0)
+		h.down(key, 0)
 	}
 	return n
 }
 
-func (h *nodeHeap) up(s *Solver, n Node) {
+func (h *nodeHeap) up(key []int64, n Node) {
 	i := int(h.pos[n])
 	for i > 0 {
 		p := (i - 1) / 2
-		if s.gamma[h.a[p]] <= s.gamma[n] {
+		if key[h.a[p]] <= key[n] {
 			break
 		}
 		h.a[i] = h.a[p]
@@ -48,17 +51,17 @@ func (h *nodeHeap) up(s *Solver, n Node) {
 	h.a[i], h.pos[n] = n, int32(i)
 }
 
-func (h *nodeHeap) down(s *Solver, i int) {
+func (h *nodeHeap) down(key []int64, i int) {
 	n := h.a[i]
 	for {
 		c := 2*i + 1
 		if c >= len(h.a) {
 			break
 		}
-		if c+1 < len(h.a) && s.gamma[h.a[c+1]] < s.gamma[h.a[c]] {
+		if c+1 < len(h.a) && key[h.a[c+1]] < key[h.a[c]] {
 			c++
 		}
-		if s.gamma[h.a[c]] >= s.gamma[n] {
+		if key[h.a[c]] >= key[n] {
 			break
 		}
 		h.a[i] = h.a[c]

@@ -4,37 +4,158 @@ package difflogic
 type Implied struct {
 	Atom  int
 	Value bool
-	// Reason is the edge that implies it: as tight as the atom, or as
-	// its negation.
-	Reason Reason
+	// Expl are the reasons of the edges of a path at least as tight as
+	// the atom (or as its negation), in path order. The slice is valid
+	// until the next Propagate.
+	Expl   []Reason
+	lo, hi int32
+}
+
+// searchLimit bounds the nodes each search of Propagate settles.
+// (measured on the job-shop files of the qf_idl folder: 4 beats 1, 8
+// and 12; the searches' cost grows with it, the propagations found with
+// it too).
+const searchLimit = 4
+
+// search is a Dijkstra search bounded to searchLimit settled nodes over
+// the reduced costs w + pot[from] − pot[to] (never negative), forward
+// along out-edges or backward along in-edges.
+type search struct {
+	nodeHeap
+	dist    []int64 // reduced distance from (to) the source
+	pred    []int32 // the edge that reached the node
+	mark    []uint32
+	epoch   uint32
+	settled []Node
+}
+
+func (q *search) grow() {
+	q.nodeHeap.grow()
+	q.dist = append(q.dist, 0)
+	q.pred = append(q.pred, -1)
+	q.mark = append(q.mark, 0)
+}
+
+// isSettled reports whether n was settled by the last run.
+func (q *search) isSettled(n Node) bool { return q.mark[n] == q.epoch && q.pos[n] < 0 }
+
+func (q *search) run(s *Solver, src Node, forward bool) {
+	q.epoch++
+	ep := q.epoch
+	q.clear()
+	q.settled = q.settled[:0]
+	q.mark[src], q.dist[src], q.pred[src] = ep, 0, -1
+	q.push(q.dist, src)
+	for q.len() > 0 && len(q.settled) < searchLimit {
+		n := q.pop(q.dist)
+		q.settled = append(q.settled, n)
+		list := s.in[n]
+		if forward {
+			list = s.out[n]
+		}
+		for _, e := range list {
+			ed := &s.edges[e]
+			t := ed.from
+			if forward {
+				t = ed.to
+			}
+			d := q.dist[n] + ed.w + s.pot[ed.from] - s.pot[ed.to]
+			if q.mark[t] != ep {
+				q.mark[t], q.dist[t], q.pred[t] = ep, d, e
+				q.push(q.dist, t)
+			} else if q.pos[t] >= 0 && d < q.dist[t] {
+				q.dist[t], q.pred[t] = d, e
+				q.up(q.dist, t)
+			}
+		}
+	}
+	// the nodes left in the heap are reached, not settled
+	for _, n := range q.a {
+		q.mark[n] = 0
+	}
+	q.clear()
 }
 
 // Propagate appends to dst the atoms implied by the edges asserted since
-// the last call (after Pop: since the scope's start), each by one edge
-// with the same endpoints: u → v of weight w implies x − y ≤ c for the
-// atom over (x, y) = (v, u) when w ≤ c, and its negation for the atom
-// over (u, v) when w ≤ −c−1. Atoms already implied or asserted may be
-// reported again; the caller skips them.
-func (s *Solver) Propagate(dst []Implied) []Implied {
+// the last call (after Pop: since the scope's start) and not known to the
+// caller (known reports the atoms it has a value for). For a new edge
+// u → v of weight w, a bounded search finds short paths s ⇝ u backwards
+// and v ⇝ t forwards; the path s ⇝ u → v ⇝ t of length L implies the
+// atom t − s ≤ c when L ≤ c, and the negation of the atom s − t ≤ c when
+// L ≤ −c−1 (in the spirit of Cotton and Maler's propagation, without
+// their pruning). The searches are bounded, so not every implied atom is
+// found; the ones found over the same pair as the edge always are.
+func (s *Solver) Propagate(dst []Implied, known func(atom int) bool) []Implied {
+	s.expl = s.expl[:0]
+	start := len(dst)
 	for ; s.head < len(s.edges); s.head++ {
-		ed := &s.edges[s.head]
+		ed := s.edges[s.head]
 		u, v := ed.from, ed.to
-		list := s.atomsAt[u]
-		if len(s.atomsAt[v]) < len(list) {
-			list = s.atomsAt[v]
+		s.fwd.run(s, v, true)
+		s.bwd.run(s, u, false)
+		// Scan the atoms at the side with fewer of them; the other
+		// endpoint must be settled on the other side.
+		nb, nf := 0, 0
+		for _, x := range s.bwd.settled {
+			nb += len(s.atomsAt[x])
 		}
-		for _, i := range list {
-			a := &s.atoms[i]
-			switch {
-			case a.y == u && a.x == v && ed.w <= a.c:
-				dst = append(dst, Implied{int(i), true, ed.reason})
-			case a.x == u && a.y == v && ed.w <= -a.c-1:
-				dst = append(dst, Implied{int(i), false, ed.reason})
-			default:
-				continue
+		for _, y := range s.fwd.settled {
+			nf += len(s.atomsAt[y])
+		}
+		side, other := &s.bwd, &s.fwd
+		if nf < nb {
+			side, other = &s.fwd, &s.bwd
+		}
+		for _, z := range side.settled {
+			for _, i := range s.atomsAt[z] {
+				a := &s.atoms[i]
+				o := a.x
+				if o == z {
+					o = a.y
+				}
+				if !other.isSettled(o) {
+					continue
+				}
+				x, y := z, o // x ⇝ u → v ⇝ y
+				if side == &s.fwd {
+					x, y = o, z
+				}
+				// the atom y − x ≤ c holds, or x − y ≤ c fails: y − x ≤ −c−1
+				value, bound := a.x == y, a.c
+				if !value {
+					bound = -a.c - 1
+				}
+				l := s.bwd.dist[x] - s.pot[x] + s.pot[u] + ed.w + s.fwd.dist[y] - s.pot[v] + s.pot[y]
+				if l > bound || known(int(i)) {
+					continue
+				}
+				lo := int32(len(s.expl))
+				for n := x; n != u; { // x ⇝ u
+					e := &s.edges[s.bwd.pred[n]]
+					s.expl = append(s.expl, e.reason)
+					n = e.to
+				}
+				s.expl = append(s.expl, ed.reason)
+				mid := len(s.expl)
+				for n := y; n != v; { // v ⇝ y, collected backwards
+					e := &s.edges[s.fwd.pred[n]]
+					s.expl = append(s.expl, e.reason)
+					n = e.from
+				}
+				reverse(s.expl[mid:])
+				dst = append(dst, Implied{Atom: int(i), Value: value, lo: lo, hi: int32(len(s.expl))})
+				s.stats.Implied++
 			}
-			s.stats.Implied++
 		}
 	}
+	for k := start; k < len(dst); k++ {
+		dst[k].Expl = s.expl[dst[k].lo:dst[k].hi:dst[k].hi]
+	}
 	return dst
+}
+
+func reverse(rs []Reason) {
+	for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+		rs[i], rs[j] = rs[j], rs[i]
+	}
 }

@@ -44,6 +44,9 @@ type Solver struct {
 	old      []int64
 	conflict []Reason
 
+	fwd, bwd search // scratch of Propagate
+	expl     []Reason
+
 	stats Stats
 }
 
@@ -71,7 +74,9 @@ func (s *Solver) NewNode() Node {
 	s.gamma = append(s.gamma, 0)
 	s.pred = append(s.pred, -1)
 	s.mark = append(s.mark, 0)
-	s.heap.pos = append(s.heap.pos, -1)
+	s.heap.grow()
+	s.fwd.grow()
+	s.bwd.grow()
 	return n
 }
 
@@ -185,11 +190,11 @@ func (s *Solver) relax(u, v Node, g int64, e int32) bool {
 	s.epoch++
 	ep := s.epoch
 	s.changed, s.old = s.changed[:0], s.old[:0]
-	s.heap.clear(s)
+	s.heap.clear()
 	s.gamma[v], s.pred[v], s.mark[v] = g, e, ep
-	s.heap.push(s, v)
+	s.heap.push(s.gamma, v)
 	for s.heap.len() > 0 {
-		n := s.heap.pop(s)
+		n := s.heap.pop(s.gamma)
 		p := s.pot[n] + s.gamma[n]
 		s.changed, s.old = append(s.changed, n), append(s.old, s.pot[n])
 		s.pot[n] = p
@@ -211,12 +216,12 @@ func (s *Solver) relax(u, v Node, g int64, e int32) bool {
 			}
 			if s.mark[t] != ep {
 				s.mark[t], s.gamma[t], s.pred[t] = ep, d, f
-				s.heap.push(s, t)
+				s.heap.push(s.gamma, t)
 			} else if s.heap.pos[t] >= 0 && d < s.gamma[t] {
 				// (a settled node is never lowered again: the reduced
 				// costs of the active edges are not negative)
 				s.gamma[t], s.pred[t] = d, f
-				s.heap.up(s, t)
+				s.heap.up(s.gamma, t)
 			}
 		}
 	}

@@ -56,6 +56,7 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 			s.AddAtom(x, y, rapid.Int64Range(-4, 4).Draw(t, "c"))
 		}
 		var active []oedge
+		var activeR []Reason // the reasons of active
 		var byReason []oedge // by reason: the edge asserted with it
 		var lims []int
 		for step := range rapid.IntRange(1, 40).Draw(t, "steps") {
@@ -70,6 +71,7 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 				k := rapid.IntRange(1, len(lims)).Draw(t, "pop")
 				s.Pop(k)
 				active = active[:lims[len(lims)-k]]
+				activeR = activeR[:len(active)]
 				lims = lims[:len(lims)-k]
 			default:
 				i := rapid.IntRange(0, na-1).Draw(t, "atom")
@@ -98,19 +100,28 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 					continue
 				}
 				active = append(active, e)
+				activeR = append(activeR, r)
 			}
 			for _, e := range active {
 				require.LessOrEqual(t, s.Value(e.to)-s.Value(e.from), e.w, "potentials violate %v", e)
 			}
-			for _, im := range s.Propagate(nil) {
-				e := byReason[im.Reason]
+			for _, im := range s.Propagate(nil, func(int) bool { return false }) {
 				a := s.atoms[im.Atom]
 				implied := oedge{a.y, a.x, a.c}
 				if !im.Value {
 					implied = oedge{a.x, a.y, -a.c - 1}
 				}
-				require.True(t, e.from == implied.from && e.to == implied.to && e.w <= implied.w,
-					"edge %v does not imply %v", e, implied)
+				// the explanation is a path from implied.from to
+				// implied.to no longer than implied.w, of asserted edges
+				at, sum := implied.from, int64(0)
+				for _, r := range im.Expl {
+					e := byReason[r]
+					require.Contains(t, activeR, r, "explanation %v uses a retracted edge", im.Expl)
+					require.Equal(t, at, e.from, "explanation %v of %v is not a path", im.Expl, implied)
+					at, sum = e.to, sum+e.w
+				}
+				require.Equal(t, implied.to, at, "explanation %v of %v ends elsewhere", im.Expl, implied)
+				require.LessOrEqual(t, sum, implied.w, "explanation %v does not imply %v", im.Expl, implied)
 			}
 		}
 	})
@@ -144,6 +155,44 @@ func BenchmarkChain(b *testing.B) {
 		}
 		if s.AssertAtom(n-1, true, Reason(n-1)) {
 			b.Fatal("no cycle")
+		}
+		s.Pop(1)
+	}
+}
+
+// BenchmarkPropagate asserts, under one scope, the atoms x_i − hub ≤ i
+// and x_i − x_j ≤ 2 of a graph with a hub (as the job-shop files have)
+// and propagates after each: the bounded searches and the atom scans.
+func BenchmarkPropagate(b *testing.B) {
+	const n = 48
+	s := New()
+	hub := s.NewNode()
+	xs := make([]Node, n)
+	for i := range xs {
+		xs[i] = s.NewNode()
+	}
+	var bounds, pairs []int
+	for i, x := range xs {
+		bounds = append(bounds, s.AddAtom(x, hub, int64(i)))
+		for _, y := range xs[:i] {
+			pairs = append(pairs, s.AddAtom(x, y, 2), s.AddAtom(y, x, 3))
+		}
+	}
+	known := func(int) bool { return false }
+	var dst []Implied
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Push()
+		for k, i := range bounds {
+			if !s.AssertAtom(i, true, Reason(k)) {
+				b.Fatal("conflict")
+			}
+			dst = s.Propagate(dst[:0], known)
+		}
+		for k := 0; k < len(pairs); k += 7 {
+			if s.AssertAtom(pairs[k], true, Reason(k)) {
+				dst = s.Propagate(dst[:0], known)
+			}
 		}
 		s.Pop(1)
 	}

@@ -460,6 +460,7 @@ func (a *arith) explain(dst []sat.Lit, m sat.Lit) []sat.Lit {
 func (a *arith) push() {
 	if a.dl != nil {
 		a.dl.g.Push()
+		a.dl.marks = append(a.dl.marks, len(a.dl.arena))
 		return
 	}
 	a.lra.Push()
@@ -468,6 +469,8 @@ func (a *arith) push() {
 func (a *arith) pop(n int) {
 	if a.dl != nil {
 		a.dl.g.Pop(n)
+		a.dl.arena = a.dl.arena[:a.dl.marks[len(a.dl.marks)-n]]
+		a.dl.marks = a.dl.marks[:len(a.dl.marks)-n]
 		a.dl.confl = false
 		return
 	}

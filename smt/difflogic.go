@@ -20,11 +20,12 @@ import (
 // into the simplex the atoms assigned at level 0 (the only ones assigned
 // between checks).
 //
-// Conflicts are the cycle's edges, explanations the one edge that implies
-// an atom; their Farkas certificates (Options.Proofs) have multiplier 1
+// Conflicts are the cycle's edges, explanations the edges of a path that
+// implies an atom; their Farkas certificates (Options.Proofs) have multiplier 1
 // on every literal: each literal's constraint, read over its atom's row
-// x − y as farkas.go reads it, is the edge's inequality, and the edges of
-// a cycle sum to 0 ≤ its negative weight.
+// x − y as farkas.go reads it, is the edge's inequality; the edges of a
+// cycle sum to 0 ≤ its negative weight, and those of a path x ⇝ y with
+// the negated implied literal (the edge y → x) make a cycle too.
 
 // arithEngine says which solver decides the arithmetic atoms.
 type arithEngine uint8
@@ -44,7 +45,10 @@ type diffLogic struct {
 	lit     []sat.Lit        // by atom: its positive literal
 	confl   bool
 	implied []difflogic.Implied
-	expl    []sat.Lit // by literal: the reason it was implied with
+	expl    [][2]int32 // by literal: its explanation's span in arena
+	arena   []sat.Lit  // the explanations of the implied literals
+	marks   []int      // len(arena) at each push
+	known   func(atom int) bool
 	es      []lra.Explained
 }
 
@@ -58,6 +62,7 @@ func (a *arith) chooseEngine() {
 		if !a.noDiff && a.diffEligible(0) {
 			a.engine = engineDiff
 			a.dl = &diffLogic{g: difflogic.New()}
+			a.dl.known = func(i int) bool { return a.s.sat.ValueNow(a.dl.lit[i]) != sat.Undef }
 			a.dl.zero = a.dl.g.NewNode()
 			a.syncDiff()
 			return
@@ -215,7 +220,7 @@ func (d *diffLogic) propagate(a *arith, dst []sat.Lit) []sat.Lit {
 	if d.confl {
 		return d.conflictClause(a, dst)
 	}
-	d.implied = d.g.Propagate(d.implied[:0])
+	d.implied = d.g.Propagate(d.implied[:0], d.known)
 	for _, im := range d.implied {
 		m := d.lit[im.Atom]
 		if !im.Value {
@@ -225,9 +230,12 @@ func (d *diffLogic) propagate(a *arith, dst []sat.Lit) []sat.Lit {
 			continue
 		}
 		for int(m) >= len(d.expl) {
-			d.expl = append(d.expl, make([]sat.Lit, len(d.expl)+128)...)
+			d.expl = append(d.expl, make([][2]int32, len(d.expl)+128)...)
 		}
-		d.expl[m] = sat.Lit(im.Reason)
+		d.expl[m] = [2]int32{int32(len(d.arena)), int32(len(d.arena) + len(im.Expl))}
+		for _, r := range im.Expl {
+			d.arena = append(d.arena, sat.Lit(r))
+		}
 		if !a.s.sat.Imply(m) {
 			break
 		}
@@ -237,10 +245,16 @@ func (d *diffLogic) propagate(a *arith, dst []sat.Lit) []sat.Lit {
 
 func (d *diffLogic) explain(a *arith, dst []sat.Lit, m sat.Lit) []sat.Lit {
 	n := len(dst)
-	r := d.expl[m]
-	dst = append(dst, m, r.Not())
+	dst = append(dst, m)
+	e := d.expl[m]
+	for _, r := range d.arena[e[0]:e[1]] {
+		dst = append(dst, r.Not())
+	}
 	if a.s.opts.Proofs {
-		d.es = append(d.es[:0], lra.Explained{Reason: lra.Reason(r), Coeff: ratOne})
+		d.es = d.es[:0]
+		for _, r := range d.arena[e[0]:e[1]] {
+			d.es = append(d.es, lra.Explained{Reason: lra.Reason(r), Coeff: ratOne})
+		}
 		a.farkas.record(dst[n:], d.es, m)
 	}
 	return dst
