@@ -59,7 +59,7 @@ func (a *arith) chooseEngine() {
 		if len(a.atoms) == 0 {
 			return
 		}
-		if !a.noDiff && a.diffEligible(0) {
+		if !a.noDiff && a.diffEligible(0, 0) {
 			a.engine = engineDiff
 			a.dl = &diffLogic{g: difflogic.New()}
 			a.dl.known = func(i int) bool { return a.s.sat.ValueNow(a.dl.lit[i]) != sat.Undef }
@@ -69,7 +69,7 @@ func (a *arith) chooseEngine() {
 		}
 		a.engine = engineSimplex
 	case engineDiff:
-		if a.diffEligible(a.dl.atoms) {
+		if a.diffEligible(a.dl.atoms, len(a.dl.node)) {
 			a.syncDiff()
 			return
 		}
@@ -103,14 +103,15 @@ func (a *arith) assigned(f func(m sat.Lit)) {
 	}
 }
 
-// diffEligible reports whether the atoms from index from on, and the
-// solver around them, are difference logic.
-func (a *arith) diffEligible(from int) bool {
+// diffEligible reports whether the atoms from index from on, the term
+// variables from index fromVar on, and the solver around them, are
+// difference logic.
+func (a *arith) diffEligible(from, fromVar int) bool {
 	if a.s.bvb != nil || a.s.eu.g.NumNodes() > 2 || // true and false only
 		len(a.elim.fresh) > 0 || len(a.elim.divmod) > 0 || len(a.elim.byZero) > 0 {
 		return false
 	}
-	for _, x := range a.terms {
+	for _, x := range a.terms[fromVar:] {
 		if x != nil && (x.Op() != term.OpConst || !x.Sort().IsInt()) {
 			return false
 		}
@@ -159,6 +160,9 @@ func (a *arith) isTermVar(v lra.Var) bool { return int(v) < len(a.terms) && a.te
 func (a *arith) syncDiff() {
 	d := a.dl
 	from := d.atoms
+	if from == len(a.atoms) && len(d.node) == len(a.terms) {
+		return
+	}
 	for len(d.node) < len(a.terms) {
 		n := difflogic.Node(-1)
 		if a.terms[len(d.node)] != nil {
