@@ -49,6 +49,9 @@ func (q *search) run(s *Solver, src Node, forward bool) {
 	for q.len() > 0 && len(q.settled) < searchLimit {
 		n := q.pop(q.dist)
 		q.settled = append(q.settled, n)
+		if len(q.settled) == searchLimit {
+			break // the edges of the last node would reach nothing settled
+		}
 		list := s.in[n]
 		if forward {
 			list = s.out[n]
