@@ -193,11 +193,13 @@ func (s *Solver) relax(u, v Node, g int64, e int32) bool {
 	s.heap.clear()
 	s.gamma[v], s.pred[v], s.mark[v] = g, e, ep
 	s.heap.push(s.gamma, v)
+	low := false
 	for s.heap.len() > 0 {
 		n := s.heap.pop(s.gamma)
 		p := s.pot[n] + s.gamma[n]
 		s.changed, s.old = append(s.changed, n), append(s.old, s.pot[n])
 		s.pot[n] = p
+		low = low || p < -driftLimit
 		s.gamma[n] = 0 // settled
 		s.stats.Relaxations++
 		for _, f := range s.out[n] {
@@ -225,16 +227,17 @@ func (s *Solver) relax(u, v Node, g int64, e int32) bool {
 			}
 		}
 	}
-	if s.pot[v] < -driftLimit {
+	if low {
 		s.rebase()
 	}
 	return true
 }
 
 // driftLimit bounds how low potentials drift before rebase shifts them
-// back: every potential is another plus an atom's constant (|c| < 2^30),
-// so the spread between potentials stays below 2^30 times the number of
-// nodes, and a shift keeps all of them far inside int64.
+// back. Potentials only decrease, each relaxation by less than the
+// number of nodes times 2^30 (Fits), so in any run they reach it only
+// after billions of relaxations; after a shift they are far inside int64
+// again.
 const driftLimit = 1 << 60
 
 // rebase adds the same amount to every potential (differences, hence

@@ -197,3 +197,15 @@ func BenchmarkPropagate(b *testing.B) {
 		s.Pop(1)
 	}
 }
+
+// TestRebase: potentials that drifted past driftLimit are shifted back
+// by the next relaxation, differences kept.
+func TestRebase(t *testing.T) {
+	s := New()
+	x, y, z := s.NewNode(), s.NewNode(), s.NewNode()
+	s.pot[x], s.pot[y], s.pot[z] = -driftLimit-10, -driftLimit, -driftLimit+9
+	require.True(t, s.AddEdge(x, y, 3, 0)) // y − x ≤ 3: y lowered to x+3, past the limit
+	require.Equal(t, int64(0), min(s.Value(x), s.Value(y), s.Value(z)))
+	require.Equal(t, int64(3), s.Value(y)-s.Value(x))
+	require.Equal(t, int64(19), s.Value(z)-s.Value(x))
+}
