@@ -1,8 +1,7 @@
 package difflogic
 
 // nodeHeap is a binary min-heap of nodes by a key slice (the relaxation's
-// gamma, or a search's distances), with each node's position for
-// decrease-key.
+// gamma), with each node's position for decrease-key.
 type nodeHeap struct {
 	a   []Node
 	pos []int32 // by node: index in a, or -1

@@ -19,38 +19,47 @@ const searchLimit = 4
 
 // search is a Dijkstra search bounded to searchLimit settled nodes over
 // the reduced costs w + pot[from] − pot[to] (never negative), forward
-// along out-edges or backward along in-edges.
+// along out-edges or backward along in-edges. Its frontier holds only as
+// many nodes as may still be settled, sorted by distance: a node pushed
+// out of it is forgotten, and found again if a later node reaches it.
 type search struct {
-	nodeHeap
 	dist    []int64 // reduced distance from (to) the source
 	pred    []int32 // the edge that reached the node
 	mark    []uint32
+	done    []uint32
 	epoch   uint32
+	front   []Node
 	settled []Node
 }
 
 func (q *search) grow() {
-	q.nodeHeap.grow()
 	q.dist = append(q.dist, 0)
 	q.pred = append(q.pred, -1)
 	q.mark = append(q.mark, 0)
+	q.done = append(q.done, 0)
 }
 
 // isSettled reports whether n was settled by the last run.
-func (q *search) isSettled(n Node) bool { return q.mark[n] == q.epoch && q.pos[n] < 0 }
+func (q *search) isSettled(n Node) bool { return q.done[n] == q.epoch }
 
 func (q *search) run(s *Solver, src Node, forward bool) {
 	q.epoch++
 	ep := q.epoch
-	q.clear()
 	q.settled = q.settled[:0]
 	q.mark[src], q.dist[src], q.pred[src] = ep, 0, -1
-	q.push(q.dist, src)
-	for q.len() > 0 && len(q.settled) < searchLimit {
-		n := q.pop(q.dist)
+	q.front = append(q.front[:0], src)
+	for len(q.front) > 0 {
+		n := q.front[0]
+		q.front = q.front[:copy(q.front, q.front[1:])]
+		q.done[n] = ep
 		q.settled = append(q.settled, n)
-		if len(q.settled) == searchLimit {
+		room := searchLimit - len(q.settled)
+		if room == 0 {
 			break // the edges of the last node would reach nothing settled
+		}
+		for len(q.front) > room {
+			q.mark[q.front[len(q.front)-1]] = 0
+			q.front = q.front[:len(q.front)-1]
 		}
 		list := s.in[n]
 		if forward {
@@ -62,21 +71,39 @@ func (q *search) run(s *Solver, src Node, forward bool) {
 			if forward {
 				t = ed.to
 			}
-			d := q.dist[n] + ed.w + s.pot[ed.from] - s.pot[ed.to]
-			if q.mark[t] != ep {
-				q.mark[t], q.dist[t], q.pred[t] = ep, d, e
-				q.push(q.dist, t)
-			} else if q.pos[t] >= 0 && d < q.dist[t] {
-				q.dist[t], q.pred[t] = d, e
-				q.up(q.dist, t)
+			if q.done[t] == ep {
+				continue
 			}
+			d := q.dist[n] + ed.w + s.pot[ed.from] - s.pot[ed.to]
+			i := len(q.front) // where t is in the frontier
+			if q.mark[t] == ep {
+				if d >= q.dist[t] {
+					continue
+				}
+				for i = 0; q.front[i] != t; i++ {
+				}
+			} else {
+				if len(q.front) == room {
+					if d >= q.dist[q.front[room-1]] {
+						continue
+					}
+					q.mark[q.front[room-1]] = 0
+					i = room - 1
+				} else {
+					q.front = append(q.front, t)
+				}
+				q.mark[t] = ep
+			}
+			q.dist[t], q.pred[t] = d, e
+			for ; i > 0 && q.dist[q.front[i-1]] > d; i-- {
+				q.front[i] = q.front[i-1]
+			}
+			q.front[i] = t
 		}
 	}
-	// the nodes left in the heap are reached, not settled
-	for _, n := range q.a {
+	for _, n := range q.front {
 		q.mark[n] = 0
 	}
-	q.clear()
 }
 
 // Propagate appends to dst the atoms implied by the edges asserted since
