@@ -56,6 +56,10 @@ type arith struct {
 	// scratch for linAtom
 	linCs []num.Rat
 	linVs []lra.Var
+
+	engine arithEngine // difference logic or the simplex (difflogic.go)
+	dl     *diffLogic  // engineDiff's state, else nil
+	noDiff bool        // tests: the simplex always
 }
 
 type arithAtom struct {
@@ -304,6 +308,9 @@ func (a *arith) phase(v sat.Var) (value, ok bool) {
 	if i < 0 {
 		return false, false
 	}
+	if a.dl != nil {
+		return a.dl.phase(i), true
+	}
 	at := &a.atoms[i]
 	val := a.lra.Assignment(at.v)
 	switch {
@@ -331,6 +338,10 @@ func (a *arith) newAtom(k atomKey, at arithAtom, kind lra.BoundKind, b lra.Delta
 }
 
 func (a *arith) assign(m sat.Lit) {
+	if a.dl != nil {
+		a.dl.assign(a, m)
+		return
+	}
 	if a.confl {
 		return
 	}
@@ -342,6 +353,12 @@ func (a *arith) assign(m sat.Lit) {
 		// v >= 3).
 		return
 	}
+	a.assertBound(m)
+}
+
+// assertBound asserts the bound of literal m in the simplex.
+func (a *arith) assertBound(m sat.Lit) {
+	at := &a.atoms[a.byVar[m.Var()]-1]
 	var conflict bool
 	switch {
 	case at.lower && !m.IsNeg(): // v >= c
@@ -378,6 +395,9 @@ func (a *arith) conflictClause(dst []sat.Lit) []sat.Lit {
 }
 
 func (a *arith) propagate(dst []sat.Lit) []sat.Lit {
+	if a.dl != nil {
+		return a.dl.propagate(a, dst)
+	}
 	if a.confl {
 		return a.conflictClause(dst)
 	}
@@ -423,6 +443,9 @@ func (a *arith) propagate(dst []sat.Lit) []sat.Lit {
 }
 
 func (a *arith) explain(dst []sat.Lit, m sat.Lit) []sat.Lit {
+	if a.dl != nil {
+		return a.dl.explain(a, dst, m)
+	}
 	n := len(dst)
 	dst = append(dst, m)
 	for _, e := range a.expl[m] {
@@ -434,15 +457,32 @@ func (a *arith) explain(dst []sat.Lit, m sat.Lit) []sat.Lit {
 	return dst
 }
 
-func (a *arith) push() { a.lra.Push() }
+func (a *arith) push() {
+	if a.dl != nil {
+		a.dl.g.Push()
+		a.dl.marks = append(a.dl.marks, len(a.dl.arena))
+		return
+	}
+	a.lra.Push()
+}
 
 func (a *arith) pop(n int) {
+	if a.dl != nil {
+		a.dl.g.Pop(n)
+		a.dl.arena = a.dl.arena[:a.dl.marks[len(a.dl.marks)-n]]
+		a.dl.marks = a.dl.marks[:len(a.dl.marks)-n]
+		a.dl.confl = false
+		return
+	}
 	a.lra.Pop(n)
 	a.confl = false
 	a.pending = true
 }
 
 func (a *arith) finalCheck(dst []sat.Lit) []sat.Lit {
+	if a.dl != nil {
+		return a.dl.finalCheck(a, dst)
+	}
 	if a.confl {
 		return a.conflictClause(dst)
 	}

@@ -35,6 +35,9 @@
 //     atoms the SAT solver decides, cuts are lemmas recorded with their
 //     lia proofs; SetRelaxed turns it off (a fractional model gives
 //     Unknown), a cheap first try for callers that only need Unsat.
+//     When every atom is an integer difference x − y ≤ c or bound x ≤ c
+//     and no other theory shares arithmetic terms, package difflogic
+//     decides them instead of the simplex (difflogic.go).
 //  4. EUF and arrays (euf.go, array.go): congruence closure with
 //     explanations; package arrays proposes axiom instances, added as
 //     clauses; theory combination with arithmetic is model based
@@ -113,6 +116,7 @@
 //	dispatch.go   the sat.Theory over the plugins
 //	arith.go      arithmetic atoms, bounds, conflicts, explanations
 //	lia_check.go  integer branches and cuts at the final check
+//	difflogic.go  difference logic: the graph solver instead of the simplex
 //	int_elim.go   div, mod, abs, to_int, division by zero
 //	euf.go        the euf plugin: atoms, propagation, explanations
 //	euf_terms.go  internalizing terms into the graph

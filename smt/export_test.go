@@ -15,3 +15,10 @@ func VerifyCutsOf(s *Solver) error {
 	}
 	return nil
 }
+
+// NoDiffLogicOf makes s decide arithmetic with the simplex even when
+// every atom is a difference (the oracle of the difference-logic tests).
+func NoDiffLogicOf(s *Solver) { s.ar.noDiff = true }
+
+// UsesDiffLogicOf reports whether s decides its atoms with difflogic.
+func UsesDiffLogicOf(s *Solver) bool { return s.ar.dl != nil }

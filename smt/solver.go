@@ -221,6 +221,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 		}
 	}
 	s.th.incomplete = ""
+	s.ar.chooseEngine()
 	r := s.sat.Solve(pctx, lits)
 	s.th.ctx = nil
 	switch r {
