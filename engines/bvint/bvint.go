@@ -12,8 +12,9 @@
 //
 // A system the translation refuses (bitwise operators without a mask,
 // non-linear multiplication, shifts by variables: see passes.BitVecToInt)
-// or without bit-vectors gets an immediate unknown: in a portfolio, the
-// bit-level members answer it.
+// goes to the inner engine as it is, over bit-vectors (the stat
+// bvint.refused says so); so does, trivially, a system without
+// bit-vector variables.
 //
 // # Files
 //
@@ -73,7 +74,9 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	var refused *passes.BitVecRefusal
 	switch {
 	case errors.As(err, &refused):
-		return chc.NoAnswer(chc.Incomplete("%v", err))
+		res := e.Inner.Solve(ctx, s)
+		res.Stats = append(res.Stats, chc.Stat{Name: "bvint.refused", Value: refused.Reason})
+		return res
 	case err != nil:
 		return chc.NoAnswer(err)
 	}
