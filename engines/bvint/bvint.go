@@ -16,13 +16,15 @@ func init() {
 		Params: []chc.Param{
 			{Name: "bvint.engine", Default: "spacer", Usage: "the engine that solves the integer system"},
 		},
-		New: func(o chc.Options) (chc.Engine, error) { return New(o, o.Param("bvint.engine", "spacer")) },
+		New: func(o chc.Options) (chc.Engine, error) {
+			return newNamed("bvint", o, o.Param("bvint.engine", "spacer"))
+		},
 	})
 	for _, inner := range []string{"kind", "pdkind"} {
 		chc.Register(chc.EngineInfo{
 			Name:    "bvint-" + inner,
 			Summary: "bvint with " + inner + " on the integer system",
-			New:     func(o chc.Options) (chc.Engine, error) { return New(o, inner) },
+			New:     func(o chc.Options) (chc.Engine, error) { return newNamed("bvint-"+inner, o, inner) },
 		})
 	}
 }
@@ -31,6 +33,8 @@ func init() {
 type Engine struct {
 	Inner     chc.Engine
 	InnerName string
+	// Name prefixes the engine's statistics: its registered name.
+	Name string
 }
 
 // New builds the engine with the registered engine inner on the integer
@@ -43,7 +47,16 @@ func New(o chc.Options, inner string) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bvint.engine: %w", err)
 	}
-	return &Engine{Inner: e, InnerName: inner}, nil
+	return &Engine{Inner: e, InnerName: inner, Name: "bvint"}, nil
+}
+
+func newNamed(name string, o chc.Options, inner string) (chc.Engine, error) {
+	e, err := New(o, inner)
+	if err != nil {
+		return nil, err
+	}
+	e.Name = name
+	return e, nil
 }
 
 // Solve translates s, solves the integer system and translates the
@@ -54,7 +67,7 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	switch {
 	case errors.As(err, &refused):
 		res := e.Inner.Solve(ctx, s)
-		res.Stats = append(res.Stats, chc.Stat{Name: "bvint.refused", Value: refused.Reason})
+		res.Stats = append(res.Stats, chc.Stat{Name: e.Name + ".refused", Value: refused.Reason})
 		return res
 	case err != nil:
 		return chc.NoAnswer(err)
@@ -69,7 +82,7 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	// the inner engine judges nothing by the input's referee: its
 	// witnesses are over the integer system
 	res := e.Inner.Solve(chc.WithReferee(ctx, nil), pre)
-	stats := append(res.Stats, chc.Stat{Name: "bvint.clauses", Value: len(pre.Clauses)})
+	stats := append(res.Stats, chc.Stat{Name: e.Name + ".clauses", Value: len(pre.Clauses)})
 	switch res.Answer {
 	case chc.Sat:
 		m, err := back.Model(ctx, res.Model)

@@ -39,7 +39,7 @@ func hasStat(res chc.Result, name string) bool {
 // The systems where the wrap-around decides: the naive integer reading
 // (no wrap-around) answers each of them the other way. Every engine of
 // the integer path answers them right, on the integer system (the
-// translation happened: bvint.clauses), with a witness the pipeline
+// translation happened: ENGINE.clauses), with a witness the pipeline
 // checked on the bit-vector input.
 func TestWrapAround(t *testing.T) {
 	for _, tc := range []struct {
@@ -60,7 +60,7 @@ func TestWrapAround(t *testing.T) {
 				defer cancel()
 				res := pipeline.Solve(ctx, s, e, chc.Options{})
 				require.Equal(t, tc.want, res.Answer, "%v", res.Reason)
-				require.True(t, hasStat(res, "bvint.clauses"), "no integer system was solved")
+				require.True(t, hasStat(res, name+".clauses"), "no integer system was solved")
 			})
 		}
 	}

@@ -13,7 +13,7 @@
 // A system the translation refuses (bitwise operators without a mask,
 // non-linear multiplication, shifts by variables: see passes.BitVecToInt)
 // goes to the inner engine as it is, over bit-vectors (the stat
-// bvint.refused says so); so does, trivially, a system without
+// ENGINE.refused says so); so does, trivially, a system without
 // bit-vector variables.
 //
 // # Files
