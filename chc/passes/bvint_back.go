@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -90,11 +91,42 @@ func (bm *bvModel) formula(f *term.Term) *term.Term {
 	case term.OpLe, term.OpLt, term.OpGe, term.OpGt:
 		r = bm.compare(f)
 	}
+	if r == nil && f.NumArgs() == 2 && f.Arg(0).Sort().IsInt() && (f.Op() == term.OpEq || f.Op() == term.OpLe ||
+		f.Op() == term.OpLt || f.Op() == term.OpGe || f.Op() == term.OpGt) {
+		r = bm.liftIte(f)
+	}
 	if r == nil {
 		r = st.Substitute(f, bm.from, bm.to)
 	}
 	bm.memo[f] = r
 	return r
+}
+
+// maxLifted bounds the ite terms liftIte splits one comparison on (the
+// formula doubles with each).
+const maxLifted = 4
+
+// liftIte reads a comparison whose sides hold an Int ite, as engines that
+// keep the translation's wrap-around ite in their invariants produce:
+// (ite c a b) ⋈ t is (c ∧ a ⋈ t) ∨ (¬c ∧ b ⋈ t), each case read again;
+// nil when f holds no ite, or more than maxLifted.
+func (bm *bvModel) liftIte(f *term.Term) *term.Term {
+	var ites []*term.Term
+	for u := range term.PostOrder(f) {
+		if u.Op() == term.OpIte && u.Sort().IsInt() && !slices.Contains(ites, u) {
+			ites = append(ites, u)
+		}
+	}
+	if len(ites) == 0 || len(ites) > maxLifted {
+		return nil
+	}
+	st := bm.st
+	// the innermost ite first (PostOrder): its branches hold no ite
+	u := ites[0]
+	c := bm.formula(u.Arg(0))
+	a := bm.formula(st.Substitute(f, []*term.Term{u}, []*term.Term{u.Arg(1)}))
+	b := bm.formula(st.Substitute(f, []*term.Term{u}, []*term.Term{u.Arg(2)}))
+	return st.Or(st.And(c, a), st.And(st.Not(c), b))
 }
 
 // compare is the comparison f of two Int terms as a comparison of

@@ -224,7 +224,10 @@ func TestBitVecToIntModel(t *testing.T) {
 			}
 			return st.Eq(lhs, st.Int(0))
 		}
-		f := st.Or(st.And(atom(), atom()), st.Not(atom()), st.Le(st.Mod(x, st.Int(3)), y))
+		// the shape of the wrap-around ite that invariants keep
+		wrap := st.Ite(st.Le(x, st.Int(int64(rapid.IntRange(-3, 3).Draw(rt, "k")))), st.Add(x, st.Int(1<<w)), x)
+		f := st.Or(st.And(atom(), atom()), st.Not(atom()), st.Le(st.Mod(x, st.Int(3)), y),
+			st.Le(st.Add(wrap, st.Mul(st.Int(2), y)), st.Int(int64(rapid.IntRange(-20, 20).Draw(rt, "d")))))
 		m, err := tr.Model(context.Background(), chc.Model{np: f})
 		require.NoError(rt, err)
 		p := s.Preds[0]
