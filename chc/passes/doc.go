@@ -55,6 +55,9 @@
 //	inline_back.go   Inline: the result, and models and derivations back
 //	args.go        RemoveUnusedArgs
 //	queries.go     InlineIntoQueries
+//	bvint.go       BitVecToInt (not in Default): bit-vectors read as integers
+//	bvint_ranges.go  BitVecToInt: ranges narrowed by the conjuncts
+//	bvint_back.go    BitVecToInt: models and derivations back
 //
 // # Naming
 //

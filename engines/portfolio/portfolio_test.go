@@ -83,7 +83,14 @@ func TestBitVecMembers(t *testing.T) {
 	for _, m := range p.BitVec.Members {
 		names = append(names, m.Name)
 	}
-	require.Equal(t, []string{"spacer", "bmc", "kind"}, names)
+	require.Equal(t, []string{"spacer", "bvint", "bvint-pdkind", "bvint-kind"}, names)
+
+	// on a wrap-around system, the answer is the checked one whoever wins
+	s := read(t, "../testdata/bv-wrap-unsafe.unsat.smt2")
+	ctx, cancel := context.WithTimeout(context.Background(), answerTimeout)
+	defer cancel()
+	res := pipeline.Solve(ctx, s, e, chc.Options{})
+	require.Equal(t, chc.Unsat, res.Answer, "%v", res.Reason)
 
 	o := chc.Options{}
 	require.NoError(t, o.ParseParam("portfolio.members=spacer"))
