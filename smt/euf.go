@@ -69,6 +69,9 @@ package smt
 // its index; m a sat.Lit; t, u terms; vals model values by node.
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/arrays"
 	"github.com/seed-f9c3434d/gospacer/euf"
 	"github.com/seed-f9c3434d/gospacer/sat"
@@ -96,6 +99,7 @@ type eufPlugin struct {
 	extDue     []int32                   // array atoms assigned false, extensionality not yet added
 	lemmas     []arrays.Lemma            // lemmas to add at the next callback
 	trans      []transLemma              // transitivity lemmas to add at the next propagation
+	transEnds  []transEnd                // scratch of noteTransitivity
 	staticAt   int                       // graph size at the last addLemmas
 	err        error                     // an error met inside a callback: the answer is unknown
 
@@ -292,7 +296,11 @@ func (p *eufPlugin) noteTransitivity(reasons []euf.Reason) {
 	if p.stats.TransAtoms >= maxTransAtoms || len(reasons) < 3 {
 		return
 	}
-	var adj map[euf.Node][]int32
+	// The ends of the equalities, as (node, atom) pairs sorted by node:
+	// a node with exactly two is the middle of a chain a = b, b = c. A
+	// slice, not a map: no allocation per conflict, and the lemmas come
+	// in node order (deterministic).
+	ends := p.transEnds[:0]
 	for _, r := range reasons {
 		m := sat.Lit(r)
 		if int(m.Var()) >= len(p.atomsOf) {
@@ -303,39 +311,62 @@ func (p *eufPlugin) noteTransitivity(reasons []euf.Reason) {
 			if at.pred || at.lit != m || !p.g.Term(at.a).Sort().IsUninterpreted() {
 				continue
 			}
-			if adj == nil {
-				adj = map[euf.Node][]int32{}
-			}
-			adj[at.a] = append(adj[at.a], ai)
-			adj[at.b] = append(adj[at.b], ai)
+			ends = append(ends, transEnd{at.a, ai}, transEnd{at.b, ai})
 		}
 	}
-	for b, as := range adj {
-		if len(as) != 2 {
-			continue
-		}
-		x, y := p.atoms[as[0]], p.atoms[as[1]]
-		a, c := x.a, y.a
-		if a == b {
-			a = x.b
-		}
-		if c == b {
-			c = y.b
-		}
-		if a == c {
-			continue
-		}
-		if _, ok := p.atomOf[pairKey(a, c)]; ok {
-			continue
-		}
-		// Chains of constants only: over applications, congruence
-		// already relates the terms, and the new atoms cost more than
-		// they save (measured on the qg and SEQ families).
-		if !p.isConst(a) || !p.isConst(b) || !p.isConst(c) {
-			continue
-		}
-		p.trans = append(p.trans, transLemma{x.lit, y.lit, a, c})
+	p.transEnds = ends
+	if len(ends) < 4 {
+		return
 	}
+	slices.SortFunc(ends, func(x, y transEnd) int {
+		if x.n != y.n {
+			return cmp.Compare(x.n, y.n)
+		}
+		return cmp.Compare(x.ai, y.ai)
+	})
+	for i := 0; i < len(ends); {
+		j := i + 1
+		for j < len(ends) && ends[j].n == ends[i].n {
+			j++
+		}
+		if j-i == 2 {
+			p.noteChain(ends[i].n, ends[i].ai, ends[i+1].ai)
+		}
+		i = j
+	}
+}
+
+// transEnd is an end n of the equality atom ai (noteTransitivity).
+type transEnd struct {
+	n  euf.Node
+	ai int32
+}
+
+// noteChain queues the lemma x ∧ y ⇒ a = c for the atoms x: a = b and
+// y: b = c that meet at b, when a, b and c are constants and a = c has no
+// atom yet.
+func (p *eufPlugin) noteChain(b euf.Node, xi, yi int32) {
+	x, y := p.atoms[xi], p.atoms[yi]
+	a, c := x.a, y.a
+	if a == b {
+		a = x.b
+	}
+	if c == b {
+		c = y.b
+	}
+	if a == c {
+		return
+	}
+	if _, ok := p.atomOf[pairKey(a, c)]; ok {
+		return
+	}
+	// Chains of constants only: over applications, congruence
+	// already relates the terms, and the new atoms cost more than
+	// they save (measured on the qg and SEQ families).
+	if !p.isConst(a) || !p.isConst(b) || !p.isConst(c) {
+		return
+	}
+	p.trans = append(p.trans, transLemma{x.lit, y.lit, a, c})
 }
 
 // transLemma is a ∧ b ⇒ x = y, to add.
