@@ -17,6 +17,7 @@ type slot struct {
 type table struct {
 	slots []slot // power-of-two length
 	count int
+	in    []bool // by node: the node is an entry (erase skips the others unhashed)
 }
 
 // sigHash hashes p's signature under the current roots.
@@ -62,6 +63,10 @@ func (t *table) findOrInsert(g *Graph, p Node) (Node, bool) {
 		if s.n == NoNode {
 			t.slots[i] = slot{n: p, h: h}
 			t.count++
+			for int(p) >= len(t.in) {
+				t.in = append(t.in, false)
+			}
+			t.in[p] = true
 			return p, true
 		}
 		if s.h == h && (s.n == p || g.sigEqual(s.n, p)) {
@@ -91,16 +96,17 @@ func (t *table) lookup(g *Graph, p Node) Node {
 // erase removes p if p itself is the entry for its signature and reports
 // whether it did.
 func (t *table) erase(g *Graph, p Node) bool {
-	if len(t.slots) == 0 {
+	if int(p) >= len(t.in) || !t.in[p] {
 		return false
 	}
+	t.in[p] = false
 	h := g.sigHash(p)
 	mask := uint32(len(t.slots) - 1)
 	i := h & mask
 	for ; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s.n == NoNode {
-			return false
+			panic("euf: a table entry is missing from its probe run")
 		}
 		if s.n == p {
 			break
