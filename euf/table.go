@@ -7,7 +7,10 @@ package euf
 // grow. A slot keeps the hash its node had when inserted; the invariant
 // that makes this sound is that an entry is erased before any root of its
 // arguments changes (union erases every parent of the absorbed class
-// first), so a stored hash always equals the entry's current hash.
+// first), so a stored hash always equals the entry's current hash. The
+// table grows at half full: a union erases and reinserts every parent of
+// the absorbed class, and short probe runs pay for the memory (SEQ035 of
+// QF_UF: 11% less time than at three quarters).
 
 type slot struct {
 	n Node // NoNode: empty
@@ -53,7 +56,7 @@ func (g *Graph) sigEqual(p, q Node) bool {
 // findOrInsert returns the entry with p's signature, or inserts p and
 // returns (p, true).
 func (t *table) findOrInsert(g *Graph, p Node) (Node, bool) {
-	if 4*(t.count+1) > 3*len(t.slots) {
+	if 2*(t.count+1) > len(t.slots) {
 		t.grow()
 	}
 	h := g.sigHash(p)
