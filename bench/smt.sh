@@ -3,10 +3,20 @@
 # ../shared/bench with one timeout, one solver at a time, and prints per
 # folder: solved counts, wrong answers (against MANIFEST.tsv), total time,
 # and the median and geometric-mean per-file time ratios against z3 over
-# the files both solve where either takes >= 0.05 s.
+# the files both solve where either takes >= 0.05 s; when cvc5 is in the
+# run, the same table again against cvc5.
 #
 #   bench/smt.sh [-t SECONDS] [FOLDER...]      (default: all SMT-LIB folders)
 #   BENCH=/path/to/bench bench/smt.sh
+#   KEEP=results.tsv bench/smt.sh              (keep the raw results)
+#   PLOTS=dir/name PLOTFMT=png bench/smt.sh    (where the plots go, below)
+#
+# Plots, as bench/chc.sh draws them (bench/plot): a cactus plot (files
+# solved within a time, one line per solver, all folders of the run
+# together) and a scatter plot (per file, gospacer's time against z3's)
+# in PREFIX-cactus.FMT and PREFIX-scatter.FMT: PREFIX is $PLOTS, else
+# KEEP's name without .tsv, else bench/out/smt; FMT is $PLOTFMT (svg, the
+# default, png or pdf); PLOTS= (empty) draws none.
 #
 # A FOLDER with a slash is a path (bench/dev/qf_dt, the datatype files of
 # cvc5's regression suite kept in the repository); a plain name is a
@@ -68,4 +78,26 @@ for folder in "${folders[@]}"; do
   done
 done
 awk -v ref=z3 -f bench/report.awk "$results"
+if printf '%s\n' "${solvers[@]}" | grep -qx cvc5; then
+  echo; echo "against cvc5:"
+  awk -v ref=cvc5 -f bench/report.awk "$results"
+fi
 if [ -n "${KEEP:-}" ]; then cp "$results" "$KEEP"; echo "results kept in $KEEP"; fi
+# the plots, by bench/plot (its own Go module)
+if [ -n "${KEEP:-}" ]; then plots=${PLOTS-${KEEP%.tsv}}; else plots=${PLOTS-bench/out/smt}; fi
+if [ -n "$plots" ] && [ -s "$results" ]; then
+  fmt=${PLOTFMT:-svg}
+  if ! (cd bench/plot && CGO_ENABLED=0 go build -o "$out/plot" . 2>"$out/plot.log"); then
+    echo "note: bench/plot does not build (no module cache or network?): no plots" >&2
+    sed 's/^/  /' "$out/plot.log" | head -5 >&2
+  else
+    mkdir -p "$(dirname "$plots")"
+    pargs=(-t "$timeout_s" -title "${folders[*]}" -cactus "$plots-cactus.$fmt")
+    printf '%s\n' "${solvers[@]}" | grep -qx z3 && pargs+=(-scatter "$plots-scatter.$fmt" -ours gospacer -ref z3)
+    if "$out/plot" "${pargs[@]}" "$results"; then
+      echo "plots: $plots-cactus.$fmt$(printf '%s\n' "${solvers[@]}" | grep -qx z3 && echo " $plots-scatter.$fmt")"
+    else
+      echo "note: bench/plot failed: no plots" >&2
+    fi
+  fi
+fi

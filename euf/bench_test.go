@@ -70,3 +70,59 @@ func BenchmarkExplain(b *testing.B) {
 		b.Fatalf("explanation has %d reasons, want %d", len(rs), n-1)
 	}
 }
+
+// BenchmarkMergeDiseq is the quasigroup pattern (qg families of QF_UF):
+// k constants e_j pairwise disequal, n terms f(x_i) each watched against
+// every e_j, and per operation a Push, the merge of every f(x_i) into one
+// of the e_j (each merge falsifies the watches of f(x_i) against the
+// others, through the disequalities the e_j class brings) and a Pop.
+func BenchmarkMergeDiseq(b *testing.B) {
+	const n, k = 200, 8
+	st := term.NewStore()
+	u := st.UninterpretedSort("U")
+	f := st.Func("f", []*term.Sort{u}, u)
+	g := New(st)
+	es := make([]Node, k)
+	for j := range es {
+		es[j] = g.Add(st.Fresh("e", u))
+	}
+	r := Reason(1)
+	for i := range es {
+		for j := i + 1; j < k; j++ {
+			g.AssertDiseq(es[i], es[j], r)
+			r++
+		}
+	}
+	fs := make([]Node, n)
+	for i := range fs {
+		fs[i] = g.Add(st.Apply(f, st.Fresh("x", u)))
+		for j := range es {
+			g.WatchEq(fs[i], es[j], r)
+			r++
+		}
+	}
+	// Terms of one row are pairwise disequal too (a Latin square's rows).
+	for i := range fs {
+		for j := i + 1; j < n && j < i+k; j++ {
+			g.AssertDiseq(fs[i], fs[j], r)
+			r++
+		}
+	}
+	var props []Propagation
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		g.Push()
+		for i := range fs {
+			if !g.Merge(fs[i], es[i%k], r) {
+				b.Fatal("conflict")
+			}
+		}
+		props = g.Propagations(props[:0])
+		g.Pop(1)
+	}
+	if len(props) != n*k {
+		b.Fatalf("%d propagations, want %d (every watch decided)", len(props), n*k)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/merge")
+}

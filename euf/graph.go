@@ -71,13 +71,15 @@ type Graph struct {
 	trueNode, falseNode Node
 
 	// Scratch.
-	addStack []*term.Term
-	todo     []pair
-	edgeMark []uint32 // edge n -> pp[n] explained (and xpar[n] live): == epoch
-	xpar     []Node   // union-find over explained edges (see highest)
-	lcaMark  []uint32 // stamped with lcaEpoch (one side) or lcaEpoch+1
-	epoch    uint32
-	lcaEpoch uint32
+	addStack  []*term.Term
+	todo      []pair
+	edgeMark  []uint32 // edge n -> pp[n] explained (and xpar[n] live): == epoch
+	xpar      []Node   // union-find over explained edges (see highest)
+	lcaMark   []uint32 // stamped with lcaEpoch (one side) or lcaEpoch+1
+	seenMark  []uint32 // classes met by one updateWatches: == seenEpoch
+	seenEpoch uint32
+	epoch     uint32
+	lcaEpoch  uint32
 
 	stats Stats
 }
@@ -190,6 +192,7 @@ func (g *Graph) newNode(u *term.Term) Node {
 	g.edgeMark = append(g.edgeMark, 0)
 	g.xpar = append(g.xpar, n)
 	g.lcaMark = append(g.lcaMark, 0)
+	g.seenMark = append(g.seenMark, 0)
 	id := int(u.ID())
 	for len(g.nodeOf) <= id {
 		g.nodeOf = append(g.nodeOf, NoNode)

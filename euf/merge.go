@@ -45,12 +45,17 @@ func (g *Graph) AssertDiseq(a, b Node, r Reason) bool {
 		g.setConflict(a, b, r, true)
 		return false
 	}
+	// Classes already disequal have their watches decided (false)
+	// already: no scan.
+	_, before := g.disequal(ra, rb)
 	d := uint32(len(g.diseqs))
 	g.diseqs = append(g.diseqs, diseq{a: a, b: b, r: r})
 	g.trail = append(g.trail, undo{kind: undoDiseq})
 	g.diseqsOf[ra] = append(g.diseqsOf[ra], d)
 	g.diseqsOf[rb] = append(g.diseqsOf[rb], d)
-	g.falsifyWatches(ra, rb, g.watchesOf[ra], g.watchesOf[rb], d)
+	if !before {
+		g.falsifyWatches(ra, rb, g.watchesOf[ra], g.watchesOf[rb], d)
+	}
 	return true
 }
 
@@ -125,7 +130,7 @@ func (g *Graph) union(a, b Node, j just) {
 	}
 	g.next[r1], g.next[r2] = g.next[r2], g.next[r1]
 	g.size[r2] += g.size[r1]
-	nWatches := len(g.watchesOf[r2])
+	nWatches, nDiseqs := len(g.watchesOf[r2]), len(g.diseqsOf[r2])
 	g.parents[r2] = append(g.parents[r2], g.parents[r1]...)
 	g.watchesOf[r2] = append(g.watchesOf[r2], g.watchesOf[r1]...)
 	g.diseqsOf[r2] = append(g.diseqsOf[r2], g.diseqsOf[r1]...)
@@ -156,7 +161,7 @@ func (g *Graph) union(a, b Node, j just) {
 		}
 	}
 
-	g.updateWatches(r1, r2, v1, v2, nWatches)
+	g.updateWatches(r1, r2, v1, v2, nWatches, nDiseqs)
 }
 
 // unmerge undoes the last union.

@@ -7,7 +7,10 @@ package euf
 // grow. A slot keeps the hash its node had when inserted; the invariant
 // that makes this sound is that an entry is erased before any root of its
 // arguments changes (union erases every parent of the absorbed class
-// first), so a stored hash always equals the entry's current hash.
+// first), so a stored hash always equals the entry's current hash. The
+// table grows at half full: a union erases and reinserts every parent of
+// the absorbed class, and short probe runs pay for the memory (SEQ035 of
+// QF_UF: 11% less time than at three quarters).
 
 type slot struct {
 	n Node // NoNode: empty
@@ -17,6 +20,7 @@ type slot struct {
 type table struct {
 	slots []slot // power-of-two length
 	count int
+	in    []bool // by node: the node is an entry (erase skips the others unhashed)
 }
 
 // sigHash hashes p's signature under the current roots.
@@ -52,7 +56,7 @@ func (g *Graph) sigEqual(p, q Node) bool {
 // findOrInsert returns the entry with p's signature, or inserts p and
 // returns (p, true).
 func (t *table) findOrInsert(g *Graph, p Node) (Node, bool) {
-	if 4*(t.count+1) > 3*len(t.slots) {
+	if 2*(t.count+1) > len(t.slots) {
 		t.grow()
 	}
 	h := g.sigHash(p)
@@ -62,6 +66,10 @@ func (t *table) findOrInsert(g *Graph, p Node) (Node, bool) {
 		if s.n == NoNode {
 			t.slots[i] = slot{n: p, h: h}
 			t.count++
+			for int(p) >= len(t.in) {
+				t.in = append(t.in, false)
+			}
+			t.in[p] = true
 			return p, true
 		}
 		if s.h == h && (s.n == p || g.sigEqual(s.n, p)) {
@@ -91,16 +99,17 @@ func (t *table) lookup(g *Graph, p Node) Node {
 // erase removes p if p itself is the entry for its signature and reports
 // whether it did.
 func (t *table) erase(g *Graph, p Node) bool {
-	if len(t.slots) == 0 {
+	if int(p) >= len(t.in) || !t.in[p] {
 		return false
 	}
+	t.in[p] = false
 	h := g.sigHash(p)
 	mask := uint32(len(t.slots) - 1)
 	i := h & mask
 	for ; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s.n == NoNode {
-			return false
+			panic("euf: a table entry is missing from its probe run")
 		}
 		if s.n == p {
 			break

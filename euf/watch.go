@@ -178,10 +178,10 @@ func (g *Graph) falsifyWatches(x, y Node, xs, ys []uint32, why uint32) {
 
 // updateWatches decides the watches affected by the union of r1 into r2.
 // v1, v2 are the classes' values before it and nWatches the old length of
-// r2's watch list. A watch decided by the union has an endpoint in each
+// r2's watch list (nDiseqs of its disequality list). A watch decided by the union has an endpoint in each
 // old class (now true), or an endpoint in one old class and the other in a
 // class c disequal to the other old class.
-func (g *Graph) updateWatches(r1, r2, v1, v2 Node, nWatches int) {
+func (g *Graph) updateWatches(r1, r2, v1, v2 Node, nWatches, nDiseqs int) {
 	// Watches with an endpoint in r1: true, or false by a disequality or
 	// value that r2 brings.
 	for _, w := range g.watchesOf[r1] {
@@ -203,14 +203,38 @@ func (g *Graph) updateWatches(r1, r2, v1, v2 Node, nWatches int) {
 		}
 	}
 	// Watches with an endpoint in old r2, false by a disequality r1 brings.
+	// Each class c once: r1's disequalities often lead to few classes
+	// (a class of values disequal to each other), and one scan decides
+	// every watch between old r2 and c.
 	old2 := g.watchesOf[r2][:nWatches]
-	for _, d := range g.diseqsOf[r1] {
-		q := g.diseqs[d]
-		c := g.root[q.a]
-		if c == r2 {
-			c = g.root[q.b]
+	if len(g.diseqsOf[r1]) > 0 && len(old2) > 0 {
+		g.seenEpoch++
+		if g.seenEpoch == 0 {
+			clear(g.seenMark)
+			g.seenEpoch = 1
 		}
-		g.falsifyWatches(r2, c, old2, g.watchesOf[c], d)
+		// Classes old r2 was disequal to have their watches with it
+		// decided already.
+		for _, d := range g.diseqsOf[r2][:nDiseqs] {
+			q := g.diseqs[d]
+			c := g.root[q.a]
+			if c == r2 {
+				c = g.root[q.b]
+			}
+			g.seenMark[c] = g.seenEpoch
+		}
+		for _, d := range g.diseqsOf[r1] {
+			q := g.diseqs[d]
+			c := g.root[q.a]
+			if c == r2 {
+				c = g.root[q.b]
+			}
+			if g.seenMark[c] == g.seenEpoch {
+				continue
+			}
+			g.seenMark[c] = g.seenEpoch
+			g.falsifyWatches(r2, c, old2, g.watchesOf[c], d)
+		}
 	}
 	// ... or by a value r1 brings.
 	if v1 != NoNode && v2 == NoNode {

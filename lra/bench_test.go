@@ -170,3 +170,46 @@ func BenchmarkCheckUnsat(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPropagate is bound propagation in the DPLL(T) pattern: atoms
+// registered on every variable and slack, and per operation a Push, the
+// bounds of the problem's variables asserted one at a time, each followed
+// by Check and Propagate (as the SAT solver's theory callback does), and
+// a Pop.
+func BenchmarkPropagate(b *testing.B) {
+	p := newBenchProblem(5, 100, 80, 3)
+	s := New()
+	slacks := p.build(s)
+	lit := Reason(0)
+	// With every |x| <= 10 and rows of 3 terms with |c| <= 9, a slack
+	// lies within ±270: the atoms at ±300 follow, some at ±100 and ±60.
+	for _, sl := range slacks {
+		for _, d := range []int64{60, 100, 300} {
+			s.RegisterAtom(sl, Upper, Exact(num.NewRat(d, 1)), lit)
+			s.RegisterAtom(sl, Lower, Exact(num.NewRat(-d, 1)), lit+1)
+			lit += 2
+		}
+	}
+	for x := range p.n {
+		s.RegisterAtom(Var(x), Upper, Exact(num.NewRat(20, 1)), lit)
+		s.RegisterAtom(Var(x), Lower, Exact(num.NewRat(-20, 1)), lit+1)
+		lit += 2
+	}
+	var im []Implied
+	props := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Push()
+		for x := range p.n {
+			s.AssertUpper(Var(x), Exact(num.NewRat(10, 1)), lit)
+			s.AssertLower(Var(x), Exact(num.NewRat(-10, 1)), lit+1)
+			if s.Check(context.Background()) != Sat {
+				b.Fatal("expected sat")
+			}
+			im = s.Propagate(im[:0])
+			props += len(im)
+		}
+		s.Pop(1)
+	}
+	b.ReportMetric(float64(props)/float64(b.N), "implied/op")
+}

@@ -200,26 +200,33 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 	if !open {
 		return dst, buf
 	}
-	// sums[0] is L (lower sum), sums[1] is U (upper sum)
-	var sums [2]DeltaRat
+	// The missing bounds first, without arithmetic: most rows miss two
+	// on both sides and bound nothing.
 	var missing [2]int
 	var missIdx [2]int
 	for i := 0; i < n; i++ {
 		v, c := entry(i)
 		for j := 0; j < 2; j++ {
-			if missing[j] > 1 {
-				continue // this sum bounds nothing
-			}
-			b := s.boundOf(v, termKind(j, c))
-			if !b.set {
+			if missing[j] <= 1 && !s.boundOf(v, termKind(j, c)).set {
 				missing[j]++
 				missIdx[j] = i
-				continue
 			}
-			sums[j] = sums[j].AddScaled(c, b.val)
 		}
 		if missing[0] > 1 && missing[1] > 1 {
 			return dst, buf
+		}
+	}
+	// sums[0] is L (lower sum), sums[1] is U (upper sum)
+	var sums [2]DeltaRat
+	for j := 0; j < 2; j++ {
+		if missing[j] > 1 {
+			continue // this sum bounds nothing
+		}
+		for i := 0; i < n; i++ {
+			v, c := entry(i)
+			if b := s.boundOf(v, termKind(j, c)); b.set {
+				sums[j] = sums[j].AddScaled(c, b.val)
+			}
 		}
 	}
 	for i := 0; i < n; i++ {

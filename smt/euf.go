@@ -69,6 +69,9 @@ package smt
 // its index; m a sat.Lit; t, u terms; vals model values by node.
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/arrays"
 	"github.com/seed-f9c3434d/gospacer/euf"
 	"github.com/seed-f9c3434d/gospacer/sat"
@@ -89,15 +92,20 @@ type eufPlugin struct {
 	conflict bool
 	active   bool // the graph holds a term besides true and false
 
-	lifted     map[*term.Term]*term.Term // memo of lift
-	registered int                       // nodes [0, registered) are registered
-	shared     []linRef                  // by node: the arithmetic meaning of arithmetic nodes
-	arrayAtoms []int32                   // atoms over arrays, for extensionality
-	extDue     []int32                   // array atoms assigned false, extensionality not yet added
-	lemmas     []arrays.Lemma            // lemmas to add at the next callback
-	trans      []transLemma              // transitivity lemmas to add at the next propagation
-	staticAt   int                       // graph size at the last addLemmas
-	err        error                     // an error met inside a callback: the answer is unknown
+	lifted      map[*term.Term]*term.Term // memo of lift
+	registered  int                       // nodes [0, registered) are registered
+	shared      []linRef                  // by node: the arithmetic meaning of arithmetic nodes
+	arrayAtoms  []int32                   // atoms over arrays, for extensionality
+	extDue      []int32                   // array atoms assigned false, extensionality not yet added
+	lemmas      []arrays.Lemma            // lemmas to add at the next callback
+	trans       []transLemma              // transitivity lemmas to add at the next propagation
+	transEnds   []transEnd                // scratch of noteTransitivity
+	transPath   []transEnd                // scratch of noteChainConflict
+	chains      []chainLemma              // chain conflicts to restate with trans's conclusions
+	transLits   []sat.Lit                 // scratch of addTransitivity
+	transClause []sat.Lit
+	staticAt    int   // graph size at the last addLemmas
+	err         error // an error met inside a callback: the answer is unknown
 
 	dt *adtState // Datatypes: nil until a datatype term is in the graph
 
@@ -292,7 +300,11 @@ func (p *eufPlugin) noteTransitivity(reasons []euf.Reason) {
 	if p.stats.TransAtoms >= maxTransAtoms || len(reasons) < 3 {
 		return
 	}
-	var adj map[euf.Node][]int32
+	// The ends of the equalities, as (node, atom) pairs sorted by node:
+	// a node with exactly two is the middle of a chain a = b, b = c. A
+	// slice, not a map: no allocation per conflict, and the lemmas come
+	// in node order (deterministic).
+	ends := p.transEnds[:0]
 	for _, r := range reasons {
 		m := sat.Lit(r)
 		if int(m.Var()) >= len(p.atomsOf) {
@@ -303,39 +315,175 @@ func (p *eufPlugin) noteTransitivity(reasons []euf.Reason) {
 			if at.pred || at.lit != m || !p.g.Term(at.a).Sort().IsUninterpreted() {
 				continue
 			}
-			if adj == nil {
-				adj = map[euf.Node][]int32{}
+			ends = append(ends, transEnd{at.a, ai}, transEnd{at.b, ai})
+		}
+	}
+	p.transEnds = ends
+	if len(ends) < 4 {
+		return
+	}
+	slices.SortFunc(ends, func(x, y transEnd) int {
+		if x.n != y.n {
+			return cmp.Compare(x.n, y.n)
+		}
+		return cmp.Compare(x.ai, y.ai)
+	})
+	if p.noteChainConflict(reasons, ends) {
+		return
+	}
+	for i := 0; i < len(ends); {
+		j := i + 1
+		for j < len(ends) && ends[j].n == ends[i].n {
+			j++
+		}
+		if j-i == 2 {
+			p.noteChain(ends[i].n, ends[i].ai, ends[i+1].ai)
+		}
+		i = j
+	}
+}
+
+// noteChainConflict handles a conflict that is one chain of equalities
+// between constants, v0 = v1 = ... = vk, against the disequality v0 != vk
+// (the eq_diamond families): it queues the lemmas v_j = v_j+1 ∧ v_j+1 =
+// v_j+2 ⇒ v_j = v_j+2 for j = 0, 2, 4, ..., and the conflict clause
+// restated over their conclusions, a clause over the new atoms that the
+// SAT solver can learn from without meeting every path through the
+// chain. It reports whether the conflict had that shape; ends are the
+// chain's atoms' ends sorted by node (noteTransitivity).
+func (p *eufPlugin) noteChainConflict(reasons []euf.Reason, ends []transEnd) bool {
+	k := len(ends) / 2 // edges
+	if k < 4 || len(reasons) != k+1 {
+		return false
+	}
+	// A path: two nodes of degree 1, the others of degree 2, all constants.
+	start := euf.NoNode
+	for i := 0; i < len(ends); {
+		j := i + 1
+		for j < len(ends) && ends[j].n == ends[i].n {
+			j++
+		}
+		switch {
+		case !p.isConst(ends[i].n) || j-i > 2:
+			return false
+		case j-i == 1 && start == euf.NoNode:
+			start = ends[i].n
+		}
+		i = j
+	}
+	if start == euf.NoNode {
+		return false
+	}
+	path := append(p.transPath[:0], transEnd{start, -1})
+	for cur, prev := start, int32(-1); ; {
+		i, _ := slices.BinarySearchFunc(ends, cur, func(e transEnd, n euf.Node) int { return cmp.Compare(e.n, n) })
+		next := int32(-1)
+		for ; i < len(ends) && ends[i].n == cur; i++ {
+			if ends[i].ai != prev {
+				next = ends[i].ai
 			}
-			adj[at.a] = append(adj[at.a], ai)
-			adj[at.b] = append(adj[at.b], ai)
+		}
+		if next < 0 {
+			break
+		}
+		at := p.atoms[next]
+		cur, prev = at.a, next
+		if cur == path[len(path)-1].n {
+			cur = at.b
+		}
+		path = append(path, transEnd{cur, next})
+		if len(path) > k+1 {
+			return false // a cycle
 		}
 	}
-	for b, as := range adj {
-		if len(as) != 2 {
-			continue
-		}
-		x, y := p.atoms[as[0]], p.atoms[as[1]]
-		a, c := x.a, y.a
-		if a == b {
-			a = x.b
-		}
-		if c == b {
-			c = y.b
-		}
-		if a == c {
-			continue
-		}
-		if _, ok := p.atomOf[pairKey(a, c)]; ok {
-			continue
-		}
-		// Chains of constants only: over applications, congruence
-		// already relates the terms, and the new atoms cost more than
-		// they save (measured on the qg and SEQ families).
-		if !p.isConst(a) || !p.isConst(b) || !p.isConst(c) {
-			continue
-		}
-		p.trans = append(p.trans, transLemma{x.lit, y.lit, a, c})
+	p.transPath = path
+	if len(path) != k+1 {
+		return false
 	}
+	// The reasons must be the path's edges, each the only atom of its
+	// variable (so that the restated clause drops no other fact), and
+	// one more: the disequality.
+	diseq, ri := sat.LitNull, 0
+	for j := 1; j < len(path); j++ {
+		m := p.atoms[path[j].ai].lit
+		if len(p.atomsOf[m.Var()]) != 1 {
+			return false
+		}
+	}
+	edges := p.transLits[:0]
+	for j := 1; j < len(path); j++ {
+		edges = append(edges, p.atoms[path[j].ai].lit)
+	}
+	slices.Sort(edges)
+	p.transLits = edges
+	for _, r := range reasons { // both sorted increasing
+		m := sat.Lit(r)
+		if ri < len(edges) && edges[ri] == m {
+			ri++
+			continue
+		}
+		if diseq != sat.LitNull {
+			return false
+		}
+		diseq = m
+	}
+	if ri != len(edges) || diseq == sat.LitNull {
+		return false
+	}
+	ch := chainLemma{diseq: diseq, start: len(p.trans)}
+	for j := 0; j+2 < len(path); j += 2 {
+		x, y := p.atoms[path[j+1].ai], p.atoms[path[j+2].ai]
+		p.trans = append(p.trans, transLemma{x.lit, y.lit, path[j].n, path[j+2].n})
+	}
+	ch.end = len(p.trans)
+	if len(path)%2 == 0 { // an odd number of edges: the last one stays
+		ch.last = p.atoms[path[len(path)-1].ai].lit
+	}
+	p.chains = append(p.chains, ch)
+	return true
+}
+
+// chainLemma is the conflict clause of a chain restated over the
+// conclusions of the lemmas trans[start:end] (noteChainConflict): ¬diseq
+// is the disequality's literal, last the edge no lemma covers (or
+// LitNull).
+type chainLemma struct {
+	start, end int
+	diseq      sat.Lit
+	last       sat.Lit
+}
+
+// transEnd is an end n of the equality atom ai (noteTransitivity).
+type transEnd struct {
+	n  euf.Node
+	ai int32
+}
+
+// noteChain queues the lemma x ∧ y ⇒ a = c for the atoms x: a = b and
+// y: b = c that meet at b, when a, b and c are constants and a = c has no
+// atom yet.
+func (p *eufPlugin) noteChain(b euf.Node, xi, yi int32) {
+	x, y := p.atoms[xi], p.atoms[yi]
+	a, c := x.a, y.a
+	if a == b {
+		a = x.b
+	}
+	if c == b {
+		c = y.b
+	}
+	if a == c {
+		return
+	}
+	if _, ok := p.atomOf[pairKey(a, c)]; ok {
+		return
+	}
+	// Chains of constants only: over applications, congruence
+	// already relates the terms, and the new atoms cost more than
+	// they save (measured on the qg and SEQ families).
+	if !p.isConst(a) || !p.isConst(b) || !p.isConst(c) {
+		return
+	}
+	p.trans = append(p.trans, transLemma{x.lit, y.lit, a, c})
 }
 
 // transLemma is a ∧ b ⇒ x = y, to add.
@@ -344,10 +492,14 @@ type transLemma struct {
 	x, y   euf.Node
 }
 
-// addTransitivity adds the lemmas noteTransitivity found.
+// addTransitivity adds the lemmas noteTransitivity found, and the chain
+// conflicts restated over their conclusions.
 func (p *eufPlugin) addTransitivity() {
-	for _, t := range p.trans {
+	done := len(p.trans)
+	lits := p.transLits[:0]
+	for i, t := range p.trans {
 		if p.stats.TransAtoms >= maxTransAtoms {
+			done = i
 			break
 		}
 		if _, ok := p.atomOf[pairKey(t.x, t.y)]; !ok {
@@ -355,11 +507,29 @@ func (p *eufPlugin) addTransitivity() {
 		}
 		m := p.eqLit(t.x, t.y, false)
 		if m == sat.LitNull {
+			done = i
 			break
 		}
+		lits = append(lits, m)
 		p.s.sat.AddLemma(t.ab.Not(), t.bc.Not(), m)
 	}
-	p.trans = p.trans[:0]
+	for _, ch := range p.chains {
+		if ch.end > done {
+			break
+		}
+		c := p.transClause[:0]
+		for _, m := range lits[ch.start:ch.end] {
+			c = append(c, m.Not())
+		}
+		if ch.last != sat.LitNull {
+			c = append(c, ch.last.Not())
+		}
+		c = append(c, ch.diseq.Not())
+		p.transClause = c
+		p.s.sat.AddLemma(c...)
+	}
+	p.transLits = lits
+	p.trans, p.chains = p.trans[:0], p.chains[:0]
 }
 
 func (p *eufPlugin) propagate(dst []sat.Lit) []sat.Lit {
