@@ -115,7 +115,9 @@ func RecFuncs(ts ...*Term) []*Func {
 	return out
 }
 
-// applyRec is the value of f, a defined function, at the value v: the
+// applyRec is the value of f, a defined function without a table in the
+// model (an smt model's table, for a function the solver saw as
+// uninterpreted, comes first: its checks evaluate under it), at v: the
 // case of v's constructor, evaluated with v's fields for the case's; a
 // recursive application is on a field, a smaller value, so the recursion
 // ends.
