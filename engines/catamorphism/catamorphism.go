@@ -4,8 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
+		"strings"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -19,7 +18,7 @@ func init() {
 		Name:    "catamorphism",
 		Summary: "datatype arguments abstracted by folds (size, sum, height), the abstraction solved by an integer engine: sat with models that apply recursive functions; never unsat",
 		Params: []chc.Param{
-			{Name: "catamorphism.engines", Default: DefaultInner, Usage: "the engines that solve the abstraction, in turn, comma-separated, each NAME[:SHARE] (SHARE: the fraction of the time left that it may use)"},
+			{Name: "catamorphism.engines", Default: DefaultInner, Usage: "the engines that solve the abstractions, in turn, comma-separated"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
 			return New(o, o.Param("catamorphism.engines", DefaultInner))
@@ -27,45 +26,31 @@ func init() {
 	})
 }
 
-// DefaultInner is the default value of catamorphism.engines: CLOVER
-// first, with a third of the time, then Spacer. The abstractions are
-// small integer systems whose invariants are equalities (a result's size
-// is the sum of the arguments') and disequalities, which CLOVER finds in
-// a fraction of a second where Spacer can turn for the whole time
-// (ringen's tip2015 nat_acc_plus_comm, weird_nat_add3_assoc1, isaplanner
-// prop_15).
-const DefaultInner = "clover:0.3,spacer"
+// DefaultInner is the default value of catamorphism.engines: CLOVER,
+// then Spacer. The abstractions are small integer systems whose
+// invariants are equalities (a result's size is the sum of the
+// arguments') and disequalities, which CLOVER finds in a fraction of a
+// second where Spacer can turn for the whole time (ringen's tip2015
+// nat_acc_plus_comm, weird_nat_add3_assoc1, isaplanner prop_15).
+const DefaultInner = "clover,spacer"
 
 // Engine is the catamorphism abstraction engine.
 type Engine struct {
 	opts  chc.Options
-	inner []member
-}
-
-// A member is one engine of the ones that solve the abstraction.
-type member struct {
-	name  string
-	share float64 // of the time left; 1 for all of it
+	inner []string
 }
 
 // New returns the engine with the options o, its abstraction solved by
-// the registered engines listed in inner (see DefaultInner).
+// the registered engines listed in inner (comma-separated, see
+// DefaultInner).
 func New(o chc.Options, inner string) (*Engine, error) {
 	e := &Engine{opts: o}
-	for _, f := range strings.Split(inner, ",") {
-		name, share, ok := strings.Cut(strings.TrimSpace(f), ":")
-		m := member{name: name, share: 1}
-		if ok {
-			v, err := strconv.ParseFloat(share, 64)
-			if err != nil || v <= 0 || v > 1 {
-				return nil, fmt.Errorf("catamorphism.engines: bad share %q of %s", share, name)
-			}
-			m.share = v
+	for _, name := range strings.Split(inner, ",") {
+		name = strings.TrimSpace(name)
+		if _, ok := chc.LookupEngine(name); !ok || name == "catamorphism" || name == "portfolio" {
+			return nil, fmt.Errorf("catamorphism.engines: no engine %q (a registered one other than catamorphism and portfolio)", name)
 		}
-		if _, ok := chc.LookupEngine(name); !ok || name == "catamorphism" {
-			return nil, fmt.Errorf("catamorphism.engines: no engine %q", name)
-		}
-		e.inner = append(e.inner, m)
+		e.inner = append(e.inner, name)
 	}
 	return e, nil
 }
@@ -73,92 +58,137 @@ func New(o chc.Options, inner string) (*Engine, error) {
 // levels is the number of fold families tried, cheapest first.
 const levels = 2
 
-// Solve abstracts s with the folds of each level in turn and answers Sat
-// with the first lifted model that the witness checker accepts on s; an
-// abstract counterexample is no answer (the abstraction over-approximates),
-// only the signal to try the next level.
+// firstSlice is the time of each run of an inner engine in the first
+// round; each round doubles it.
+const firstSlice = 250 * time.Millisecond
+
+// A task is one inner engine on the abstraction of one level.
+type task struct {
+	level  int
+	engine string
+	done   bool // the engine gave up on it
+}
+
+// Solve abstracts s with the folds of each level and runs the inner
+// engines on each abstraction in rounds, each run in a slice of time that
+// doubles from round to round (so that a level or an engine that turns
+// costs the others at most as much as they ran), until a lifted model
+// passes the witness checker on s. An abstract counterexample is no
+// answer (the abstraction over-approximates): it only ends its level.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	log := chc.Logger{Name: "catamorphism", EngineOptions: chc.EngineOptions{Verbose: e.opts.Verbose}}
 	sorts := sortsOf(s)
 	if len(sorts) == 0 {
 		return chc.NoAnswer(chc.Incomplete("catamorphism: no datatype argument"))
 	}
-	for level := 1; level <= levels; level++ {
-		if c := chc.Cause(ctx); c != nil {
-			return chc.NoAnswer(c)
+	if why := outside(s, sorts); why != "" {
+		return chc.NoAnswer(chc.Incomplete("catamorphism: %s", why))
+	}
+	type level struct {
+		a    *abstraction
+		pre  *chc.System
+		back passes.Translator
+		done bool // unsat, or its model failed
+	}
+	lv := make([]*level, levels+1)
+	var tasks []*task
+	for l := 1; l <= levels; l++ {
+		for _, name := range e.inner {
+			tasks = append(tasks, &task{level: l, engine: name})
 		}
-		fam := newFamily(s.St, level, sorts)
-		a := abstract(s, fam)
-		sub, cancel := share(ctx, levels-level+1)
-		res := e.solveAbstract(sub, a.abs)
-		cancel()
-		log.Logf("level %d: abstraction %s", level, res.Answer)
-		if res.Answer != chc.Sat {
-			continue
-		}
-		m := a.lift(res.Model)
-		if err := witness.CheckModel(ctx, s, m); err != nil {
-			log.Logf("level %d: lifted model fails: %v", level, err)
-			continue
-		}
-		return chc.Result{Answer: chc.Sat, Model: m}
-	}
-	if c := chc.Cause(ctx); c != nil {
-		return chc.NoAnswer(c)
-	}
-	return chc.NoAnswer(chc.Incomplete("catamorphism: the abstractions have counterexamples"))
-}
-
-// share is ctx with 1/n of the time it has left (all of it for n = 1 or
-// without a deadline).
-func share(ctx context.Context, n int) (context.Context, context.CancelFunc) {
-	dl, ok := ctx.Deadline()
-	if !ok || n <= 1 {
-		return context.WithCancel(ctx)
-	}
-	return context.WithDeadline(ctx, time.Now().Add(time.Until(dl)/time.Duration(n)))
-}
-
-// shareOf is ctx with the fraction share of the time it has left.
-func shareOf(ctx context.Context, share float64) (context.Context, context.CancelFunc) {
-	dl, ok := ctx.Deadline()
-	if !ok || share >= 1 {
-		return context.WithCancel(ctx)
-	}
-	return context.WithDeadline(ctx, time.Now().Add(time.Duration(float64(time.Until(dl))*share)))
-}
-
-// solveAbstract preprocesses the abstraction and solves it with the inner
-// engine, the model translated back to the abstraction.
-func (e *Engine) solveAbstract(ctx context.Context, abs *chc.System) chc.Result {
-	pre, back, err := passes.Preprocess(ctx, abs, passes.Default()...)
-	if err != nil {
-		return chc.NoAnswer(err)
 	}
 	o := e.opts
 	o.Verbose, o.Trace = nil, nil
-	var res chc.Result
-	for _, mb := range e.inner {
-		inner, err := chc.NewEngine(mb.name, o)
-		if err != nil {
-			return chc.NoAnswer(err)
+	for slice := firstSlice; ; slice *= 2 {
+		alive := false
+		for _, tk := range tasks {
+			if c := chc.Cause(ctx); c != nil {
+				return chc.NoAnswer(c)
+			}
+			if tk.done || (lv[tk.level] != nil && lv[tk.level].done) {
+				continue
+			}
+			alive = true
+			if lv[tk.level] == nil { // built on first use
+				a := abstract(s, newFamily(s.St, tk.level, sorts))
+				pre, back, err := passes.Preprocess(ctx, a.abs, passes.Default()...)
+				if err != nil {
+					return chc.NoAnswer(err)
+				}
+				lv[tk.level] = &level{a: a, pre: pre, back: back}
+			}
+			l := lv[tk.level]
+			inner, err := chc.NewEngine(tk.engine, o)
+			if err != nil {
+				return chc.NoAnswer(err)
+			}
+			sub, cancel := context.WithTimeout(ctx, slice)
+			res := inner.Solve(sub, l.pre)
+			expired := sub.Err() != nil
+			cancel()
+			log.Logf("level %d, %s in %v: abstraction %s", tk.level, tk.engine, slice, res.Answer)
+			switch res.Answer {
+			case chc.Unsat:
+				l.done = true
+			case chc.Sat:
+				m, err := l.back.Model(ctx, res.Model)
+				if err != nil {
+					l.done = true
+					continue
+				}
+				lifted := l.a.lift(m)
+				if err := witness.CheckModel(ctx, s, lifted); err != nil {
+					log.Logf("level %d: lifted model fails: %v", tk.level, err)
+					l.done = true
+					continue
+				}
+				return chc.Result{Answer: chc.Sat, Model: lifted}
+			default:
+				tk.done = !expired // gave up, rather than ran out of time
+			}
 		}
-		sub, cancel := shareOf(ctx, mb.share)
-		res = inner.Solve(sub, pre)
-		cancel()
-		if res.Answer == chc.Sat || chc.Cause(ctx) != nil {
-			break
+		if !alive {
+			return chc.NoAnswer(chc.Incomplete("catamorphism: the abstractions have counterexamples"))
 		}
 	}
-	if res.Answer != chc.Sat {
-		return res
+}
+
+// outside says why s is outside what the folds can abstract usefully
+// (datatypes with array fields, arrays among the arguments: the Solidity
+// encodings, whose invariants are about array contents), or "".
+func outside(s *chc.System, sorts []*term.Sort) string {
+	for _, p := range s.Preds {
+		for _, x := range p.Params {
+			if x.Sort().IsArray() {
+				return "an array argument"
+			}
+		}
 	}
-	m, err := back.Model(ctx, res.Model)
-	if err != nil {
-		return chc.NoAnswer(err)
+	seen := map[*term.Sort]bool{}
+	var arrays func(d *term.Sort) bool
+	arrays = func(d *term.Sort) bool {
+		if d.IsArray() {
+			return true
+		}
+		if !d.IsDatatype() || seen[d] {
+			return false
+		}
+		seen[d] = true
+		for _, c := range d.Datatype().Constructors() {
+			for _, f := range c.Domain() {
+				if arrays(f) {
+					return true
+				}
+			}
+		}
+		return false
 	}
-	res.Model = m
-	return res
+	for _, d := range sorts {
+		if arrays(d) {
+			return "a datatype with an array field"
+		}
+	}
+	return ""
 }
 
 // sortsOf lists the datatype sorts of the predicates' parameters.

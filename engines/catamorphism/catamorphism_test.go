@@ -133,7 +133,7 @@ func TestPipeline(t *testing.T) {
 }
 
 func TestBadMembers(t *testing.T) {
-	for _, m := range []string{"nosuch", "spacer:2", "spacer:x", "catamorphism"} {
+	for _, m := range []string{"nosuch", "spacer:2", "catamorphism", "portfolio", ""} {
 		_, err := catamorphism.New(chc.Options{}, m)
 		require.Error(t, err, m)
 	}

@@ -23,9 +23,14 @@
 //
 // The families grow by level: level 1 has the sizes (and a non-recursive
 // type's constructor index and fields), level 2 adds sums and heights.
-// When the abstraction at one level is unsat (too coarse) or its lifted
-// model fails the check, the next level runs, each in a share of the time
-// left.
+// The inner engines (CLOVER, then Spacer) run on each level's abstraction
+// in rounds, each run in a slice of time that doubles from round to round
+// (250 ms first): a level whose abstraction is unsat (too coarse: its
+// counterexample is spurious) or whose lifted model fails the check is
+// dropped, an engine that gives up on a level too, and the first lifted
+// model that passes the check is the answer. Systems with arrays among
+// the arguments or inside the datatypes (the Solidity encodings, whose
+// invariants are about array contents) are left at once.
 //
 // # Files
 //
