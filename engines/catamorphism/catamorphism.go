@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
-		"strings"
+	"strings"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
