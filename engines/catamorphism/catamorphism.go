@@ -2,6 +2,7 @@ package catamorphism
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -58,9 +59,10 @@ func New(o chc.Options, inner string) (*Engine, error) {
 // levels is the number of fold families tried, cheapest first.
 const levels = 2
 
-// firstSlice is the time of each run of an inner engine in the first
-// round; each round doubles it.
-const firstSlice = 250 * time.Millisecond
+// firstSlice is the time of each run of an inner engine on the level-1
+// abstraction in the first round (level 2 gets half, being needed less
+// often and harder); each round doubles it.
+const firstSlice = 500 * time.Millisecond
 
 // A task is one inner engine on the abstraction of one level.
 type task struct {
@@ -122,17 +124,24 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 			if err != nil {
 				return chc.NoAnswer(err)
 			}
-			sub, cancel := context.WithTimeout(ctx, slice)
+			run := slice
+			if tk.level > 1 {
+				run /= 2
+			}
+			sub, cancel := context.WithTimeout(ctx, run)
 			res := inner.Solve(sub, l.pre)
-			expired := sub.Err() != nil
+			// out of time (a Budget can see the deadline pass before the
+			// context's timer fires), rather than given up
+			expired := sub.Err() != nil || errors.Is(res.Reason, chc.ErrTimeout) || errors.Is(res.Reason, chc.ErrCanceled)
 			cancel()
-			log.Logf("level %d, %s in %v: abstraction %s", tk.level, tk.engine, slice, res.Answer)
+			log.Logf("level %d, %s in %v: abstraction %s (%v)", tk.level, tk.engine, run, res.Answer, res.Reason)
 			switch res.Answer {
 			case chc.Unsat:
 				l.done = true
 			case chc.Sat:
 				m, err := l.back.Model(ctx, res.Model)
 				if err != nil {
+					log.Logf("level %d: model translation: %v", tk.level, err)
 					l.done = true
 					continue
 				}

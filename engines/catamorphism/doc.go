@@ -25,7 +25,7 @@
 // type's constructor index and fields), level 2 adds sums and heights.
 // The inner engines (CLOVER, then Spacer) run on each level's abstraction
 // in rounds, each run in a slice of time that doubles from round to round
-// (250 ms first): a level whose abstraction is unsat (too coarse: its
+// (500 ms first on level 1, half that on level 2): a level whose abstraction is unsat (too coarse: its
 // counterexample is spurious) or whose lifted model fails the check is
 // dropped, an engine that gives up on a level too, and the first lifted
 // model that passes the check is the answer. Systems with arrays among
