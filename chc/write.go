@@ -89,7 +89,9 @@ func ParamVars(st *term.Store, p *Pred) []*term.Term {
 
 // WriteModel prints m in CHC-COMP's format: one
 // (define-fun P ((x!0 S0) ...) Bool body) per predicate of s, in order of
-// declaration, wrapped in parentheses.
+// declaration, wrapped in parentheses; before them, one (define-fun-rec f
+// ((x S)) Int body) per recursive function the formulas apply, each after
+// those its body applies.
 func WriteModel(w io.Writer, s *System, m Model) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "(")

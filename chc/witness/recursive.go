@@ -42,8 +42,12 @@ import (
 // the lower bound proved for each (nil when none).
 type recInfo struct {
 	funcs []*term.Func
-	lower map[string]*num.Rat // by name: the scratch store's copies share it
+	lower map[string]*num.Rat // by recKey: the scratch store's copies share it
 }
+
+// recKey names a defined function across stores: its name and its
+// argument's sort (two symbols may share a name with other signatures).
+func recKey(f *term.Func) string { return f.Name() + " " + f.Domain()[0].String() }
 
 // recursiveFuncs lists the defined functions m's formulas apply, checks
 // that their definitions are well-founded and proves their range facts.
@@ -87,7 +91,7 @@ func recursiveFuncs(ctx context.Context, s *chc.System, m chc.Model) (*recInfo, 
 			}
 			if ok {
 				r := num.NewInt(c).Rat()
-				info.lower[f.Name()] = &r
+				info.lower[recKey(f)] = &r
 				break
 			}
 		}
@@ -111,8 +115,8 @@ func (info *recInfo) induction(ctx context.Context, st *term.Store, f *term.Func
 			switch g := u.Func(); {
 			case g == f:
 				hyps = append(hyps, st.Ge(u, bound))
-			case info.lower[g.Name()] != nil:
-				hyps = append(hyps, st.Ge(u, st.Num(*info.lower[g.Name()], term.IntSort)))
+			case info.lower[recKey(g)] != nil:
+				hyps = append(hyps, st.Ge(u, st.Num(*info.lower[recKey(g)], term.IntSort)))
 			}
 		}
 		sv := smt.New(st, smt.Options{})
@@ -158,7 +162,7 @@ func (info *recInfo) axioms(st *term.Store, phi *term.Term) []*term.Term {
 		for u := range term.PostOrder(t) {
 			if u.Op() == term.OpApply && u.Func().Rec() != nil && !ranged[u] {
 				ranged[u] = true
-				if lo := info.lower[u.Func().Name()]; lo != nil {
+				if lo := info.lower[recKey(u.Func())]; lo != nil {
 					out = append(out, st.Ge(u, st.Num(*lo, term.IntSort)))
 				}
 			}
