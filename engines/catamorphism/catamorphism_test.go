@@ -3,6 +3,7 @@ package catamorphism_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/seed-f9c3434d/gospacer/engines/catamorphism"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 func read(t *testing.T, src string) *chc.System {
@@ -137,4 +139,46 @@ func TestBadMembers(t *testing.T) {
 		_, err := catamorphism.New(chc.Options{}, m)
 		require.Error(t, err, m)
 	}
+}
+
+// Random folds defined by clauses, f(nil) = c0 and f(cons h t) = f(t) +
+// a·h + b, and the query f(l) < k: the system is sat exactly when f is
+// bounded below by k, that is a = 0, b ≥ 0 and c0 ≥ k (else a list of
+// one element, or of enough, reaches below k). The engine never answers
+// sat on the others, and answers sat on these, whose invariant its
+// level-1 abstraction can say.
+func TestRandomFolds(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		a := rapid.IntRange(-1, 1).Draw(rt, "a")
+		b := rapid.IntRange(-2, 2).Draw(rt, "b")
+		c0 := rapid.IntRange(-2, 2).Draw(rt, "c0")
+		k := rapid.IntRange(-2, 2).Draw(rt, "k")
+		lit := func(v int) string {
+			if v < 0 {
+				return fmt.Sprintf("(- %d)", -v)
+			}
+			return fmt.Sprint(v)
+		}
+		src := fmt.Sprintf(`(set-logic HORN)
+(declare-datatypes ((Lst 0)) (((nil) (cons (hd Int) (tl Lst)))))
+(declare-fun f (Lst Int) Bool)
+(assert (forall ((n Int)) (=> (= n %s) (f nil n))))
+(assert (forall ((h Int) (t Lst) (n Int)) (=> (f t n) (f (cons h t) (+ n (* %s h) %s)))))
+(assert (forall ((l Lst) (n Int)) (=> (and (f l n) (< n %s)) false)))
+`, lit(c0), lit(a), lit(b), lit(k))
+		s, _, err := chc.Read("fold.smt2", strings.NewReader(src), term.NewStore())
+		require.NoError(rt, err)
+		e, err := chc.NewEngine("catamorphism", chc.Options{})
+		require.NoError(rt, err)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		res := pipeline.Solve(ctx, s, e, chc.Options{})
+		want := a == 0 && b >= 0 && c0 >= k
+		require.NotEqual(rt, chc.Unsat, res.Answer)
+		if want {
+			require.Equal(rt, chc.Sat, res.Answer, "%v\n%s", res.Reason, src)
+		} else {
+			require.NotEqual(rt, chc.Sat, res.Answer, src)
+		}
+	})
 }
