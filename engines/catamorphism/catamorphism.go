@@ -79,10 +79,11 @@ type task struct {
 // answer (the abstraction over-approximates): it only ends its level.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	log := chc.Logger{Name: "catamorphism", EngineOptions: chc.EngineOptions{Verbose: e.opts.Verbose}}
-	sorts := sortsOf(s)
-	if len(sorts) == 0 {
-		return chc.NoAnswer(chc.Incomplete("catamorphism: no datatype argument"))
+	poll := chc.NewBudget(ctx) // the limits of the run: time, memory
+	if err := poll.Poll(); err != nil {
+		return chc.NoAnswer(err)
 	}
+	sorts := sortsOf(s) // none: the abstraction is the system itself
 	if why := outside(s, sorts); why != "" {
 		return chc.NoAnswer(chc.Incomplete("catamorphism: %s", why))
 	}
@@ -92,9 +93,13 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 		back passes.Translator
 		done bool // unsat, or its model failed
 	}
-	lv := make([]*level, levels+1)
+	top := levels
+	if len(sorts) == 0 { // the levels are all the same
+		top = 1
+	}
+	lv := make([]*level, top+1)
 	var tasks []*task
-	for l := 1; l <= levels; l++ {
+	for l := 1; l <= top; l++ {
 		for _, name := range e.inner {
 			tasks = append(tasks, &task{level: l, engine: name})
 		}
@@ -104,8 +109,8 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	for slice := firstSlice; ; slice *= 2 {
 		alive := false
 		for _, tk := range tasks {
-			if c := chc.Cause(ctx); c != nil {
-				return chc.NoAnswer(c)
+			if err := poll.Poll(); err != nil {
+				return chc.NoAnswer(err)
 			}
 			if tk.done || (lv[tk.level] != nil && lv[tk.level].done) {
 				continue

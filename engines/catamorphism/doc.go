@@ -30,7 +30,8 @@
 // dropped, an engine that gives up on a level too, and the first lifted
 // model that passes the check is the answer. Systems with arrays among
 // the arguments or inside the datatypes (the Solidity encodings, whose
-// invariants are about array contents) are left at once.
+// invariants are about array contents) are left at once; a system
+// without datatype arguments is its own abstraction.
 //
 // # Files
 //
