@@ -78,7 +78,27 @@ type task struct {
 // passes the witness checker on s. An abstract counterexample is no
 // answer (the abstraction over-approximates): it only ends its level.
 func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
-	log := chc.Logger{Name: "catamorphism", EngineOptions: chc.EngineOptions{Verbose: e.opts.Verbose}}
+	start := time.Now()
+	var n counts
+	res := e.solve(ctx, s, &n)
+	res.Stats = []chc.Stat{
+		{Name: "catamorphism.levels", Value: n.levels},
+		{Name: "catamorphism.folds", Value: n.folds},
+		{Name: "catamorphism.runs", Value: n.runs},
+		{Name: "catamorphism.level", Value: n.level},
+		{Name: "catamorphism.time", Value: time.Since(start)},
+	}
+	return res
+}
+
+// counts are the statistics of a run: the abstractions built, their
+// folds, the runs of inner engines, the level of the answer (0: none).
+type counts struct {
+	levels, folds, runs, level int
+}
+
+func (e *Engine) solve(ctx context.Context, s *chc.System, n *counts) chc.Result {
+	log := chc.Logger{Name: "catamorphism", EngineOptions: chc.EngineOptions{Verbose: e.opts.Verbose, Trace: e.opts.Trace}}
 	poll := chc.NewBudget(ctx) // the limits of the run: time, memory
 	if err := poll.Poll(); err != nil {
 		return chc.NoAnswer(err)
@@ -117,7 +137,17 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 			}
 			alive = true
 			if lv[tk.level] == nil { // built on first use
-				a := abstract(s, newFamily(s.St, tk.level, sorts))
+				fam := newFamily(s.St, tk.level, sorts)
+				n.levels++
+				for _, d := range fam.order {
+					for _, f := range fam.folds[d] {
+						n.folds++
+						if log.Tracing() {
+							log.Tracef("level %d: fold %s = %s", tk.level, f.fn.Name(), term.Sprint(s.St.Body(f.fn.Rec())))
+						}
+					}
+				}
+				a := abstract(s, fam)
 				pre, back, err := passes.Preprocess(ctx, a.abs, passes.Default()...)
 				if err != nil {
 					return chc.NoAnswer(err)
@@ -134,12 +164,14 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 				run /= 2
 			}
 			sub, cancel := context.WithTimeout(ctx, run)
+			n.runs++
 			res := inner.Solve(sub, l.pre)
 			// out of time (a Budget can see the deadline pass before the
 			// context's timer fires), rather than given up
 			expired := sub.Err() != nil || errors.Is(res.Reason, chc.ErrTimeout) || errors.Is(res.Reason, chc.ErrCanceled)
 			cancel()
 			log.Logf("level %d, %s in %v: abstraction %s (%v)", tk.level, tk.engine, run, res.Answer, res.Reason)
+			log.Tracef("level %d, %s in %v: abstraction %s (%v)", tk.level, tk.engine, run, res.Answer, res.Reason)
 			switch res.Answer {
 			case chc.Unsat:
 				l.done = true
@@ -156,6 +188,7 @@ func (e *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 					l.done = true
 					continue
 				}
+				n.level = tk.level
 				return chc.Result{Answer: chc.Sat, Model: lifted}
 			default:
 				tk.done = !expired // gave up, rather than ran out of time
