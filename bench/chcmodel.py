@@ -6,7 +6,11 @@
 INPUT is a HORN script (declare-fun/assert) or a script in z3's fixedpoint
 format (declare-rel/declare-var/rule/query). MODEL is a CHC-COMP model:
 "(" then one (define-fun P (...) Bool body) per predicate, then ")"; any
-lines before the first "(" (an answer line) are skipped. For clause k the
+lines before the first "(" (an answer line) are skipped. The model may
+also hold (define-fun-rec f ...) entries, recursive functions its
+definitions apply (gospacer's catamorphism engine): they go into every
+script before the first predicate, and z3, which has no induction, may
+leave such a model unchecked. For clause k the
 script OUTDIR/clause-K.smt2 has the input's declarations with each
 predicate's declaration replaced by its define-fun, then the negated clause
 and (check-sat): the model is valid when z3 answers unsat on every script.
@@ -96,8 +100,11 @@ def main(argv):
     if len(model) != 1 or not isinstance(model[0], list):
         print("model: expected one parenthesised list of define-funs", file=sys.stderr)
         return 3
-    defs = {}
+    defs, recs = {}, []
     for d in model[0]:
+        if isinstance(d, list) and len(d) == 5 and d[0] == "define-fun-rec":
+            recs.append(show(d))
+            continue
         if not (isinstance(d, list) and len(d) == 5 and d[0] == "define-fun"):
             print("model: not a define-fun: %s" % show(d)[:80], file=sys.stderr)
             return 3
@@ -109,6 +116,8 @@ def main(argv):
             continue
         head = cmd[0]
         if head in ("declare-fun", "declare-rel"):
+            decls.extend(recs)  # once, before the first predicate
+            recs = []
             name = unquote(cmd[1])
             rng = cmd[3] if head == "declare-fun" else "Bool"
             if rng != "Bool":
@@ -127,6 +136,7 @@ def main(argv):
             clauses.append("(assert (not %s))" % show(cmd[1]))
         elif head == "query":
             clauses.append("(assert %s)" % show(cmd[1]))
+    decls.extend(recs)
     if missing:
         print("model: no definition of %s" % ", ".join(missing), file=sys.stderr)
         return 3

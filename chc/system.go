@@ -147,7 +147,9 @@ func (a Answer) String() string {
 }
 
 // A Model maps each predicate to a quantifier-free formula over its
-// Params. A predicate the map lacks is false.
+// Params. A predicate the map lacks is false. The formulas apply no
+// function but ones with a recursive definition (term.RecDef: folds over
+// a datatype, which WriteModel prints as define-fun-rec).
 type Model map[*Pred]*term.Term
 
 // Lookup is m's formula for p, false when there is none.

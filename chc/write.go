@@ -89,10 +89,23 @@ func ParamVars(st *term.Store, p *Pred) []*term.Term {
 
 // WriteModel prints m in CHC-COMP's format: one
 // (define-fun P ((x!0 S0) ...) Bool body) per predicate of s, in order of
-// declaration, wrapped in parentheses.
+// declaration, wrapped in parentheses; before them, one (define-fun-rec f
+// ((x S)) Int body) per recursive function the formulas apply, each after
+// those its body applies.
 func WriteModel(w io.Writer, s *System, m Model) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "(")
+	// the recursive functions the formulas apply, each after those it
+	// applies (term.RecDef)
+	forms := make([]*term.Term, len(s.Preds))
+	for i, p := range s.Preds {
+		forms[i] = m.Lookup(s.St, p)
+	}
+	for _, f := range term.RecFuncs(forms...) {
+		d := f.Rec()
+		fmt.Fprintf(bw, "  (define-fun-rec %s ((%s %s)) %s\n    %s)\n", term.QuoteSymbol(f.Name()),
+			term.QuoteSymbol(d.Param.Name()), d.Param.Sort(), f.Range(), term.Sprint(s.St.Body(d)))
+	}
 	for _, p := range s.Preds {
 		vs := ParamVars(s.St, p)
 		params := make([]string, len(vs))

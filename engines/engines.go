@@ -4,6 +4,7 @@ import (
 	_ "github.com/seed-f9c3434d/gospacer/engines/bam"
 	_ "github.com/seed-f9c3434d/gospacer/engines/bmc"
 	_ "github.com/seed-f9c3434d/gospacer/engines/bvint"
+	_ "github.com/seed-f9c3434d/gospacer/engines/catamorphism"
 	_ "github.com/seed-f9c3434d/gospacer/engines/clover"
 	_ "github.com/seed-f9c3434d/gospacer/engines/imc"
 	_ "github.com/seed-f9c3434d/gospacer/engines/kind"

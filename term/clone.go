@@ -80,6 +80,21 @@ func (st *Store) Clone() *Store {
 		c.terms[i] = n
 	}
 	c.tru, c.fls = c.terms[st.tru.id], c.terms[st.fls.id]
+	for f, n := range funcMap { // each its own definition: no order reaches a result
+		if d := f.rec; d != nil {
+			n.rec = &RecDef{Param: c.terms[d.Param.id], Cases: make([]*Term, len(d.Cases))}
+			for i, x := range d.Cases {
+				n.rec.Cases[i] = c.terms[x.id]
+			}
+			for _, fs := range d.Fields {
+				m := make([]*Term, len(fs))
+				for i, x := range fs {
+					m[i] = c.terms[x.id]
+				}
+				n.rec.Fields = append(n.rec.Fields, m)
+			}
+		}
+	}
 	st.cloneDatatypes(c, sortMap, funcMap) // Datatypes
 	return c
 }
@@ -136,6 +151,7 @@ func (cp *Copier) Func(f *Func) *Func {
 	}
 	n := cp.to.internFunc(f.name, dom, cp.Sort(f.rng), f.bound)
 	cp.funcs[f] = n
+	cp.copyRec(f, n)
 	return n
 }
 

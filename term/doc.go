@@ -204,6 +204,8 @@
 //	nnf.go        NNF
 //	implicant.go  Implicant
 //	datatype.go   algebraic datatypes: declarations, constructors, selectors, testers
+//	recdef.go     RecDef: functions defined by cases on a datatype (folds), their
+//	              evaluation, SMT-LIB body and copies
 //	bv.go         bit-vectors: sorts, literals, operators, evaluation on math/big
 //
 // # Naming

@@ -191,6 +191,9 @@ func (ev *evaluator) node(u *Term) (*Term, error) {
 	case OpConstArray:
 		return st.intern(OpConstArray, u.sort, vs[:1], nil, num.Rat{}), nil
 	case OpApply:
+		if u.fn.rec != nil && ev.m.funcs[u.fn] == nil { // a table, like an smt model's, first
+			return ev.applyRec(u.fn, vs[0])
+		}
 		return ev.apply(u.fn, vs), nil
 	case OpCons, OpSel, OpTest: // Datatypes
 		return ev.evalADT(u, vs), nil

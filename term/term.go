@@ -105,6 +105,7 @@ type Func struct {
 	divByZero bool
 	next      *Func   // the next symbol of the same name in its Store
 	adt       *adtSym // Datatypes: a constructor, selector or tester
+	rec       *RecDef // a function defined by cases on a datatype (recdef.go)
 }
 
 func (f *Func) Name() string    { return f.name }

@@ -17,7 +17,10 @@
 // terms go to the solver as uninterpreted functions of their arguments
 // (linear.go), a sound abstraction for validity; a counterexample of the
 // abstraction counts only when the clause, evaluated exactly, fails under
-// it. The smt solver works in a scratch store as small as a clause, so the
+// it. A model may apply functions defined by cases on a datatype
+// (term.RecDef, the catamorphism engine's folds): the solver sees them as
+// uninterpreted, with instances of their definitions and range facts
+// proved by induction added per clause (recursive.go). The smt solver works in a scratch store as small as a clause, so the
 // check of a system is linear in its size.
 //
 // Unsat comes with a derivation: a tree (or DAG) of chc.Nodes, each a
@@ -32,6 +35,9 @@
 //	forced.go      deciding a clause by evaluation when its equalities force
 //	               every variable
 //	linear.go      the linear abstraction of non-linear terms for CheckModel
+//	recursive.go   models that apply recursive functions (term.RecDef, folds
+//	               over a datatype): well-foundedness, range facts by
+//	               induction, the definitions' instances per clause
 //	derivation.go  CheckDerivation: replaying a derivation by evaluation
 //
 // # Naming

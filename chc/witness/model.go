@@ -42,10 +42,16 @@ func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 			}
 		}
 		for _, fn := range term.Funcs(f) {
-			return fmt.Errorf("chc: model of %s applies the function %s", p.Name(), fn.Name())
+			if fn.Rec() == nil {
+				return fmt.Errorf("chc: model of %s applies the function %s", p.Name(), fn.Name())
+			}
 		}
 	}
-	mc := &modelChecker{from: st, m: m}
+	rec, err := recursiveFuncs(ctx, s, m)
+	if err != nil {
+		return err
+	}
+	mc := &modelChecker{from: st, m: m, rec: rec}
 	for i, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return err
@@ -65,6 +71,7 @@ func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 type modelChecker struct {
 	from  *term.Store
 	m     chc.Model
+	rec   *recInfo     // the model's defined functions, nil when none
 	st    *term.Store  // scratch
 	cp    *term.Copier // from → st
 	forms map[*chc.Pred]*formInfo
@@ -145,6 +152,9 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 	}
 	if refutedByEqualities(st, phi) {
 		return ""
+	}
+	if mc.rec != nil { // the instances of the definitions (recursive.go)
+		body = st.And(append([]*term.Term{body}, mc.rec.axioms(st, phi)...)...)
 	}
 	sv := smt.New(st, smt.Options{})
 	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
