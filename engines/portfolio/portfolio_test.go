@@ -111,8 +111,8 @@ func TestDatatypeMembers(t *testing.T) {
 	for _, m := range p.Datatype.Members {
 		names = append(names, m.Name)
 	}
-	require.Equal(t, []string{"spacer", "bmc"}, names)
-	require.Equal(t, 0.1, p.Datatype.Members[1].Share)
+	require.Equal(t, []string{"spacer", "catamorphism", "bmc"}, names)
+	require.Equal(t, 0.1, p.Datatype.Members[2].Share)
 
 	const src = `(set-logic HORN)
 (declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))
