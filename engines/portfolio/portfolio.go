@@ -3,6 +3,7 @@ package portfolio
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,16 +43,49 @@ const BitVecMembers = "spacer,bmc@50ms,kind@50ms"
 // 7.5 s alone (false_hotel_key_safe1, 10 s, a loaded machine).
 const DatatypeMembers = "spacer,bmc:0.1@50ms"
 
+// Members4 are the default members on 4 to 7 cores, and Members8 on 8
+// or more (CHC-COMP's machines): each member beside Spacer on a core of
+// its own, from the start. They were chosen by bench/portfolio-sim.sh,
+// which computes from each engine's runs alone on the dev folders what an
+// N-core portfolio would answer (see the README).
+const (
+	Members4 = "spacer,pdkind,clover,bam"
+	Members8 = "spacer,pdkind,clover,bam,bmc,kind,imc,whale"
+)
+
+// MembersFor is the default value of portfolio.members on cores cores.
+func MembersFor(cores int) string {
+	switch {
+	case cores >= 8:
+		return Members8
+	case cores >= 4:
+		return Members4
+	}
+	return DefaultMembers
+}
+
 func init() {
 	chc.Register(chc.EngineInfo{
 		Name:    "portfolio",
 		Summary: "registered engines in parallel on copies of the system; the first checked answer wins",
 		Params: []chc.Param{
 			{Name: "portfolio.members", Default: DefaultMembers,
-				Usage: "the engines, comma-separated, each NAME[:SHARE][@DELAY] (SHARE: the fraction of the time it may use; DELAY: how long it waits before it starts)"},
+				Usage: "the engines, comma-separated, each NAME[:SHARE][@DELAY] (SHARE: the fraction of the time it may use; DELAY: how long it waits before it starts); default: by portfolio.cores (see MembersFor)"},
+			{Name: "portfolio.cores", Default: "0",
+				Usage: "the cores the members share, which choose the default members: up to 3 the members above, 4 to 7 Members4, 8 and more Members8 (0: GOMAXPROCS)"},
 		},
 		New: func(o chc.Options) (chc.Engine, error) {
-			p, err := New(o, o.Param("portfolio.members", DefaultMembers))
+			cores, err := o.Int("portfolio.cores", 0)
+			if err != nil {
+				return nil, err
+			}
+			if cores < 0 {
+				return nil, fmt.Errorf("parameter portfolio.cores=%d: must not be negative", cores)
+			}
+			if cores == 0 {
+				cores = runtime.GOMAXPROCS(0)
+			}
+			p, err := New(o, o.Param("portfolio.members", MembersFor(cores)))
 			if err != nil {
 				return nil, err
 			}
