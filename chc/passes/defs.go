@@ -73,6 +73,20 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		if len(from) == 0 {
 			return c
 		}
+		if c.Op() == term.OpEq && c.NumArgs() == 2 {
+			// x = y with x or y defined by a variable or a value: the
+			// new equality, without a substitution's tables
+			l, r := c.Arg(0), c.Arg(1)
+			if t, ok := sv.sub[l]; ok {
+				l = t
+			}
+			if t, ok := sv.sub[r]; ok {
+				r = t
+			}
+			if l.NumArgs() == 0 && r.NumArgs() == 0 && c.Arg(0).NumArgs() == 0 && c.Arg(1).NumArgs() == 0 {
+				return st.Simplify(st.Eq(l, r))
+			}
+		}
 		return st.SimplifySubstitute(c, from, to)
 	}
 	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
