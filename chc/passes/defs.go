@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -103,7 +105,11 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 					rest = append(rest, a)
 					continue
 				}
-				x, t := definition(st, a, undefined, prefer, simple)
+				var x, t *term.Term
+				if slices.ContainsFunc(freeConsts(a), undefined) {
+					// (definition defines one of a's free constants)
+					x, t = definition(st, a, undefined, prefer, simple)
+				}
 				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
 					failed[a] = true
 					rest = append(rest, a)
