@@ -26,17 +26,24 @@ function best(g, f, set,   m, k, n, b) {
 	return b
 }
 # score sets total (files solved) and cost (summed time, limit for an
-# unsolved file) of set over every file of every group spacer ran on.
+# unsolved file) of set over every file of every group that every engine
+# ran on.
 function score(set,   gi, g, fi, b) {
 	total = 0; cost = 0
 	for (gi = 1; gi <= ng; gi++) {
 		g = gorder[gi]
-		if (!ran[g, spacer]) continue
+		if (!swept(g)) continue
 		for (fi = 1; fi <= nf[g]; fi++) {
 			b = best(g, forder[g, fi], set)
 			if (b >= 0) { total++; cost += b } else cost += limit
 		}
 	}
+}
+# swept reports whether every engine ran on group g: the folders the
+# simulation covers.
+function swept(g,   si) {
+	for (si = 1; si <= ns; si++) if (isEngine[sorder[si]] && !ran[g, sorder[si]]) return 0
+	return 1
 }
 function short(e) { sub(/^gospacer-/, "", e); return e }
 function report(label, set,   gi, g, fi, f, b, sp, n, l, sol, extra, sum, m, k, nm, names) {
@@ -45,7 +52,7 @@ function report(label, set,   gi, g, fi, f, b, sp, n, l, sol, extra, sum, m, k, 
 	printf "\n%s: %s\n", label, names
 	printf "%-18s %5s %7s %9s %7s %9s\n", "folder", "files", "spacer", "portfolio", "beyond", "geomean/spacer"
 	for (gi = 1; gi <= ng + 1; gi++) {
-		if (gi <= ng) { g = gorder[gi]; if (!ran[g, spacer]) continue } else g = "all"
+		if (gi <= ng) { g = gorder[gi]; if (!swept(g)) continue } else g = "all"
 		if (g == "all") { printf "%-18s %5d %7d %9d %7d %9s\n", g, allFiles, allSp, allSol, allSol - allSp, allN ? sprintf("%.2f", exp(allSum / allN)) : "-"; continue }
 		sol = 0; sp = 0; n = 0; sum = 0
 		for (fi = 1; fi <= nf[g]; fi++) {

@@ -30,9 +30,10 @@
 # per member): on fewer cores than members, run the portfolio itself.
 #
 # Output: per folder and engine alone, files solved; then per N, the
-# members and per folder the files solved, the files beyond Spacer's, and
-# the geometric mean of the per-file time ratio portfolio/spacer over the
-# files both solve.
+# members and, per folder that every engine ran on, the files solved, the
+# files beyond Spacer's, and the geometric mean of the per-file time ratio
+# portfolio/spacer over the files both solve. With fewer engines than N,
+# the N-core set is all of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
