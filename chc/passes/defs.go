@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -44,18 +46,27 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// in this phase (fewer variables can be defined in each round, so they
 	// give none again).
 	consts := map[*term.Term][]*term.Term{}
+	freeConsts := func(t *term.Term) []*term.Term {
+		switch {
+		case t.Op() == term.OpConst:
+			return []*term.Term{t}
+		case t.NumArgs() == 0:
+			return nil // a value
+		}
+		fc, ok := consts[t]
+		if !ok {
+			fc = term.FreeConsts(t)
+			consts[t] = fc
+		}
+		return fc
+	}
 	var failed map[*term.Term]bool
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
 		if len(sv.sub) == 0 {
 			return c
 		}
-		fc, ok := consts[c]
-		if !ok {
-			fc = term.FreeConsts(c)
-			consts[c] = fc
-		}
 		var from, to []*term.Term
-		for _, x := range fc {
+		for _, x := range freeConsts(c) {
 			if t, ok := sv.sub[x]; ok {
 				from = append(from, x)
 				to = append(to, t)
@@ -63,6 +74,20 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		if len(from) == 0 {
 			return c
+		}
+		if c.Op() == term.OpEq && c.NumArgs() == 2 {
+			// x = y with x or y defined by a variable or a value: the
+			// new equality, without a substitution's tables
+			l, r := c.Arg(0), c.Arg(1)
+			if t, ok := sv.sub[l]; ok {
+				l = t
+			}
+			if t, ok := sv.sub[r]; ok {
+				r = t
+			}
+			if l.NumArgs() == 0 && r.NumArgs() == 0 && c.Arg(0).NumArgs() == 0 && c.Arg(1).NumArgs() == 0 {
+				return st.Simplify(st.Eq(l, r))
+			}
 		}
 		return st.SimplifySubstitute(c, from, to)
 	}
@@ -80,23 +105,28 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 					rest = append(rest, a)
 					continue
 				}
-				x, t := definition(st, a, undefined, prefer, simple)
+				var x, t *term.Term
+				if slices.ContainsFunc(freeConsts(a), undefined) {
+					// (definition defines one of a's free constants)
+					x, t = definition(st, a, undefined, prefer, simple)
+				}
 				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
 					failed[a] = true
 					rest = append(rest, a)
 					continue
 				}
 				// keep the definitions free of defined variables
+				ft := freeConsts(t)
 				for _, i := range users[x] {
 					d := &sv.defs[i]
 					d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
 					sv.sub[d.x] = d.t
-					for _, y := range term.FreeConsts(t) {
+					for _, y := range ft {
 						users[y] = append(users[y], i)
 					}
 				}
 				delete(users, x)
-				for _, y := range term.FreeConsts(t) {
+				for _, y := range ft {
 					users[y] = append(users[y], len(sv.defs))
 				}
 				sv.defs = append(sv.defs, def{x, t})
@@ -188,6 +218,22 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 // variable, or two with opposite coefficients and no constant.
 func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.Term) bool, simple bool) (x, t *term.Term) {
 	srt := l.Sort()
+	if l.Op() == term.OpConst && r.Op() == term.OpConst && r.Sort() == srt && l != r {
+		// x = y: what the linear form below gives, without building it
+		// (the variables in the order of their IDs, the first that can
+		// be defined unless a later one is preferred)
+		a, b := l, r
+		if term.CompareID(b, a) < 0 {
+			a, b = b, a
+		}
+		if can(a) {
+			x, t = a, b
+		}
+		if can(b) && (x == nil || (prefer(b) && !prefer(x))) {
+			x, t = b, a
+		}
+		return x, t
+	}
 	if simple && (nonZeroSum(l, r) || nonZeroSum(r, l)) {
 		// a sum equal to a constant other than 0, Simplify's form of
 		// x - y = 1 and the like: two variables or more and a constant

@@ -133,12 +133,22 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 	if c.Head != nil {
 		h := inst(c.Head)
 		parts = append(parts, st.Not(h))
+		// a conjunct of the head's formula that is a conjunct of the body
+		// (the same term: the store shares it) holds: nothing to refute
+		in := bodyConjuncts(body)
+		var hs []*term.Term
 		if h.Op() == term.OpAnd {
-			for _, a := range h.Args() {
+			hs = h.Args()
+		} else {
+			hs = []*term.Term{h}
+		}
+		for _, a := range hs {
+			if !in(a) {
 				goals = append(goals, st.Not(a))
 			}
-		} else {
-			goals = []*term.Term{st.Not(h)}
+		}
+		if len(goals) == 0 {
+			return ""
 		}
 	} else {
 		goals = []*term.Term{st.True()} // a query: the body alone
@@ -180,4 +190,25 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		}
 	}
 	return ""
+}
+
+// bodyConjuncts reports whether a term is one of the top-level conjuncts
+// of body (or body itself).
+func bodyConjuncts(body *term.Term) func(*term.Term) bool {
+	cs := term.Conjuncts(nil, body)
+	if len(cs) <= smallSet {
+		return func(a *term.Term) bool {
+			for _, c := range cs {
+				if c == a {
+					return true
+				}
+			}
+			return a.IsTrue()
+		}
+	}
+	set := make(map[*term.Term]bool, len(cs))
+	for _, c := range cs {
+		set[c] = true
+	}
+	return func(a *term.Term) bool { return set[a] || a.IsTrue() }
 }

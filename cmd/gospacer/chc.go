@@ -8,7 +8,9 @@ import (
 	"io"
 	"maps"
 	"os"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -65,11 +67,19 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 	b, script = nil, nil
 	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout)}
 	defer h.out.Flush()
+	cores := runtime.GOMAXPROCS(0)
+	if o.cores > 0 {
+		cores = o.cores
+		runtime.GOMAXPROCS(cores)
+	}
 	h.engine = o.engine
 	if h.engine == "" {
-		h.engine = engines.DefaultEngine
+		h.engine = engines.DefaultFor(cores)
 	}
 	h.options = []gospacer.Option{gospacer.WithEngine(h.engine), gospacer.WithMemoryLimit(o.memoryMB)}
+	if _, given := o.params["portfolio.cores"]; o.cores > 0 && !given && h.engine == "portfolio" {
+		h.options = append(h.options, gospacer.WithParam("portfolio.cores", strconv.Itoa(cores)))
+	}
 	for _, name := range slices.Sorted(maps.Keys(o.params)) {
 		h.options = append(h.options, gospacer.WithParam(name, o.params[name]))
 	}

@@ -65,6 +65,7 @@ type options struct {
 	trace     string
 	memoryMB  int
 	params    map[string]string // --opt engine.name=value
+	cores     int               // -j (0: GOMAXPROCS)
 }
 
 func main() {
@@ -105,6 +106,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.validate, "validate", false, "CHC: report the check of the witness on the input system (witnesses are always checked)")
 	fs.Var((*verbosity)(&o.verbosity), "v", "CHC: progress on standard error at `level` 1 (-v: the phases, each engine's last progress line, the reason of unknown), 2 (-v=2: every level or iteration of the engine) or 3 (-v=3: the engine's trace too)")
 	fs.StringVar(&o.trace, "trace", "", "CHC: write the engine's lemma and obligation log to `file`")
+	fs.IntVar(&o.cores, "j", 0, "CHC: the `cores` to use (0: GOMAXPROCS); the portfolio's members grow with them (4, 8), and the engine run without --engine may depend on them")
 	fs.IntVar(&o.memoryMB, "memory", 0, "CHC: answer unknown once the heap exceeds `MB` megabytes, collecting garbage to stay under 90% of it (0: no bound)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	args, err := z3Spellings(args)
@@ -121,6 +123,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 		return usageError("%v", err)
+	}
+	if o.cores < 0 {
+		return usageError("-j %d: the cores must be at least 1 (0: GOMAXPROCS)", o.cores)
 	}
 	if *showVersion {
 		fmt.Fprintln(stdout, "gospacer", version)
