@@ -224,6 +224,13 @@ func (d *diffLogic) propagate(a *arith, dst []sat.Lit) []sat.Lit {
 	if d.confl {
 		return d.conflictClause(a, dst)
 	}
+	if a.s.opts.Proofs {
+		// With proofs the graph gives conflicts only: the refutations
+		// of propagated atoms did not replay in itp (tpa and whale met
+		// "resolution step without a pivot"), so interpolating solvers
+		// leave the implied atoms to the SAT search.
+		return dst
+	}
 	d.implied = d.g.Propagate(d.implied[:0], d.known)
 	for _, im := range d.implied {
 		m := d.lit[im.Atom]
