@@ -87,6 +87,8 @@ func (x *Executor) getInfo(c *smtlib.Command) {
 			r = "no check-sat was answered"
 		}
 		x.out.WriteString("(:reason-unknown \"" + strings.ReplaceAll(r, "\"", "\"\"") + "\")\n")
+	case ":assertion-stack-levels":
+		fmt.Fprintf(x.out, "(:assertion-stack-levels %d)\n", len(x.marks))
 	case ":all-statistics":
 		s := x.solver.Stats()
 		fmt.Fprintf(x.out, "(:checks %d :conflicts %d :decisions %d :propagations %d :pivots %d)\n",
