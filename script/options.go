@@ -50,6 +50,14 @@ var options = map[string]optionSpec{
 	":rlimit":                      {numeralOption, "0"}, // z3's resource limit: 0 only
 }
 
+// OptionDefault returns the default value of a standard option (or of
+// z3's :timeout and :rlimit) as get-option prints it, and whether the
+// option is known.
+func OptionDefault(name string) (string, bool) {
+	spec, ok := options[name]
+	return spec.def, ok
+}
+
 // option returns the value of the option name, its default if unset.
 func (x *Executor) option(name string) string {
 	if v, ok := x.options[name]; ok {

@@ -134,10 +134,11 @@ type hornRun struct {
 	success bool              // :print-success
 	errors  int
 
-	checked bool        // a check-sat was answered
-	sys     *chc.System // the system of the last check-sat
-	res     chc.Result  // and its answer
-	printed bool        // --model printed the model of the last check-sat
+	checked bool              // a check-sat was answered
+	sys     *chc.System       // the system of the last check-sat
+	res     chc.Result        // and its answer
+	printed bool              // --model printed the model of the last check-sat
+	set     map[string]string // the standard options set, for get-option
 
 	closers  []func()          // the --trace file's
 	b        *chc.ScriptReader // the clauses in force
@@ -155,7 +156,7 @@ var ownAnswers = map[smtlib.Kind]func(h *hornRun, c *smtlib.Command, sys *chc.Sy
 	smtlib.CheckSat:         func(h *hornRun, _ *smtlib.Command, sys *chc.System) { h.checkSat(sys) },
 	smtlib.GetModel:         func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.getModel(c) },
 	smtlib.GetInfo:          func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.getInfo(c) },
-	smtlib.GetOption:        func(h *hornRun, _ *smtlib.Command, _ *chc.System) { h.out.WriteString("unsupported\n") },
+	smtlib.GetOption:        (*hornRun).getOption,
 	smtlib.SetOption:        func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.setOption(c) },
 	smtlib.Echo:             func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.out.WriteString(script.Literal(c.Text) + "\n") },
 	smtlib.Exit:             func(*hornRun, *smtlib.Command, *chc.System) {},
@@ -204,6 +205,20 @@ func (h *hornRun) errorf(c *smtlib.Command, format string, args ...any) {
 	h.errors++
 }
 
+// getOption prints the value of a standard option: as set, or its
+// default.
+func (h *hornRun) getOption(c *smtlib.Command, _ *chc.System) {
+	def, ok := script.OptionDefault(c.Keyword)
+	switch {
+	case !ok:
+		h.out.WriteString("unsupported\n")
+	case h.set[c.Keyword] != "":
+		h.out.WriteString(h.set[c.Keyword] + "\n")
+	default:
+		h.out.WriteString(def + "\n")
+	}
+}
+
 func (h *hornRun) setOption(c *smtlib.Command) {
 	switch c.Keyword {
 	case ":print-success":
@@ -215,6 +230,12 @@ func (h *hornRun) setOption(c *smtlib.Command) {
 			return
 		}
 		h.timeout = d
+	}
+	if _, ok := script.OptionDefault(c.Keyword); ok {
+		if h.set == nil {
+			h.set = map[string]string{}
+		}
+		h.set[c.Keyword] = c.Value
 	}
 	h.ok()
 }
@@ -352,6 +373,8 @@ func (h *hornRun) getInfo(c *smtlib.Command) {
 		h.out.WriteString("(:authors \"the gospacer developers\")\n")
 	case ":error-behavior":
 		h.out.WriteString("(:error-behavior continued-execution)\n")
+	case ":assertion-stack-levels":
+		fmt.Fprintf(h.out, "(:assertion-stack-levels %d)\n", h.depth)
 	case ":reason-unknown":
 		h.out.WriteString("(:reason-unknown " + smtString(h.reasonUnknown()) + ")\n")
 	case ":all-statistics":
