@@ -12,20 +12,21 @@ import (
 )
 
 // CommandStream draws a random interactive SMT-LIB session of about n
-// commands over linear integer arithmetic and Booleans, as a client
-// sends them one at a time: (set-option :print-success true) first, so
-// that every command has exactly one response, then declarations,
-// assertions, push and pop, check-sat, check-sat-assuming on literals,
-// get-value, and errors on purpose (an undeclared symbol, a term of the
+// commands over linear integer or real arithmetic (one of them per
+// stream) and Booleans, as a client sends them one at a time:
+// (set-option :print-success true) first, so that every command has
+// exactly one response, then declarations, assertions (some named),
+// push and pop, check-sat, check-sat-assuming on literals, get-value,
+// get-model, get-unsat-core, and errors on purpose (an undeclared symbol, a term of the
 // wrong sort, a name declared twice, a pop below the bottom, get-value
 // with no model, a wrong number of arguments; not (> 1), which z3 4.8
 // reads as true where the standard asks for two arguments). Each command is one line
 // without its line break.
 func CommandStream(r *rand.Rand, n int) []string {
-	g := &streamGen{r: r}
-	cs := []string{"(set-option :print-success true)"}
+	g := &streamGen{r: r, real: r.IntN(3) == 0}
+	cs := []string{"(set-option :print-success true)", "(set-option :produce-unsat-cores true)"}
 	if r.IntN(2) == 0 {
-		cs = append(cs, "(set-logic QF_LIA)")
+		cs = append(cs, map[bool]string{false: "(set-logic QF_LIA)", true: "(set-logic QF_LRA)"}[g.real])
 	}
 	for range 2 + r.IntN(3) {
 		cs = append(cs, g.declare())
@@ -40,9 +41,11 @@ func CommandStream(r *rand.Rand, n int) []string {
 // scope per push level so that most commands are well formed.
 type streamGen struct {
 	r      *rand.Rand
-	ints   [][]string // integer constants per level, level 0 first
+	ints   [][]string // arithmetic constants per level, level 0 first
 	bools  [][]string
 	nconst int
+	real   bool // the arithmetic constants are Real, else Int
+	nnames int  // :named assertions
 }
 
 func (g *streamGen) level() int { return max(len(g.ints), 1) - 1 }
@@ -68,8 +71,39 @@ func (g *streamGen) declare() string {
 	}
 	name := fmt.Sprintf("x%d", g.nconst)
 	g.ints[l] = append(g.ints[l], name)
-	return "(declare-const " + name + " Int)"
+	return "(declare-const " + name + " " + g.sort() + ")"
 }
+
+func (g *streamGen) sort() string {
+	if g.real {
+		return "Real"
+	}
+	return "Int"
+}
+
+// number is a constant of the arithmetic sort: a numeral, or for Real a
+// decimal or a fraction.
+func (g *streamGen) number() string {
+	k := g.r.IntN(21) - 10
+	if !g.real {
+		return numeral(k)
+	}
+	var v string
+	switch g.r.IntN(3) {
+	case 0:
+		v = fmt.Sprintf("%d.0", abs(k))
+	case 1:
+		v = fmt.Sprintf("%d.5", abs(k))
+	default:
+		v = fmt.Sprintf("(/ %d.0 %d.0)", abs(k), 1+g.r.IntN(4))
+	}
+	if k < 0 {
+		return "(- " + v + ")"
+	}
+	return v
+}
+
+func abs(k int) int { return max(k, -k) }
 
 func (g *streamGen) pick(xs []string) string { return xs[g.r.IntN(len(xs))] }
 
@@ -78,7 +112,7 @@ func (g *streamGen) intTerm(depth int) string {
 	xs := g.all(g.ints)
 	if depth <= 0 || len(xs) == 0 || g.r.IntN(3) == 0 {
 		if len(xs) == 0 || g.r.IntN(3) == 0 {
-			return numeral(g.r.IntN(21) - 10)
+			return g.number()
 		}
 		return g.pick(xs)
 	}
@@ -89,7 +123,7 @@ func (g *streamGen) intTerm(depth int) string {
 		return "(- " + g.intTerm(depth-1) + " " + g.intTerm(depth-1) + ")"
 	case 2:
 		// (* (- 2) x): z3 reads -2 as a numeral, the standard does not
-		return fmt.Sprintf("(* %s %s)", numeral(g.r.IntN(7)-3), g.intTerm(depth-1))
+		return fmt.Sprintf("(* %s %s)", g.number(), g.intTerm(depth-1))
 	}
 	return "(ite " + g.boolTerm(depth-1) + " " + g.intTerm(depth-1) + " " + g.intTerm(depth-1) + ")"
 }
@@ -141,8 +175,11 @@ func (g *streamGen) command() string {
 	switch k := g.r.IntN(100); {
 	case k < 10:
 		return g.declare()
-	case k < 40:
+	case k < 32:
 		return "(assert " + g.boolTerm(3) + ")"
+	case k < 40:
+		g.nnames++
+		return fmt.Sprintf("(assert (! %s :named a%d))", g.boolTerm(2), g.nnames)
 	case k < 48:
 		g.ints, g.bools = append(g.ints, nil), append(g.bools, nil)
 		return "(push 1)"
@@ -167,6 +204,10 @@ func (g *streamGen) command() string {
 		return "(get-value (" + strings.Join(ts, " ") + "))"
 	case k < 86:
 		return "(get-info :assertion-stack-levels)"
+	case k < 89:
+		return "(get-model)"
+	case k < 92:
+		return "(get-unsat-core)"
 	}
 	// errors on purpose
 	switch g.r.IntN(6) {
@@ -176,13 +217,19 @@ func (g *streamGen) command() string {
 		return "(assert (+ " + g.intTerm(1) + " 1))" // not Boolean
 	case 2:
 		if xs := g.all(g.ints); len(xs) > 0 {
-			return "(declare-const " + g.pick(xs) + " Int)" // declared twice
+			// declared twice, with the same sort (z3 overloads a name
+			// by sort, where the standard refuses it)
+			return "(declare-const " + g.pick(xs) + " " + g.sort() + ")"
 		}
 		return "(assert (and true 1))"
 	case 3:
 		return "(pop 100)"
 	case 4:
 		return "(assert (ite true p))" // wrong number of arguments
+	case 5:
+		if g.nnames > 0 {
+			return fmt.Sprintf("(assert (! true :named a%d))", 1+g.r.IntN(g.nnames)) // a name given twice
+		}
 	}
 	return "(get-value (undeclared))"
 }
@@ -375,7 +422,7 @@ func CompareStream(a, b *Process, commands []string, timeout time.Duration) (Str
 			}
 			continue
 		}
-		if skip && strings.HasPrefix(c, "(get-value") {
+		if skip && (strings.HasPrefix(c, "(get-value") || strings.HasPrefix(c, "(get-model") || strings.HasPrefix(c, "(get-unsat-core")) {
 			continue
 		}
 		if ea != eb {
