@@ -78,19 +78,40 @@ func (h *hornRun) close() {
 // replay reads the commands a session answered before the script turned
 // out to be HORN (see hornSwitch) without answering them again: the
 // declarations and assertions go into the system, the options are set.
+// A declaration or assertion the system refuses is an error, reported
+// now: the session took it.
 func (h *hornRun) replay(cs []*smtlib.Command) {
 	out := h.out
-	h.out = bufio.NewWriter(io.Discard)
-	defer func() { h.out = out }()
+	quiet := bufio.NewWriter(io.Discard)
 	for _, c := range cs {
-		h.stream(c)
+		if !h.add(c) {
+			continue
+		}
+		h.out = quiet
+		h.exec(c, nil) // no check-sat: it decides the mode
+		h.out = out
 	}
-	h.errors = 0 // the session reported them
+	h.errors = h.refused // the session reported the others
 }
 
 // stream executes one command; it returns false at exit. The answer of
 // a check-sat comes from the system of the clauses in force.
 func (h *hornRun) stream(c *smtlib.Command) bool {
+	if !h.add(c) {
+		return true
+	}
+	var sys *chc.System
+	if c.Kind == smtlib.CheckSat {
+		sys = h.b.System()
+	}
+	return h.exec(c, sys)
+}
+
+// add reads c into the system and keeps the scopes; it reports false
+// when the system refuses c (an assertion outside CHC, say): an error
+// response, and the check-sat commands answer unknown until the scope
+// of c is popped.
+func (h *hornRun) add(c *smtlib.Command) bool {
 	if err := h.b.Add(c); err != nil {
 		var e *smtlib.Error
 		if errors.As(err, &e) {
@@ -99,10 +120,11 @@ func (h *hornRun) stream(c *smtlib.Command) bool {
 			h.out.WriteString(script.ReadErrorResponse(err))
 		}
 		h.errors++
+		h.refused++
 		if !h.broken {
 			h.broken, h.brokenAt = true, h.depth
 		}
-		return true
+		return false
 	}
 	switch c.Kind {
 	case smtlib.Push:
@@ -115,11 +137,7 @@ func (h *hornRun) stream(c *smtlib.Command) bool {
 	case smtlib.Reset, smtlib.ResetAssertions:
 		h.depth, h.broken = 0, false
 	}
-	var sys *chc.System
-	if c.Kind == smtlib.CheckSat {
-		sys = h.b.System()
-	}
-	return h.exec(c, sys)
+	return true
 }
 
 // A hornRun is the state of a HORN script between commands.
@@ -143,6 +161,7 @@ type hornRun struct {
 	closers  []func()          // the --trace file's
 	b        *chc.ScriptReader // the clauses in force
 	depth    int               // push levels
+	refused  int               // commands the system refused
 	broken   bool              // an assertion was left out: check-sat answers unknown
 	brokenAt int               // the push level it was made at
 }
