@@ -32,7 +32,7 @@ import (
 // CHC, prints an (error "...") line naming it, as z3 does, and the exit
 // code is then 1. A script without check-sat prints nothing. It returns
 // nil and the exit code when the engine's options are wrong.
-func newHornRun(stdout, stderr io.Writer, st *term.Store, o options, ctx context.Context) (*hornRun, int) {
+func newHornRun(ctx context.Context, stdout, stderr io.Writer, st *term.Store, o options) (*hornRun, int) {
 	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout), b: chc.NewScriptReader(st)}
 	h.engine = o.engine
 	if h.engine == "" {

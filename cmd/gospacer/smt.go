@@ -21,13 +21,13 @@ import (
 // command that fails, in reading or in executing, gets the standard's
 // (error "line L column C: message") response and the script goes on; a
 // syntax error the reader cannot resume after ends it. A HORN script
-// (see hornSwitch) goes to runCHC's hornRun, command by command too. The
+// (see hornSwitch) goes to a hornRun (newHornRun), command by command too. The
 // exit code is 1 when a command failed, else 0.
 func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (code int) {
 	ctx, cancel := o.context()
 	defer cancel()
 	if o.parseOnly {
-		return parseOnly(stdout, stderr, in, name, o, ctx)
+		return parseOnly(ctx, stdout, stderr, in, name)
 	}
 	start := time.Now()
 	sess := script.NewSession(script.Options{Version: version})
@@ -77,7 +77,7 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (cod
 			switch hornSwitch(&c, logic, st) {
 			case modeHorn:
 				decided = true
-				if h, code = newHornRun(stdout, stderr, st, o, ctx); h == nil {
+				if h, code = newHornRun(ctx, stdout, stderr, st, o); h == nil {
 					return code
 				}
 				defer h.close()
@@ -194,7 +194,7 @@ func declarations(c *smtlib.Command, st *term.Store) []smtlib.Command {
 
 // parseOnly reads the whole script and prints a summary line; the exit
 // code is 2 when it does not read.
-func parseOnly(stdout, stderr io.Writer, in io.Reader, name string, o options, ctx context.Context) int {
+func parseOnly(ctx context.Context, stdout, stderr io.Writer, in io.Reader, name string) int {
 	s, err := smtlib.Parse(name, &limitedReader{in, chc.NewBudget(ctx)}, term.NewStore())
 	if err != nil {
 		if chc.Cause(ctx) != nil {
