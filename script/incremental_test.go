@@ -39,7 +39,8 @@ func jobShop(r *rand.Rand, n int) string {
 // and the simplex tableau carry over from check to check. It logs the
 // time and conflicts of the 1st and the 100th check, and of the 100th
 // bound checked by a fresh session, and checks the answers against the
-// fresh sessions'. GOSPACER_INCREMENTAL_JOBS sets the number of jobs (8).
+// fresh sessions'; then the hardest of the bounds 100 times in one
+// session, whose 100th check must not take more conflicts than its 1st. GOSPACER_INCREMENTAL_JOBS sets the number of jobs (8).
 func TestIncrementalStream(t *testing.T) {
 	n := 8
 	if s := os.Getenv("GOSPACER_INCREMENTAL_JOBS"); s != "" {
@@ -78,9 +79,14 @@ func TestIncrementalStream(t *testing.T) {
 	}
 	var freshTime, incTime time.Duration
 	var freshConflicts, incConflicts uint64
-	unsat := 0
+	unsat, hardest := 0, 0
+	freshConflictsOf := make([]uint64, len(bounds))
 	for i, k := range bounds {
 		fr := fresh(k)
+		freshConflictsOf[i] = fr.conflicts
+		if fr.conflicts > freshConflictsOf[hardest] {
+			hardest = i
+		}
 		require.Equal(t, fr.answer, rounds[i].answer, "bound %d", k)
 		freshTime += fr.took
 		incTime += rounds[i].took
@@ -91,6 +97,24 @@ func TestIncrementalStream(t *testing.T) {
 		}
 	}
 	last := fresh(bounds[99])
+	// The hardest bound of the fresh sessions, 100 times in one session:
+	// what the first check learnt about it (the atom's encoding, the
+	// learnt clauses over it and the base) survives the pops.
+	same := NewSession(Options{})
+	_, err = same.Exec(base)
+	require.NoError(t, err)
+	var repeated []round
+	for range 100 {
+		before := same.Stats().Conflicts
+		start := time.Now()
+		resp, err := same.Exec(fmt.Sprintf("(push 1)(assert (<= end %d))(check-sat)(pop 1)", bounds[hardest]))
+		require.NoError(t, err)
+		repeated = append(repeated, round{time.Since(start), same.Stats().Conflicts - before, strings.TrimSpace(resp)})
+	}
+	require.LessOrEqual(t, repeated[99].conflicts, repeated[0].conflicts)
+	t.Logf("the bound end <= %d (%s) 100 times: check 1 %v and %d conflicts, check 100 %v and %d conflicts",
+		bounds[hardest], repeated[0].answer, repeated[0].took.Round(time.Microsecond), repeated[0].conflicts,
+		repeated[99].took.Round(time.Microsecond), repeated[99].conflicts)
 	t.Logf("%d jobs: check 1 (end <= %d, %s): %v, %d conflicts; check 100 (end <= %d, %s): %v, %d conflicts; check 100 in a fresh session: %v, %d conflicts; all 100 (%d unsat): %v and %d conflicts incremental, %v and %d conflicts in fresh sessions",
 		n, bounds[0], rounds[0].answer, rounds[0].took.Round(time.Microsecond), rounds[0].conflicts,
 		bounds[99], rounds[99].answer, rounds[99].took.Round(time.Microsecond), rounds[99].conflicts,
