@@ -107,6 +107,15 @@ func (h *hornRun) stream(c *smtlib.Command) bool {
 	return h.exec(c, sys)
 }
 
+// refuse records that a command of the script is missing from the
+// system, at push level depth (0 when it is not known): the check-sat
+// commands answer unknown until that level is popped (or a reset).
+func (h *hornRun) refuse(depth int) {
+	if !h.broken || depth < h.brokenAt {
+		h.broken, h.brokenAt = true, depth
+	}
+}
+
 // add reads c into the system and keeps the scopes; it reports false
 // when the system refuses c (an assertion outside CHC, say): an error
 // response, and the check-sat commands answer unknown until the scope
@@ -121,9 +130,7 @@ func (h *hornRun) add(c *smtlib.Command) bool {
 		}
 		h.errors++
 		h.refused++
-		if !h.broken {
-			h.broken, h.brokenAt = true, h.depth
-		}
+		h.refuse(h.depth)
 		return false
 	}
 	switch c.Kind {
@@ -135,7 +142,7 @@ func (h *hornRun) add(c *smtlib.Command) bool {
 			h.broken = false
 		}
 	case smtlib.Reset, smtlib.ResetAssertions:
-		h.depth, h.broken = 0, false
+		h.depth, h.broken = 0, false // the missing clause went with the rest
 	}
 	return true
 }
@@ -153,6 +160,7 @@ type hornRun struct {
 	errors  int
 
 	checked bool              // a check-sat was answered
+	solved  bool              // and res is the engine's answer on sys
 	sys     *chc.System       // the system of the last check-sat
 	res     chc.Result        // and its answer
 	printed bool              // --model printed the model of the last check-sat
@@ -265,12 +273,11 @@ func (h *hornRun) checkSat(sys *chc.System) {
 	switch {
 	case h.broken:
 		// an assertion was left out: an answer could be wrong
-		h.res = chc.NoAnswer(errors.New("an assertion of the script is not a Horn clause the reader takes (see the error above)"))
-		h.sys = nil
-	case !h.checked || !sameSystem(h.sys, sys):
+		h.res = chc.NoAnswer(errors.New("a command of the script is missing from the system (see the error above)"))
+	case !h.solved || !sameSystem(h.sys, sys):
 		h.res = h.solve(sys)
 	}
-	h.checked, h.sys = true, sys
+	h.checked, h.sys, h.solved = true, sys, !h.broken
 	res := h.res
 	fmt.Fprintln(h.out, sys.AnswerText(res.Answer))
 	h.printed = false

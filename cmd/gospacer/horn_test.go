@@ -251,3 +251,21 @@ func TestArguments(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "expected one FILE, got 2")
 }
+
+// TestHornUnreadClause: a clause that does not read is missing from the
+// system, and an answer without it could be wrong (here the query is
+// reachable through it, and unreachable without it): the check-sat
+// answers unknown, until the level of the command is popped.
+func TestHornUnreadClause(t *testing.T) {
+	src := "(declare-rel R (Int))(declare-rel E ())(declare-var x Int)(rule (R 0))\n" +
+		"(rule (=> (and (R x) (= x 0) (bad x)) E))\n(query E)\n"
+	code, out, errs := runCLI(t, src, "-")
+	require.Equal(t, 1, code, errs)
+	require.Equal(t, "(error \"line 2 column 31: unknown symbol bad\")\nunknown\n", out)
+
+	src = "(set-logic HORN)(declare-fun P (Int) Bool)(assert (forall ((x Int)) (=> (= x 0) (P x))))\n" +
+		"(push 1)\n(assert (forall ((x Int)) (=> (and (P x) (> x y)) false)))\n(check-sat)\n(pop 1)\n(check-sat)\n"
+	code, out, errs = runCLI(t, src, "-")
+	require.Equal(t, 1, code, errs)
+	require.Equal(t, "(error \"line 3 column 47: unknown symbol y\")\nunknown\nsat\n", out)
+}

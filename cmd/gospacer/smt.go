@@ -41,6 +41,7 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (cod
 		logic            string            // the first set-logic
 		prefix           []*smtlib.Command // undecided: the commands so far, for hornRun
 		decided          bool              // SMT, or h != nil
+		unread           bool              // undecided: a command did not read
 		h                *hornRun
 	)
 	for {
@@ -61,6 +62,14 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (cod
 			out.WriteString(script.ReadErrorResponse(err))
 			out.Flush()
 			failed++
+			// A clause that did not read is missing from the system:
+			// a HORN answer without it could be wrong (the fixedpoint
+			// format's unsat, or sat): its check-sat answers unknown.
+			if h != nil {
+				h.refuse(h.depth) // popping that level removes it
+			} else if !decided {
+				unread = true
+			}
 			if rd.Broken() {
 				break
 			}
@@ -85,6 +94,9 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (cod
 				// run reads them again, silently.
 				h.replay(prefix)
 				prefix = nil
+				if unread {
+					h.refuse(0) // a command before the switch did not read
+				}
 			case modeSMT:
 				decided = true
 				prefix = nil
