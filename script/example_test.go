@@ -44,7 +44,10 @@ func Example() {
 
 // ExampleSession embeds an SMT-LIB console: each command is executed as
 // it is given and its response returned; a command that fails gets the
-// standard's error response and the session goes on.
+// standard's error response and the session goes on. An assertion that
+// fails leaves the assertions in force without it: until its scope is
+// popped, check-sat answers unknown rather than a sat that could be
+// wrong.
 func ExampleSession() {
 	s := script.NewSession(script.Options{})
 	for _, cmd := range []string{
@@ -52,8 +55,9 @@ func ExampleSession() {
 		"(declare-const x Int)",
 		"(assert (> x 2))",
 		"(check-sat)",
-		"(assert (> y 5))",
 		"(push 1)",
+		"(assert (> y 5))",
+		"(check-sat)",
 		"(assert (< x 3))",
 		"(check-sat)",
 		"(pop 1)",
@@ -71,6 +75,7 @@ func ExampleSession() {
 	// Output:
 	// sat
 	// failed: (error "line 1 column 12: unknown symbol y")
+	// unknown
 	// unsat
 	// sat
 	// ((x 4)

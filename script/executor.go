@@ -33,28 +33,30 @@ type Options struct {
 // scripts and single commands. An Executor is not safe for concurrent
 // use.
 type Executor struct {
-	st       *term.Store
-	solver   *smt.Solver
-	out      *bufio.Writer
-	errw     io.Writer
-	version  string
-	success  bool              // :print-success
-	errors   int               // errors reported since the last Run began
-	broken   bool              // an assertion could not be taken: check-sat answers unknown
-	brokenAt int               // scope depth at which broken was set
-	decls    []*term.Func      // declared constants and functions, for get-model
-	marks    []scopeMark       // one per push
-	guards   []guard           // :named assertions
-	last     smt.Result        // the answer of the last check-sat
-	lastOK   bool              // last holds, and no assertion or pop came after it
-	checked  bool              // a check-sat was answered
-	reason   string            // why the last check-sat answered unknown
-	itp      bool              // :produce-interpolants
-	timeout  time.Duration     // :timeout, per check-sat; 0 for none
-	standard bool              // Options.Standard
-	options  map[string]string // the values of the options set (optionDefaults for the rest)
-	assumed  []*term.Term      // the assumptions of the last check-sat-assuming
-	lastErr  *smtlib.Error     // the last error reported
+	st        *term.Store
+	solver    *smt.Solver
+	out       *bufio.Writer
+	errw      io.Writer
+	version   string
+	success   bool              // :print-success
+	errors    int               // errors reported since the last Run began
+	broken    bool              // an assertion could not be taken: check-sat answers unknown
+	brokenAt  int               // scope depth at which broken was set
+	dropped   *smtlib.Error     // an assertion that did not read: sat answers unknown
+	droppedAt int               // scope depth at which dropped was set
+	decls     []*term.Func      // declared constants and functions, for get-model
+	marks     []scopeMark       // one per push
+	guards    []guard           // :named assertions
+	last      smt.Result        // the answer of the last check-sat
+	lastOK    bool              // last holds, and no assertion or pop came after it
+	checked   bool              // a check-sat was answered
+	reason    string            // why the last check-sat answered unknown
+	itp       bool              // :produce-interpolants
+	timeout   time.Duration     // :timeout, per check-sat; 0 for none
+	standard  bool              // Options.Standard
+	options   map[string]string // the values of the options set (optionDefaults for the rest)
+	assumed   []*term.Term      // the assumptions of the last check-sat-assuming
+	lastErr   *smtlib.Error     // the last error reported
 }
 
 // scopeMark records the lengths of the per-scope lists at a push.
@@ -139,6 +141,18 @@ func Literal(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
 
+// Dropped tells the executor that an assertion of the script did not
+// read (e, from smtlib.Reader.Next): the assertions in force lack it, and
+// until its scope is popped a sat answer could be wrong for the script,
+// so check-sat answers unknown instead (unsat stands: it holds with the
+// assertion too). Session.ReadFailed calls it for assert, and z3's rule
+// and query.
+func (x *Executor) Dropped(e *smtlib.Error) {
+	if x.dropped == nil || len(x.marks) < x.droppedAt {
+		x.dropped, x.droppedAt = e, len(x.marks)
+	}
+}
+
 // ok prints the response of a command that has none but success.
 func (x *Executor) ok() {
 	if x.success {
@@ -180,14 +194,14 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.Reset:
 		x.solver.Reset()
 		x.decls, x.guards, x.marks = nil, nil, nil
-		x.broken, x.lastOK, x.success, x.itp = false, false, false, false
+		x.broken, x.lastOK, x.success, x.itp, x.dropped = false, false, false, false, nil
 		x.checked, x.reason, x.timeout = false, "", 0
 		x.options, x.assumed = nil, nil
 		x.ok()
 	case smtlib.ResetAssertions:
 		x.solver.Reset()
 		x.guards, x.marks = nil, nil
-		x.broken, x.lastOK = false, false
+		x.broken, x.lastOK, x.dropped = false, false, nil
 		x.ok()
 	case smtlib.GetModel:
 		x.getModel(c)
@@ -249,6 +263,9 @@ func (x *Executor) pop(c *smtlib.Command) {
 	x.guards = x.guards[:m.guards]
 	if x.broken && len(x.marks) < x.brokenAt {
 		x.broken = false
+	}
+	if x.dropped != nil && len(x.marks) < x.droppedAt {
+		x.dropped = nil
 	}
 	x.lastOK = false
 	x.ok()

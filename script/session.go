@@ -156,11 +156,19 @@ func (s *Session) serve(ctx context.Context, rd *smtlib.Reader, emit func(string
 // ReadFailed tells the session that a command failed to read with err,
 // for a caller that reads the commands itself: a pop of more levels than
 // were pushed ends the model of the last check-sat, as a pop does (and as
-// in z3); no other command that does not read changes the session.
+// in z3); an assertion that does not read makes check-sat answer unknown
+// rather than sat until its scope is popped (Executor.Dropped); no other
+// command that does not read changes the session.
 func (s *Session) ReadFailed(err error) {
 	var e *smtlib.Error
-	if errors.As(err, &e) && strings.HasPrefix(e.Msg, "pop ") {
+	if !errors.As(err, &e) {
+		return
+	}
+	switch e.Command {
+	case "pop":
 		s.x.lastOK = false
+	case "assert", "rule", "query":
+		s.x.Dropped(e)
 	}
 }
 

@@ -40,8 +40,9 @@ type Reader struct {
 	tuples map[int]*sortDef // cvc5's tuple sorts by their number of fields
 
 	pending []Command
-	done    bool  // exit seen or end of input
-	broken  error // after an internal error the reader is unusable
+	cmdName string // the name of the command being read, for Error.Command
+	done    bool   // exit seen or end of input
+	broken  error  // after an internal error the reader is unusable
 }
 
 // A level is a run of n push levels opened when the undo log had mark
@@ -191,8 +192,12 @@ func (r *Reader) Next() (c Command, err error) {
 		if r.done {
 			return Command{}, io.EOF
 		}
+		r.cmdName = ""
 		if err := r.command(); err != nil {
 			r.recover()
+			if e, ok := err.(*Error); ok && e.Command == "" {
+				e.Command = r.cmdName
+			}
 			return Command{}, err
 		}
 	}
