@@ -145,8 +145,8 @@ func Literal(s string) string {
 // read (e, from smtlib.Reader.Next): the assertions in force lack it, and
 // until its scope is popped a sat answer could be wrong for the script,
 // so check-sat answers unknown instead (unsat stands: it holds with the
-// assertion too). Session.ReadFailed calls it for assert, and z3's rule
-// and query.
+// assertion too). Session.ReadFailed calls it for assert, z3's rule and
+// query, and the recursive definitions, which are axioms.
 func (x *Executor) Dropped(e *smtlib.Error) {
 	if x.dropped == nil || len(x.marks) < x.droppedAt {
 		x.dropped, x.droppedAt = e, len(x.marks)

@@ -167,7 +167,8 @@ func (s *Session) ReadFailed(err error) {
 	switch e.Command {
 	case "pop":
 		s.x.lastOK = false
-	case "assert", "rule", "query":
+	case "assert", "rule", "query", "define-fun-rec", "define-funs-rec":
+		// a recursive definition is an axiom: f(x) = f(x) + 1 is unsat
 		s.x.Dropped(e)
 	}
 }

@@ -79,7 +79,11 @@ func TestSessionCommands(t *testing.T) {
 		{"(check-sat-assuming (p))", "sat"},
 		{"(get-assignment)", "((a1 true) (a2 true))"},
 		{"(get-unsat-assumptions)", `(error "line 1 column 1: get-unsat-assumptions: the last check-sat did not answer unsat")`},
-		{"(define-fun-rec f ((n Int)) Int (f n))", `(error "line 1 column 1: recursive definitions (define-fun-rec) are not supported")`},
+		{"(push 1)", ""},
+		{"(define-fun-rec f ((n Int)) Int (+ (f n) 1))", `(error "line 1 column 1: recursive definitions (define-fun-rec) are not supported")`},
+		{"(check-sat)", "unknown"}, // the definition is an axiom, unsat here
+		{"(assert (! (and p (not p)) :named a3))(check-sat)", "unsat"},
+		{"(pop 1)", ""},
 		{"(declare-sort U 0)(define-sort Pair () U)(declare-const u Pair)(declare-const v U)(assert (= u v))(check-sat)", "sat"},
 		{"(exit)(check-sat)", ""},
 	} {
