@@ -184,6 +184,15 @@
 //	    and written to GOSPACER_CAMPAIGN_DIR as KIND-SEED.smt2; once its
 //	    answer is known, keep it as fuzz/testdata/chc-regress/NAME.sat.smt2
 //	    or NAME.unsat.smt2, which TestCHCRegressions runs on every engine
+//	GOSPACER_INTERACTIVE_CAMPAIGN=30m go test ./fuzz -run TestCampaignInteractive -v -timeout 0
+//	    the interactive differential campaign (interactive.go): random
+//	    command streams (CommandStream: declarations, assertions,
+//	    push/pop, check-sat, check-sat-assuming, get-value, errors on
+//	    purpose) sent one command at a time to gospacer -in and z3 -in
+//	    through pipes (Process), each only after both answered the last;
+//	    CompareStream fails on a command that one fails and the other
+//	    not, on sat against unsat, and on a response that does not come;
+//	    counts of streams and commands at the end
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzCLI -fuzztime 1h -parallel 1
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzDIMACS -fuzztime 1h -parallel 1
 //	go test ./smtlib -run '^$' -fuzz FuzzParse -fuzztime 1h -parallel 1
@@ -232,6 +241,7 @@
 //	big.go         WriteBig, Big: big CHC systems
 //	engines.go     the conformance test of CHC engines
 //	chccampaign.go the CHC differential campaign against z3, Golem and brute force
+//	interactive.go CommandStream, Process, CompareStream: the interactive campaign against z3 -in
 //	datatypes.go   Lists: random formulas over a list datatype
 //
 // # Naming

@@ -32,9 +32,14 @@ func (x *Executor) checkSat(ctx context.Context, c *smtlib.Command, assumptions 
 	if err != nil {
 		x.errorf(c.Pos, "%v", err)
 	}
-	x.last, x.lastOK, x.checked = r, true, true
 	x.reason = ""
-	if r == smt.Unknown {
+	if r == smt.Sat && x.dropped != nil {
+		// sat without an assertion that did not read
+		r = smt.Unknown
+		x.reason = fmt.Sprintf("an assertion did not read (the error at line %d column %d): sat could be wrong without it", x.dropped.Pos.Line, x.dropped.Pos.Col)
+	}
+	x.last, x.lastOK, x.checked = r, true, true
+	if r == smt.Unknown && x.reason == "" {
 		x.reason = reasonUnknown(ctx, x.solver.ReasonUnknown())
 	}
 	answer := r.String()
@@ -87,6 +92,8 @@ func (x *Executor) getInfo(c *smtlib.Command) {
 			r = "no check-sat was answered"
 		}
 		x.out.WriteString("(:reason-unknown \"" + strings.ReplaceAll(r, "\"", "\"\"") + "\")\n")
+	case ":assertion-stack-levels":
+		fmt.Fprintf(x.out, "(:assertion-stack-levels %d)\n", len(x.marks))
 	case ":all-statistics":
 		s := x.solver.Stats()
 		fmt.Fprintf(x.out, "(:checks %d :conflicts %d :decisions %d :propagations %d :pivots %d)\n",

@@ -10,6 +10,36 @@
 //	x := script.New(st, os.Stdout, os.Stderr, script.Options{})
 //	if x.Run(ctx, s) > 0 { ... } // errors were reported on os.Stderr
 //
+// A program that embeds an SMT-LIB console uses a Session, which takes
+// commands one at a time and returns each response in the standard's
+// form; the command line serves its input through one:
+//
+//	sess := script.NewSession(script.Options{})
+//	resp, err := sess.Exec("(declare-const x Int)(assert (> x 2))(check-sat)")
+//	// resp "sat\n"; err the *smtlib.Error of a command that failed
+//
+// # Sessions
+//
+// A Session owns an Executor with Options.Standard (errors as the
+// response (error "line L column C: message") on the regular output,
+// echo's string as a literal) and an smtlib.Reader kept from call to
+// call (Reader.Continue), so declarations, scopes and options persist.
+// Exec reads and executes the commands of a text; ExecCommand executes a
+// command the caller read into Store(); Serve reads an io.Reader command
+// by command, writing each response before it reads the next (the
+// reader never reads past the ) that ends a command), which is how the
+// CLI answers a client on a pipe. A command that does not read gets an
+// error response and the session goes on; a reader broken by an internal
+// error ends it. A pop of more levels than were pushed, refused by the
+// reader, ends the model of the last check-sat as z3 does (ReadFailed).
+//
+// Options. get-option answers every standard option and z3's :timeout
+// and :rlimit from the values set-option stored, or their defaults
+// (options.go); set-option checks the value's kind. :timeout bounds each
+// check-sat; :rlimit and :reproducible-resource-limit take 0 only, and
+// :regular-output-channel "stdout" only. Models, cores and assignments
+// are given whatever :produce-* says.
+//
 // # Design
 //
 // An Executor owns one smt.Solver over the store the script was read
@@ -60,13 +90,20 @@
 // (set-option :timeout N) (N milliseconds per check-sat, as in z3), makes
 // check-sat answer unknown; (get-info :reason-unknown) then says timeout,
 // canceled or the solver's reason, and "" after sat or unsat, as z3 does.
-// echo prints its string without quotes, as z3 does.
+// echo prints its string without quotes, as z3 does, and with
+// Options.Standard the string literal, as the standard says.
+// get-unsat-assumptions prints the assumptions of the last
+// check-sat-assuming in its core; get-assignment the values of the named
+// assertions (names of subterms are not kept). push and pop end the
+// model of the last check-sat, as in z3.
 //
 // # Files
 //
 //	doc.go        this description
 //	executor.go   Options, Executor, New, Run, Exec, Stats; commands, scopes, assert
 //	answers.go    check-sat, get-info, get-assertions, get-model, get-value, get-unsat-core
+//	options.go    get-option, set-option, get-unsat-assumptions, get-assignment
+//	session.go    Session: the console, Exec, ExecCommand, Serve
 //	interpolants.go  get-interpolants
 //	projection.go    get-projection
 //

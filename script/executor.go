@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
+	"strings"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -17,6 +17,13 @@ import (
 type Options struct {
 	// Version is the answer to (get-info :version); "" answers "unknown".
 	Version string
+	// Standard makes the responses follow the SMT-LIB standard where the
+	// default follows z3 4.8 or the earlier command line: an error is
+	// the response (error "line L column C: message") on the regular
+	// output, not a "file:line:col: message" line on the error writer,
+	// and echo prints its string as a literal, quoted. Sessions (Session)
+	// always use it.
+	Standard bool
 }
 
 // An Executor runs the commands of SMT-LIB scripts against one
@@ -26,24 +33,30 @@ type Options struct {
 // scripts and single commands. An Executor is not safe for concurrent
 // use.
 type Executor struct {
-	st       *term.Store
-	solver   *smt.Solver
-	out      *bufio.Writer
-	errw     io.Writer
-	version  string
-	success  bool          // :print-success
-	errors   int           // errors reported since the last Run began
-	broken   bool          // an assertion could not be taken: check-sat answers unknown
-	brokenAt int           // scope depth at which broken was set
-	decls    []*term.Func  // declared constants and functions, for get-model
-	marks    []scopeMark   // one per push
-	guards   []guard       // :named assertions
-	last     smt.Result    // the answer of the last check-sat
-	lastOK   bool          // last holds, and no assertion or pop came after it
-	checked  bool          // a check-sat was answered
-	reason   string        // why the last check-sat answered unknown
-	itp      bool          // :produce-interpolants
-	timeout  time.Duration // :timeout, per check-sat; 0 for none
+	st        *term.Store
+	solver    *smt.Solver
+	out       *bufio.Writer
+	errw      io.Writer
+	version   string
+	success   bool              // :print-success
+	errors    int               // errors reported since the last Run began
+	broken    bool              // an assertion could not be taken: check-sat answers unknown
+	brokenAt  int               // scope depth at which broken was set
+	dropped   *smtlib.Error     // an assertion that did not read: sat answers unknown
+	droppedAt int               // scope depth at which dropped was set
+	decls     []*term.Func      // declared constants and functions, for get-model
+	marks     []scopeMark       // one per push
+	guards    []guard           // :named assertions
+	last      smt.Result        // the answer of the last check-sat
+	lastOK    bool              // last holds, and no assertion or pop came after it
+	checked   bool              // a check-sat was answered
+	reason    string            // why the last check-sat answered unknown
+	itp       bool              // :produce-interpolants
+	timeout   time.Duration     // :timeout, per check-sat; 0 for none
+	standard  bool              // Options.Standard
+	options   map[string]string // the values of the options set (optionDefaults for the rest)
+	assumed   []*term.Term      // the assumptions of the last check-sat-assuming
+	lastErr   *smtlib.Error     // the last error reported
 }
 
 // scopeMark records the lengths of the per-scope lists at a push.
@@ -67,11 +80,12 @@ func New(st *term.Store, out, errw io.Writer, opts Options) *Executor {
 		version = "unknown"
 	}
 	return &Executor{
-		st:      st,
-		solver:  smt.New(st, smt.Options{}),
-		out:     bufio.NewWriter(out),
-		errw:    errw,
-		version: version,
+		st:       st,
+		solver:   smt.New(st, smt.Options{}),
+		out:      bufio.NewWriter(out),
+		errw:     errw,
+		version:  version,
+		standard: opts.Standard,
 	}
 }
 
@@ -103,10 +117,40 @@ func (x *Executor) Exec(ctx context.Context, c *smtlib.Command) (more bool) {
 func (x *Executor) Stats() smt.Stats { return x.solver.Stats() }
 
 // errorf reports an error at pos on errw, after the responses so far.
+// With Options.Standard, the error is the response (error "...") on the
+// regular output instead.
 func (x *Executor) errorf(pos smtlib.Pos, format string, args ...any) {
+	x.errors++
+	x.lastErr = &smtlib.Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	if x.standard {
+		x.out.WriteString(ErrorResponse(pos, x.lastErr.Msg))
+		return
+	}
 	x.out.Flush()
 	fmt.Fprintf(x.errw, "%v: %s\n", pos, smtlib.OneLine(fmt.Sprintf(format, args...)))
-	x.errors++
+}
+
+// ErrorResponse is the standard's response to a command that failed at
+// pos: (error "line L column C: msg"), in z3's words, and a line break.
+func ErrorResponse(pos smtlib.Pos, msg string) string {
+	return "(error " + Literal(fmt.Sprintf("line %d column %d: %s", pos.Line, pos.Col, smtlib.OneLine(msg))) + ")\n"
+}
+
+// Literal is s as an SMT-LIB string literal: quoted, with each " doubled.
+func Literal(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// Dropped tells the executor that an assertion of the script did not
+// read (e, from smtlib.Reader.Next): the assertions in force lack it, and
+// until its scope is popped a sat answer could be wrong for the script,
+// so check-sat answers unknown instead (unsat stands: it holds with the
+// assertion too). Session.ReadFailed calls it for assert, z3's rule and
+// query, and the recursive definitions, which are axioms.
+func (x *Executor) Dropped(e *smtlib.Error) {
+	if x.dropped == nil || len(x.marks) < x.droppedAt {
+		x.dropped, x.droppedAt = e, len(x.marks)
+	}
 }
 
 // ok prints the response of a command that has none but success.
@@ -128,7 +172,7 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.GetInfo:
 		x.getInfo(c)
 	case smtlib.GetOption:
-		x.out.WriteString("unsupported\n")
+		x.getOption(c) // options.go
 	case smtlib.DeclareFun:
 		x.decls = append(x.decls, c.Func)
 		x.ok()
@@ -138,8 +182,10 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.Assert:
 		x.assert(c)
 	case smtlib.CheckSat:
+		x.assumed = nil
 		x.checkSat(ctx, c, nil)
 	case smtlib.CheckSatAssuming:
+		x.assumed = c.Terms
 		x.checkSat(ctx, c, c.Terms)
 	case smtlib.Push:
 		x.push(c.N)
@@ -148,13 +194,14 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.Reset:
 		x.solver.Reset()
 		x.decls, x.guards, x.marks = nil, nil, nil
-		x.broken, x.lastOK, x.success, x.itp = false, false, false, false
+		x.broken, x.lastOK, x.success, x.itp, x.dropped = false, false, false, false, nil
 		x.checked, x.reason, x.timeout = false, "", 0
+		x.options, x.assumed = nil, nil
 		x.ok()
 	case smtlib.ResetAssertions:
 		x.solver.Reset()
 		x.guards, x.marks = nil, nil
-		x.broken, x.lastOK = false, false
+		x.broken, x.lastOK, x.dropped = false, false, nil
 		x.ok()
 	case smtlib.GetModel:
 		x.getModel(c)
@@ -169,8 +216,22 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.GetProjection:
 		x.getProjection(c) // projection.go
 	case smtlib.Echo:
-		// z3 prints the string itself, without quotes.
-		x.out.WriteString(c.Text + "\n")
+		if x.standard {
+			// the standard's response is the string literal
+			x.out.WriteString(Literal(c.Text) + "\n")
+		} else {
+			// z3 4.8 prints the string itself, without quotes.
+			x.out.WriteString(c.Text + "\n")
+		}
+	case smtlib.Unsupported:
+		switch {
+		case c.Name == "get-unsat-assumptions" && c.Text == "(get-unsat-assumptions)":
+			x.getUnsatAssumptions(c) // options.go
+		case c.Name == "get-assignment" && c.Text == "(get-assignment)":
+			x.getAssignment(c)
+		default:
+			x.errorf(c.Pos, "unsupported command %s", c.Name)
+		}
 	case smtlib.Exit:
 		return false
 	default:
@@ -179,42 +240,8 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	return true
 }
 
-func (x *Executor) setOption(c *smtlib.Command) {
-	switch c.Keyword {
-	case ":print-success":
-		x.success = c.Value == "true"
-		x.ok()
-	case ":produce-interpolants":
-		x.itp = c.Value == "true"
-		x.ok()
-	case ":timeout":
-		d, ok := TimeoutOption(c.Value)
-		if !ok {
-			x.errorf(c.Pos, "set-option :timeout: expected a number of milliseconds, got %s", c.Value)
-			return
-		}
-		x.timeout = d
-		x.ok()
-	case ":produce-models", ":produce-unsat-cores", ":produce-assignments", ":random-seed",
-		":verbosity", ":regular-output-channel", ":diagnostic-output-channel", ":produce-proofs",
-		":interactive-mode", ":global-declarations", ":reproducible-resource-limit", ":produce-assertions":
-		x.ok()
-	default:
-		x.out.WriteString("unsupported\n")
-	}
-}
-
-// TimeoutOption reads the value of (set-option :timeout N): N
-// milliseconds, as in z3, 0 for no timeout.
-func TimeoutOption(value string) (time.Duration, bool) {
-	n, err := strconv.ParseUint(value, 10, 63)
-	if err != nil || n > uint64(1<<63-1)/uint64(time.Millisecond) {
-		return 0, false
-	}
-	return time.Duration(n) * time.Millisecond, true
-}
-
 func (x *Executor) push(n int) {
+	x.lastOK = false // as z3: the model is gone with the scope's change
 	for i := 0; i < n; i++ {
 		x.solver.Push()
 		x.marks = append(x.marks, scopeMark{len(x.decls), len(x.guards)})
@@ -223,15 +250,22 @@ func (x *Executor) push(n int) {
 }
 
 func (x *Executor) pop(c *smtlib.Command) {
+	x.lastOK = false
 	if err := x.solver.Pop(c.N); err != nil {
 		x.errorf(c.Pos, "%v", err)
 		return
 	}
 	m := x.marks[len(x.marks)-c.N]
 	x.marks = x.marks[:len(x.marks)-c.N]
-	x.decls, x.guards = x.decls[:m.decls], x.guards[:m.guards]
+	if !x.boolOption(":global-declarations") {
+		x.decls = x.decls[:m.decls]
+	}
+	x.guards = x.guards[:m.guards]
 	if x.broken && len(x.marks) < x.brokenAt {
 		x.broken = false
+	}
+	if x.dropped != nil && len(x.marks) < x.droppedAt {
+		x.dropped = nil
 	}
 	x.lastOK = false
 	x.ok()

@@ -42,8 +42,8 @@ func TestRun(t *testing.T) {
 		out: "success\nsuccess\nsuccess\nsuccess\nsuccess\nsuccess\nsat\n",
 	}, {
 		name: "unsupported",
-		in:   `(set-option :no-such-option 1)(get-option :produce-models)(get-info :no-such-info)(set-option :produce-models true)`,
-		out:  "unsupported\nunsupported\nunsupported\n",
+		in:   `(set-option :no-such-option 1)(get-option :produce-models)(get-info :no-such-info)(set-option :produce-models true)(get-option :produce-models)(get-option :no-such-option)`,
+		out:  "unsupported\nfalse\nunsupported\ntrue\nunsupported\n",
 	}, {
 		name: "get-info",
 		in:   `(get-info :name)(get-info :authors)(get-info :error-behavior)(get-info :version)`,

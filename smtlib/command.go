@@ -23,6 +23,10 @@ func (p Pos) String() string {
 type Error struct {
 	Pos Pos
 	Msg string
+	// Command is the name of the command that failed to read, as the
+	// script spells it ("assert"), when the error is in one (set by
+	// Reader.Next).
+	Command string
 }
 
 // Error is "file:line:col: message", on one line: line breaks in the

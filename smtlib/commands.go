@@ -30,6 +30,7 @@ func (r *Reader) command() error {
 	}
 	name := string(r.tok.text)
 	namePos := r.tok.pos
+	r.cmdName = name
 	cmd, ok := commands[name]
 	if !ok {
 		if unsupportedCommands[name] {

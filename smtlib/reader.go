@@ -40,8 +40,9 @@ type Reader struct {
 	tuples map[int]*sortDef // cvc5's tuple sorts by their number of fields
 
 	pending []Command
-	done    bool  // exit seen or end of input
-	broken  error // after an internal error the reader is unusable
+	cmdName string // the name of the command being read, for Error.Command
+	done    bool   // exit seen or end of input
+	broken  error  // after an internal error the reader is unusable
 }
 
 // A level is a run of n push levels opened when the undo log had mark
@@ -121,6 +122,21 @@ func NewReader(name string, r io.Reader, st *term.Store) *Reader {
 	return rd
 }
 
+// Continue makes r read its next commands from src, named name in
+// positions, keeping its declarations, scopes and options: a console
+// that receives a script in pieces (script.Session.Exec) reads each piece
+// with the same Reader. Commands of the last input not yet returned come
+// first. A Reader after an internal error stays unusable (Broken).
+func (r *Reader) Continue(name string, src io.Reader) {
+	r.lx = newLexer(name, src)
+	r.tok = token{}
+	r.done = false
+}
+
+// Broken reports whether r met an internal error: Next returns it again
+// and reads no further.
+func (r *Reader) Broken() bool { return r.broken != nil }
+
 // Parse reads a whole script. It stops at the first error, returning the
 // commands read before it together with the error, an *Error. Reading
 // stops at (exit): what follows is not read.
@@ -176,8 +192,12 @@ func (r *Reader) Next() (c Command, err error) {
 		if r.done {
 			return Command{}, io.EOF
 		}
+		r.cmdName = ""
 		if err := r.command(); err != nil {
 			r.recover()
+			if e, ok := err.(*Error); ok && e.Command == "" {
+				e.Command = r.cmdName
+			}
 			return Command{}, err
 		}
 	}

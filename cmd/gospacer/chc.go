@@ -22,51 +22,20 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// runCHC runs a HORN script (or one in z3's fixedpoint format) command by
-// command. It first reads every declaration and assertion into systems,
-// one per check-sat (chc.ScriptReader), so that input outside CHC is an error
-// (exit 2) before any answer. Then each check-sat is solved with the
-// chosen engine through gospacer.Solve, the front door (preprocessing,
-// the engine, the witness translated back and checked on the input), and
-// answered in the input's
-// convention, and the commands after it are answered from its result:
-// get-model prints the model, get-proof the derivation, get-info the
-// reason of unknown; a command that has no answer in a HORN script prints
-// an (error "...") line naming it, as z3 does, and the exit code is then 1.
-// A script without check-sat prints nothing.
-func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o options) int {
-	ctx, cancel := o.context()
-	defer cancel()
-	poll := chc.NewBudget(ctx)
-	systems := map[int]*chc.System{}
-	b := chc.NewScriptReader(st)
-	// The commands answered other than by success (see exec), by index:
-	// the declarations and assertions, most of a long script, are not
-	// kept, so that their memory is free while the engine solves.
-	own := map[int]*smtlib.Command{}
-	for i := range script.Commands {
-		c := &script.Commands[i]
-		if poll.Step() != nil {
-			// -t ran out while reading
-			fmt.Fprintln(stdout, "unknown")
-			return 0
-		}
-		if err := b.Add(c); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 2
-		}
-		if c.Kind == smtlib.CheckSat {
-			systems[i] = b.System()
-		}
-		if ownAnswer(c.Kind) {
-			cc := *c
-			own[i] = &cc
-		}
-	}
-	n := len(script.Commands)
-	b, script = nil, nil
-	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout)}
-	defer h.out.Flush()
+// newHornRun prepares the run of a HORN script (or one in z3's
+// fixedpoint format), which runSMT then gives command by command to
+// stream: each declaration and assertion goes into a chc.ScriptReader,
+// each check-sat is solved with the chosen engine through gospacer.Solve,
+// the front door (preprocessing, the engine, the witness translated back
+// and checked on the input), and answered in the input's convention, and
+// the commands after it are answered from its result: get-model prints
+// the model, get-proof the derivation, get-info the reason of unknown; a
+// command that has no answer in a HORN script, or an assertion outside
+// CHC, prints an (error "...") line naming it, as z3 does, and the exit
+// code is then 1. A script without check-sat prints nothing. It returns
+// nil and the exit code when the engine's options are wrong.
+func newHornRun(ctx context.Context, stdout, stderr io.Writer, st *term.Store, o options) (*hornRun, int) {
+	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout), b: chc.NewScriptReader(st)}
 	cores := runtime.GOMAXPROCS(0)
 	if o.cores > 0 {
 		cores = o.cores
@@ -93,32 +62,99 @@ func runCHC(stdout, stderr io.Writer, st *term.Store, script *smtlib.Script, o o
 		f, err := os.Create(o.trace)
 		if err != nil {
 			fmt.Fprintln(stderr, "gospacer:", err)
-			return 2
+			return nil, 2
 		}
-		defer f.Close()
+		// the trace is flushed and closed by close, at the end of the run
 		bw := bufio.NewWriter(f)
-		defer bw.Flush()
+		h.closers = append(h.closers, func() { bw.Flush(); f.Close() })
 		h.options = append(h.options, gospacer.WithTrace(bw))
 	}
 	if _, err := gospacer.Engine(h.options...); err != nil {
 		fmt.Fprintln(stderr, err)
-		return 2
+		return nil, 2
 	}
 	h.ctx = ctx
-	for i := range n {
-		c := own[i]
-		if c == nil {
-			h.ok() // a declaration, an assertion, a scope
+	return h, 0
+}
+
+// close flushes the answers and closes the --trace file.
+func (h *hornRun) close() {
+	h.out.Flush()
+	for _, f := range h.closers {
+		f()
+	}
+}
+
+// replay reads the commands a session answered before the script turned
+// out to be HORN (see hornSwitch) without answering them again: the
+// declarations and assertions go into the system, the options are set.
+// A declaration or assertion the system refuses is an error, reported
+// now: the session took it.
+func (h *hornRun) replay(cs []*smtlib.Command) {
+	out := h.out
+	quiet := bufio.NewWriter(io.Discard)
+	for _, c := range cs {
+		if !h.add(c) {
 			continue
 		}
-		if !h.exec(c, systems[i]) {
-			break
+		h.out = quiet
+		h.exec(c, nil) // no check-sat: it decides the mode
+		h.out = out
+	}
+	h.errors = h.refused // the session reported the others
+}
+
+// stream executes one command; it returns false at exit. The answer of
+// a check-sat comes from the system of the clauses in force.
+func (h *hornRun) stream(c *smtlib.Command) bool {
+	if !h.add(c) {
+		return true
+	}
+	var sys *chc.System
+	if c.Kind == smtlib.CheckSat {
+		sys = h.b.System()
+	}
+	return h.exec(c, sys)
+}
+
+// refuse records that a command of the script is missing from the
+// system, at push level depth (0 when it is not known): the check-sat
+// commands answer unknown until that level is popped (or a reset).
+func (h *hornRun) refuse(depth int) {
+	if !h.broken || depth < h.brokenAt {
+		h.broken, h.brokenAt = true, depth
+	}
+}
+
+// add reads c into the system and keeps the scopes; it reports false
+// when the system refuses c (an assertion outside CHC, say): an error
+// response, and the check-sat commands answer unknown until the scope
+// of c is popped.
+func (h *hornRun) add(c *smtlib.Command) bool {
+	if err := h.b.Add(c); err != nil {
+		var e *smtlib.Error
+		if errors.As(err, &e) {
+			h.out.WriteString(script.ErrorResponse(e.Pos, e.Msg))
+		} else {
+			h.out.WriteString(script.ReadErrorResponse(err))
 		}
+		h.errors++
+		h.refused++
+		h.refuse(h.depth)
+		return false
 	}
-	if h.errors > 0 {
-		return 1
+	switch c.Kind {
+	case smtlib.Push:
+		h.depth += c.N
+	case smtlib.Pop:
+		h.depth -= c.N
+		if h.broken && h.depth < h.brokenAt {
+			h.broken = false
+		}
+	case smtlib.Reset, smtlib.ResetAssertions:
+		h.depth, h.broken = 0, false // the missing clause went with the rest
 	}
-	return 0
+	return true
 }
 
 // A hornRun is the state of a HORN script between commands.
@@ -133,9 +169,19 @@ type hornRun struct {
 	success bool              // :print-success
 	errors  int
 
-	checked bool        // a check-sat was answered
-	sys     *chc.System // the system of the last check-sat
-	res     chc.Result  // and its answer
+	checked bool              // a check-sat was answered
+	solved  bool              // and res is the engine's answer on sys
+	sys     *chc.System       // the system of the last check-sat
+	res     chc.Result        // and its answer
+	printed bool              // --model printed the model of the last check-sat
+	set     map[string]string // the standard options set, for get-option
+
+	closers  []func()          // the --trace file's
+	b        *chc.ScriptReader // the clauses in force
+	depth    int               // push levels
+	refused  int               // commands the system refused
+	broken   bool              // an assertion was left out: check-sat answers unknown
+	brokenAt int               // the push level it was made at
 }
 
 // ownAnswers holds the command kinds that have an answer of their own (other
@@ -147,9 +193,9 @@ var ownAnswers = map[smtlib.Kind]func(h *hornRun, c *smtlib.Command, sys *chc.Sy
 	smtlib.CheckSat:         func(h *hornRun, _ *smtlib.Command, sys *chc.System) { h.checkSat(sys) },
 	smtlib.GetModel:         func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.getModel(c) },
 	smtlib.GetInfo:          func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.getInfo(c) },
-	smtlib.GetOption:        func(h *hornRun, _ *smtlib.Command, _ *chc.System) { h.out.WriteString("unsupported\n") },
+	smtlib.GetOption:        (*hornRun).getOption,
 	smtlib.SetOption:        func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.setOption(c) },
-	smtlib.Echo:             func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.out.WriteString(c.Text + "\n") },
+	smtlib.Echo:             func(h *hornRun, c *smtlib.Command, _ *chc.System) { h.out.WriteString(script.Literal(c.Text) + "\n") },
 	smtlib.Exit:             func(*hornRun, *smtlib.Command, *chc.System) {},
 	smtlib.Unsupported:      (*hornRun).unsupported,
 	smtlib.CheckSatAssuming: (*hornRun).unsupported,
@@ -192,8 +238,22 @@ func (h *hornRun) ok() {
 // errorf prints an error response, z3's (error "...") line, with the
 // command's position.
 func (h *hornRun) errorf(c *smtlib.Command, format string, args ...any) {
-	h.out.WriteString("(error " + smtString(c.Pos.String()+": "+smtlib.OneLine(fmt.Sprintf(format, args...))) + ")\n")
+	h.out.WriteString(script.ErrorResponse(c.Pos, fmt.Sprintf(format, args...)))
 	h.errors++
+}
+
+// getOption prints the value of a standard option: as set, or its
+// default.
+func (h *hornRun) getOption(c *smtlib.Command, _ *chc.System) {
+	def, ok := script.OptionDefault(c.Keyword)
+	switch {
+	case !ok:
+		h.out.WriteString("unsupported\n")
+	case h.set[c.Keyword] != "":
+		h.out.WriteString(h.set[c.Keyword] + "\n")
+	default:
+		h.out.WriteString(def + "\n")
+	}
 }
 
 func (h *hornRun) setOption(c *smtlib.Command) {
@@ -208,20 +268,32 @@ func (h *hornRun) setOption(c *smtlib.Command) {
 		}
 		h.timeout = d
 	}
+	if _, ok := script.OptionDefault(c.Keyword); ok {
+		if h.set == nil {
+			h.set = map[string]string{}
+		}
+		h.set[c.Keyword] = c.Value
+	}
 	h.ok()
 }
 
 // checkSat solves sys, unless it is the system of the last check-sat, and
 // prints the answer.
 func (h *hornRun) checkSat(sys *chc.System) {
-	if !h.checked || !sameSystem(h.sys, sys) {
+	switch {
+	case h.broken:
+		// an assertion was left out: an answer could be wrong
+		h.res = chc.NoAnswer(errors.New("a command of the script is missing from the system (see the error above)"))
+	case !h.solved || !sameSystem(h.sys, sys):
 		h.res = h.solve(sys)
 	}
-	h.checked, h.sys = true, sys
+	h.checked, h.sys, h.solved = true, sys, !h.broken
 	res := h.res
 	fmt.Fprintln(h.out, sys.AnswerText(res.Answer))
+	h.printed = false
 	switch {
 	case res.Answer == chc.Sat && h.o.model:
+		h.printed = true
 		if err := chc.WriteModel(h.out, sys, res.Model); err != nil {
 			fmt.Fprintln(h.stderr, "gospacer:", err)
 		}
@@ -287,6 +359,11 @@ func sameSystem(a, b *chc.System) bool {
 }
 
 func (h *hornRun) getModel(c *smtlib.Command) {
+	if h.printed {
+		// --model printed it after the check-sat: once (a model
+		// validator reads one model after sat)
+		return
+	}
 	h.witness(c, "model", chc.Sat, func() error { return chc.WriteModel(h.out, h.sys, h.res.Model) })
 }
 
@@ -332,6 +409,8 @@ func (h *hornRun) getInfo(c *smtlib.Command) {
 		h.out.WriteString("(:authors \"the gospacer developers\")\n")
 	case ":error-behavior":
 		h.out.WriteString("(:error-behavior continued-execution)\n")
+	case ":assertion-stack-levels":
+		fmt.Fprintf(h.out, "(:assertion-stack-levels %d)\n", h.depth)
 	case ":reason-unknown":
 		h.out.WriteString("(:reason-unknown " + smtString(h.reasonUnknown()) + ")\n")
 	case ":all-statistics":

@@ -131,9 +131,10 @@ func FuzzCLI(f *testing.F) {
 		if code == 0 && e != "" {
 			t.Fatalf("exit code 0 with errors:\n%s", e)
 		}
-		// HORN scripts answer a failing command with an (error ...) line.
+		// A failing command is answered with a positioned (error ...)
+		// line, and the exit code is 1.
 		for _, line := range strings.Split(out.String(), "\n") {
-			if strings.HasPrefix(line, "(error ") && (!strings.HasPrefix(line, `(error "<stdin>:`) || strings.Contains(line, "internal error")) {
+			if strings.HasPrefix(line, "(error ") && (!strings.HasPrefix(line, `(error "line `) || strings.Contains(line, "internal error") || code != 1) {
 				t.Fatalf("error response %q", line)
 			}
 		}

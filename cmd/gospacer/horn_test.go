@@ -74,9 +74,13 @@ func TestHornFiles(t *testing.T) {
 		t.Run(filepath.Base(c.file), func(t *testing.T) {
 			code, out, errs := runCLI(t, "", "--validate", c.file)
 			if c.wantError != "" {
-				require.Equal(t, 2, code, errs)
-				require.Empty(t, out)
-				require.Contains(t, errs, c.file+":"+c.wantError)
+				// the command is refused with its position, and no
+				// check-sat answers without it
+				require.Equal(t, 1, code, errs)
+				pos, msg, _ := strings.Cut(c.wantError, ": ")
+				line, col, _ := strings.Cut(pos, ":")
+				require.Contains(t, out, `(error "line `+line+` column `+col+`: `+msg)
+				require.NotRegexp(t, `(?m)^(sat|unsat)$`, out)
 			} else {
 				require.Contains(t, []int{0, 1}, code, errs)
 				require.Equal(t, strings.Join(c.ours, " "), strings.Join(answers(out), " "), "stdout:\n%s\nstderr:\n%s", out, errs)
@@ -114,15 +118,14 @@ func TestHornAfterCheckSat(t *testing.T) {
 	code, out, errs := runCLI(t, "", "testdata/horn/after-check-sat.smt2")
 	require.Equal(t, 1, code, errs)
 	lines := strings.Split(out, "\n")
-	f := "testdata/horn/after-check-sat.smt2"
 	require.Equal(t, []string{
 		"sat",
-		`(error "` + f + `:9:1: get-proof: no proof is available: the last check-sat answered sat")`,
-		`(error "` + f + `:10:1: get-assignment is not supported in a HORN script")`,
-		`(error "` + f + `:11:1: get-unsat-core is not supported in a HORN script")`,
+		`(error "line 9 column 1: get-proof: no proof is available: the last check-sat answered sat")`,
+		`(error "line 10 column 1: get-assignment is not supported in a HORN script")`,
+		`(error "line 11 column 1: get-unsat-core is not supported in a HORN script")`,
 		`(:reason-unknown "")`,
 		`(:name "gospacer")`,
-		`after`,
+		`"after"`,
 		`(`,
 		`  (define-fun P ((x!0 Int)) Bool`,
 	}, lines[:9])
@@ -152,7 +155,7 @@ func TestHornGetProof(t *testing.T) {
   (step 1 (P 1) :clause 1 :origin "<stdin>:4:1" :from (0))
   (step 2 (P 2) :clause 1 :origin "<stdin>:4:1" :from (1))
   (step 3 false :clause 2 :origin "<stdin>:5:1" :from (2)))
-(error "<stdin>:8:1: get-model: no model is available: the last check-sat answered unsat")
+(error "line 8 column 1: get-model: no model is available: the last check-sat answered unsat")
 (:reason-unknown "")
 (:solve.predicates 1`), out)
 }
@@ -182,7 +185,7 @@ func TestHornTimeoutOption(t *testing.T) {
 	require.Less(t, time.Since(start), 5*time.Second, "a deadline of 200 ms and the grace: 300 ms")
 
 	_, out, _ = runCLI(t, "(set-logic HORN)(set-option :timeout soon)", "-")
-	require.Equal(t, "(error \"<stdin>:1:17: set-option :timeout: expected a number of milliseconds, got soon\")\n", out)
+	require.Equal(t, "(error \"line 1 column 17: set-option :timeout: expected a number of milliseconds, got soon\")\n", out)
 }
 
 // TestHornScriptChecks checks the CHC answers to a script's shape: no
@@ -247,4 +250,22 @@ func TestArguments(t *testing.T) {
 	code, _, errs = runCLI(t, "", f, f)
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "expected one FILE, got 2")
+}
+
+// TestHornUnreadClause: a clause that does not read is missing from the
+// system, and an answer without it could be wrong (here the query is
+// reachable through it, and unreachable without it): the check-sat
+// answers unknown, until the level of the command is popped.
+func TestHornUnreadClause(t *testing.T) {
+	src := "(declare-rel R (Int))(declare-rel E ())(declare-var x Int)(rule (R 0))\n" +
+		"(rule (=> (and (R x) (= x 0) (bad x)) E))\n(query E)\n"
+	code, out, errs := runCLI(t, src, "-")
+	require.Equal(t, 1, code, errs)
+	require.Equal(t, "(error \"line 2 column 31: unknown symbol bad\")\nunknown\n", out)
+
+	src = "(set-logic HORN)(declare-fun P (Int) Bool)(assert (forall ((x Int)) (=> (= x 0) (P x))))\n" +
+		"(push 1)\n(assert (forall ((x Int)) (=> (and (P x) (> x y)) false)))\n(check-sat)\n(pop 1)\n(check-sat)\n"
+	code, out, errs = runCLI(t, src, "-")
+	require.Equal(t, 1, code, errs)
+	require.Equal(t, "(error \"line 3 column 47: unknown symbol y\")\nunknown\nsat\n", out)
 }

@@ -31,10 +31,17 @@ standard input (--cnf for DIMACS). Options may come before or after
 FILE; z3's spellings -T:SECONDS, -t:MILLISECONDS, -st, -v:N, -in and
 -smt2 are accepted too.
 
-Exit codes: 0 an answer (also unknown, and a script with nothing to
-answer: empty, or HORN without check-sat, which a warning on standard
-error reports); 1 a command of the script failed; 2 bad options or input
-that does not read.
+Each command of a script is executed as soon as it is read and its
+response written before the next is read: gospacer -in serves a client
+on a pipe, one command at a time. A command that fails (one that does
+not read, an unknown symbol, a sort error) gets the response
+(error "line L column C: message") and the script goes on; a syntax
+error the reader cannot resume after ends it.
+
+Exit codes: 0 every command succeeded (whatever the answers, unknown
+too, and a script with nothing to answer: empty, or HORN without
+check-sat, which a warning on standard error reports); 1 a command of
+the script failed; 2 bad options, or a file that cannot be opened.
 
 Options:
 `

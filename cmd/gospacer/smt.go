@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -11,49 +14,130 @@ import (
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
-// runSMT reads an SMT-LIB script and executes it with package script (or,
-// with --parse-only, prints a summary line). The exit code is 2 when the
-// script does not read, 1 when a command reported an error, else 0.
+// runSMT executes an SMT-LIB script command by command as it reads it
+// (or, with --parse-only, reads it whole and prints a summary line):
+// each command's response is written and flushed before the next command
+// is read, so that a client on a pipe (-in) is answered at once. A
+// command that fails, in reading or in executing, gets the standard's
+// (error "line L column C: message") response and the script goes on; a
+// syntax error the reader cannot resume after ends it. A HORN script
+// (see hornSwitch) goes to a hornRun (newHornRun), command by command too. The
+// exit code is 1 when a command failed, else 0.
 func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (code int) {
-	st := term.NewStore()
 	ctx, cancel := o.context()
 	defer cancel()
-	s, err := smtlib.Parse(name, &limitedReader{in, chc.NewBudget(ctx)}, st)
-	if err != nil {
-		if chc.Cause(ctx) != nil {
-			// -t ran out while reading
-			fmt.Fprintln(stdout, "unknown")
-			return 0
-		}
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
 	if o.parseOnly {
-		printSummary(stdout, s)
-		return 0
-	}
-	if msg := nothingToAnswer(s); msg != "" {
-		defer func() {
-			if code == 0 { // the script's errors say more
-				fmt.Fprintf(stderr, "gospacer: %s: warning: %s\n", name, msg)
-			}
-		}()
-	}
-	if chc.IsHornScript(s) {
-		if o.model && hasCommand(s, smtlib.GetModel) {
-			// the script asks for the model itself: print it once (a
-			// model validator reads one model after sat)
-			o.model = false
-		}
-		return runCHC(stdout, stderr, st, s, o)
+		return parseOnly(ctx, stdout, stderr, in, name)
 	}
 	start := time.Now()
-	x := script.New(st, stdout, stderr, script.Options{Version: version})
-	if x.Run(ctx, s) > 0 {
+	sess := script.NewSession(script.Options{Version: version})
+	st := sess.Store()
+	rd := smtlib.NewReader(name, &limitedReader{in, chc.NewBudget(ctx)}, st)
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	var (
+		failed, commands int
+		checks           int               // check-sat commands (HORN: for the warning)
+		logic            string            // the first set-logic
+		prefix           []*smtlib.Command // undecided: the commands so far, for hornRun
+		decided          bool              // SMT, or h != nil
+		unread           bool              // undecided: a command did not read
+		h                *hornRun
+	)
+	for {
+		c, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if chc.Cause(ctx) != nil {
+				// -t ran out while reading: the answer is unknown, unless
+				// a check-sat answered already
+				if checks == 0 {
+					fmt.Fprintln(out, "unknown")
+				}
+				break
+			}
+			sess.ReadFailed(err)
+			out.WriteString(script.ReadErrorResponse(err))
+			out.Flush()
+			failed++
+			// A clause that did not read is missing from the system:
+			// a HORN answer without it could be wrong (the fixedpoint
+			// format's unsat, or sat): its check-sat answers unknown.
+			if h != nil {
+				h.refuse(h.depth) // popping that level removes it
+			} else if !decided {
+				unread = true
+			}
+			if rd.Broken() {
+				break
+			}
+			continue
+		}
+		commands++
+		if c.Kind == smtlib.SetLogic && logic == "" {
+			logic = c.Name
+		}
+		if c.Kind == smtlib.CheckSat || c.Kind == smtlib.CheckSatAssuming {
+			checks++
+		}
+		if !decided {
+			switch hornSwitch(&c, logic, st) {
+			case modeHorn:
+				decided = true
+				if h, code = newHornRun(ctx, stdout, stderr, st, o); h == nil {
+					return code
+				}
+				defer h.close()
+				// The commands so far were answered already: the HORN
+				// run reads them again, silently.
+				h.replay(prefix)
+				prefix = nil
+				if unread {
+					h.refuse(0) // a command before the switch did not read
+				}
+			case modeSMT:
+				decided = true
+				prefix = nil
+			default:
+				cc := c
+				prefix = append(prefix, &cc)
+			}
+		}
+		if h != nil {
+			out.Flush()
+			more := h.stream(&c)
+			h.out.Flush()
+			if !more {
+				break
+			}
+			continue
+		}
+		resp, err := sess.ExecCommand(ctx, &c)
+		out.WriteString(resp)
+		out.Flush()
+		if err != nil {
+			failed++
+		}
+		if sess.Exited() {
+			break
+		}
+	}
+	if h != nil {
+		failed += h.errors
+	}
+	if failed > 0 {
 		code = 1
 	}
-	if o.stats {
-		s := x.Stats()
+	switch {
+	case commands == 0 && failed == 0:
+		fmt.Fprintf(stderr, "gospacer: %s: warning: %s\n", name, "the script is empty: nothing to answer")
+	case h != nil && checks == 0 && failed == 0:
+		fmt.Fprintf(stderr, "gospacer: %s: warning: %s\n", name, "no (check-sat): nothing to answer")
+	}
+	if o.stats && h == nil {
+		s := sess.Stats()
 		chc.WriteStats(stderr, []chc.Stat{
 			{Name: "smt.checks", Value: s.Checks},
 			{Name: "smt.atoms", Value: s.Atoms},
@@ -67,6 +151,74 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (cod
 		})
 	}
 	return code
+}
+
+// A mode is how a script is executed: by package script, or as a CHC
+// problem.
+type mode uint8
+
+const (
+	modeUndecided mode = iota
+	modeSMT
+	modeHorn
+)
+
+// hornSwitch decides, at command c of a script whose first set-logic is
+// logic, how the script is executed, as chc.IsHornScript decides on a
+// whole script but with the commands read so far: HORN at (set-logic
+// HORN), at z3's (query ...), and, unless the logic is quantifier-free,
+// at an assertion with a quantifier over a declared predicate (a function
+// into Bool), as z3 recognises Horn clauses without (set-logic HORN); SMT
+// at any other set-logic of a quantifier-free logic and at the first
+// check-sat. Until then the commands run in both ways (hornRun replays
+// them).
+func hornSwitch(c *smtlib.Command, logic string, st *term.Store) mode {
+	switch {
+	case logic == "HORN":
+		return modeHorn
+	case c.Kind == smtlib.CheckSat && c.Query:
+		return modeHorn
+	case strings.HasPrefix(logic, "QF_"):
+		return modeSMT
+	case c.Kind == smtlib.Assert && c.Term.HasQuantifier():
+		if chc.IsHornScript(&smtlib.Script{Logic: logic, Commands: declarations(c, st)}) {
+			return modeHorn
+		}
+	case c.Kind == smtlib.CheckSat || c.Kind == smtlib.CheckSatAssuming:
+		return modeSMT
+	}
+	return modeUndecided
+}
+
+// declarations is a script of c and the declarations of the predicates
+// it applies, for chc.IsHornScript.
+func declarations(c *smtlib.Command, st *term.Store) []smtlib.Command {
+	var cs []smtlib.Command
+	seen := map[*term.Func]bool{}
+	for u := range term.PostOrder(c.Term) {
+		if (u.Op() == term.OpApply || u.Op() == term.OpConst) && !seen[u.Func()] {
+			seen[u.Func()] = true
+			cs = append(cs, smtlib.Command{Kind: smtlib.DeclareFun, Func: u.Func()})
+		}
+	}
+	return append(cs, *c)
+}
+
+// parseOnly reads the whole script and prints a summary line; the exit
+// code is 2 when it does not read.
+func parseOnly(ctx context.Context, stdout, stderr io.Writer, in io.Reader, name string) int {
+	s, err := smtlib.Parse(name, &limitedReader{in, chc.NewBudget(ctx)}, term.NewStore())
+	if err != nil {
+		if chc.Cause(ctx) != nil {
+			// -t ran out while reading
+			fmt.Fprintln(stdout, "unknown")
+			return 0
+		}
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	printSummary(stdout, s)
+	return 0
 }
 
 // limitedReader reads from r while the limits of the run last (see
@@ -99,28 +251,4 @@ func printSummary(w io.Writer, s *smtlib.Script) {
 	}
 	fmt.Fprintf(w, "logic %s, %d declarations, %d assertions, %d commands\n",
 		logic, decls, asserts, len(s.Commands))
-}
-
-// nothingToAnswer says why a script has nothing to answer, or "": it is
-// empty, or it is a HORN script without check-sat (z3 prints nothing for
-// either; a user who forgot the check-sat learns it here). The exit code
-// stays 0.
-func nothingToAnswer(s *smtlib.Script) string {
-	switch {
-	case len(s.Commands) == 0:
-		return "the script is empty: nothing to answer"
-	case chc.IsHornScript(s) && !hasCommand(s, smtlib.CheckSat) && !hasCommand(s, smtlib.CheckSatAssuming):
-		return "no (check-sat): nothing to answer"
-	}
-	return ""
-}
-
-// hasCommand reports whether the script has a command of kind k.
-func hasCommand(s *smtlib.Script, k smtlib.Kind) bool {
-	for _, c := range s.Commands {
-		if c.Kind == k {
-			return true
-		}
-	}
-	return false
 }

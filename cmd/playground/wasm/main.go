@@ -78,10 +78,15 @@ func run(src string, timeout time.Duration, engine string) (out map[string]any) 
 		return out
 	}
 	if !chc.IsHornScript(sc) {
-		var b, e bytes.Buffer
-		script.New(st, &b, &e, script.Options{Version: "playground"}).Run(ctx, sc)
-		out["witness"] = b.String()
-		out["error"] = e.String()
+		// the responses, as gospacer -in gives them: the errors are
+		// (error "line L column C: ...") responses among them
+		sess := script.NewSession(script.Options{Version: "playground"})
+		resp, err := sess.ExecContext(ctx, src)
+		out["witness"] = resp
+		var e *smtlib.Error
+		if errors.As(err, &e) {
+			out["error"] = fmt.Sprintf("input.smt2:%d:%d: %s", e.Pos.Line, e.Pos.Col, smtlib.OneLine(e.Msg))
+		}
 		return out
 	}
 	sys, err := chc.FromScript(st, sc)
