@@ -1,6 +1,7 @@
 package engines
 
 import (
+	"github.com/seed-f9c3434d/gospacer/chc"
 	_ "github.com/seed-f9c3434d/gospacer/engines/bam"
 	_ "github.com/seed-f9c3434d/gospacer/engines/bmc"
 	_ "github.com/seed-f9c3434d/gospacer/engines/bvint"
@@ -9,7 +10,7 @@ import (
 	_ "github.com/seed-f9c3434d/gospacer/engines/imc"
 	_ "github.com/seed-f9c3434d/gospacer/engines/kind"
 	_ "github.com/seed-f9c3434d/gospacer/engines/pdkind"
-	_ "github.com/seed-f9c3434d/gospacer/engines/portfolio"
+	"github.com/seed-f9c3434d/gospacer/engines/portfolio"
 	_ "github.com/seed-f9c3434d/gospacer/engines/tpa"
 	_ "github.com/seed-f9c3434d/gospacer/engines/whale"
 	_ "github.com/seed-f9c3434d/gospacer/spacer"
@@ -27,6 +28,18 @@ func DefaultFor(cores int) string {
 		return "portfolio"
 	}
 	return DefaultEngine
+}
+
+// DefaultForSystem is the engine the CLI runs on s when none is named:
+// on two cores or more, the portfolio on a system over bit-vectors or
+// datatypes (portfolio.Specialised: its members there, the integer
+// reading of bit-vectors and the catamorphism abstraction, answer files
+// Spacer cannot; the README's "The default engine"), else DefaultFor.
+func DefaultForSystem(cores int, s *chc.System) string {
+	if cores >= 2 && portfolio.Specialised(s) {
+		return "portfolio"
+	}
+	return DefaultFor(cores)
 }
 
 // portfolioByDefault says whether the measurement holds the portfolio up

@@ -76,7 +76,9 @@ class Tool(benchexec.tools.template.BaseTool2):
     def determine_result(self, run):
         """The verdict from the first answer line; the reason of unknown
         from gospacer's "; unknown: REASON" line; an error for bad input
-        (exit code 2 and a file:line:col message) or a crash."""
+        (a command answered with an (error "line L column C: ...") line,
+        exit code 1, or a file that cannot be read, exit code 2) or a
+        crash."""
         answer = None
         reason = None
         error = None
@@ -88,6 +90,8 @@ class Tool(benchexec.tools.template.BaseTool2):
                 reason = line[len("; unknown:") :].strip()
             elif line.startswith("panic:") or line.startswith("fatal error:"):
                 error = "ERROR (crash)"
+            elif line.startswith('(error "') and error is None:
+                error = "ERROR (bad input)"
         if error:
             return error
         if answer in self._ANSWERS:

@@ -41,7 +41,7 @@ func newHornRun(ctx context.Context, stdout, stderr io.Writer, st *term.Store, o
 		cores = o.cores
 		runtime.GOMAXPROCS(cores)
 	}
-	h.engine = o.engine
+	h.engine, h.chosen, h.cores = o.engine, o.engine != "", cores
 	if h.engine == "" {
 		h.engine = engines.DefaultFor(cores)
 	}
@@ -163,6 +163,8 @@ type hornRun struct {
 	out     *bufio.Writer
 	stderr  io.Writer
 	engine  string            // its name, for --stats
+	chosen  bool              // by the user (--engine), not by default
+	cores   int               // -j, else GOMAXPROCS
 	options []gospacer.Option // the engine's and the run's
 	ctx     context.Context   // the whole run's (-t)
 	timeout time.Duration     // (set-option :timeout N)
@@ -334,6 +336,12 @@ func (h *hornRun) solve(sys *chc.System) chc.Result {
 	if h.timeout > 0 {
 		options = append(options[:len(options):len(options)], gospacer.WithTimeout(h.timeout))
 	}
+	engine := h.engine
+	if !h.chosen {
+		// The default may depend on the system's theories.
+		engine = engines.DefaultForSystem(h.cores, sys)
+		options = append(options[:len(options):len(options)], gospacer.WithEngine(engine))
+	}
 	start := time.Now()
 	r, err := gospacer.Solve(h.ctx, sys, options...)
 	res := r.Result
@@ -341,7 +349,7 @@ func (h *hornRun) solve(sys *chc.System) chc.Result {
 		res = chc.NoAnswer(chc.Internal("%v", err))
 	}
 	if h.o.stats {
-		stats := append([]chc.Stat{{Name: "solve.engine", Value: h.engine}}, res.Stats...)
+		stats := append([]chc.Stat{{Name: "solve.engine", Value: engine}}, res.Stats...)
 		if res.Answer == chc.Unknown {
 			stats = append(stats, chc.Stat{Name: "solve.reason-unknown", Value: res.Reason.Error()})
 		}

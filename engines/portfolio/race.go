@@ -180,6 +180,14 @@ func (p *Engine) Solve(ctx context.Context, s *chc.System) chc.Result {
 	return res
 }
 
+// Specialised reports whether the portfolio runs members of its own on s
+// (BitVecMembers on bit-vectors, DatatypeMembers on datatypes): the
+// systems on which, measured, it answers more than Spacer alone even on
+// two cores (see engines.DefaultForSystem).
+func Specialised(s *chc.System) bool {
+	return hasBitVec(s) || hasSort(s, (*term.Sort).IsDatatype)
+}
+
 // hasBitVec reports whether a predicate or a clause variable of s has a
 // bit-vector sort, or an array sort over one (Bit-vectors).
 func hasBitVec(s *chc.System) bool { return hasSort(s, (*term.Sort).IsBitVec) }
