@@ -66,6 +66,12 @@
 # gospacer prints z3's convention for those files too, so the answers of the
 # two solvers compare directly; there the model follows gospacer's `unsat`.
 #
+# Z3NEW=COMMAND adds the solver z3new, run as `COMMAND FILE` under the same
+# timeout: the newest z3 through bench/z3wasm.js (its header says how to
+# install it), e.g. Z3NEW="node $PWD/bench/z3wasm.js". Its time includes
+# about a second of WebAssembly start-up, so compare its solved counts;
+# the ratio columns stay against z3 4.8.12.
+#
 # An output with an `(error` line counts as an error even when an answer
 # follows: z3 reports a malformed command and answers for the script
 # without it (array_zero__flag in spacer-diverging), which is not an
@@ -158,6 +164,7 @@ elif command -v z3 >/dev/null; then solvers+=(z3); else
   echo "note: z3 not installed (apt-get update && apt-get install -y z3)" >&2
   [ -n "$validate" ] && { echo "--validate-with z3 needs z3" >&2; exit 2; }
 fi
+[ -n "${Z3NEW:-}" ] && solvers+=(z3new)
 timev=
 if /usr/bin/time -v true >/dev/null 2>&1; then timev=1; else
   echo "note: no /usr/bin/time -v (apt-get install -y time): no memory figures" >&2
@@ -173,6 +180,7 @@ run() {
     gospacer-base) cmd=("$base_bin" "${gflags[@]}" "$file") ;;
     gospacer-*) cmd=("$out/gospacer" "${gflags[@]}" --engine "${solver#gospacer-}" "$file") ;;
     z3) cmd=(z3 "-T:$timeout_s" "$file") ;;
+    z3new) read -ra cmd <<<"$Z3NEW"; cmd+=("$file") ;;
     golem)
       local logic=QF_LIA
       grep -q 'Real' "$file" && logic=QF_LRA
