@@ -32,10 +32,30 @@ func feasible(n int, es []oedge) bool {
 	return false
 }
 
+// shortest is the length of a shortest path a ⇝ b of es (no negative
+// cycle), or infDist, by Bellman–Ford.
+func shortest(n int, es []oedge, a, b Node) int64 {
+	d := make([]int64, n)
+	for i := range d {
+		d[i] = infDist
+	}
+	d[a] = 0
+	for range n {
+		for _, e := range es {
+			if d[e.from] < infDist && d[e.from]+e.w < d[e.to] {
+				d[e.to] = d[e.from] + e.w
+			}
+		}
+	}
+	return d[b]
+}
+
 // TestSolverAgainstBellmanFord asserts random atoms under random scopes
 // and checks every answer: a success leaves potentials satisfying every
 // active edge, a conflict names edges (active ones and the new one) that
 // are infeasible together, and each implied atom follows from its edge.
+// The dense mode turns on at a random step (nodes may follow), and its
+// matrix must hold the shortest distances.
 func TestSolverAgainstBellmanFord(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 6).Draw(t, "nodes")
@@ -60,6 +80,14 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 		var byReason []oedge // by reason: the edge asserted with it
 		var lims []int
 		for step := range rapid.IntRange(1, 40).Draw(t, "steps") {
+			if s.dn == nil && len(lims) == 0 && rapid.IntRange(0, 3).Draw(t, "dense") == 0 {
+				s.Propagate(nil, func(int) bool { return false })
+				s.SetDense()
+			}
+			if s.dn != nil && rapid.IntRange(0, 9).Draw(t, "grow") == 0 {
+				s.NewNode()
+				n++
+			}
 			switch rapid.IntRange(0, 5).Draw(t, "op") {
 			case 0:
 				s.Push()
@@ -111,10 +139,15 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 				if !im.Value {
 					implied = oedge{a.x, a.y, -a.c - 1}
 				}
+				expl := im.Expl
+				if im.Path.Limit > 0 {
+					require.Nil(t, expl)
+					expl = s.Explain(nil, im.Path)
+				}
 				// the explanation is a path from implied.from to
 				// implied.to no longer than implied.w, of asserted edges
 				at, sum := implied.from, int64(0)
-				for _, r := range im.Expl {
+				for _, r := range expl {
 					e := byReason[r]
 					require.Contains(t, activeR, r, "explanation %v uses a retracted edge", im.Expl)
 					require.Equal(t, at, e.from, "explanation %v of %v is not a path", im.Expl, implied)
@@ -122,6 +155,15 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 				}
 				require.Equal(t, implied.to, at, "explanation %v of %v ends elsewhere", im.Expl, implied)
 				require.LessOrEqual(t, sum, implied.w, "explanation %v does not imply %v", im.Expl, implied)
+			}
+			if s.dn != nil {
+				// the matrix holds the shortest distances of the active edges
+				for a := range n {
+					for b := range n {
+						require.Equal(t, shortest(n, active, Node(a), Node(b)),
+							s.dn.dist[a*s.dn.stride+b], "distance %d ⇝ %d", a, b)
+					}
+				}
 			}
 		}
 	})

@@ -45,9 +45,11 @@ type diffLogic struct {
 	lit     []sat.Lit        // by atom: its positive literal
 	confl   bool
 	implied []difflogic.Implied
-	expl    [][2]int32 // by literal: its explanation's span in arena
-	arena   []sat.Lit  // the explanations of the implied literals
-	marks   []int      // len(arena) at each push
+	expl    [][2]int32       // by literal: its explanation's span in arena, or -1s for path's
+	path    []difflogic.Path // by literal: its lazy explanation (the graph's dense mode)
+	rs      []difflogic.Reason
+	arena   []sat.Lit // the explanations of the implied literals
+	marks   []int     // len(arena) at each push
 	known   func(atom int) bool
 	es      []lra.Explained
 }
@@ -189,6 +191,9 @@ func (a *arith) syncDiff() {
 			d.confl = !d.g.AssertAtom(i, !m.IsNeg(), difflogic.Reason(m))
 		}
 	})
+	if !a.s.opts.Proofs && (a.dense || difflogic.DenseWorth(d.g.NumNodes(), d.g.NumAtoms())) {
+		d.g.SetDense() // (proofs propagate nothing)
+	}
 }
 
 func (d *diffLogic) assign(a *arith, m sat.Lit) {
@@ -243,9 +248,16 @@ func (d *diffLogic) propagate(a *arith, dst []sat.Lit) []sat.Lit {
 		for int(m) >= len(d.expl) {
 			d.expl = append(d.expl, make([][2]int32, len(d.expl)+128)...)
 		}
-		d.expl[m] = [2]int32{int32(len(d.arena)), int32(len(d.arena) + len(im.Expl))}
-		for _, r := range im.Expl {
-			d.arena = append(d.arena, sat.Lit(r))
+		if im.Path.Limit > 0 {
+			for int(m) >= len(d.path) {
+				d.path = append(d.path, make([]difflogic.Path, len(d.path)+128)...)
+			}
+			d.expl[m], d.path[m] = [2]int32{-1, -1}, im.Path
+		} else {
+			d.expl[m] = [2]int32{int32(len(d.arena)), int32(len(d.arena) + len(im.Expl))}
+			for _, r := range im.Expl {
+				d.arena = append(d.arena, sat.Lit(r))
+			}
 		}
 		if !a.s.sat.Imply(m) {
 			break
@@ -257,14 +269,20 @@ func (d *diffLogic) propagate(a *arith, dst []sat.Lit) []sat.Lit {
 func (d *diffLogic) explain(a *arith, dst []sat.Lit, m sat.Lit) []sat.Lit {
 	n := len(dst)
 	dst = append(dst, m)
-	e := d.expl[m]
-	for _, r := range d.arena[e[0]:e[1]] {
-		dst = append(dst, r.Not())
+	if e := d.expl[m]; e[0] >= 0 {
+		for _, r := range d.arena[e[0]:e[1]] {
+			dst = append(dst, r.Not())
+		}
+	} else {
+		d.rs = d.g.Explain(d.rs[:0], d.path[m])
+		for _, r := range d.rs {
+			dst = append(dst, sat.Lit(r).Not())
+		}
 	}
 	if a.s.opts.Proofs {
 		d.es = d.es[:0]
-		for _, r := range d.arena[e[0]:e[1]] {
-			d.es = append(d.es, lra.Explained{Reason: lra.Reason(r), Coeff: ratOne})
+		for _, r := range dst[n+1:] {
+			d.es = append(d.es, lra.Explained{Reason: lra.Reason(r.Not()), Coeff: ratOne})
 		}
 		a.farkas.record(dst[n:], d.es, m)
 	}
