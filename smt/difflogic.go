@@ -26,6 +26,10 @@ import (
 // x − y as farkas.go reads it, is the edge's inequality; the edges of a
 // cycle sum to 0 ≤ its negative weight, and those of a path x ⇝ y with
 // the negated implied literal (the edge y → x) make a cycle too.
+//
+// Without proofs, a graph that difflogic.DenseWorth finds small and rich
+// in atoms runs in the dense mode (complete propagation, explanations
+// asked for when the SAT core needs them) under Luby restarts.
 
 // arithEngine says which solver decides the arithmetic atoms.
 type arithEngine uint8
