@@ -271,3 +271,38 @@ func TestRebase(t *testing.T) {
 	require.Equal(t, int64(3), s.Value(y)-s.Value(x))
 	require.Equal(t, int64(19), s.Value(z)-s.Value(x))
 }
+
+// TestDenseGrow: nodes added in the dense mode past the matrix's stride
+// (16, then 32) keep the distances and the atoms' pairs: an atom over old
+// nodes and one over new nodes are implied, with their paths.
+func TestDenseGrow(t *testing.T) {
+	s := New()
+	for range 3 {
+		s.NewNode()
+	}
+	old := s.AddAtom(2, 0, 7) // 2 − 0 ≤ 7
+	s.SetDense()
+	require.True(t, s.Dense())
+	require.True(t, s.AddEdge(0, 1, 3, 10)) // 1 − 0 ≤ 3
+	require.Empty(t, s.Propagate(nil, func(int) bool { return false }))
+	var ns []Node
+	for range 30 {
+		ns = append(ns, s.NewNode())
+	}
+	last := ns[len(ns)-1]
+	fresh := s.AddAtom(last, 0, -1)            // last − 0 ≤ −1: false once 0 − last ≤ 0
+	require.True(t, s.AddEdge(1, 2, 4, 11))    // 2 − 1 ≤ 4: 2 − 0 ≤ 7
+	require.True(t, s.AddEdge(last, 0, 0, 12)) // 0 − last ≤ 0
+	got := map[int]Implied{}
+	for _, im := range s.Propagate(nil, func(int) bool { return false }) {
+		got[im.Atom] = im
+	}
+	require.Contains(t, got, old)
+	require.True(t, got[old].Value)
+	require.Equal(t, []Reason{10, 11}, s.Explain(nil, got[old].Path))
+	require.Contains(t, got, fresh)
+	require.False(t, got[fresh].Value)
+	require.Equal(t, []Reason{12}, s.Explain(nil, got[fresh].Path))
+	require.Equal(t, int64(7), s.dn.dist[0*s.dn.stride+2])
+	require.Equal(t, int64(7), s.dn.dist[int(last)*s.dn.stride+2])
+}
