@@ -7,7 +7,10 @@ type Implied struct {
 	// Expl are the reasons of the edges of a path at least as tight as
 	// the atom (or as its negation), in path order. The slice is valid
 	// until the next Propagate.
-	Expl   []Reason
+	Expl []Reason
+	// Path, in the dense mode (Path.Limit > 0, Expl nil), names the
+	// explanation for Explain.
+	Path   Path
 	lo, hi int32
 }
 
@@ -116,6 +119,13 @@ func (q *search) run(s *Solver, src Node, forward bool) {
 // their pruning). The searches are bounded, so not every implied atom is
 // found; the ones found over the same pair as the edge always are.
 func (s *Solver) Propagate(dst []Implied, known func(atom int) bool) []Implied {
+	if s.dn != nil {
+		for e := s.dn.applied; e < len(s.edges); e++ {
+			dst = s.dn.apply(s, int32(e), dst, known)
+		}
+		s.head = len(s.edges)
+		return dst
+	}
 	s.expl = s.expl[:0]
 	start := len(dst)
 	for ; s.head < len(s.edges); s.head++ {

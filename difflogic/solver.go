@@ -47,6 +47,8 @@ type Solver struct {
 	fwd, bwd search // scratch of Propagate
 	expl     []Reason
 
+	dn *dense // the dense mode's matrix, or nil (dense.go)
+
 	stats Stats
 }
 
@@ -77,6 +79,9 @@ func (s *Solver) NewNode() Node {
 	s.heap.grow()
 	s.fwd.grow()
 	s.bwd.grow()
+	if s.dn != nil {
+		s.denseGrow()
+	}
 	return n
 }
 
@@ -101,6 +106,9 @@ func (s *Solver) AddAtom(x, y Node, c int64) int {
 	s.atomsAt[x] = append(s.atomsAt[x], int32(i))
 	if y != x {
 		s.atomsAt[y] = append(s.atomsAt[y], int32(i))
+	}
+	if s.dn != nil {
+		s.dn.addAtom(s, i)
 	}
 	return i
 }
@@ -152,6 +160,9 @@ func (s *Solver) Pop(n int) {
 	}
 	s.edges = s.edges[:lim]
 	s.head = min(s.head, lim)
+	if s.dn != nil {
+		s.dn.pop(lim)
+	}
 }
 
 // Conflict returns the reasons of the negative cycle found by the last

@@ -32,10 +32,30 @@ func feasible(n int, es []oedge) bool {
 	return false
 }
 
+// shortest is the length of a shortest path a ⇝ b of es (no negative
+// cycle), or infDist, by Bellman–Ford.
+func shortest(n int, es []oedge, a, b Node) int64 {
+	d := make([]int64, n)
+	for i := range d {
+		d[i] = infDist
+	}
+	d[a] = 0
+	for range n {
+		for _, e := range es {
+			if d[e.from] < infDist && d[e.from]+e.w < d[e.to] {
+				d[e.to] = d[e.from] + e.w
+			}
+		}
+	}
+	return d[b]
+}
+
 // TestSolverAgainstBellmanFord asserts random atoms under random scopes
 // and checks every answer: a success leaves potentials satisfying every
 // active edge, a conflict names edges (active ones and the new one) that
 // are infeasible together, and each implied atom follows from its edge.
+// The dense mode turns on at a random step (nodes may follow), and its
+// matrix must hold the shortest distances.
 func TestSolverAgainstBellmanFord(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 6).Draw(t, "nodes")
@@ -60,6 +80,14 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 		var byReason []oedge // by reason: the edge asserted with it
 		var lims []int
 		for step := range rapid.IntRange(1, 40).Draw(t, "steps") {
+			if s.dn == nil && len(lims) == 0 && rapid.IntRange(0, 3).Draw(t, "dense") == 0 {
+				s.Propagate(nil, func(int) bool { return false })
+				s.SetDense()
+			}
+			if s.dn != nil && rapid.IntRange(0, 9).Draw(t, "grow") == 0 {
+				s.NewNode()
+				n++
+			}
 			switch rapid.IntRange(0, 5).Draw(t, "op") {
 			case 0:
 				s.Push()
@@ -111,10 +139,15 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 				if !im.Value {
 					implied = oedge{a.x, a.y, -a.c - 1}
 				}
+				expl := im.Expl
+				if im.Path.Limit > 0 {
+					require.Nil(t, expl)
+					expl = s.Explain(nil, im.Path)
+				}
 				// the explanation is a path from implied.from to
 				// implied.to no longer than implied.w, of asserted edges
 				at, sum := implied.from, int64(0)
-				for _, r := range im.Expl {
+				for _, r := range expl {
 					e := byReason[r]
 					require.Contains(t, activeR, r, "explanation %v uses a retracted edge", im.Expl)
 					require.Equal(t, at, e.from, "explanation %v of %v is not a path", im.Expl, implied)
@@ -122,6 +155,15 @@ func TestSolverAgainstBellmanFord(t *testing.T) {
 				}
 				require.Equal(t, implied.to, at, "explanation %v of %v ends elsewhere", im.Expl, implied)
 				require.LessOrEqual(t, sum, implied.w, "explanation %v does not imply %v", im.Expl, implied)
+			}
+			if s.dn != nil {
+				// the matrix holds the shortest distances of the active edges
+				for a := range n {
+					for b := range n {
+						require.Equal(t, shortest(n, active, Node(a), Node(b)),
+							s.dn.dist[a*s.dn.stride+b], "distance %d ⇝ %d", a, b)
+					}
+				}
 			}
 		}
 	})
@@ -163,7 +205,14 @@ func BenchmarkChain(b *testing.B) {
 // BenchmarkPropagate asserts, under one scope, the atoms x_i − hub ≤ i
 // and x_i − x_j ≤ 2 of a graph with a hub (as the job-shop files have)
 // and propagates after each: the bounded searches and the atom scans.
-func BenchmarkPropagate(b *testing.B) {
+func BenchmarkPropagate(b *testing.B) { benchPropagate(b, false) }
+
+// BenchmarkPropagateDense is BenchmarkPropagate in the dense mode: the
+// matrix updates, the atoms of the improved pairs, and an explanation
+// of each implied atom (the job-shop files ask for many).
+func BenchmarkPropagateDense(b *testing.B) { benchPropagate(b, true) }
+
+func benchPropagate(b *testing.B, dense bool) {
 	const n = 48
 	s := New()
 	hub := s.NewNode()
@@ -178,8 +227,19 @@ func BenchmarkPropagate(b *testing.B) {
 			pairs = append(pairs, s.AddAtom(x, y, 2), s.AddAtom(y, x, 3))
 		}
 	}
+	if dense {
+		s.SetDense()
+	}
 	known := func(int) bool { return false }
 	var dst []Implied
+	var rs []Reason
+	explain := func() {
+		for _, im := range dst {
+			if im.Path.Limit > 0 {
+				rs = s.Explain(rs[:0], im.Path)
+			}
+		}
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Push()
@@ -188,10 +248,12 @@ func BenchmarkPropagate(b *testing.B) {
 				b.Fatal("conflict")
 			}
 			dst = s.Propagate(dst[:0], known)
+			explain()
 		}
 		for k := 0; k < len(pairs); k += 7 {
 			if s.AssertAtom(pairs[k], true, Reason(k)) {
 				dst = s.Propagate(dst[:0], known)
+				explain()
 			}
 		}
 		s.Pop(1)
@@ -208,4 +270,39 @@ func TestRebase(t *testing.T) {
 	require.Equal(t, int64(0), min(s.Value(x), s.Value(y), s.Value(z)))
 	require.Equal(t, int64(3), s.Value(y)-s.Value(x))
 	require.Equal(t, int64(19), s.Value(z)-s.Value(x))
+}
+
+// TestDenseGrow: nodes added in the dense mode past the matrix's stride
+// (16, then 32) keep the distances and the atoms' pairs: an atom over old
+// nodes and one over new nodes are implied, with their paths.
+func TestDenseGrow(t *testing.T) {
+	s := New()
+	for range 3 {
+		s.NewNode()
+	}
+	old := s.AddAtom(2, 0, 7) // 2 − 0 ≤ 7
+	s.SetDense()
+	require.True(t, s.Dense())
+	require.True(t, s.AddEdge(0, 1, 3, 10)) // 1 − 0 ≤ 3
+	require.Empty(t, s.Propagate(nil, func(int) bool { return false }))
+	var ns []Node
+	for range 30 {
+		ns = append(ns, s.NewNode())
+	}
+	last := ns[len(ns)-1]
+	fresh := s.AddAtom(last, 0, -1)            // last − 0 ≤ −1: false once 0 − last ≤ 0
+	require.True(t, s.AddEdge(1, 2, 4, 11))    // 2 − 1 ≤ 4: 2 − 0 ≤ 7
+	require.True(t, s.AddEdge(last, 0, 0, 12)) // 0 − last ≤ 0
+	got := map[int]Implied{}
+	for _, im := range s.Propagate(nil, func(int) bool { return false }) {
+		got[im.Atom] = im
+	}
+	require.Contains(t, got, old)
+	require.True(t, got[old].Value)
+	require.Equal(t, []Reason{10, 11}, s.Explain(nil, got[old].Path))
+	require.Contains(t, got, fresh)
+	require.False(t, got[fresh].Value)
+	require.Equal(t, []Reason{12}, s.Explain(nil, got[fresh].Path))
+	require.Equal(t, int64(7), s.dn.dist[0*s.dn.stride+2])
+	require.Equal(t, int64(7), s.dn.dist[int(last)*s.dn.stride+2])
 }

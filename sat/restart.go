@@ -150,3 +150,17 @@ func (s *Solver) reuseTrail() int {
 	}
 	return lvl
 }
+
+// SetRestarts changes the restart policy between searches (a theory
+// may know its problems better than the default): the next search
+// starts the new policy afresh, in focused mode.
+func (s *Solver) SetRestarts(r Restarts) {
+	if s.opts.Restarts == r {
+		return
+	}
+	s.opts.Restarts = r
+	s.stable = false
+	s.lubyIdx = 0
+	s.modeTicks, s.modeStart, s.modeSwitchAt = 0, s.stats.Propagations, 0
+	s.restartAt = s.stats.Conflicts
+}

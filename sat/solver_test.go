@@ -339,3 +339,39 @@ func TestThresholdAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestSetRestarts: switching a fresh solver to Luby restarts runs the
+// same search as creating it so, and a switch between solves takes
+// effect in the next one (no mode switches under Luby), answers checked.
+func TestSetRestarts(t *testing.T) {
+	cs := randomCNF(3, 120, 510, 3)
+	a, b := New(Options{Restarts: RestartLuby}), New(Options{})
+	b.SetRestarts(RestartLuby)
+	for _, c := range cs {
+		a.AddClause(c...)
+		b.AddClause(c...)
+	}
+	ra, rb := solve(a), solve(b)
+	require.Equal(t, ra, rb)
+	require.Equal(t, a.Stats(), b.Stats())
+	require.NotZero(t, a.Stats().Restarts)
+
+	s := New(Options{})
+	for _, c := range cs[:400] {
+		s.AddClause(c...)
+	}
+	if solve(s) == Sat {
+		checkModel(t, s, cs[:400], nil)
+	}
+	s.SetRestarts(RestartLuby)
+	for _, c := range cs[400:] {
+		s.AddClause(c...)
+	}
+	switches := s.Stats().ModeSwitches
+	if r := solve(s); r == Sat {
+		checkModel(t, s, cs, nil)
+	} else {
+		require.Equal(t, ra, r)
+	}
+	require.Equal(t, switches, s.Stats().ModeSwitches)
+}

@@ -60,6 +60,7 @@ type arith struct {
 	engine arithEngine // difference logic or the simplex (difflogic.go)
 	dl     *diffLogic  // engineDiff's state, else nil
 	noDiff bool        // tests: the simplex always
+	dense  bool        // tests: difflogic's dense mode whenever it is chosen
 }
 
 type arithAtom struct {

@@ -73,6 +73,9 @@ func TestDiffLogicAgainstSimplex(t *testing.T) {
 		gen := idlFormula(st, xs)
 		proofs := rapid.Bool().Draw(t, "proofs")
 		d := smt.New(st, smt.Options{Proofs: proofs})
+		if rapid.Bool().Draw(t, "dense") {
+			smt.DenseDiffLogicOf(d)
+		}
 		o := smt.New(st, smt.Options{})
 		smt.NoDiffLogicOf(o)
 		ctx := context.Background()

@@ -20,5 +20,9 @@ func VerifyCutsOf(s *Solver) error {
 // every atom is a difference (the oracle of the difference-logic tests).
 func NoDiffLogicOf(s *Solver) { s.ar.noDiff = true }
 
+// DenseDiffLogicOf makes s use difflogic's dense mode whenever it
+// decides with difflogic (without proofs), whatever the graph's size.
+func DenseDiffLogicOf(s *Solver) { s.ar.dense = true }
+
 // UsesDiffLogicOf reports whether s decides its atoms with difflogic.
 func UsesDiffLogicOf(s *Solver) bool { return s.ar.dl != nil }
