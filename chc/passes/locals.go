@@ -38,7 +38,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			continue
 		}
 		args := argVars(c)
-		if !hasLocal(c.Constraint, args) {
+		if !hasLocal(c.Constraint, &args) {
 			memo.add("locals", c)
 			r.keepClause(c)
 			continue
@@ -65,7 +65,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 }
 
 // hasLocal reports whether f mentions a constant that is not in args.
-func hasLocal(f *term.Term, args varSet) bool {
+func hasLocal(f *term.Term, args *varSet) bool {
 	for u := range term.PostOrder(f) {
 		if u.Op() == term.OpConst && !args.has(u) {
 			return true

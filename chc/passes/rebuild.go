@@ -3,6 +3,7 @@ package passes
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -407,7 +408,14 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *chc.Node) (*ch
 
 // argVars is the set of the variables that are arguments of c's atoms.
 func argVars(c *chc.Clause) varSet {
-	var s varSet
+	n := 0
+	if c.Head != nil {
+		n = len(c.Head.Args)
+	}
+	for i := range c.Body {
+		n += len(c.Body[i].Args)
+	}
+	s := varSet{list: make([]*term.Term, 0, n)}
 	if c.Head != nil {
 		for _, a := range c.Head.Args {
 			s.add(a)
@@ -422,37 +430,36 @@ func argVars(c *chc.Clause) varSet {
 }
 
 // A varSet is a set of terms: a list searched in order while it is short
-// (a clause's arguments, mostly), a map past smallSet members.
+// (a clause's arguments, mostly), past smallSet members sorted by ID
+// (when first searched) and searched by halves. A list costs one
+// allocation, where a map costs several and its hashing.
 type varSet struct {
-	list []*term.Term
-	m    map[*term.Term]bool
+	list   []*term.Term
+	sorted bool // list is sorted by ID
 }
 
 const smallSet = 16
 
 func (s *varSet) add(x *term.Term) {
-	switch {
-	case s.m != nil:
-		s.m[x] = true
-	case len(s.list) < smallSet:
-		s.list = append(s.list, x)
-	default:
-		s.m = make(map[*term.Term]bool, 2*smallSet)
-		for _, y := range s.list {
-			s.m[y] = true
-		}
-		s.m[x] = true
-	}
+	n := len(s.list)
+	s.sorted = n == 0 || (s.sorted && s.list[n-1].ID() <= x.ID())
+	s.list = append(s.list, x)
 }
 
 func (s *varSet) has(x *term.Term) bool {
-	if s.m != nil {
-		return s.m[x]
-	}
-	for _, y := range s.list {
-		if y == x {
-			return true
+	if len(s.list) <= smallSet {
+		for _, y := range s.list {
+			if y == x {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	if !s.sorted {
+		// (in place: a copy of s, sharing the list, sees the same members)
+		slices.SortFunc(s.list, term.CompareID)
+		s.sorted = true
+	}
+	_, ok := slices.BinarySearchFunc(s.list, x, term.CompareID)
+	return ok
 }

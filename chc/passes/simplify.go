@@ -151,7 +151,10 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 		if a.NumArgs() != 2 || !a.Arg(0).Sort().IsArith() || (neg && op == term.OpEq) {
 			continue
 		}
-		l, ok := st.Linearize(st.Sub(a.Arg(0), a.Arg(1)))
+		if !oneConst(a) {
+			continue // (most conjuncts: no need of the linear form)
+		}
+		l, ok := linearDiff(st, a.Arg(0), a.Arg(1))
 		if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
 			continue
 		}
@@ -213,4 +216,31 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 		}
 	}
 	return false
+}
+
+// oneConst reports whether the atom a mentions a single constant, which
+// a bound on one variable does; it gives up (false) on large atoms.
+func oneConst(a *term.Term) bool {
+	var x *term.Term
+	budget := 64
+	var walk func(t *term.Term) bool
+	walk = func(t *term.Term) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		if t.Op() == term.OpConst {
+			if x != nil && x != t {
+				return false
+			}
+			x = t
+			return true
+		}
+		for _, u := range t.Args() {
+			if !walk(u) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(a) && x != nil
 }
