@@ -24,6 +24,28 @@ type solved struct {
 	// simplified is the constraint simplified, which is equivalent to
 	// the conjunction of rest when defs is empty.
 	simplified *term.Term
+	// used is the number of conjuncts read as definitions (at the
+	// start, or once substituted into).
+	used int
+}
+
+// unchanged reports whether the definitions, substituted, changed none
+// of the conjuncts of the simplified constraint: each conjunct left is one
+// of them, and the others were read as definitions. Then the simplified
+// constraint says no more than the definitions and the rest (it is
+// always equivalent to them), and is as simple.
+func (sv *solved) unchanged() bool {
+	cs := term.Conjuncts(nil, sv.simplified)
+	if len(sv.rest)+sv.used != len(cs) {
+		return false
+	}
+	slices.SortFunc(cs, term.CompareID) // (mostly sorted: Simplify sorts a conjunction)
+	for _, a := range sv.rest {
+		if _, ok := slices.BinarySearchFunc(cs, a, term.CompareID); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // isFalse reports whether the constraint simplified to false.
@@ -144,6 +166,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 					continue
 				}
 				addDef(x, t)
+				sv.used++
 			}
 		}
 		return rest, true
@@ -157,7 +180,10 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// first, all at once (see unionSimple).
 	for range 8 {
 		var ok, more bool
-		if rest, more, ok = unionSimple(st, rest, undefined, prefer, addDef); !ok {
+		var used int
+		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef)
+		sv.used += used
+		if !ok {
 			sv.rest = []*term.Term{st.False()}
 			sv.defs = nil
 			return sv
@@ -366,14 +392,15 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // does not mark, the one of lowest ID among them. Every other member that
 // can allows is defined as the representative (def), every member that it
 // does not allow is kept equal to it in rest, and the definitions are
-// substituted into the other conjuncts in one simplification. A class
-// whose members can allows none is left as it was.
+// substituted into the other conjuncts in one simplification. The
+// conjuncts that mention no variable that can allows stay as they are.
 //
-// It returns the conjuncts left, whether it defined a variable (its
+// It returns the conjuncts left, the number of conjuncts it read as
+// definitions, whether it defined a variable (its
 // substitution may have made new such conjuncts), and false when the
 // conjuncts contradict each other (two values in one class, or a
 // conjunct simplified to false).
-func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term)) (rest []*term.Term, more, ok bool) {
+func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term)) (rest []*term.Term, used int, more, ok bool) {
 	// A class member: its parent in the union-find forest, and at a
 	// root the class's value (nil: none).
 	type member struct {
@@ -394,9 +421,9 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 	}
 	if len(pairs) == 0 {
-		return cs, false, true
+		return cs, 0, false, true
 	}
-	slices.SortFunc(ms, func(a, b member) int { return term.CompareID(a.x, b.x) })
+	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
 	for i := range ms {
 		ms[i].parent = int32(i)
@@ -421,7 +448,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			case v == nil:
 				ms[i].val = y
 			case v != y:
-				return nil, false, false // distinct leaf values are distinct
+				return nil, 0, false, false // distinct leaf values are distinct
 			}
 			continue
 		}
@@ -431,7 +458,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 		switch vi, vj := ms[i].val, ms[j].val; {
 		case vi != nil && vj != nil && vi != vj:
-			return nil, false, false
+			return nil, 0, false, false
 		case vi == nil:
 			ms[i].val = vj
 		}
@@ -440,7 +467,6 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	// The representative of each class (by root), and whether some
 	// member is defined.
 	rep := make([]*term.Term, len(ms))
-	defines := make([]bool, len(ms))
 	// rank: 0 when can does not allow x, 1 when prefer does not mark
 	// it, else 2; the representative has the least rank, then ID (ms is
 	// in the order of IDs)
@@ -463,28 +489,39 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			rep[r], repRank[r] = ms[i].x, rank[i]
 		}
 	}
-	for i := range ms {
-		r := find(int32(i))
-		if x := ms[i].x; x != rep[r] && rank[i] > 0 {
-			defines[r] = true
-		}
-	}
-	// The conjuncts of the classes that define nothing stay as they are.
+	// The conjuncts that mention a variable to define are read; those
+	// between variables that can does not allow (and values) stay as
+	// they are, and such a variable of a read conjunct is kept equal to
+	// the representative (touched): with the kept conjuncts, which
+	// connect every other such variable to one of those, to the
+	// representative or to the value, that is what the class says.
 	read := make([]bool, len(cs))
+	touched := make([]bool, len(ms))
 	for _, k := range pairs {
-		x, _ := simpleEq(st, cs[k])
-		if defines[node(x)] {
+		x, y := simpleEq(st, cs[k])
+		i, j := indexOf(x), int32(-1)
+		if y.Op() == term.OpConst {
+			j = indexOf(y)
+		}
+		if rank[i] > 0 || (j >= 0 && rank[j] > 0) {
 			read[k] = true
+			used++
+			touched[i] = true
+			if j >= 0 {
+				touched[j] = true
+			}
 		}
 	}
-	sub := map[*term.Term]*term.Term{}
+	var sub map[*term.Term]*term.Term
 	for i := range ms {
-		r := find(int32(i))
-		x, t := ms[i].x, rep[r]
+		x, t := ms[i].x, rep[find(int32(i))]
 		switch {
-		case !defines[r] || x == t:
+		case x == t || !touched[i]:
 		case rank[i] > 0:
 			def(x, t)
+			if sub == nil {
+				sub = map[*term.Term]*term.Term{}
+			}
 			sub[x] = t
 		default:
 			rest = append(rest, st.Simplify(st.Eq(x, t)))
@@ -496,13 +533,16 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			others = append(others, a)
 		}
 	}
+	if len(sub) == 0 {
+		return append(rest, others...), used, false, true
+	}
 	for _, a := range term.Conjuncts(nil, st.SimplifyMap(chc.Conj(st, others), sub)) {
 		if a.IsFalse() {
-			return nil, false, false
+			return nil, 0, false, false
 		}
 		rest = append(rest, a)
 	}
-	return rest, len(sub) > 0, true
+	return rest, used, true, true
 }
 
 // simpleEq reads a conjunct a as x = y for a constant x and a constant
