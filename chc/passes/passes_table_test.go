@@ -41,6 +41,11 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (= z (+ x 1)) (= w (* 2 z)) (= y (- w 1))) (P y))))
 (assert (forall ((x Int)) (=> (and (P x) (= x 7)) false)))`},
+	{"simplify removes a clause whose read of a stored index contradicts the store", passes.Simplify{}, "P", 2, chc.Sat, `
+(declare-fun P ((Array Int Int) Int) Bool)
+(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (x Int)) (=> (and (= b (store a 0 42)) (= x 0)) (P b x))))
+(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (x Int)) (=> (and (= b (store a 0 42)) (not (= (select b 0) 42))) (P b x))))
+(assert (forall ((b (Array Int Int)) (x Int)) (=> (and (P b x) (not (= (select b 0) 42))) false)))`},
 	{"locals drops a variable that only bounds constrain, and the derivation gives it a value in them", passes.EliminateLocals{}, "P", 3, chc.Unsat, `
 (declare-fun P (Int) Bool)
 (assert (forall ((x Int) (z Int)) (=> (and (= x 0) (> z 1) (<= z 3)) (P x))))

@@ -58,7 +58,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			}
 			cons = st.Simplify(chc.Conj(st, parts))
 		}
-		if cons.IsFalse() || boundsConflict(st, cons) {
+		if cons.IsFalse() || boundsConflict(st, cons) || storesRefute(st, cons) {
 			r.changed = true
 			continue
 		}
@@ -107,6 +107,41 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*te
 		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
 	}
 	r.addClause(nc, c, src)
+}
+
+// storesRefute reports whether the conjuncts x = (store ...) of f (x an
+// array variable the store does not mention), substituted into the other
+// conjuncts, make them false: a read of x at an index the stores write
+// (Solidity's memory arrays: x = (store y 0 42) ∧ ¬(select x 0) = 42)
+// that Simplify, which substitutes variables and values only, leaves.
+func storesRefute(st *term.Store, f *term.Term) bool {
+	if f.Op() != term.OpAnd {
+		return false
+	}
+	var sub map[*term.Term]*term.Term
+	var others []*term.Term
+	for _, a := range f.Args() {
+		if a.Op() == term.OpEq && a.NumArgs() == 2 {
+			x, t := a.Arg(0), a.Arg(1)
+			if x.Op() != term.OpConst {
+				x, t = t, x
+			}
+			if x.Op() == term.OpConst && t.Op() == term.OpStore && sub[x] == nil && !mentions(t, x) {
+				if sub == nil {
+					sub = map[*term.Term]*term.Term{}
+				}
+				sub[x] = t
+				continue
+			}
+		}
+		others = append(others, a)
+	}
+	if len(sub) == 0 || len(others) == 0 {
+		return false
+	}
+	// A definition may mention a variable another one defines: the
+	// substitution is one step, which is sound (each x = t holds).
+	return st.SimplifyMap(chc.Conj(st, others), sub).IsFalse()
 }
 
 // A bound on a variable: its value is ≥ (or >, when strict) lo.
