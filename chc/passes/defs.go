@@ -412,7 +412,9 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		pairs []int    // the conjuncts read, by index into cs
 	)
 	for k, a := range cs {
-		if x, y := simpleEq(st, a); x != nil {
+		// a conjunct without a variable to define stays as it is: no
+		// need to read it
+		if x, y := simpleEq(st, a); x != nil && (can(x) || (y.Op() == term.OpConst && can(y))) {
 			pairs = append(pairs, k)
 			ms = append(ms, member{x: x})
 			if y.Op() == term.OpConst {
