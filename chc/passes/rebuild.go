@@ -182,7 +182,13 @@ func (r *rebuild) keepClause(c *chc.Clause) {
 // src gives and the children of nc in order (nc and old have as many body
 // atoms).
 func (r *rebuild) addClause(nc, old *chc.Clause, src []varSource) {
-	remapSources(src, canonical(nc))
+	r.addClauseConsts(nc, old, src, nil)
+}
+
+// addClauseConsts is addClause with the free constants of nc's
+// constraint, sorted by ID, when the caller has them (nil: not at hand).
+func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts []*term.Term) {
+	remapSources(src, canonicalConsts(nc, consts))
 	r.changed = true
 	st := r.old.St
 	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
@@ -207,6 +213,12 @@ func (r *rebuild) add(nc *chc.Clause, o *origin) {
 // order; other variables leave. remap gives the new index of each former
 // one, -1 if it left.
 func canonical(nc *chc.Clause) (remap []int) {
+	return canonicalConsts(nc, nil)
+}
+
+// canonicalConsts is canonical with the free constants of nc's constraint,
+// sorted by ID (nil: canonical finds them).
+func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 	var index map[*term.Term]int // past smallSet variables
 	if len(nc.Vars) > smallSet {
 		index = make(map[*term.Term]int, len(nc.Vars))
@@ -247,10 +259,10 @@ func canonical(nc *chc.Clause) (remap []int) {
 			add(x)
 		}
 	}
-	var inCons varSet
-	for _, x := range term.FreeConsts(nc.Constraint) {
-		inCons.add(x)
+	if consts == nil {
+		consts = term.FreeConsts(nc.Constraint)
 	}
+	inCons := varSet{list: consts, sorted: true}
 	for _, x := range nc.Vars {
 		if inCons.has(x) {
 			add(x)

@@ -81,10 +81,8 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*te
 		return
 	}
 	args := argVars(c)
-	var inCons varSet
-	for _, x := range term.FreeConsts(cons) {
-		inCons.add(x)
-	}
+	consts := term.FreeConsts(cons)
+	inCons := varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
@@ -106,7 +104,7 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*te
 	for i := range c.Body {
 		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
 	}
-	r.addClause(nc, c, src)
+	r.addClauseConsts(nc, c, src, consts)
 }
 
 // storesRefute reports whether the conjuncts x = (store ...) of f (x an
