@@ -58,15 +58,37 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 		}
 		s.memo.Set(f, u)
 	}
-	// Terms that Simplify gave are walked all the same: the keys of m
-	// may occur in them.
-	_ = walkPost(t, s.memo.Has, nil, func(u *Term) error {
+	// The nodes that mention no key of m (clean) and are simplified
+	// already are their own result: the walk skips them, and only the
+	// nodes above a key, or not simplified, are rebuilt.
+	const clean, dirty = 1, 2
+	mark := markTables.get()
+	defer markTables.put(mark)
+	_ = walkPost(t, func(u *Term) bool { return mark.Has(u) || s.memo.Has(u) }, nil, func(u *Term) error {
+		v := uint8(clean)
+		for _, a := range u.args {
+			if mark.Get(a) == dirty || s.memo.Has(a) {
+				v = dirty
+				break
+			}
+		}
+		mark.Set(u, v)
+		return nil
+	})
+	s.known = true
+	done := func(u *Term) bool {
+		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf()))
+	}
+	_ = walkPost(t, done, nil, func(u *Term) error {
 		r := s.node(u)
 		r.flags |= flagSimplified
 		s.memo.Set(u, r)
 		return nil
 	})
-	return s.memo.Get(t)
+	if r := s.memo.Get(t); r != nil {
+		return r
+	}
+	return t
 }
 
 // SimplifySubstitute is SimplifyMap with the pairs from[i] ↦ to[i].
@@ -83,8 +105,8 @@ func (st *Store) SimplifySubstitute(t *Term, from, to []*Term) *Term {
 
 type simplifier struct {
 	st *Store
-	// known: a term marked simplified that the walk skipped is its own
-	// simplification (not under SimplifyMap, whose keys may occur in it)
+	// known: a term that the walk skipped is its own simplification
+	// (marked simplified, and under SimplifyMap free of its keys)
 	known bool
 	memo  *TermMap[*Term]
 	lz    *linearizer

@@ -116,4 +116,5 @@ var (
 	termTables tablePool[*Term]
 	boolTables tablePool[bool]
 	linTables  tablePool[*Linear]
+	markTables tablePool[uint8]
 )

@@ -3,6 +3,7 @@ package passes
 import (
 	"slices"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -23,6 +24,28 @@ type solved struct {
 	// simplified is the constraint simplified, which is equivalent to
 	// the conjunction of rest when defs is empty.
 	simplified *term.Term
+	// used is the number of conjuncts read as definitions (at the
+	// start, or once substituted into).
+	used int
+}
+
+// unchanged reports whether the definitions, substituted, changed none
+// of the conjuncts of the simplified constraint: each conjunct left is one
+// of them, and the others were read as definitions. Then the simplified
+// constraint says no more than the definitions and the rest (it is
+// always equivalent to them), and is as simple.
+func (sv *solved) unchanged() bool {
+	cs := term.Conjuncts(nil, sv.simplified)
+	if len(sv.rest)+sv.used != len(cs) {
+		return false
+	}
+	slices.SortFunc(cs, term.CompareID) // (mostly sorted: Simplify sorts a conjunction)
+	for _, a := range sv.rest {
+		if _, ok := slices.BinarySearchFunc(cs, a, term.CompareID); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // isFalse reports whether the constraint simplified to false.
@@ -92,6 +115,33 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		return st.SimplifySubstitute(c, from, to)
 	}
 	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
+	// addDef records the definition x = t (x undefined, t free of
+	// defined variables) and substitutes it into the definitions that
+	// mention x, keeping them in solved form.
+	addDef := func(x, t *term.Term) {
+		ft := freeConsts(t)
+		for _, i := range users[x] {
+			d := &sv.defs[i]
+			if d.t == x {
+				d.t = t
+			} else {
+				d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
+			}
+			sv.sub[d.x] = d.t
+			for _, y := range ft {
+				users[y] = append(users[y], i)
+			}
+		}
+		delete(users, x)
+		for _, y := range ft {
+			users[y] = append(users[y], len(sv.defs))
+		}
+		sv.defs = append(sv.defs, def{x, t})
+		if sv.sub == nil {
+			sv.sub = map[*term.Term]*term.Term{}
+		}
+		sv.sub[x] = t
+	}
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
 	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
@@ -115,25 +165,8 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 					rest = append(rest, a)
 					continue
 				}
-				// keep the definitions free of defined variables
-				ft := freeConsts(t)
-				for _, i := range users[x] {
-					d := &sv.defs[i]
-					d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
-					sv.sub[d.x] = d.t
-					for _, y := range ft {
-						users[y] = append(users[y], i)
-					}
-				}
-				delete(users, x)
-				for _, y := range ft {
-					users[y] = append(users[y], len(sv.defs))
-				}
-				sv.defs = append(sv.defs, def{x, t})
-				if sv.sub == nil {
-					sv.sub = map[*term.Term]*term.Term{}
-				}
-				sv.sub[x] = t
+				addDef(x, t)
+				sv.used++
 			}
 		}
 		return rest, true
@@ -143,6 +176,22 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// definitions first.
 	sv.simplified = st.Simplify(f)
 	rest := term.Conjuncts(nil, sv.simplified)
+	// The equalities between variables and of variables with values come
+	// first, all at once (see unionSimple).
+	for range 8 {
+		var ok, more bool
+		var used int
+		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef)
+		sv.used += used
+		if !ok {
+			sv.rest = []*term.Term{st.False()}
+			sv.defs = nil
+			return sv
+		}
+		if !more {
+			break
+		}
+	}
 	phases := []bool{true, false} // simple definitions only, then all
 	if simple {
 		phases = phases[:1]
@@ -332,4 +381,232 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 	}
 	d.Const = a.Const.Sub(b.Const)
 	return d, true
+}
+
+// unionSimple reads at once the definitions that the conjuncts cs give
+// by a variable or a value: x = y (constants of one sort), x = v (v a
+// numeral, true, false, a bit-vector or an abstract value), and the
+// Boolean literals x and ¬x. The variables they equate form classes
+// (union-find); each class has a representative, its value when it has
+// one, else a variable that can does not allow, else one that prefer
+// does not mark, the one of lowest ID among them. Every other member that
+// can allows is defined as the representative (def), every member that it
+// does not allow is kept equal to it in rest, and the definitions are
+// substituted into the other conjuncts in one simplification. The
+// conjuncts that mention no variable that can allows stay as they are.
+//
+// It returns the conjuncts left, the number of conjuncts it read as
+// definitions, whether it defined a variable (its
+// substitution may have made new such conjuncts), and false when the
+// conjuncts contradict each other (two values in one class, or a
+// conjunct simplified to false).
+func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term)) (rest []*term.Term, used int, more, ok bool) {
+	// A class member: its parent in the union-find forest, and at a
+	// root the class's value (nil: none).
+	type member struct {
+		x, val *term.Term
+		parent int32
+	}
+	var (
+		ms    []member // sorted by the ID of x
+		pairs []int    // the conjuncts read, by index into cs
+	)
+	for k, a := range cs {
+		// a conjunct without a variable to define stays as it is: no
+		// need to read it
+		if x, y := simpleEq(st, a); x != nil && (can(x) || (y.Op() == term.OpConst && can(y))) {
+			pairs = append(pairs, k)
+			ms = append(ms, member{x: x})
+			if y.Op() == term.OpConst {
+				ms = append(ms, member{x: y})
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return cs, 0, false, true
+	}
+	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
+	for i := range ms {
+		ms[i].parent = int32(i)
+	}
+	find := func(i int32) int32 {
+		for ms[i].parent != i {
+			ms[i].parent = ms[ms[i].parent].parent
+			i = ms[i].parent
+		}
+		return i
+	}
+	indexOf := func(x *term.Term) int32 {
+		i, _ := slices.BinarySearchFunc(ms, x, func(m member, x *term.Term) int { return term.CompareID(m.x, x) })
+		return int32(i)
+	}
+	node := func(x *term.Term) int32 { return find(indexOf(x)) }
+	for _, k := range pairs {
+		x, y := simpleEq(st, cs[k]) // y: a constant or a value
+		i := node(x)
+		if y.Op() != term.OpConst {
+			switch v := ms[i].val; {
+			case v == nil:
+				ms[i].val = y
+			case v != y:
+				return nil, 0, false, false // distinct leaf values are distinct
+			}
+			continue
+		}
+		j := node(y)
+		if i == j {
+			continue
+		}
+		switch vi, vj := ms[i].val, ms[j].val; {
+		case vi != nil && vj != nil && vi != vj:
+			return nil, 0, false, false
+		case vi == nil:
+			ms[i].val = vj
+		}
+		ms[j].parent = i
+	}
+	// The representative of each class (by root), and whether some
+	// member is defined.
+	rep := make([]*term.Term, len(ms))
+	// rank: 0 when can does not allow x, 1 when prefer does not mark
+	// it, else 2; the representative has the least rank, then ID (ms is
+	// in the order of IDs)
+	rank := make([]int8, len(ms))
+	repRank := make([]int8, len(ms))
+	for i := range ms {
+		switch x := ms[i].x; {
+		case !can(x):
+			rank[i] = 0
+		case !prefer(x):
+			rank[i] = 1
+		default:
+			rank[i] = 2
+		}
+		r := find(int32(i))
+		switch {
+		case ms[r].val != nil:
+			rep[r] = ms[r].val
+		case rep[r] == nil || rank[i] < repRank[r]:
+			rep[r], repRank[r] = ms[i].x, rank[i]
+		}
+	}
+	// The conjuncts that mention a variable to define are read; those
+	// between variables that can does not allow (and values) stay as
+	// they are, and such a variable of a read conjunct is kept equal to
+	// the representative (touched): with the kept conjuncts, which
+	// connect every other such variable to one of those, to the
+	// representative or to the value, that is what the class says.
+	read := make([]bool, len(cs))
+	touched := make([]bool, len(ms))
+	for _, k := range pairs {
+		x, y := simpleEq(st, cs[k])
+		i, j := indexOf(x), int32(-1)
+		if y.Op() == term.OpConst {
+			j = indexOf(y)
+		}
+		if rank[i] > 0 || (j >= 0 && rank[j] > 0) {
+			read[k] = true
+			used++
+			touched[i] = true
+			if j >= 0 {
+				touched[j] = true
+			}
+		}
+	}
+	var sub map[*term.Term]*term.Term
+	for i := range ms {
+		x, t := ms[i].x, rep[find(int32(i))]
+		switch {
+		case x == t || !touched[i]:
+		case rank[i] > 0:
+			def(x, t)
+			if sub == nil {
+				sub = map[*term.Term]*term.Term{}
+			}
+			sub[x] = t
+		default:
+			rest = append(rest, st.Simplify(st.Eq(x, t)))
+		}
+	}
+	var others []*term.Term
+	for k, a := range cs {
+		if !read[k] {
+			others = append(others, a)
+		}
+	}
+	if len(sub) == 0 {
+		return append(rest, others...), used, false, true
+	}
+	for _, a := range term.Conjuncts(nil, st.SimplifyMap(chc.Conj(st, others), sub)) {
+		if a.IsFalse() {
+			return nil, 0, false, false
+		}
+		rest = append(rest, a)
+	}
+	return rest, used, true, true
+}
+
+// simpleEq reads a conjunct a as x = y for a constant x and a constant
+// or a leaf value y of its sort (see leafValue): a Boolean literal, an
+// equality, or Simplify's form of an arithmetic equality between two
+// constants (varDiff). It gives nil for other conjuncts.
+func simpleEq(st *term.Store, a *term.Term) (x, y *term.Term) {
+	switch a.Op() {
+	case term.OpConst:
+		if a.Sort().IsBool() {
+			return a, st.True()
+		}
+	case term.OpNot:
+		if b := a.Arg(0); b.Op() == term.OpConst {
+			return b, st.False()
+		}
+	case term.OpEq:
+		if a.NumArgs() != 2 {
+			break
+		}
+		l, r := a.Arg(0), a.Arg(1)
+		if l.Op() != term.OpConst {
+			l, r = r, l
+		}
+		if l.Op() == term.OpConst && l.Sort() == r.Sort() && (r.Op() == term.OpConst || leafValue(r)) {
+			return l, r
+		}
+		return varDiff(a)
+	}
+	return nil, nil
+}
+
+// leafValue reports whether t is a value without arguments: distinct
+// such terms are distinct values.
+func leafValue(t *term.Term) bool {
+	switch t.Op() {
+	case term.OpTrue, term.OpFalse, term.OpNum, term.OpBVNum, term.OpValue:
+		return true
+	}
+	return false
+}
+
+// varDiff reads Simplify's form of an arithmetic x = y, x + (-1)·y = 0
+// for constants x and y of one sort (either way round), or gives nil.
+func varDiff(a *term.Term) (x, y *term.Term) {
+	if a.Op() != term.OpEq || a.NumArgs() != 2 {
+		return nil, nil
+	}
+	s, z := a.Arg(0), a.Arg(1)
+	if z.Op() != term.OpNum || !z.Num().IsZero() || s.Op() != term.OpAdd || s.NumArgs() != 2 {
+		return nil, nil
+	}
+	p, q := s.Arg(0), s.Arg(1)
+	if p.Op() != term.OpConst {
+		p, q = q, p
+	}
+	if p.Op() != term.OpConst || q.Op() != term.OpMul || q.NumArgs() != 2 {
+		return nil, nil
+	}
+	k, v := q.Arg(0), q.Arg(1)
+	if k.Op() != term.OpNum || !k.Num().Neg().IsOne() || v.Op() != term.OpConst || v.Sort() != p.Sort() || v == p {
+		return nil, nil
+	}
+	return p, v
 }

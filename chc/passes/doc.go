@@ -19,7 +19,9 @@
 //     needs), RemoveUnreachable, Inline;
 //  3. InlineIntoQueries (the predicates only queries use, CHC-COMP's
 //     fail, composed into their queries), Simplify, EliminateLocals,
-//     RemoveUnusedArgs.
+//     RemoveUnusedArgs, and EliminateLocals once more: a removed head
+//     argument stays in its clause as a local variable, mostly one that
+//     bounds alone constrain (Solidity's range checks), which leaves.
 //
 // Each pass builds its output with a rebuild (rebuild.go), which records
 // for every new clause how its derivation nodes become nodes of the

@@ -247,7 +247,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// defines, as EliminateLocals would, so that merged clauses stay
 	// small and project has nothing to solve on them.
 	cons := st.SimplifyMap(chc.Conj(st, parts), elim)
-	if args := argVars(nc); hasLocal(cons, args) {
+	if args := argVars(nc); hasLocal(cons, &args) {
 		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
 			return nil, nil

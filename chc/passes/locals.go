@@ -4,12 +4,18 @@ import (
 	"context"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // EliminateLocals is the pass that eliminates clause-local variables (no
 // atom's argument) that the constraint defines by an equality x = t, t
 // free of x: t is substituted for x and x leaves the clause.
+//
+// A local variable that occurs only in bounds by constants (x ≥ 0 ∧ x ≤ 5,
+// as Solidity's range checks of a value no other conjunct uses) leaves
+// too, with its bounds: they hold of some value, which a derivation
+// gives it (the clause is dropped when they contradict each other).
 //
 // Models translate unchanged. A derivation node of a rewritten clause is a
 // node of the original clause whose eliminated variables take the values
@@ -38,7 +44,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			continue
 		}
 		args := argVars(c)
-		if !hasLocal(c.Constraint, args) {
+		if !hasLocal(c.Constraint, &args) {
 			memo.add("locals", c)
 			r.keepClause(c)
 			continue
@@ -48,28 +54,159 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			r.changed = true
 			continue
 		}
-		if len(sv.defs) == 0 {
+		local := func(x *term.Term) bool { return !args.has(x) }
+		rest, vals, ok := boundedLocals(st, sv.rest, local)
+		if !ok {
+			r.changed = true
+			continue
+		}
+		if len(sv.defs) == 0 && len(vals) == 0 {
 			memo.add("locals", c)
 			r.keepClause(c)
 			continue
 		}
-		cons := st.Simplify(chc.Conj(st, sv.rest))
+		cons := st.Simplify(chc.Conj(st, rest))
 		if cons.IsFalse() {
 			r.changed = true
 			continue
 		}
-		r.rewriteConstraint(c, cons, sv.sub)
+		defs := sv.sub
+		if len(vals) > 0 {
+			// the definitions may mention a variable given a value
+			defs = make(map[*term.Term]*term.Term, len(sv.sub)+len(vals))
+			for _, d := range sv.defs {
+				defs[d.x] = st.SimplifyMap(d.t, vals)
+			}
+			for x, v := range vals {
+				defs[x] = v
+			}
+		}
+		r.rewriteConstraint(c, cons, defs)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
 }
 
 // hasLocal reports whether f mentions a constant that is not in args.
-func hasLocal(f *term.Term, args varSet) bool {
+func hasLocal(f *term.Term, args *varSet) bool {
 	for u := range term.PostOrder(f) {
 		if u.Op() == term.OpConst && !args.has(u) {
 			return true
 		}
 	}
 	return false
+}
+
+// boundedLocals drops from the conjuncts cs the variables that can allows
+// and that occur in cs only in bounds by constants (see readBound),
+// together with those bounds, and gives each a value within them (vals).
+// ok is false when the bounds of one such variable contradict each other.
+func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool) (rest []*term.Term, vals map[*term.Term]*term.Term, ok bool) {
+	type interval struct {
+		x      *term.Term
+		lo, hi bound
+		busy   bool // x occurs in a conjunct other than its bounds
+	}
+	var (
+		ivs   []interval
+		index map[*term.Term]int
+		of    = make([]int, len(cs)) // conjunct → 1 + its interval, 0 for others
+	)
+	for i, a := range cs {
+		x, v, kind, strict, ok := readBound(st, a)
+		if !ok || !can(x) {
+			continue
+		}
+		k, seen := index[x]
+		if !seen {
+			if index == nil {
+				index = map[*term.Term]int{}
+			}
+			k = len(ivs)
+			index[x] = k
+			ivs = append(ivs, interval{x: x})
+		}
+		of[i] = k + 1
+		iv := &ivs[k]
+		if kind != boundUpper {
+			tightenBound(&iv.lo, v, strict, false)
+		}
+		if kind != boundLower {
+			tightenBound(&iv.hi, v, strict, true)
+		}
+	}
+	if len(ivs) == 0 {
+		return cs, nil, true
+	}
+	for i, a := range cs {
+		if of[i] != 0 {
+			continue
+		}
+		for _, y := range term.FreeConsts(a) {
+			if k, ok := index[y]; ok {
+				ivs[k].busy = true
+			}
+		}
+	}
+	for k := range ivs {
+		iv := &ivs[k]
+		if iv.busy {
+			continue
+		}
+		v, ok := within(iv.lo, iv.hi, iv.x.Sort().IsInt())
+		if !ok {
+			return nil, nil, false
+		}
+		if vals == nil {
+			vals = map[*term.Term]*term.Term{}
+		}
+		vals[iv.x] = st.Num(v, iv.x.Sort())
+	}
+	for i, a := range cs {
+		if of[i] == 0 || ivs[of[i]-1].busy {
+			rest = append(rest, a)
+		}
+	}
+	return rest, vals, true
+}
+
+// tightenBound makes b the tighter of b and the bound v (strict or not),
+// an upper bound when upper is set.
+func tightenBound(b *bound, v num.Rat, strict, upper bool) {
+	c := v.Cmp(b.val)
+	if upper {
+		c = -c
+	}
+	if !b.set || c > 0 || (c == 0 && strict) {
+		b.val, b.strict, b.set = v, strict, true
+	}
+}
+
+// within is a value between the bounds lo and hi (each set or not), an
+// integer when isInt (whose bounds readBound made integral and not
+// strict); ok is false when there is none.
+func within(lo, hi bound, isInt bool) (v num.Rat, ok bool) {
+	one := num.NewRat(1, 1)
+	switch {
+	case lo.set && hi.set:
+		c := lo.val.Cmp(hi.val)
+		switch {
+		case c > 0 || (c == 0 && (lo.strict || hi.strict)):
+			return v, false
+		case c == 0 || isInt || (!lo.strict && !hi.strict):
+			return lo.val, true
+		}
+		return lo.val.Add(hi.val).Quo(num.NewRat(2, 1)), true
+	case lo.set:
+		if lo.strict {
+			return lo.val.Add(one), true
+		}
+		return lo.val, true
+	case hi.set:
+		if hi.strict {
+			return hi.val.Sub(one), true
+		}
+		return hi.val, true
+	}
+	return num.Rat{}, true
 }

@@ -41,6 +41,22 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (= x 0) (P x))))
 (assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (= z (+ x 1)) (= w (* 2 z)) (= y (- w 1))) (P y))))
 (assert (forall ((x Int)) (=> (and (P x) (= x 7)) false)))`},
+	{"simplify removes a clause whose read of a stored index contradicts the store", passes.Simplify{}, "P", 2, chc.Sat, `
+(declare-fun P ((Array Int Int) Int) Bool)
+(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (x Int)) (=> (and (= b (store a 0 42)) (= x 0)) (P b x))))
+(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (x Int)) (=> (and (= b (store a 0 42)) (not (= (select b 0) 42))) (P b x))))
+(assert (forall ((b (Array Int Int)) (x Int)) (=> (and (P b x) (not (= (select b 0) 42))) false)))`},
+	{"locals drops a variable that only bounds constrain, and the derivation gives it a value in them", passes.EliminateLocals{}, "P", 3, chc.Unsat, `
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int) (z Int)) (=> (and (= x 0) (> z 1) (<= z 3)) (P x))))
+(assert (forall ((x Int) (y Int) (r Real)) (=> (and (P x) (= y (+ x 1)) (> r 1.0) (< r 1.5) (not (<= r 1.0))) (P y))))
+(assert (forall ((x Int)) (=> (and (P x) (= x 1)) false)))`},
+	{"locals drops a clause whose local's bounds contradict (and keeps one whose local has another conjunct)", passes.EliminateLocals{}, "P", 3, chc.Sat, `
+(declare-fun P (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (P x))))
+(assert (forall ((x Int) (z Int)) (=> (and (= x 5) (> z 1) (< z 3) (not (= z 2))) (P x))))
+(assert (forall ((x Int) (z Int)) (=> (and (= x 6) (> z 1) (< z 2)) (P x))))
+(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))`},
 	{"facts merges the facts of a predicate into one", passes.MergeFacts{}, "P Q", 3, chc.Unsat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))

@@ -87,12 +87,14 @@ func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System
 // predicates, removal of unused arguments, and a second round, since each
 // pass exposes work for the others; the predicates only queries use
 // (CHC-COMP's fail) are composed into their queries before the last
-// simplification.
+// simplification; the head arguments that the last removal of arguments
+// leaves in their clauses as local variables are eliminated at the end.
 func Default() []Pass {
 	return []Pass{
 		Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
+		EliminateLocals{},
 	}
 }
 

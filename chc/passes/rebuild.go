@@ -3,6 +3,7 @@ package passes
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -181,7 +182,13 @@ func (r *rebuild) keepClause(c *chc.Clause) {
 // src gives and the children of nc in order (nc and old have as many body
 // atoms).
 func (r *rebuild) addClause(nc, old *chc.Clause, src []varSource) {
-	remapSources(src, canonical(nc))
+	r.addClauseConsts(nc, old, src, nil)
+}
+
+// addClauseConsts is addClause with the free constants of nc's
+// constraint, sorted by ID, when the caller has them (nil: not at hand).
+func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts []*term.Term) {
+	remapSources(src, canonicalConsts(nc, consts))
 	r.changed = true
 	st := r.old.St
 	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
@@ -206,6 +213,12 @@ func (r *rebuild) add(nc *chc.Clause, o *origin) {
 // order; other variables leave. remap gives the new index of each former
 // one, -1 if it left.
 func canonical(nc *chc.Clause) (remap []int) {
+	return canonicalConsts(nc, nil)
+}
+
+// canonicalConsts is canonical with the free constants of nc's constraint,
+// sorted by ID (nil: canonical finds them).
+func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 	var index map[*term.Term]int // past smallSet variables
 	if len(nc.Vars) > smallSet {
 		index = make(map[*term.Term]int, len(nc.Vars))
@@ -246,10 +259,10 @@ func canonical(nc *chc.Clause) (remap []int) {
 			add(x)
 		}
 	}
-	var inCons varSet
-	for _, x := range term.FreeConsts(nc.Constraint) {
-		inCons.add(x)
+	if consts == nil {
+		consts = term.FreeConsts(nc.Constraint)
 	}
+	inCons := varSet{list: consts, sorted: true}
 	for _, x := range nc.Vars {
 		if inCons.has(x) {
 			add(x)
@@ -407,7 +420,14 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *chc.Node) (*ch
 
 // argVars is the set of the variables that are arguments of c's atoms.
 func argVars(c *chc.Clause) varSet {
-	var s varSet
+	n := 0
+	if c.Head != nil {
+		n = len(c.Head.Args)
+	}
+	for i := range c.Body {
+		n += len(c.Body[i].Args)
+	}
+	s := varSet{list: make([]*term.Term, 0, n)}
 	if c.Head != nil {
 		for _, a := range c.Head.Args {
 			s.add(a)
@@ -422,37 +442,36 @@ func argVars(c *chc.Clause) varSet {
 }
 
 // A varSet is a set of terms: a list searched in order while it is short
-// (a clause's arguments, mostly), a map past smallSet members.
+// (a clause's arguments, mostly), past smallSet members sorted by ID
+// (when first searched) and searched by halves. A list costs one
+// allocation, where a map costs several and its hashing.
 type varSet struct {
-	list []*term.Term
-	m    map[*term.Term]bool
+	list   []*term.Term
+	sorted bool // list is sorted by ID
 }
 
 const smallSet = 16
 
 func (s *varSet) add(x *term.Term) {
-	switch {
-	case s.m != nil:
-		s.m[x] = true
-	case len(s.list) < smallSet:
-		s.list = append(s.list, x)
-	default:
-		s.m = make(map[*term.Term]bool, 2*smallSet)
-		for _, y := range s.list {
-			s.m[y] = true
-		}
-		s.m[x] = true
-	}
+	n := len(s.list)
+	s.sorted = n == 0 || (s.sorted && s.list[n-1].ID() <= x.ID())
+	s.list = append(s.list, x)
 }
 
 func (s *varSet) has(x *term.Term) bool {
-	if s.m != nil {
-		return s.m[x]
-	}
-	for _, y := range s.list {
-		if y == x {
-			return true
+	if len(s.list) <= smallSet {
+		for _, y := range s.list {
+			if y == x {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	if !s.sorted {
+		// (in place: a copy of s, sharing the list, sees the same members)
+		slices.SortFunc(s.list, term.CompareID)
+		s.sorted = true
+	}
+	_, ok := slices.BinarySearchFunc(s.list, x, term.CompareID)
+	return ok
 }

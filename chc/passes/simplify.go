@@ -51,14 +51,14 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		cons := sv.simplified
-		if len(sv.defs) > 0 {
+		if len(sv.defs) > 0 && !sv.unchanged() {
 			parts := sv.rest
 			for _, d := range sv.defs {
 				parts = append(parts, st.Eq(d.x, d.t))
 			}
 			cons = st.Simplify(chc.Conj(st, parts))
 		}
-		if cons.IsFalse() || boundsConflict(st, cons) {
+		if cons.IsFalse() || boundsConflict(st, cons) || storesRefute(st, cons) {
 			r.changed = true
 			continue
 		}
@@ -81,10 +81,8 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*te
 		return
 	}
 	args := argVars(c)
-	var inCons varSet
-	for _, x := range term.FreeConsts(cons) {
-		inCons.add(x)
-	}
+	consts := term.FreeConsts(cons)
+	inCons := varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
@@ -106,7 +104,42 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*te
 	for i := range c.Body {
 		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
 	}
-	r.addClause(nc, c, src)
+	r.addClauseConsts(nc, c, src, consts)
+}
+
+// storesRefute reports whether the conjuncts x = (store ...) of f (x an
+// array variable the store does not mention), substituted into the other
+// conjuncts, make them false: a read of x at an index the stores write
+// (Solidity's memory arrays: x = (store y 0 42) ∧ ¬(select x 0) = 42)
+// that Simplify, which substitutes variables and values only, leaves.
+func storesRefute(st *term.Store, f *term.Term) bool {
+	if f.Op() != term.OpAnd {
+		return false
+	}
+	var sub map[*term.Term]*term.Term
+	var others []*term.Term
+	for _, a := range f.Args() {
+		if a.Op() == term.OpEq && a.NumArgs() == 2 {
+			x, t := a.Arg(0), a.Arg(1)
+			if x.Op() != term.OpConst {
+				x, t = t, x
+			}
+			if x.Op() == term.OpConst && t.Op() == term.OpStore && sub[x] == nil && !mentions(t, x) {
+				if sub == nil {
+					sub = map[*term.Term]*term.Term{}
+				}
+				sub[x] = t
+				continue
+			}
+		}
+		others = append(others, a)
+	}
+	if len(sub) == 0 || len(others) == 0 {
+		return false
+	}
+	// A definition may mention a variable another one defines: the
+	// substitution is one step, which is sound (each x = t holds).
+	return st.SimplifyMap(chc.Conj(st, others), sub).IsFalse()
 }
 
 // A bound on a variable: its value is ≥ (or >, when strict) lo.
@@ -140,65 +173,15 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 		}
 	}
 	for _, a := range term.Conjuncts(nil, f) {
-		neg := false
-		if a.Op() == term.OpNot {
-			neg, a = true, a.Arg(0)
-		}
-		op := a.Op()
-		if op != term.OpLe && op != term.OpGe && op != term.OpEq && op != term.OpLt && op != term.OpGt {
-			continue
-		}
-		if a.NumArgs() != 2 || !a.Arg(0).Sort().IsArith() || (neg && op == term.OpEq) {
-			continue
-		}
-		l, ok := st.Linearize(st.Sub(a.Arg(0), a.Arg(1)))
-		if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
-			continue
-		}
-		// k·x + c op 0, i.e. x op' -c/k
-		x, k := l.Vars[0], l.Coeffs[0]
-		v := l.Const.Neg().Quo(k)
-		isInt := x.Sort().IsInt()
-		// normalise to x ≤ v, x < v, x ≥ v, x > v or x = v
-		upper, strict := false, false
-		switch op {
-		case term.OpLe:
-			upper = true
-		case term.OpLt:
-			upper, strict = true, true
-		case term.OpGt:
-			strict = true
-		case term.OpEq:
+		x, v, kind, strict, ok := readBound(st, a)
+		switch {
+		case !ok:
+		case kind == boundEq:
 			tighten(lo, x, v, false, false)
 			tighten(hi, x, v, false, true)
-			continue
-		}
-		if k.Sign() < 0 {
-			upper = !upper
-		}
-		if neg {
-			upper, strict = !upper, !strict
-		}
-		if isInt {
-			// integral bounds: x < v is x ≤ ceil(v)-1, x > v is x ≥ floor(v)+1
-			if upper {
-				if strict {
-					v = num.RatFromInt(v.Ceil()).Sub(num.NewRat(1, 1))
-				} else {
-					v = num.RatFromInt(v.Floor())
-				}
-			} else {
-				if strict {
-					v = num.RatFromInt(v.Floor()).Add(num.NewRat(1, 1))
-				} else {
-					v = num.RatFromInt(v.Ceil())
-				}
-			}
-			strict = false
-		}
-		if upper {
+		case kind == boundUpper:
 			tighten(hi, x, v, strict, true)
-		} else {
+		default:
 			tighten(lo, x, v, strict, false)
 		}
 	}
@@ -213,4 +196,111 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 		}
 	}
 	return false
+}
+
+// oneConst reports whether the atom a mentions a single constant, which
+// a bound on one variable does; it gives up (false) on large atoms.
+func oneConst(a *term.Term) bool {
+	var x *term.Term
+	budget := 64
+	var walk func(t *term.Term) bool
+	walk = func(t *term.Term) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		if t.Op() == term.OpConst {
+			if x != nil && x != t {
+				return false
+			}
+			x = t
+			return true
+		}
+		for _, u := range t.Args() {
+			if !walk(u) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(a) && x != nil
+}
+
+// The kinds of bound readBound reads.
+const (
+	boundLower = iota // x ≥ v, or x > v when strict
+	boundUpper        // x ≤ v, or x < v when strict
+	boundEq           // x = v
+)
+
+// readBound reads the literal a as a bound of a single variable x by a
+// constant v, of the kind given; an integer variable's bounds are
+// integral and not strict.
+func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int, strict, ok bool) {
+	neg := false
+	if a.Op() == term.OpNot {
+		neg, a = true, a.Arg(0)
+	}
+	op := a.Op()
+	if op != term.OpLe && op != term.OpGe && op != term.OpEq && op != term.OpLt && op != term.OpGt {
+		return nil, v, 0, false, false
+	}
+	if a.NumArgs() != 2 || !a.Arg(0).Sort().IsArith() || (neg && op == term.OpEq) {
+		return nil, v, 0, false, false
+	}
+	if !oneConst(a) {
+		return nil, v, 0, false, false // (most conjuncts: no need of the linear form)
+	}
+	l, ok := linearDiff(st, a.Arg(0), a.Arg(1))
+	if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
+		return nil, v, 0, false, false
+	}
+	// k·x + c op 0, i.e. x op' -c/k
+	x, k := l.Vars[0], l.Coeffs[0]
+	v = l.Const.Neg().Quo(k)
+	isInt := x.Sort().IsInt()
+	// normalise to x ≤ v, x < v, x ≥ v, x > v or x = v
+	upper := false
+	switch op {
+	case term.OpLe:
+		upper = true
+	case term.OpLt:
+		upper, strict = true, true
+	case term.OpGt:
+		strict = true
+	case term.OpEq:
+		if isInt && !v.IsInt() {
+			// no integer: x ≥ ceil(v) and x ≤ floor(v) say so; as an
+			// equality it is left to the caller's other rules
+			return nil, v, 0, false, false
+		}
+		return x, v, boundEq, false, true
+	}
+	if k.Sign() < 0 {
+		upper = !upper
+	}
+	if neg {
+		upper, strict = !upper, !strict
+	}
+	if isInt {
+		// integral bounds: x < v is x ≤ ceil(v)-1, x > v is x ≥ floor(v)+1
+		if upper {
+			if strict {
+				v = num.RatFromInt(v.Ceil()).Sub(num.NewRat(1, 1))
+			} else {
+				v = num.RatFromInt(v.Floor())
+			}
+		} else {
+			if strict {
+				v = num.RatFromInt(v.Floor()).Add(num.NewRat(1, 1))
+			} else {
+				v = num.RatFromInt(v.Ceil())
+			}
+		}
+		strict = false
+	}
+	kind = boundLower
+	if upper {
+		kind = boundUpper
+	}
+	return x, v, kind, strict, true
 }

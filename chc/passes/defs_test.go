@@ -1,0 +1,105 @@
+package passes
+
+import (
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// TestPropSolveDefs: on random conjunctions of equalities between
+// variables, with values, Boolean literals and bounds (what unionSimple
+// reads, and what it must leave), solveDefs gives definitions of variables
+// that can allows only, in solved form, and conjuncts left that mention no
+// defined variable, whose conjunction with the definitions is equivalent
+// to the input under every assignment of a small domain.
+func TestPropSolveDefs(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		ints := []*term.Term{st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort), st.Const("x3", term.IntSort)}
+		bools := []*term.Term{st.Const("b0", term.BoolSort), st.Const("b1", term.BoolSort)}
+		all := append(append([]*term.Term{}, ints...), bools...)
+		canSet := map[*term.Term]bool{}
+		preferSet := map[*term.Term]bool{}
+		for _, x := range all {
+			canSet[x] = rapid.Bool().Draw(t, "can "+x.Name())
+			preferSet[x] = rapid.Bool().Draw(t, "prefer "+x.Name())
+		}
+		x := func(label string) *term.Term { return rapid.SampledFrom(ints).Draw(t, label) }
+		n := rapid.IntRange(1, 8).Draw(t, "conjuncts")
+		var cs []*term.Term
+		for range n {
+			var a *term.Term
+			switch rapid.IntRange(0, 6).Draw(t, "kind") {
+			case 0, 1:
+				a = st.Eq(x("l"), x("r"))
+			case 2:
+				a = st.Eq(x("l"), st.Int(int64(rapid.IntRange(-1, 1).Draw(t, "v"))))
+			case 3:
+				b := rapid.SampledFrom(bools).Draw(t, "b")
+				if rapid.Bool().Draw(t, "neg") {
+					b = st.Not(b)
+				}
+				a = b
+			case 4:
+				a = st.Le(x("l"), st.Int(int64(rapid.IntRange(-1, 1).Draw(t, "v"))))
+			case 5:
+				a = st.Eq(x("l"), st.Add(x("r"), st.Int(1)))
+			default:
+				a = st.Eq(rapid.SampledFrom(bools).Draw(t, "b"), st.Le(x("l"), x("r")))
+			}
+			cs = append(cs, a)
+		}
+		f := chc.Conj(st, cs)
+		simple := rapid.Bool().Draw(t, "simple")
+		sv := solveDefs(st, f, func(x *term.Term) bool { return canSet[x] }, func(x *term.Term) bool { return preferSet[x] }, simple)
+		defined := map[*term.Term]bool{}
+		var parts []*term.Term
+		for _, d := range sv.defs {
+			if !canSet[d.x] {
+				t.Fatalf("%v defined, which can does not allow, in %v", d.x, f)
+			}
+			defined[d.x] = true
+			parts = append(parts, st.Eq(d.x, d.t))
+		}
+		for _, d := range sv.defs {
+			for _, y := range term.FreeConsts(d.t) {
+				if defined[y] {
+					t.Fatalf("the definition %v = %v mentions the defined %v, in %v", d.x, d.t, y, f)
+				}
+			}
+		}
+		for _, a := range sv.rest {
+			for _, y := range term.FreeConsts(a) {
+				if defined[y] {
+					t.Fatalf("the conjunct %v left mentions the defined %v, in %v", a, y, f)
+				}
+			}
+		}
+		g := chc.Conj(st, append(parts, sv.rest...))
+		for code := range 81 * 4 {
+			m := term.NewModel(st)
+			c := code
+			for _, v := range ints {
+				m.Set(v, st.Int(int64(c%3-1)))
+				c /= 3
+			}
+			for _, b := range bools {
+				m.Set(b, st.Bool(c%2 == 1))
+				c /= 2
+			}
+			want, err := m.EvalBool(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := m.EvalBool(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Fatalf("%v is %v and its definitions and rest %v are %v under\n%v", f, want, g, got, m)
+			}
+		}
+	})
+}
