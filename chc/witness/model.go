@@ -1,6 +1,8 @@
 package witness
 
 import (
+	"slices"
+
 	"context"
 	"fmt"
 
@@ -93,9 +95,13 @@ const scratchTerms = 1 << 14
 // code), evaluation under the forced values decides: first without
 // instantiating the formulas (forcedClause, which adds no term to the
 // system's store but the values it computes), else in a scratch store
-// (see forced); otherwise an smt solver does, in the scratch store, whose
-// renewal at scratchTerms keeps the solver's tables (which grow with the
-// largest term ID of its store) small.
+// (see forced). Otherwise, in the scratch store, the body's equalities
+// and bounds refute most goals by rewriting (reduce); an smt solver gets
+// the goals left, with the part of the reduced body they depend on
+// (cone); only a clause that this does not refute is decided whole by
+// the smt solver, which says what fails. The scratch store's renewal at
+// scratchTerms keeps the solvers' tables (which grow with the largest
+// term ID of its store) small.
 func (mc *modelChecker) clause(ctx context.Context, c *chc.Clause) string {
 	if holds, vals, ok := mc.forcedClause(c); ok {
 		if holds {
@@ -160,12 +166,56 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		}
 		return ""
 	}
-	if refutedByEqualities(st, phi) {
-		return ""
-	}
 	if mc.rec != nil { // the instances of the definitions (recursive.go)
 		body = st.And(append([]*term.Term{body}, mc.rec.axioms(st, phi)...)...)
 	}
+	// the body's equalities and bounds refute most goals; the smt solver
+	// gets the rest, reduced, with the part of the body they depend on
+	red := reduce(st, term.Conjuncts(nil, body))
+	var left []*term.Term
+	for _, g := range goals {
+		if r, ok := red.refutes(g); !ok {
+			left = append(left, r)
+		}
+	}
+	if len(left) == 0 {
+		return ""
+	}
+	kept := red.conjuncts
+	if !slices.ContainsFunc(left, (*term.Term).IsTrue) {
+		// (a goal true, a query's or a head conjunct the equalities
+		// falsify, needs the body unsatisfiable: all of it is kept)
+		kept, _ = cone(kept, left)
+	}
+	if mc.refuted(ctx, st.And(kept...), left) {
+		return ""
+	}
+	return mc.decide(ctx, c, body, goals)
+}
+
+// refuted reports whether body ∧ g is unsatisfiable for every goal g (the
+// smt solver says unsat); false when some goal is not refuted, whatever
+// the reason.
+func (mc *modelChecker) refuted(ctx context.Context, body *term.Term, goals []*term.Term) bool {
+	st := mc.st
+	sv := smt.New(st, smt.Options{})
+	lin := newLinearizer(st)
+	if err := sv.Assert(lin.abstract(body)); err != nil {
+		return false
+	}
+	for _, g := range goals {
+		res, err := sv.Check(ctx, lin.abstract(g))
+		if err != nil || res != smt.Unsat {
+			return false
+		}
+	}
+	return true
+}
+
+// decide is scratchClause's last resort: the smt solver on body ∧ g for
+// each goal g, which says what fails.
+func (mc *modelChecker) decide(ctx context.Context, c *chc.Clause, body *term.Term, goals []*term.Term) string {
+	st, cp := mc.st, mc.cp
 	sv := smt.New(st, smt.Options{})
 	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
 	if err := sv.Assert(lin.abstract(body)); err != nil {
