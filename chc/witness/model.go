@@ -54,6 +54,9 @@ func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 		return err
 	}
 	mc := &modelChecker{from: st, m: m, rec: rec}
+	if n := st.NumTerms(); n < inPlaceTerms {
+		mc.inPlace = n + inPlaceGrowth
+	}
 	for i, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return err
@@ -66,17 +69,20 @@ func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 }
 
 // A modelChecker checks the clauses of a system one by one (see
-// CheckModel). It works in a scratch store of its own, renewed as it
+// CheckModel). A small system it checks in its own store (see
+// inPlaceTerms); a large one in a scratch store of its own, renewed as it
 // grows, so that what it builds per clause is garbage afterwards and its
 // tables stay as small as a few clauses: the check of a system is linear
 // in its size.
 type modelChecker struct {
-	from  *term.Store
-	m     chc.Model
-	rec   *recInfo     // the model's defined functions, nil when none
-	st    *term.Store  // scratch
-	cp    *term.Copier // from → st
-	forms map[*chc.Pred]*formInfo
+	from *term.Store
+	m    chc.Model
+	rec  *recInfo     // the model's defined functions, nil when none
+	st   *term.Store  // scratch, or from (see inPlaceTerms)
+	cp   *term.Copier // from → st, nil when st is from
+	// the clauses are checked in from while it has fewer terms than this
+	inPlace int
+	forms   map[*chc.Pred]*formInfo
 	// forcedClause's scratch: the values of a clause's variables and of
 	// an atom's parameters, which variables it needs and has forced
 	vals, pvals *term.Model
@@ -86,6 +92,35 @@ type modelChecker struct {
 
 // scratchTerms is the size past which the scratch store is renewed.
 const scratchTerms = 1 << 14
+
+// A system whose store has fewer than inPlaceTerms terms is checked in
+// its own store, up to inPlaceGrowth terms more: copying each clause into
+// a scratch store costs more than the check of most clauses, and the smt
+// solvers' tables in a store that size are a fraction of a millisecond
+// to allocate. A larger system, or once its store has grown that much,
+// is checked in the scratch store.
+const (
+	inPlaceTerms  = 1 << 16
+	inPlaceGrowth = 1 << 15
+)
+
+// A copier is a term.Copier into the scratch store, or with none (the
+// check in the system's own store) the identity.
+type copier struct{ cp *term.Copier }
+
+func (c copier) Term(t *term.Term) *term.Term {
+	if c.cp == nil {
+		return t
+	}
+	return c.cp.Term(t)
+}
+
+func (c copier) Terms(ts []*term.Term) []*term.Term {
+	if c.cp == nil {
+		return ts
+	}
+	return c.cp.Terms(ts)
+}
 
 // clause checks c: body ∧ constraint ∧ ¬head, with the model's formulas
 // instantiated, must be unsatisfiable. It returns what fails, or "".
@@ -115,11 +150,15 @@ func (mc *modelChecker) clause(ctx context.Context, c *chc.Clause) string {
 // scratchClause is clause in the scratch store, with forced or the smt
 // solver.
 func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string {
-	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
+	switch {
+	case mc.from.NumTerms() < mc.inPlace:
+		// a small system: its own store, without copies
+		mc.st, mc.cp = mc.from, nil
+	case mc.st == nil || mc.st == mc.from || mc.st.NumTerms() > scratchTerms:
 		mc.st = term.NewStore()
 		mc.cp = term.NewCopier(mc.from, mc.st)
 	}
-	st, cp := mc.st, mc.cp
+	st, cp := mc.st, copier{mc.cp}
 	inst := func(a *chc.Atom) *term.Term {
 		f := cp.Term(mc.m.Lookup(mc.from, a.Pred))
 		if a.Pred.Arity() == 0 {
@@ -215,7 +254,7 @@ func (mc *modelChecker) refuted(ctx context.Context, body *term.Term, goals []*t
 // decide is scratchClause's last resort: the smt solver on body ∧ g for
 // each goal g, which says what fails.
 func (mc *modelChecker) decide(ctx context.Context, c *chc.Clause, body *term.Term, goals []*term.Term) string {
-	st, cp := mc.st, mc.cp
+	st, cp := mc.st, copier{mc.cp}
 	sv := smt.New(st, smt.Options{})
 	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
 	if err := sv.Assert(lin.abstract(body)); err != nil {
