@@ -178,9 +178,8 @@ func (r *reduction) empty(x *term.Term) bool {
 }
 
 // refutes reports whether the reduced body refutes the goal g: g reduces
-// to false, its negation is a conjunct of the reduced body, or it bounds
-// an integer constant outside the body's bounds. Otherwise it returns g
-// reduced, for the smt solver.
+// to false, or its negation is implied (see implied). Otherwise it
+// returns g reduced, for the smt solver.
 func (r *reduction) refutes(g *term.Term) (*term.Term, bool) {
 	if r.false_ {
 		return g, true
@@ -188,17 +187,39 @@ func (r *reduction) refutes(g *term.Term) (*term.Term, bool) {
 	if len(r.sub) > 0 {
 		g = r.st.SimplifyMap(g, r.sub)
 	}
-	if g.IsFalse() || r.in[r.st.Simplify(r.st.Not(g))] {
-		return g, true
-	}
-	if x, c, upper, ok := intBound(g); ok {
-		if upper {
-			if l, ok := r.lo[x]; ok && l.Cmp(c) > 0 {
-				return g, true
+	return g, g.IsFalse() || r.implied(r.st.Simplify(r.st.Not(g)))
+}
+
+// implied reports whether the reduced body implies h by its conjuncts
+// alone: h is true, one of them, a bound on an integer constant that
+// the body's bounds imply, or a conjunction of implied formulas, or a
+// disjunction with an implied one.
+func (r *reduction) implied(h *term.Term) bool {
+	switch {
+	case h.IsTrue() || r.in[h]:
+		return true
+	case h.Op() == term.OpAnd:
+		for _, a := range h.Args() {
+			if !r.implied(a) {
+				return false
 			}
-		} else if h, ok := r.hi[x]; ok && h.Cmp(c) < 0 {
-			return g, true
 		}
+		return true
+	case h.Op() == term.OpOr:
+		for _, a := range h.Args() {
+			if r.implied(a) {
+				return true
+			}
+		}
+		return false
 	}
-	return g, false
+	if x, c, upper, ok := intBound(h); ok {
+		if upper {
+			b, ok := r.hi[x]
+			return ok && b.Cmp(c) <= 0
+		}
+		b, ok := r.lo[x]
+		return ok && b.Cmp(c) >= 0
+	}
+	return false
 }
