@@ -205,7 +205,7 @@ func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 		}
 		return &found{answer: chc.Unsat, root: root}, nil
 	}
-	psi, err := e.project(cs.hfree, e.st.And(parts...), m)
+	psi, err := e.projectWith(e.mbpReach, cs.hfree, e.st.And(parts...), m)
 	if err != nil {
 		return nil, err
 	}

@@ -160,7 +160,12 @@
 // the model (FMCAD'15 §IV-C.2; mbp.Options.ArrayEqualities) when a
 // predicate has an array argument; with inductive generalisation this
 // turns select-by-select lemmas into array equalities (see
-// TestPaperExamples/fmcad15-array-equality).
+// TestPaperExamples/fmcad15-array-equality). Obligations only: a reach
+// fact strengthened so holds of one array state of the model's, and a
+// counterexample through arrays (a Solidity contract's memory) then took
+// a reach fact per state (array_aliasing_memory_2.sol_3 of lia-arrays:
+// 184 checks and 0.5 s, z3 0.04 s; its reach facts plain, 60 checks and
+// 0.05 s, the same answers on the arrays and lia-arrays folders).
 //
 // Datatypes: the same with the (dis)equalities of the datatype constants
 // (mbp.Options.DatatypeEqualities) when a predicate has a datatype

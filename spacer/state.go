@@ -25,6 +25,9 @@ type engine struct {
 	sys  *chc.System
 	st   *term.Store
 	mbp  *mbp.Projector
+	// mbpReach projects reach facts: without the model's array
+	// (dis)equalities, which only obligations get (doc.go, Arrays)
+	mbpReach *mbp.Projector
 	// datatypes: a predicate has a datatype parameter (datatypes.go)
 	datatypes bool
 	gens      []generalizer // the lemma generalizers switched on
@@ -160,8 +163,13 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			datatypes = datatypes || x.Sort().IsDatatype() // Datatypes
 		}
 	}
-	return &engine{datatypes: datatypes, ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
+	e := &engine{datatypes: datatypes, ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities, DatatypeEqualities: datatypes}) /* Datatypes */}
+	e.mbpReach = e.mbp
+	if arrays && !opts.NoArrayEqualities {
+		e.mbpReach = mbp.New(s.St, mbp.Options{DatatypeEqualities: datatypes})
+	}
+	return e
 }
 
 func (e *engine) build() error {
