@@ -35,6 +35,9 @@ func (e *engine) process(pb *pob) (*found, error) {
 			bound = min(bound, 0)
 			continue
 		}
+		if err := e.warm(cs); err != nil { // the reach facts' literals
+			return nil, err
+		}
 		hard = e.instCube(p, pb.cube, cs.hargs, hard[:0])
 		softs := cs.softs()
 		assumps = e.query(cs, L, hard, softs, assumps)
@@ -202,7 +205,7 @@ func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 		}
 		return &found{answer: chc.Unsat, root: root}, nil
 	}
-	psi, err := e.project(cs.hfree, e.st.And(parts...), m)
+	psi, err := e.projectWith(e.mbpReach, cs.hfree, e.st.And(parts...), m)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -34,9 +35,10 @@ type Options struct {
 	// ItpCore falls back to itp.Core (a fresh solver per call) when the
 	// cheap Farkas step on the clause solver's model finds nothing.
 	ItpCore bool
-	// NoArrayEqualities turns off strengthening obligations and reach
-	// facts with the array (dis)equalities of the model (FMCAD'15
-	// §IV-C.2), on by default when a predicate has an array argument.
+	// NoArrayEqualities turns off strengthening obligations with the
+	// array (dis)equalities of the model (FMCAD'15 §IV-C.2), on by
+	// default when a predicate has an array argument (reach facts never
+	// get them: see doc.go, Arrays).
 	NoArrayEqualities bool
 	// NoGuidance turns off the lemma-cluster generalisations (guide.go).
 	NoGuidance bool
@@ -382,9 +384,14 @@ func (e *engine) statistics() []chc.Stat {
 
 // project runs MBP, eliminating every constant of phi but keep.
 func (e *engine) project(vars []*term.Term, phi *term.Term, m *term.Model) (*term.Term, error) {
+	return e.projectWith(e.mbp, vars, phi, m)
+}
+
+// projectWith is project with the projector pr.
+func (e *engine) projectWith(pr *mbp.Projector, vars []*term.Term, phi *term.Term, m *term.Model) (*term.Term, error) {
 	t0 := time.Now()
 	e.stats.mbpCalls++
-	r, err := e.mbp.Project(vars, phi, m)
+	r, err := pr.Project(vars, phi, m)
 	e.stats.mbpTime += time.Since(t0)
 	if err != nil {
 		return nil, &errUnknown{"mbp: " + err.Error()}

@@ -18,8 +18,23 @@ import (
 
 // easyFiles reads testdata/easy.txt: the dev folders' files that gospacer
 // answers in a fraction of a second, those of them present under
-// ../shared/bench/chc.
+// ../shared/bench/chc; with BENCH_FOLDER=DIR, every .smt2 file of DIR
+// instead (a whole folder, e.g. ../../shared/bench/chc/lia-arrays).
 func easyFiles(tb testing.TB) (names, srcs []string) {
+	if dir := os.Getenv("BENCH_FOLDER"); dir != "" {
+		paths, err := filepath.Glob(filepath.Join(dir, "*.smt2"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			names, srcs = append(names, filepath.Base(p)), append(srcs, string(data))
+		}
+		return names, srcs
+	}
 	f, err := os.Open("testdata/easy.txt")
 	if err != nil {
 		tb.Fatal(err)
@@ -51,7 +66,8 @@ func easyFiles(tb testing.TB) (names, srcs []string) {
 // (all its threads, the garbage collector's among them: steadier than the
 // wall clock on a loaded machine).
 //
-// BENCH_EASY=SUBSTRING keeps the files whose name contains it (a folder,
+// BENCH_FOLDER=DIR runs every .smt2 file of DIR instead of
+// testdata/easy.txt; BENCH_EASY=SUBSTRING keeps the files whose name contains it (a folder,
 // say); BENCH_EASY_OPT=spacer.NAME=VALUE,... sets engine parameters (a
 // technique off: a file it leaves unknown after 5 s counts at its time);
 // BENCH_EASY_TIMES=1 prints each file's times and phases to stderr.

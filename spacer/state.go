@@ -25,6 +25,9 @@ type engine struct {
 	sys  *chc.System
 	st   *term.Store
 	mbp  *mbp.Projector
+	// mbpReach projects reach facts: without the model's array
+	// (dis)equalities, which only obligations get (doc.go, Arrays)
+	mbpReach *mbp.Projector
 	// datatypes: a predicate has a datatype parameter (datatypes.go)
 	datatypes bool
 	gens      []generalizer // the lemma generalizers switched on
@@ -139,7 +142,7 @@ type clauseSolver struct {
 	body  []*pred
 	hargs []*term.Term   // head arguments, copies merged (nil for a query)
 	bargs [][]*term.Term // per body position, its arguments, copies merged
-	sv    *smt.Solver
+	sv    *smt.Solver    // nil until the first query (see warm)
 	rfLit []*term.Term   // per body position, the chain literal (nil: no reach fact)
 	tags  [][]rfTag      // per body position
 	self  []int          // body positions whose predicate is the head's
@@ -160,8 +163,13 @@ func newEngine(ctx context.Context, opts Options, s *chc.System) *engine {
 			datatypes = datatypes || x.Sort().IsDatatype() // Datatypes
 		}
 	}
-	return &engine{datatypes: datatypes, ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
+	e := &engine{datatypes: datatypes, ctx: ctx, poll: chc.NewBudget(ctx), opts: opts, log: chc.Logger{Name: "spacer", EngineOptions: opts.EngineOptions}, sys: s, st: s.St, start: time.Now(), instMemo: map[instKey]*term.Term{}, gens: opts.generalizers(),
 		mbp: mbp.New(s.St, mbp.Options{ArrayEqualities: arrays && !opts.NoArrayEqualities, DatatypeEqualities: datatypes}) /* Datatypes */}
+	e.mbpReach = e.mbp
+	if arrays && !opts.NoArrayEqualities {
+		e.mbpReach = mbp.New(s.St, mbp.Options{DatatypeEqualities: datatypes})
+	}
+	return e
 }
 
 func (e *engine) build() error {
@@ -172,7 +180,7 @@ func (e *engine) build() error {
 	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, shapes: map[string]bool{}, rfKeys: map[*term.Term]*reachFact{}}
 	e.preds = append(e.preds, e.goal)
 	for i, c := range e.sys.Clauses {
-		cs := &clauseSolver{idx: i, c: c, sv: smt.New(e.st, smt.Options{NoModelCheck: true})}
+		cs := &clauseSolver{idx: i, c: c}
 		var gone []*term.Term
 		cs.cons, cs.hargs, cs.bargs, gone = clauseCopies(e.st, c)
 		vars := others(c.Vars, gone)
@@ -180,9 +188,6 @@ func (e *engine) build() error {
 			cs.head = e.goal
 		} else {
 			cs.head = e.preds[c.Head.Pred.ID]
-		}
-		if err := cs.sv.Assert(cs.cons); err != nil {
-			return &errUnknown{fmt.Sprintf("clause %d: %v", i, err)}
 		}
 		cs.hfree = others(vars, cs.hargs)
 		for j := range c.Body {
@@ -335,16 +340,56 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 func (e *engine) assertLemma(lm *lemma) error {
 	p := lm.pred
 	for _, u := range p.uses {
-		f := e.lemmaFormula(p, lm.cube, u.cs.bargs[u.pos])
-		if lm.level < infLevel {
-			f = e.st.Or(e.lvlLit(lm.level), f)
+		if u.cs.sv == nil {
+			continue // warm asserts it
 		}
-		if err := u.cs.sv.Assert(f); err != nil {
-			return &errUnknown{"assert lemma: " + err.Error()}
+		if err := e.assertLemmaAt(lm, u); err != nil {
+			return err
 		}
 	}
 	if lm.level < infLevel {
 		e.lvlLit(lm.level)
+	}
+	return nil
+}
+
+// assertLemmaAt asserts lm in the clause solver of u, at u's position.
+func (e *engine) assertLemmaAt(lm *lemma, u use) error {
+	f := e.lemmaFormula(lm.pred, lm.cube, u.cs.bargs[u.pos])
+	if lm.level < infLevel {
+		f = e.st.Or(e.lvlLit(lm.level), f)
+	}
+	if err := u.cs.sv.Assert(f); err != nil {
+		return &errUnknown{"assert lemma: " + err.Error()}
+	}
+	return nil
+}
+
+// warm makes cs's solver at its first query: the clause, and the lemmas
+// and reach facts its body's predicates have so far (assertLemma and
+// addReachFact assert them in the solvers made). A clause that is never
+// queried (on a system Spacer answers in a few levels, a third of them)
+// costs nothing.
+func (e *engine) warm(cs *clauseSolver) error {
+	if cs.sv != nil {
+		return nil
+	}
+	cs.sv = smt.New(e.st, smt.Options{NoModelCheck: true})
+	if err := cs.sv.Assert(cs.cons); err != nil {
+		return &errUnknown{fmt.Sprintf("clause %d: %v", cs.idx, err)}
+	}
+	for j, q := range cs.body {
+		u := use{cs, j}
+		for _, lm := range q.lemmas {
+			if err := e.assertLemmaAt(lm, u); err != nil {
+				return err
+			}
+		}
+		for _, rf := range q.rfs {
+			if err := e.assertReachFactAt(rf, u); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -368,24 +413,36 @@ func (e *engine) addReachFact(p *pred, f *term.Term, cs *clauseSolver, children 
 	p.rfKeys[f] = rf
 	e.log.Tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
 	for _, u := range p.uses {
-		cs := u.cs
-		tag := e.st.Fresh("spacer.rf", term.BoolSort)
-		args := cs.bargs[u.pos]
-		if err := cs.sv.Assert(e.st.Implies(tag, e.inst(p, f, args))); err != nil {
-			return nil, &errUnknown{"assert reach fact: " + err.Error()}
+		if u.cs.sv == nil {
+			continue // warm asserts it
 		}
-		lit := e.st.Fresh("spacer.under", term.BoolSort)
-		disj := tag
-		if old := cs.rfLit[u.pos]; old != nil {
-			disj = e.st.Or(tag, old)
+		if err := e.assertReachFactAt(rf, u); err != nil {
+			return nil, err
 		}
-		if err := cs.sv.Assert(e.st.Implies(lit, disj)); err != nil {
-			return nil, &errUnknown{"assert reach fact: " + err.Error()}
-		}
-		cs.rfLit[u.pos] = lit
-		cs.tags[u.pos] = append(cs.tags[u.pos], rfTag{tag, rf})
 	}
 	return rf, nil
+}
+
+// assertReachFactAt asserts rf in the clause solver of u, at u's
+// position, behind a tag of its own, and extends the position's chain.
+func (e *engine) assertReachFactAt(rf *reachFact, u use) error {
+	cs := u.cs
+	tag := e.st.Fresh("spacer.rf", term.BoolSort)
+	args := cs.bargs[u.pos]
+	if err := cs.sv.Assert(e.st.Implies(tag, e.inst(rf.pred, rf.formula, args))); err != nil {
+		return &errUnknown{"assert reach fact: " + err.Error()}
+	}
+	lit := e.st.Fresh("spacer.under", term.BoolSort)
+	disj := tag
+	if old := cs.rfLit[u.pos]; old != nil {
+		disj = e.st.Or(tag, old)
+	}
+	if err := cs.sv.Assert(e.st.Implies(lit, disj)); err != nil {
+		return &errUnknown{"assert reach fact: " + err.Error()}
+	}
+	cs.rfLit[u.pos] = lit
+	cs.tags[u.pos] = append(cs.tags[u.pos], rfTag{tag, rf})
+	return nil
 }
 
 // usedFact is the reach fact a model uses at a body position under reach
@@ -401,6 +458,9 @@ func (cs *clauseSolver) usedFact(m *term.Model, pos int) *reachFact {
 
 // check runs one query on a clause solver.
 func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error) {
+	if err := e.warm(cs); err != nil {
+		return false, err
+	}
 	t0 := time.Now()
 	e.stats.checks++
 	if e.relax {

@@ -187,52 +187,70 @@ func (p *Pool) QueryCandidates(s *chc.System, constraint func(*chc.Clause) *term
 // r one of ret.
 func (p *Pool) Propagate(s *chc.System, constraint func(*chc.Clause) *term.Term) {
 	st := p.st
+	// Each (clause, body atom) carries a head candidate once: a round
+	// takes the candidates its head has gained since the last (done), the
+	// older ones having given all they give (Add drops what it has), so
+	// the candidates come in the order that carrying them all every round
+	// gives, at the cost of one carry each. The mappings are made once.
+	type carry struct {
+		c        *chc.Clause
+		b        *chc.Atom
+		from, to []*term.Term
+		mapped   map[*term.Term]bool
+		done     int // head candidates carried so far
+	}
+	var carries []*carry
+	for _, c := range s.Clauses {
+		if c.Head == nil || len(c.Body) == 0 {
+			continue
+		}
+		def := Definitions(st, clauseConstraint(c, constraint))
+		h := c.Head
+		for k := range c.Body {
+			b := &c.Body[k]
+			inBody := map[*term.Term]int{}
+			for i, a := range b.Args {
+				inBody[a] = i
+			}
+			cr := &carry{c: c, b: b, mapped: map[*term.Term]bool{}}
+			for i, a := range h.Args {
+				if j, ok := inBody[a]; ok {
+					cr.from, cr.to = append(cr.from, h.Pred.Params[i]), append(cr.to, b.Pred.Params[j])
+					continue
+				}
+				t := def[a]
+				if t == nil {
+					continue
+				}
+				over := true
+				for _, v := range term.FreeConsts(t) {
+					_, in := inBody[v]
+					over = over && in
+				}
+				if over {
+					cr.from, cr.to = append(cr.from, h.Pred.Params[i]), append(cr.to, st.Substitute(t, b.Args, b.Pred.Params))
+				}
+			}
+			for _, x := range cr.from {
+				cr.mapped[x] = true
+			}
+			carries = append(carries, cr)
+		}
+	}
 	for round := 0; round < len(s.Preds); round++ {
 		before := p.Added
-		for _, c := range s.Clauses {
-			if c.Head == nil || len(c.Body) == 0 {
-				continue
-			}
-			def := Definitions(st, clauseConstraint(c, constraint))
-			h := c.Head
-			for _, b := range c.Body {
-				inBody := map[*term.Term]int{}
-				for i, a := range b.Args {
-					inBody[a] = i
+		for _, cr := range carries {
+			cands := p.Cands[cr.c.Head.Pred.ID]
+			for _, f := range cands[cr.done:] {
+				ok := true
+				for _, v := range term.FreeConsts(f) {
+					ok = ok && cr.mapped[v]
 				}
-				var from, to []*term.Term
-				for i, a := range h.Args {
-					if j, ok := inBody[a]; ok {
-						from, to = append(from, h.Pred.Params[i]), append(to, b.Pred.Params[j])
-						continue
-					}
-					t := def[a]
-					if t == nil {
-						continue
-					}
-					over := true
-					for _, v := range term.FreeConsts(t) {
-						_, in := inBody[v]
-						over = over && in
-					}
-					if over {
-						from, to = append(from, h.Pred.Params[i]), append(to, st.Substitute(t, b.Args, b.Pred.Params))
-					}
-				}
-				mapped := map[*term.Term]bool{}
-				for _, x := range from {
-					mapped[x] = true
-				}
-				for _, f := range p.Cands[h.Pred.ID] {
-					ok := true
-					for _, v := range term.FreeConsts(f) {
-						ok = ok && mapped[v]
-					}
-					if ok {
-						p.Add(b.Pred, st.Simplify(st.Substitute(f, from, to)))
-					}
+				if ok {
+					p.Add(cr.b.Pred, st.Simplify(st.Substitute(f, cr.from, cr.to)))
 				}
 			}
+			cr.done = len(cands)
 		}
 		if p.Added == before {
 			return

@@ -3,6 +3,7 @@ package witness
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,13 +130,15 @@ func TestCheckModelVocabulary(t *testing.T) {
 	}
 }
 
-// TestPropRefutedByEqualities: where refutedByEqualities refutes a drawn
-// conjunction (equalities between constants and with values, bounds,
-// disjunctions, negated conjunctions of equalities: the shape of a head
-// whose arguments copy the body's, over Int and Bool constants), the smt
-// solver finds it unsatisfiable too.
-func TestPropRefutedByEqualities(t *testing.T) {
-	refuted := 0
+// TestPropReduce: where the reduction of a drawn body (equalities
+// between constants, with values and in the simplifier's x − y = 0 form,
+// integer bounds, disjunctions, negated conjunctions: the shape of a
+// clause whose head's arguments copy the body's, over Int and Bool
+// constants) refutes a drawn goal, the smt solver finds body ∧ goal
+// unsatisfiable too; and the cone of the reduced body for the goals it
+// leaves shares no constant with what it drops.
+func TestPropReduce(t *testing.T) {
+	refuted, dropped := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
 		xs := []*term.Term{st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("z", term.IntSort), st.Const("w", term.IntSort)}
@@ -145,7 +148,7 @@ func TestPropRefutedByEqualities(t *testing.T) {
 		v := func(name string) *term.Term { return st.Int(int64(rapid.IntRange(-2, 2).Draw(t, name))) }
 		var atom func(depth int) *term.Term
 		atom = func(depth int) *term.Term {
-			switch k := rapid.IntRange(0, 6).Draw(t, "atom"); {
+			switch k := rapid.IntRange(0, 9).Draw(t, "atom"); {
 			case k == 0:
 				return st.Eq(x("x"), v("v"))
 			case k == 1:
@@ -156,7 +159,13 @@ func TestPropRefutedByEqualities(t *testing.T) {
 				return st.Eq(b("p"), b("q"))
 			case k == 4:
 				return b("p")
-			case depth > 0 && k == 5:
+			case k == 5:
+				return st.Simplify(st.Eq(x("x"), x("y"))) // x − y = 0
+			case k == 6:
+				return st.Simplify(st.Le(x("x"), v("v")))
+			case k == 7:
+				return st.Simplify(st.Ge(x("x"), v("v")))
+			case depth > 0 && k == 8:
 				return st.Not(st.And(atom(depth-1), atom(depth-1)))
 			case depth > 0:
 				return st.Or(atom(depth-1), st.Not(atom(depth-1)))
@@ -167,22 +176,44 @@ func TestPropRefutedByEqualities(t *testing.T) {
 		for range rapid.IntRange(1, 6).Draw(t, "atoms") {
 			parts = append(parts, atom(2))
 		}
-		phi := st.And(parts...)
-		if !refutedByEqualities(st, phi) {
+		goal := st.Not(atom(1))
+		red := reduce(st, parts)
+		g, ok := red.refutes(goal)
+		if !ok {
+			kept, _ := cone(red.conjuncts, []*term.Term{g})
+			if len(kept) < len(red.conjuncts) {
+				dropped++
+			}
+			live := map[*term.Term]bool{}
+			for _, a := range append(kept, g) {
+				for _, c := range term.FreeConsts(a) {
+					live[c] = true
+				}
+			}
+			for _, a := range red.conjuncts {
+				if slices.Contains(kept, a) {
+					continue
+				}
+				for _, c := range term.FreeConsts(a) {
+					if live[c] {
+						t.Fatalf("cone of %v for %v drops %v, which shares %v with what it keeps", red.conjuncts, g, a, c)
+					}
+				}
+			}
 			return
 		}
 		refuted++
 		sv := smt.New(st, smt.Options{})
-		if err := sv.Assert(phi); err != nil {
+		if err := sv.Assert(st.And(append(parts, goal)...)); err != nil {
 			t.Fatal(err)
 		}
 		if res, err := sv.Check(context.Background()); err != nil || res != smt.Unsat {
-			t.Fatalf("%v: refuted by its equalities, but the smt solver says %v (%v)", phi, res, err)
+			t.Fatalf("%v ∧ %v: refuted by the reduction, but the smt solver says %v (%v)", parts, goal, res, err)
 		}
 	})
-	t.Logf("refutedByEqualities refuted %d conjunctions", refuted)
-	if refuted == 0 {
-		t.Fatal("refutedByEqualities refuted nothing")
+	t.Logf("the reduction refuted %d goals; the cone dropped conjuncts %d times", refuted, dropped)
+	if refuted == 0 || dropped == 0 {
+		t.Fatal("the reduction refuted nothing, or the cone dropped nothing")
 	}
 }
 

@@ -1,6 +1,8 @@
 package witness
 
 import (
+	"slices"
+
 	"context"
 	"fmt"
 
@@ -52,6 +54,9 @@ func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 		return err
 	}
 	mc := &modelChecker{from: st, m: m, rec: rec}
+	if n := st.NumTerms(); n < inPlaceTerms {
+		mc.inPlace = n + inPlaceGrowth
+	}
 	for i, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return err
@@ -64,17 +69,20 @@ func CheckModel(ctx context.Context, s *chc.System, m chc.Model) error {
 }
 
 // A modelChecker checks the clauses of a system one by one (see
-// CheckModel). It works in a scratch store of its own, renewed as it
+// CheckModel). A small system it checks in its own store (see
+// inPlaceTerms); a large one in a scratch store of its own, renewed as it
 // grows, so that what it builds per clause is garbage afterwards and its
 // tables stay as small as a few clauses: the check of a system is linear
 // in its size.
 type modelChecker struct {
-	from  *term.Store
-	m     chc.Model
-	rec   *recInfo     // the model's defined functions, nil when none
-	st    *term.Store  // scratch
-	cp    *term.Copier // from → st
-	forms map[*chc.Pred]*formInfo
+	from *term.Store
+	m    chc.Model
+	rec  *recInfo     // the model's defined functions, nil when none
+	st   *term.Store  // scratch, or from (see inPlaceTerms)
+	cp   *term.Copier // from → st, nil when st is from
+	// the clauses are checked in from while it has fewer terms than this
+	inPlace int
+	forms   map[*chc.Pred]*formInfo
 	// forcedClause's scratch: the values of a clause's variables and of
 	// an atom's parameters, which variables it needs and has forced
 	vals, pvals *term.Model
@@ -85,6 +93,35 @@ type modelChecker struct {
 // scratchTerms is the size past which the scratch store is renewed.
 const scratchTerms = 1 << 14
 
+// A system whose store has fewer than inPlaceTerms terms is checked in
+// its own store, up to inPlaceGrowth terms more: copying each clause into
+// a scratch store costs more than the check of most clauses, and the smt
+// solvers' tables in a store that size are a fraction of a millisecond
+// to allocate. A larger system, or once its store has grown that much,
+// is checked in the scratch store.
+const (
+	inPlaceTerms  = 1 << 16
+	inPlaceGrowth = 1 << 15
+)
+
+// A copier is a term.Copier into the scratch store, or with none (the
+// check in the system's own store) the identity.
+type copier struct{ cp *term.Copier }
+
+func (c copier) Term(t *term.Term) *term.Term {
+	if c.cp == nil {
+		return t
+	}
+	return c.cp.Term(t)
+}
+
+func (c copier) Terms(ts []*term.Term) []*term.Term {
+	if c.cp == nil {
+		return ts
+	}
+	return c.cp.Terms(ts)
+}
+
 // clause checks c: body ∧ constraint ∧ ¬head, with the model's formulas
 // instantiated, must be unsatisfiable. It returns what fails, or "".
 //
@@ -93,9 +130,13 @@ const scratchTerms = 1 << 14
 // code), evaluation under the forced values decides: first without
 // instantiating the formulas (forcedClause, which adds no term to the
 // system's store but the values it computes), else in a scratch store
-// (see forced); otherwise an smt solver does, in the scratch store, whose
-// renewal at scratchTerms keeps the solver's tables (which grow with the
-// largest term ID of its store) small.
+// (see forced). Otherwise, in the scratch store, the body's equalities
+// and bounds refute most goals by rewriting (reduce); an smt solver gets
+// the goals left, with the part of the reduced body they depend on
+// (cone); only a clause that this does not refute is decided whole by
+// the smt solver, which says what fails. The scratch store's renewal at
+// scratchTerms keeps the solvers' tables (which grow with the largest
+// term ID of its store) small.
 func (mc *modelChecker) clause(ctx context.Context, c *chc.Clause) string {
 	if holds, vals, ok := mc.forcedClause(c); ok {
 		if holds {
@@ -109,11 +150,15 @@ func (mc *modelChecker) clause(ctx context.Context, c *chc.Clause) string {
 // scratchClause is clause in the scratch store, with forced or the smt
 // solver.
 func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string {
-	if mc.st == nil || mc.st.NumTerms() > scratchTerms {
+	switch {
+	case mc.from.NumTerms() < mc.inPlace:
+		// a small system: its own store, without copies
+		mc.st, mc.cp = mc.from, nil
+	case mc.st == nil || mc.st == mc.from || mc.st.NumTerms() > scratchTerms:
 		mc.st = term.NewStore()
 		mc.cp = term.NewCopier(mc.from, mc.st)
 	}
-	st, cp := mc.st, mc.cp
+	st, cp := mc.st, copier{mc.cp}
 	inst := func(a *chc.Atom) *term.Term {
 		f := cp.Term(mc.m.Lookup(mc.from, a.Pred))
 		if a.Pred.Arity() == 0 {
@@ -160,12 +205,56 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		}
 		return ""
 	}
-	if refutedByEqualities(st, phi) {
-		return ""
-	}
 	if mc.rec != nil { // the instances of the definitions (recursive.go)
 		body = st.And(append([]*term.Term{body}, mc.rec.axioms(st, phi)...)...)
 	}
+	// the body's equalities and bounds refute most goals; the smt solver
+	// gets the rest, reduced, with the part of the body they depend on
+	red := reduce(st, term.Conjuncts(nil, body))
+	var left []*term.Term
+	for _, g := range goals {
+		if r, ok := red.refutes(g); !ok {
+			left = append(left, r)
+		}
+	}
+	if len(left) == 0 {
+		return ""
+	}
+	kept := red.conjuncts
+	if !slices.ContainsFunc(left, (*term.Term).IsTrue) {
+		// (a goal true, a query's or a head conjunct the equalities
+		// falsify, needs the body unsatisfiable: all of it is kept)
+		kept, _ = cone(kept, left)
+	}
+	if mc.refuted(ctx, st.And(kept...), left) {
+		return ""
+	}
+	return mc.decide(ctx, c, body, goals)
+}
+
+// refuted reports whether body ∧ g is unsatisfiable for every goal g (the
+// smt solver says unsat); false when some goal is not refuted, whatever
+// the reason.
+func (mc *modelChecker) refuted(ctx context.Context, body *term.Term, goals []*term.Term) bool {
+	st := mc.st
+	sv := smt.New(st, smt.Options{})
+	lin := newLinearizer(st)
+	if err := sv.Assert(lin.abstract(body)); err != nil {
+		return false
+	}
+	for _, g := range goals {
+		res, err := sv.Check(ctx, lin.abstract(g))
+		if err != nil || res != smt.Unsat {
+			return false
+		}
+	}
+	return true
+}
+
+// decide is scratchClause's last resort: the smt solver on body ∧ g for
+// each goal g, which says what fails.
+func (mc *modelChecker) decide(ctx context.Context, c *chc.Clause, body *term.Term, goals []*term.Term) string {
+	st, cp := mc.st, copier{mc.cp}
 	sv := smt.New(st, smt.Options{})
 	lin := newLinearizer(st) // non-linear terms are abstracted, see nonlinear.go
 	if err := sv.Assert(lin.abstract(body)); err != nil {
