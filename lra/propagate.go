@@ -11,7 +11,10 @@ import (
 // through one tableau row (the row's other variables' bounds summed up).
 // Only rows whose variables' bounds changed since the last Propagate are
 // examined, and only rows of at most propMaxRowLen entries, so the cost
-// is bounded by the work of the assertions themselves.
+// is bounded by the work of the assertions themselves. A quasi row (see
+// activate) is read as its slack's definition, which bounds the slack
+// alone; a bound change marks every quasi row whose definition uses the
+// variable, and the row is read only when its slack has open atoms.
 const (
 	propMaxRowLen = 48 // longer rows are not used for propagation
 	propMaxCols   = 16 // a bound change marks at most this many rows of a nonbasic variable
@@ -99,12 +102,25 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 				s.touchRow(ce.row)
 			}
 		}
+		for _, r := range s.defUses[v] {
+			if s.quasi[r] {
+				s.touchRow(r)
+			}
+		}
 	}
 	s.dirtyVars = s.dirtyVars[:0]
 	for _, r := range s.dirtyRows {
 		s.rowDirty[r] = false
-		if len(s.rows[r]) < propMaxRowLen {
-			dst, buf = s.propagateRow(r, dst, buf)
+		row := s.rows[r]
+		if s.quasi[r] {
+			// Its slack has no bounds: only the slack can be derived.
+			if !s.hasOpenAtoms(s.basic[r]) {
+				continue
+			}
+			row = s.definitionRow(s.basic[r])
+		}
+		if len(row) < propMaxRowLen {
+			dst, buf = s.propagateRow(r, row, dst, buf)
 		}
 	}
 	s.dirtyRows = s.dirtyRows[:0]
@@ -177,13 +193,13 @@ func (s *Solver) hasOpenAtoms(v Var) bool {
 	return false
 }
 
-// propagateRow derives bounds from row r read as Σ c_m·x_m = 0 (the basic
+// propagateRow derives bounds from row r (its entries row: the tableau
+// row, or a quasi row's definition) read as Σ c_m·x_m = 0 (the basic
 // variable with c = -1). With L = Σ c_m·(lower of x_m if c_m > 0 else
 // upper), Σ_{m≠k} c_m·x_m >= L - c_k·(its term) =: L_k, so c_k·x_k <= -L_k;
 // symmetrically with U for the other direction. A sum with one missing
 // bound still bounds the variable that misses it.
-func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implied, []Explained) {
-	row := s.rows[r]
+func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Explained) ([]Implied, []Explained) {
 	xb := s.basic[r]
 	n := len(row) + 1
 	entry := func(i int) (Var, num.Rat) {
@@ -269,6 +285,18 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 }
 
 var minusOne = num.NewRat(-1, 1)
+
+// definitionRow returns the definition of slack x as row entries (their
+// variables need not be nonbasic): x = Σ c·v holds whatever the basis,
+// so propagateRow may read it as a row. The slice is scratch.
+func (s *Solver) definitionRow(x Var) []rowEntry {
+	row := s.defRow[:0]
+	for i := s.defLo[x]; i < s.defHi[x]; i++ {
+		row = append(row, rowEntry{v: s.defVars[i], coeff: s.defCoeffs[i]})
+	}
+	s.defRow = row
+	return row
+}
 
 // termKind is the bound of a variable with coefficient c used in the
 // lower sum (j == 0) or the upper sum (j == 1).
