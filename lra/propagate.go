@@ -1,6 +1,7 @@
 package lra
 
 import (
+	"math"
 	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -232,8 +233,25 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 			return dst, buf
 		}
 	}
-	// sums[0] is L (lower sum), sums[1] is U (upper sum)
+	// A sum missing one bound bounds only the variable that misses it:
+	// not worth its arithmetic unless that variable has open atoms.
+	for j := 0; j < 2; j++ {
+		if v, _ := entry(missIdx[j]); missing[j] == 1 && !s.hasOpenAtoms(v) {
+			missing[j] = 2
+		}
+	}
+	if missing[0] > 1 && missing[1] > 1 {
+		return dst, buf
+	}
+	// sums[0] is L (lower sum), sums[1] is U (upper sum), computed when a
+	// derived bound may decide an atom: first a float64 estimate of each
+	// sum (fsum) with the sum of the terms' magnitudes (fmag) filters out
+	// the derivations that decide nothing — most of them — without
+	// rational arithmetic. The filter only skips; what is reported is
+	// derived exactly.
 	var sums [2]DeltaRat
+	var exact [2]bool
+	var fsum, fmag [2]float64
 	for j := 0; j < 2; j++ {
 		if missing[j] > 1 {
 			continue // this sum bounds nothing
@@ -241,7 +259,9 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 		for i := 0; i < n; i++ {
 			v, c := entry(i)
 			if b := s.boundOf(v, termKind(j, c)); b.set {
-				sums[j] = sums[j].AddScaled(c, b.val)
+				t := c.Float64() * b.val.R.Float64()
+				fsum[j] += t
+				fmag[j] += math.Abs(t)
 			}
 		}
 	}
@@ -254,16 +274,33 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 			if missing[j] > 1 || (missing[j] == 1 && missIdx[j] != i) {
 				continue
 			}
+			k := Upper
+			if (c.Sign() > 0) != (j == 0) {
+				k = Lower
+			}
+			cf := c.Float64()
+			fs := fsum[j]
+			if missing[j] == 0 {
+				fs -= cf * s.boundOf(v, termKind(j, c)).val.R.Float64()
+			}
+			if !s.mayImply(v, k, -fs/cf, fmag[j]/math.Abs(cf)) {
+				continue
+			}
+			if !exact[j] {
+				exact[j] = true
+				for m := 0; m < n; m++ {
+					vm, cm := entry(m)
+					if b := s.boundOf(vm, termKind(j, cm)); b.set {
+						sums[j] = sums[j].AddScaled(cm, b.val)
+					}
+				}
+			}
 			sk := sums[j]
 			if missing[j] == 0 {
 				sk = sk.Sub(s.boundOf(v, termKind(j, c)).val.Scale(c))
 			}
 			// j == 0: c·x <= -L_k;  j == 1: c·x >= -U_k
 			b := sk.Neg().Scale(c.Inv())
-			k := Upper
-			if (c.Sign() > 0) != (j == 0) {
-				k = Lower
-			}
 			if !s.anyImplied(v, k, b, 0, false) {
 				continue
 			}
@@ -282,6 +319,34 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 		}
 	}
 	return dst, buf
+}
+
+// mayImply reports whether the derived bound v <= b (k == Upper) or
+// v >= b, known as the float64 estimate bf with error well under
+// 1e-9·mag, may decide an open atom of v (see decide): false only when
+// every open atom's bound is clearly on the other side. Non-finite
+// estimates say true.
+func (s *Solver) mayImply(v Var, k BoundKind, bf, mag float64) bool {
+	if math.IsNaN(bf) || math.IsInf(bf, 0) || math.IsInf(mag, 0) {
+		return true
+	}
+	for _, ai := range s.atomsOf[v] {
+		a := &s.atoms[ai]
+		if a.done {
+			continue
+		}
+		af := a.bound.R.Float64()
+		tol := 1e-9*(mag+math.Abs(af)+math.Abs(bf)) + 1e-300
+		if math.IsInf(af, 0) {
+			return true
+		}
+		// an upper bound decides atoms at or above it, a lower bound
+		// those at or below it
+		if (k == Upper && af >= bf-tol) || (k == Lower && af <= bf+tol) {
+			return true
+		}
+	}
+	return false
 }
 
 var minusOne = num.NewRat(-1, 1)
