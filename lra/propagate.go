@@ -103,9 +103,11 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 				s.touchRow(ce.row)
 			}
 		}
-		for _, r := range s.defUses[v] {
-			if s.quasi[r] {
-				s.touchRow(r)
+		if s.nQuasi > 0 {
+			for _, r := range s.defUses[v] {
+				if s.quasi[r] {
+					s.touchRow(r)
+				}
 			}
 		}
 	}

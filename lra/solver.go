@@ -116,6 +116,7 @@ type Solver struct {
 	rows      [][]rowEntry
 	basic     []Var  // basic variable of each row
 	quasi     []bool // by row: not maintained (see activate)
+	nQuasi    int    // quasi rows
 	defVars   []Var
 	defCoeffs []num.Rat
 	defIndex  map[uint64][]Var // hash of a slack's definition -> slacks

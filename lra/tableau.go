@@ -64,6 +64,7 @@ func (s *Solver) AddRow(coeffs []num.Rat, vars []Var) Var {
 	s.rows = append(s.rows, nil)
 	s.basic = append(s.basic, slack)
 	s.quasi = append(s.quasi, true)
+	s.nQuasi++
 	s.rowDirty = append(s.rowDirty, false)
 	s.rowOf[slack] = r
 	for _, v := range vs {
@@ -120,6 +121,7 @@ func (s *Solver) activate(r int32) {
 	}
 	s.rows[r] = row
 	s.quasi[r] = false
+	s.nQuasi--
 	s.value[x] = val
 	if debug {
 		s.checkRow(r)
@@ -135,6 +137,7 @@ func (s *Solver) deactivate(r int32) {
 	clear(row) // release big pointers
 	s.rows[r] = row[:0]
 	s.quasi[r] = true
+	s.nQuasi++
 }
 
 // quasiCandidate reports whether the row r may become quasi: its basic
@@ -455,8 +458,15 @@ func (s *Solver) checkRow(r int32) {
 
 // checkTableau checks every row and column link.
 func (s *Solver) checkTableau() {
+	n := 0
 	for r := range s.rows {
 		s.checkRow(int32(r))
+		if s.quasi[r] {
+			n++
+		}
+	}
+	if n != s.nQuasi {
+		panic(fmt.Sprintf("lra: %d quasi rows, counted %d", n, s.nQuasi))
 	}
 	for v, col := range s.cols {
 		for i, ce := range col {
