@@ -130,6 +130,7 @@ func (s *Solver) SetInt(v lra.Var) {
 				panic(fmt.Sprintf("lia: SetInt of slack x%d whose definition is not integral", v))
 			}
 		}
+		s.lp.KeepRow(v) // integer reasoning reads its row (lra.KeepRow)
 	} else {
 		s.ints = append(s.ints, v)
 	}

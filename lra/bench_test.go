@@ -213,3 +213,81 @@ func BenchmarkPropagate(b *testing.B) {
 	}
 	b.ReportMetric(float64(props)/float64(b.N), "implied/op")
 }
+
+// BenchmarkCheckManyRows is the shape of yices2's random QF_LRA files: few
+// variables (24), many rows (240 slacks of 3 terms, coefficients up to
+// ±20, so pivoted rows fill in and their coefficients grow), and per
+// operation a Push, the tight bounds of one sixteenth of the rows asserted
+// one at a time around a random point, each followed by Check and
+// Propagate, and a Pop. Most rows have no bound at any time.
+func BenchmarkCheckManyRows(b *testing.B) {
+	const n, m, k, parts = 24, 240, 3, 16
+	rng := rand.New(rand.NewPCG(11, 3))
+	s := New()
+	xs := make([]Var, n)
+	for i := range xs {
+		xs[i] = s.NewVar()
+	}
+	type rowDef struct {
+		cs []num.Rat
+		vs []int
+	}
+	var defs []rowDef
+	var slacks []Var
+	lit := Reason(0)
+	for range m {
+		var d rowDef
+		var vs []Var
+		for _, x := range rng.Perm(n)[:k] {
+			c := rng.Int64N(41) - 20
+			if c == 0 {
+				c = 1
+			}
+			d.cs, d.vs = append(d.cs, num.NewRat(c, 1)), append(d.vs, x)
+			vs = append(vs, xs[x])
+		}
+		defs = append(defs, d)
+		sl := s.AddRow(d.cs, vs)
+		slacks = append(slacks, sl)
+		s.RegisterAtom(sl, Upper, Exact(num.NewRat(0, 1)), lit)
+		lit++
+	}
+	// per part: the bounds of its rows around a random point
+	type bnd struct {
+		sl     Var
+		lo, hi num.Rat
+	}
+	var bounds [parts][]bnd
+	for p := range parts {
+		pt := make([]num.Rat, n)
+		for j := range pt {
+			pt[j] = num.NewRat(rng.Int64N(2001)-1000, 1)
+		}
+		for r := p; r < m; r += parts {
+			var val num.Rat
+			for t, x := range defs[r].vs {
+				val = val.Add(defs[r].cs[t].Mul(pt[x]))
+			}
+			w := num.NewRat(rng.Int64N(50), 1)
+			bounds[p] = append(bounds[p], bnd{slacks[r], val.Sub(w), val.Add(w)})
+		}
+	}
+	var im []Implied
+	b.ReportAllocs()
+	pivots := s.Stats().Pivots
+	i := 0
+	for b.Loop() {
+		s.Push()
+		for _, bd := range bounds[i%parts] {
+			s.AssertLower(bd.sl, Exact(bd.lo), lit)
+			s.AssertUpper(bd.sl, Exact(bd.hi), lit+1)
+			if s.Check(context.Background()) != Sat {
+				b.Fatal("expected sat")
+			}
+			im = s.Propagate(im[:0])
+		}
+		s.Pop(1)
+		i++
+	}
+	b.ReportMetric(float64(s.Stats().Pivots-pivots)/float64(b.N), "pivots/op")
+}

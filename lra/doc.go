@@ -32,8 +32,15 @@
 // rows' own growth. Coefficients are num.Rat: int64 fractions with a
 // 128-bit overflow path and a math/big fallback.
 //
-// Invariant: every nonbasic variable is within its bounds, and every basic
-// variable's value is its row's value. Asserting a bound on a nonbasic
+// Quasi rows (OpenSMT's quasi-basic variables): the row of a basic slack
+// without bounds is not kept — no entries, in no column, skipped by
+// pivots — and the slack's value is its definition's, computed when
+// asked; the row is rebuilt over the current nonbasic variables when the
+// slack gets a bound. With many atoms over few variables most rows are
+// quasi at any time. KeepRow exempts a slack (lia's integer slacks).
+//
+// Invariant: every nonbasic variable is within its bounds, and every kept
+// basic variable's value is its row's value. Asserting a bound on a nonbasic
 // variable moves it onto the bound (update); on a basic variable it only
 // queues the variable. Check (§3.2) repeatedly takes the smallest queued
 // basic variable outside its bounds (a min-heap), picks an entering
@@ -72,7 +79,8 @@
 // reports atoms implied true or false by one asserted bound or by one
 // tableau row (the bounds of the row's other variables summed, at most one
 // missing), each with a Farkas explanation that sums to the derived bound.
-// Only rows of variables whose bounds changed are examined. FixedEqualities
+// Only rows of variables whose bounds changed are examined; a quasi row is
+// read as its slack's definition. FixedEqualities
 // reports variables fixed to the same value (bound-implied equalities);
 // ModelEqualities groups variables with equal model values, the
 // candidates of model-based theory combination.

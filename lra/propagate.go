@@ -1,6 +1,7 @@
 package lra
 
 import (
+	"math"
 	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -11,7 +12,10 @@ import (
 // through one tableau row (the row's other variables' bounds summed up).
 // Only rows whose variables' bounds changed since the last Propagate are
 // examined, and only rows of at most propMaxRowLen entries, so the cost
-// is bounded by the work of the assertions themselves.
+// is bounded by the work of the assertions themselves. A quasi row (see
+// activate) is read as its slack's definition, which bounds the slack
+// alone; a bound change marks every quasi row whose definition uses the
+// variable, and the row is read only when its slack has open atoms.
 const (
 	propMaxRowLen = 48 // longer rows are not used for propagation
 	propMaxCols   = 16 // a bound change marks at most this many rows of a nonbasic variable
@@ -99,12 +103,27 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 				s.touchRow(ce.row)
 			}
 		}
+		if s.nQuasi > 0 {
+			for _, r := range s.defUses[v] {
+				if s.quasi[r] {
+					s.touchRow(r)
+				}
+			}
+		}
 	}
 	s.dirtyVars = s.dirtyVars[:0]
 	for _, r := range s.dirtyRows {
 		s.rowDirty[r] = false
-		if len(s.rows[r]) < propMaxRowLen {
-			dst, buf = s.propagateRow(r, dst, buf)
+		row := s.rows[r]
+		if s.quasi[r] {
+			// Its slack has no bounds: only the slack can be derived.
+			if !s.hasOpenAtoms(s.basic[r]) {
+				continue
+			}
+			row = s.definitionRow(s.basic[r])
+		}
+		if len(row) < propMaxRowLen {
+			dst, buf = s.propagateRow(r, row, dst, buf)
 		}
 	}
 	s.dirtyRows = s.dirtyRows[:0]
@@ -177,13 +196,13 @@ func (s *Solver) hasOpenAtoms(v Var) bool {
 	return false
 }
 
-// propagateRow derives bounds from row r read as Σ c_m·x_m = 0 (the basic
+// propagateRow derives bounds from row r (its entries row: the tableau
+// row, or a quasi row's definition) read as Σ c_m·x_m = 0 (the basic
 // variable with c = -1). With L = Σ c_m·(lower of x_m if c_m > 0 else
 // upper), Σ_{m≠k} c_m·x_m >= L - c_k·(its term) =: L_k, so c_k·x_k <= -L_k;
 // symmetrically with U for the other direction. A sum with one missing
 // bound still bounds the variable that misses it.
-func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implied, []Explained) {
-	row := s.rows[r]
+func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Explained) ([]Implied, []Explained) {
 	xb := s.basic[r]
 	n := len(row) + 1
 	entry := func(i int) (Var, num.Rat) {
@@ -216,8 +235,25 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 			return dst, buf
 		}
 	}
-	// sums[0] is L (lower sum), sums[1] is U (upper sum)
+	// A sum missing one bound bounds only the variable that misses it:
+	// not worth its arithmetic unless that variable has open atoms.
+	for j := 0; j < 2; j++ {
+		if v, _ := entry(missIdx[j]); missing[j] == 1 && !s.hasOpenAtoms(v) {
+			missing[j] = 2
+		}
+	}
+	if missing[0] > 1 && missing[1] > 1 {
+		return dst, buf
+	}
+	// sums[0] is L (lower sum), sums[1] is U (upper sum), computed when a
+	// derived bound may decide an atom: first a float64 estimate of each
+	// sum (fsum) with the sum of the terms' magnitudes (fmag) filters out
+	// the derivations that decide nothing — most of them — without
+	// rational arithmetic. The filter only skips; what is reported is
+	// derived exactly.
 	var sums [2]DeltaRat
+	var exact [2]bool
+	var fsum, fmag [2]float64
 	for j := 0; j < 2; j++ {
 		if missing[j] > 1 {
 			continue // this sum bounds nothing
@@ -225,7 +261,9 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 		for i := 0; i < n; i++ {
 			v, c := entry(i)
 			if b := s.boundOf(v, termKind(j, c)); b.set {
-				sums[j] = sums[j].AddScaled(c, b.val)
+				t := c.Float64() * b.val.R.Float64()
+				fsum[j] += t
+				fmag[j] += math.Abs(t)
 			}
 		}
 	}
@@ -238,16 +276,33 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 			if missing[j] > 1 || (missing[j] == 1 && missIdx[j] != i) {
 				continue
 			}
+			k := Upper
+			if (c.Sign() > 0) != (j == 0) {
+				k = Lower
+			}
+			cf := c.Float64()
+			fs := fsum[j]
+			if missing[j] == 0 {
+				fs -= cf * s.boundOf(v, termKind(j, c)).val.R.Float64()
+			}
+			if !s.mayImply(v, k, -fs/cf, fmag[j]/math.Abs(cf)) {
+				continue
+			}
+			if !exact[j] {
+				exact[j] = true
+				for m := 0; m < n; m++ {
+					vm, cm := entry(m)
+					if b := s.boundOf(vm, termKind(j, cm)); b.set {
+						sums[j] = sums[j].AddScaled(cm, b.val)
+					}
+				}
+			}
 			sk := sums[j]
 			if missing[j] == 0 {
 				sk = sk.Sub(s.boundOf(v, termKind(j, c)).val.Scale(c))
 			}
 			// j == 0: c·x <= -L_k;  j == 1: c·x >= -U_k
 			b := sk.Neg().Scale(c.Inv())
-			k := Upper
-			if (c.Sign() > 0) != (j == 0) {
-				k = Lower
-			}
 			if !s.anyImplied(v, k, b, 0, false) {
 				continue
 			}
@@ -268,7 +323,47 @@ func (s *Solver) propagateRow(r int32, dst []Implied, buf []Explained) ([]Implie
 	return dst, buf
 }
 
+// mayImply reports whether the derived bound v <= b (k == Upper) or
+// v >= b, known as the float64 estimate bf with error well under
+// 1e-9·mag, may decide an open atom of v (see decide): false only when
+// every open atom's bound is clearly on the other side. Non-finite
+// estimates say true.
+func (s *Solver) mayImply(v Var, k BoundKind, bf, mag float64) bool {
+	if math.IsNaN(bf) || math.IsInf(bf, 0) || math.IsInf(mag, 0) {
+		return true
+	}
+	for _, ai := range s.atomsOf[v] {
+		a := &s.atoms[ai]
+		if a.done {
+			continue
+		}
+		af := a.bound.R.Float64()
+		tol := 1e-9*(mag+math.Abs(af)+math.Abs(bf)) + 1e-300
+		if math.IsInf(af, 0) {
+			return true
+		}
+		// an upper bound decides atoms at or above it, a lower bound
+		// those at or below it
+		if (k == Upper && af >= bf-tol) || (k == Lower && af <= bf+tol) {
+			return true
+		}
+	}
+	return false
+}
+
 var minusOne = num.NewRat(-1, 1)
+
+// definitionRow returns the definition of slack x as row entries (their
+// variables need not be nonbasic): x = Σ c·v holds whatever the basis,
+// so propagateRow may read it as a row. The slice is scratch.
+func (s *Solver) definitionRow(x Var) []rowEntry {
+	row := s.defRow[:0]
+	for i := s.defLo[x]; i < s.defHi[x]; i++ {
+		row = append(row, rowEntry{v: s.defVars[i], coeff: s.defCoeffs[i]})
+	}
+	s.defRow = row
+	return row
+}
 
 // termKind is the bound of a variable with coefficient c used in the
 // lower sum (j == 0) or the upper sum (j == 1).

@@ -108,11 +108,15 @@ type Solver struct {
 	defLo   []int32 // definition of a slack: defVars/defCoeffs[defLo[v]:defHi[v]]
 	defHi   []int32
 	slack   []bool
+	keep    []bool    // KeepRow: the variable's row is never quasi
 	atomsOf [][]int32 // registered atoms per variable
+	defUses [][]int32 // rows of the slacks whose definitions use the variable
 
 	// tableau
 	rows      [][]rowEntry
-	basic     []Var // basic variable of each row
+	basic     []Var  // basic variable of each row
+	quasi     []bool // by row: not maintained (see activate)
+	nQuasi    int    // quasi rows
 	defVars   []Var
 	defCoeffs []num.Rat
 	defIndex  map[uint64][]Var // hash of a slack's definition -> slacks
@@ -147,6 +151,9 @@ type Solver struct {
 	addRowVars []Var
 	addRowCfs  []num.Rat
 	propBuf    []Explained
+	expCs      []num.Rat // expand's result
+	expVs      []Var
+	defRow     []rowEntry // a quasi row's definition, for propagateRow
 }
 
 // defaultBlandAfter is the number of pivots in one Check after which the
@@ -183,7 +190,9 @@ func (s *Solver) NewVar() Var {
 	s.defLo = append(s.defLo, 0)
 	s.defHi = append(s.defHi, 0)
 	s.slack = append(s.slack, false)
+	s.keep = append(s.keep, false)
 	s.atomsOf = append(s.atomsOf, nil)
+	s.defUses = append(s.defUses, nil)
 	s.inHeap = append(s.inHeap, false)
 	s.varDirty = append(s.varDirty, false)
 	s.deltaOK = false
@@ -205,7 +214,7 @@ func (s *Solver) Upper(v Var) (DeltaRat, Reason, bool) {
 }
 
 // Assignment returns the current delta-rational value of v.
-func (s *Solver) Assignment(v Var) DeltaRat { return s.value[v] }
+func (s *Solver) Assignment(v Var) DeltaRat { return s.val(v) }
 
 // Level returns the number of open Push checkpoints.
 func (s *Solver) Level() int { return len(s.levels) }
@@ -244,6 +253,9 @@ func (s *Solver) assert(v Var, k BoundKind, c DeltaRat, reason Reason) bool {
 		s.conflictLevel = len(s.levels)
 		s.stats.Conflicts++
 		return true
+	}
+	if r := s.rowOf[v]; r >= 0 && s.quasi[r] {
+		s.activate(r)
 	}
 	s.trail = append(s.trail, trailEntry{v: v, kind: k, old: *cur})
 	*cur = bound{val: c, reason: reason, set: true}
@@ -315,7 +327,7 @@ func (s *Solver) Value(v Var) num.Rat {
 		s.delta = s.computeDelta()
 		s.deltaOK = true
 	}
-	return s.value[v].At(s.delta)
+	return s.val(v).At(s.delta)
 }
 
 // Delta returns the rational value chosen for δ in the current model.
@@ -330,7 +342,7 @@ func (s *Solver) Delta() num.Rat {
 func (s *Solver) computeDelta() num.Rat {
 	delta := num.NewRat(1, 1)
 	for v := range s.value {
-		b := s.value[v]
+		b := s.value[v] // stale for a quasi basic variable, which has no bounds
 		if l := s.lo[v]; l.set {
 			// need l.R + l.D·δ <= b.R + b.D·δ
 			if l.val.R.Cmp(b.R) < 0 && l.val.D.Cmp(b.D) > 0 {

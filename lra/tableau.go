@@ -59,27 +59,16 @@ func (s *Solver) AddRow(coeffs []num.Rat, vars []Var) Var {
 	s.defCoeffs = append(s.defCoeffs, cs...)
 	s.defHi[slack] = int32(len(s.defVars))
 
+	// The row starts quasi: it is built when the slack gets a bound.
 	r := int32(len(s.rows))
 	s.rows = append(s.rows, nil)
 	s.basic = append(s.basic, slack)
+	s.quasi = append(s.quasi, true)
+	s.nQuasi++
 	s.rowDirty = append(s.rowDirty, false)
 	s.rowOf[slack] = r
-	val := DeltaRat{}
-	for i, x := range vs {
-		c := cs[i]
-		val = val.AddScaled(c, s.value[x])
-		if rx := s.rowOf[x]; rx >= 0 {
-			for _, e := range s.rows[rx] {
-				s.addToRow(r, e.v, c.Mul(e.coeff))
-			}
-		} else {
-			s.addToRow(r, x, c)
-		}
-	}
-	s.endRowEdit(r, slack) // slack is not in the row: only drops zeros and resets marks
-	s.value[slack] = val
-	if debug {
-		s.checkRow(r)
+	for _, v := range vs {
+		s.defUses[v] = append(s.defUses[v], r)
 	}
 	return slack
 }
@@ -94,6 +83,133 @@ func (s *Solver) Definition(v Var) (coeffs []num.Rat, vars []Var) {
 	return s.defCoeffs[lo:hi:hi], s.defVars[lo:hi:hi]
 }
 
+// Quasi rows. The row of a basic slack without bounds is needed by no
+// Check: the slack never leaves the basis (it is never violated) and its
+// value is only read by the caller. Such a row is not kept: it holds no
+// entries, is in no column, and pivots skip it (pivot drops the entries
+// of a row it meets whose basic slack lost its bounds). The slack's value
+// is computed from its definition when asked (val); when it gets a bound
+// its row is rebuilt over the current nonbasic variables (activate) —
+// the same row pivoting would have kept, since a basis determines its
+// rows. On files with many atoms over few variables most rows are quasi
+// at any time, and a pivot touches only the rows of bounded variables.
+
+// val returns the value of v: the assignment, or for a quasi basic slack
+// the value of its definition.
+func (s *Solver) val(v Var) DeltaRat {
+	if r := s.rowOf[v]; r < 0 || !s.quasi[r] {
+		return s.value[v]
+	}
+	var sum DeltaRat
+	for i := s.defLo[v]; i < s.defHi[v]; i++ {
+		sum = sum.AddScaled(s.defCoeffs[i], s.val(s.defVars[i]))
+	}
+	return sum
+}
+
+// activate builds quasi row r over the current nonbasic variables and
+// sets its basic variable's value.
+func (s *Solver) activate(r int32) {
+	x := s.basic[r]
+	cs, vs := s.expand(x)
+	row := s.rows[r][:0]
+	var val DeltaRat
+	for i, v := range vs {
+		row = append(row, rowEntry{v: v, coeff: cs[i], col: int32(len(s.cols[v]))})
+		s.cols[v] = append(s.cols[v], colEntry{row: r, pos: int32(i)})
+		val = val.AddScaled(cs[i], s.value[v])
+	}
+	s.rows[r] = row
+	s.quasi[r] = false
+	s.nQuasi--
+	s.value[x] = val
+	if debug {
+		s.checkRow(r)
+	}
+}
+
+// deactivate makes row r quasi: its entries leave their columns.
+func (s *Solver) deactivate(r int32) {
+	row := s.rows[r]
+	for _, e := range row {
+		s.removeCol(e.v, e.col)
+	}
+	clear(row) // release big pointers
+	s.rows[r] = row[:0]
+	s.quasi[r] = true
+	s.nQuasi++
+}
+
+// quasiCandidate reports whether the row r may become quasi: its basic
+// variable is a slack without bounds.
+func (s *Solver) quasiCandidate(r int32) bool {
+	b := s.basic[r]
+	return s.slack[b] && !s.keep[b] && !s.lo[b].set && !s.hi[b].set
+}
+
+// KeepRow makes the row of slack v permanent: it is never quasi, as
+// before quasi rows existed. lia calls it for integer slacks, so that
+// integer reasoning sees the tableau, pivots and vertices it was tuned
+// on (branch and bound walks to infinity on some unbounded problems
+// when the pivots change).
+func (s *Solver) KeepRow(v Var) {
+	s.keep[v] = true
+	if r := s.rowOf[v]; r >= 0 && s.quasi[r] {
+		s.activate(r)
+	}
+}
+
+// expand returns the definition of slack x over the current nonbasic
+// variables (the row x would have if it were kept), in the scratch slices
+// s.expCs and s.expVs, without zeros.
+func (s *Solver) expand(x Var) ([]num.Rat, []Var) {
+	s.expCs, s.expVs = s.expCs[:0], s.expVs[:0]
+	s.expandDef(x, num.NewRat(1, 1))
+	cs, vs := s.expCs, s.expVs
+	w := 0
+	for i, v := range vs {
+		s.mark[v] = -1
+		if !cs[i].IsZero() {
+			cs[w], vs[w] = cs[i], v
+			w++
+		}
+	}
+	clear(cs[w:])
+	s.expCs, s.expVs = cs[:w], vs[:w]
+	return s.expCs, s.expVs
+}
+
+// expandDef adds c times the definition of slack x to the expansion.
+func (s *Solver) expandDef(x Var, c num.Rat) {
+	for i := s.defLo[x]; i < s.defHi[x]; i++ {
+		v, a := s.defVars[i], s.defCoeffs[i]
+		if !c.IsOne() {
+			a = a.Mul(c)
+		}
+		switch r := s.rowOf[v]; {
+		case r < 0:
+			s.accumulate(v, a)
+		case s.quasi[r]:
+			s.expandDef(v, a)
+		default:
+			for _, e := range s.rows[r] {
+				s.accumulate(e.v, a.Mul(e.coeff))
+			}
+		}
+	}
+}
+
+// accumulate adds c·v to the expansion, finding v by its mark.
+func (s *Solver) accumulate(v Var, c num.Rat) {
+	if p := s.mark[v]; p >= 0 {
+		s.expCs[p] = s.expCs[p].Add(c)
+		return
+	}
+	s.mark[v] = int32(len(s.expVs))
+	s.expVs = append(s.expVs, v)
+	s.expCs = append(s.expCs, c)
+}
+
 // IsBasic reports whether v is currently basic in the tableau.
 func (s *Solver) IsBasic(v Var) bool { return s.rowOf[v] >= 0 }
 
@@ -104,6 +220,10 @@ func (s *Solver) Row(v Var, dstCoeffs []num.Rat, dstVars []Var) ([]num.Rat, []Va
 	r := s.rowOf[v]
 	if r < 0 {
 		panic(fmt.Sprintf("lra: Row of nonbasic variable %d", v))
+	}
+	if s.quasi[r] {
+		cs, vs := s.expand(v)
+		return append(dstCoeffs, cs...), append(dstVars, vs...)
 	}
 	for _, e := range s.rows[r] {
 		dstCoeffs = append(dstCoeffs, e.coeff)
@@ -276,6 +396,10 @@ func (s *Solver) pivot(r, p int32) {
 	s.pivotCol = col
 	for _, ce := range col {
 		r2 := ce.row
+		if s.quasiCandidate(r2) {
+			s.deactivate(r2)
+			continue
+		}
 		c := s.rows[r2][ce.pos].coeff
 		s.beginRowEdit(r2)
 		for _, e := range s.rows[r] {
@@ -311,6 +435,12 @@ func (s *Solver) checkRow(r int32) {
 	if s.rowOf[b] != r {
 		panic(fmt.Sprintf("lra: row %d: basic x%d has rowOf %d", r, b, s.rowOf[b]))
 	}
+	if s.quasi[r] {
+		if len(s.rows[r]) != 0 || s.lo[b].set || s.hi[b].set {
+			panic(fmt.Sprintf("lra: quasi row %d of x%d has entries or bounds", r, b))
+		}
+		return
+	}
 	sum := DeltaRat{}
 	for i, e := range s.rows[r] {
 		if s.rowOf[e.v] >= 0 || e.coeff.IsZero() {
@@ -328,8 +458,15 @@ func (s *Solver) checkRow(r int32) {
 
 // checkTableau checks every row and column link.
 func (s *Solver) checkTableau() {
+	n := 0
 	for r := range s.rows {
 		s.checkRow(int32(r))
+		if s.quasi[r] {
+			n++
+		}
+	}
+	if n != s.nQuasi {
+		panic(fmt.Sprintf("lra: %d quasi rows, counted %d", n, s.nQuasi))
 	}
 	for v, col := range s.cols {
 		for i, ce := range col {
