@@ -90,7 +90,7 @@ func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System
 // simplification.
 func Default() []Pass {
 	return []Pass{
-		Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
+		Simplify{}, EliminateLocals{}, SplitLocations{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
 	}
