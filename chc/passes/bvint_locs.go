@@ -28,7 +28,8 @@ import (
 // Of the positions that qualify, P is split at the one with the most
 // values (at least two, at most splitMaxValues).
 //
-// Models: P(x̄) is the disjunction over c of x_i = c ∧ P@c(x̄ without x_i);
+// Models: P(x̄) is the disjunction over c of x_i = c ∧ P@c(x̄ without x_i)
+// (each P@c has parameters of its own);
 // where the constraint fixes x_i = c, it is P@c's formula, so every clause
 // holds. Derivations: a node of a new clause is the node of its old clause
 // with the same values (the clause's variables are the same).
@@ -167,7 +168,13 @@ func (SplitLocations) Apply(ctx context.Context, s *chc.System) (*chc.System, Tr
 				name = fmt.Sprintf("%s@%s!%d", p.Name(), v, n)
 			}
 			names[name] = true
-			np := &chc.Pred{ID: len(out.Preds), Func: st.Func(name, dom, term.BoolSort), Params: params}
+			// parameters of its own: engines index their state by a
+			// predicate's parameters, which no two predicates share
+			own := make([]*term.Term, len(params))
+			for k, x := range params {
+				own[k] = st.Fresh(fmt.Sprintf("%s!%d", name, k), x.Sort())
+			}
+			np := &chc.Pred{ID: len(out.Preds), Func: st.Func(name, dom, term.BoolSort), Params: own}
 			out.Preds = append(out.Preds, np)
 			part[p][v] = np
 			tr.split[p] = append(tr.split[p], splitPart{value: v, pred: np})
@@ -274,13 +281,14 @@ func (t *splitTranslator) Model(ctx context.Context, m chc.Model) (chc.Model, er
 			return nil, err
 		}
 		x := sa.pred.Params[sa.i]
+		rest := slices.Delete(slices.Clone(sa.pred.Params), sa.i, sa.i+1)
 		var ds []*term.Term
 		for _, pt := range t.split[sa.pred] {
 			f := m.Lookup(st, pt.pred)
 			if f.IsFalse() {
 				continue
 			}
-			ds = append(ds, st.And(st.Eq(x, pt.value), f))
+			ds = append(ds, st.And(st.Eq(x, pt.value), pt.pred.Instantiate(st, f, rest)))
 		}
 		out[sa.pred] = st.Or(ds...)
 	}
