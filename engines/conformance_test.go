@@ -56,6 +56,7 @@ func TestConformanceRandom(t *testing.T) {
 		{"unbounded", fuzz.RandomUnbounded, 100},
 		{"linear-unbounded", fuzz.RandomLinearUnbounded, 100},
 		{"bitvec", fuzz.RandomBitVec, 40},
+		{"bitvec-cfg", fuzz.RandomBitVecCFG, 10},
 		{"lists", fuzz.RandomLists, 40},
 	} {
 		t.Run(kind.name, func(t *testing.T) {

@@ -63,6 +63,7 @@ var CHCKinds = []CHCKind{
 	{"linear-unbounded", false, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLinear(st, 0, 2, false) })},
 	{"arrays", false, unknownAnswer(CHCSystemArrays)},
 	{"bitvec", true, unknownAnswer(CHCSystemBitVec)},
+	{"bitvec-cfg", true, unknownAnswer(CHCSystemBitVecCFG)},
 	{"lists", true, unknownAnswer(func(st *term.Store) *rapid.Generator[*chc.System] { return CHCSystemLists(st, 0, 1) })},
 	{"big", false, func(st *term.Store) *rapid.Generator[CHCCase] {
 		return rapid.Custom(func(t *rapid.T) CHCCase {

@@ -46,6 +46,9 @@
 // bound each list to at most two small elements: BruteCHC enumerates
 // bit-vectors and datatype values (DatatypeValues) too, so both are
 // decided exactly, in the conformance test and the campaign.
+// CHCSystemBitVecCFG (chcbvcfg.go) draws control-flow graphs over 3-bit
+// vectors whose predicate has a location argument (Eldarica's SLayerCF
+// shape, which passes.SplitLocations splits).
 //
 // Big systems (big.go): WriteBig writes, and Big reads, systems of a
 // given number of clauses in the shapes program verifiers produce by the
@@ -238,6 +241,7 @@
 //	chcarrays.go   CHCSystemArrays
 //	chcbrute.go    BruteCHC
 //	chctheories.go CHCSystemBitVec, CHCSystemLists, DatatypeValues
+//	chcbvcfg.go    BitVecCFGScript, CHCSystemBitVecCFG: control-flow graphs over bit-vectors
 //	big.go         WriteBig, Big: big CHC systems
 //	engines.go     the conformance test of CHC engines
 //	chccampaign.go the CHC differential campaign against z3, Golem and brute force

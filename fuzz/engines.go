@@ -127,6 +127,9 @@ const (
 	// RandomLists systems over a list datatype of Int, linear and
 	// nonlinear, that brute force decides (lists of at most two elements).
 	RandomLists
+	// RandomBitVecCFG control-flow graphs over 3-bit vectors with a
+	// location argument (CHCSystemBitVecCFG), that brute force decides.
+	RandomBitVecCFG
 )
 
 func (r RandomCHC) generator(st *term.Store) *rapid.Generator[*chc.System] {
@@ -141,6 +144,8 @@ func (r RandomCHC) generator(st *term.Store) *rapid.Generator[*chc.System] {
 		return CHCSystemBitVec(st)
 	case RandomLists:
 		return CHCSystemLists(st, 0, 1)
+	case RandomBitVecCFG:
+		return CHCSystemBitVecCFG(st)
 	}
 	return CHCSystem(st, 0, 2)
 }

@@ -60,6 +60,7 @@
 //	bvint.go       BitVecToInt (not in Default): bit-vectors read as integers
 //	bvint_ranges.go  BitVecToInt: ranges narrowed by the conjuncts
 //	bvint_back.go    BitVecToInt: models and derivations back
+//	bvint_locs.go    SplitLocations (bit-vector systems only): a predicate split by its location argument
 //
 // # Naming
 //

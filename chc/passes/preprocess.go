@@ -91,7 +91,7 @@ func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System
 // leaves in their clauses as local variables are eliminated at the end.
 func Default() []Pass {
 	return []Pass{
-		Simplify{}, EliminateLocals{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
+		Simplify{}, EliminateLocals{}, SplitLocations{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
 		EliminateLocals{},

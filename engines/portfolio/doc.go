@@ -8,9 +8,10 @@
 // the time are a parameter, portfolio.members, whose default is the
 // configuration measured best on the dev folders (see the README); on a
 // system with bit-vector sorts, unless the members are given, the
-// portfolio of BitVecMembers runs instead (Spacer over bits, and the
-// integer reading of engines/bvint with Spacer, PDKind and k-induction:
-// chosen by measurement on ../shared/bench-next/chc/bv).
+// portfolio of BitVecMembers runs instead (Spacer over bits and the
+// integer reading of engines/bvint with Spacer, then PDKind on the
+// integers and bmc over bits for a fifth of the time: chosen by
+// measurement on ../shared/bench-next/chc/bv).
 //
 // # Files
 //

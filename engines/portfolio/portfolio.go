@@ -28,16 +28,18 @@ import (
 const DefaultMembers = "spacer,pdkind@50ms,clover:0.2@50ms,bam:0.2@50ms"
 
 // BitVecMembers are the default members on a system with bit-vector
-// sorts (Bit-vectors): Spacer over bits, then the integer reading of the
-// bit-vectors (engines/bvint) with Spacer, PDKind and k-induction on it.
-// On ../shared/bench-next/chc/bv (10 s, the 2-core machine loaded about
-// tenfold, so ±2 files between runs) these members solved 23 of 40,
-// against 20 for Spacer, bmc and kind over bits in the same conditions,
-// and the integer path answers files the bit-level members do not
-// (reve 014c-horn, 019b-horn and 020b-horn, simple_if); adding bmc, or
-// capping the shares of pdkind and kind, solved no more (22 and 20):
-// under load a fifth member, or a member stopped early, only loses files.
-const BitVecMembers = "spacer,bvint@50ms,bvint-pdkind@50ms,bvint-kind@50ms"
+// sorts (Bit-vectors): Spacer over bits and the integer reading of the
+// bit-vectors (engines/bvint) with Spacer, each for the whole time, and
+// PDKind on the integers and bmc over bits for a fifth of it. Each engine
+// alone on the 22 files of ../shared/bench-next/chc/bv that the portfolio
+// answers in more than 0.5 s or not at all (10 s, the 2-core machine
+// loaded about tenfold): Spacer 9, bvint 10 (2 no other answers: dillig
+// 39 and array_max-1, both in 5 s), bmc 7, bvint-pdkind 6, bvint-kind 6;
+// none of bvint-kind's, and of bmc's and bvint-pdkind's only short ones
+// (reve 019b-horn and 014c-horn, simple_if, in under 0.5 s), so those two
+// stop after a fifth of the time and leave both cores to the members
+// that answer late, and bvint-kind is left out.
+const BitVecMembers = "spacer,bvint@50ms,bvint-pdkind:0.2@50ms,bmc:0.2@50ms"
 
 // DatatypeMembers are the default members on a system with datatype sorts
 // (Datatypes): Spacer, then bmc, which finds short counterexamples over

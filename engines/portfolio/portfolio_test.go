@@ -83,7 +83,7 @@ func TestBitVecMembers(t *testing.T) {
 	for _, m := range p.BitVec.Members {
 		names = append(names, m.Name)
 	}
-	require.Equal(t, []string{"spacer", "bvint", "bvint-pdkind", "bvint-kind"}, names)
+	require.Equal(t, []string{"spacer", "bvint", "bvint-pdkind", "bmc"}, names)
 
 	// on a wrap-around system, the answer is the checked one whoever wins
 	s := read(t, "../testdata/bv-wrap-unsafe.unsat.smt2")
