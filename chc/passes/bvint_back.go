@@ -280,27 +280,13 @@ func (t *bvIntTranslator) Derivation(ctx context.Context, root *chc.Node) (*chc.
 	for i, c := range t.new.Clauses {
 		index[c] = i
 	}
-	memo := map[*chc.Node]*chc.Node{}
-	var visit func(n *chc.Node, depth int) (*chc.Node, error)
-	visit = func(n *chc.Node, depth int) (*chc.Node, error) {
-		if done, ok := memo[n]; ok {
-			return done, nil
-		}
-		if err := poll.Step(); err != nil {
-			return nil, err
-		}
-		if n == nil || n.Clause == nil {
-			return nil, fmt.Errorf("chc: derivation node without a clause")
-		}
-		if depth > 1<<20 {
-			return nil, fmt.Errorf("chc: derivation too deep")
-		}
+	return mapDerivation(poll, root, func(n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 		i, ok := index[n.Clause]
 		if !ok {
 			return nil, fmt.Errorf("chc: derivation node of a clause not in the translated system")
 		}
 		old := t.old.Clauses[i]
-		if len(n.Values) != len(old.Vars) || len(n.Children) != len(old.Body) {
+		if len(n.Values) != len(old.Vars) || len(kids) != len(old.Body) {
 			return nil, fmt.Errorf("chc: derivation node does not fit its clause")
 		}
 		vals := make([]*term.Term, len(old.Vars))
@@ -316,19 +302,8 @@ func (t *bvIntTranslator) Derivation(ctx context.Context, root *chc.Node) (*chc.
 			}
 			vals[k] = v
 		}
-		kids := make([]*chc.Node, len(n.Children))
-		for k, ch := range n.Children {
-			kid, err := visit(ch, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			kids[k] = kid
-		}
-		res := &chc.Node{Clause: old, Values: vals, Children: kids}
-		memo[n] = res
-		return res, nil
-	}
-	return visit(root, 0)
+		return &chc.Node{Clause: old, Values: vals, Children: kids}, nil
+	})
 }
 
 // intReading is bv2nat(x), or its two's complement reading when signed.

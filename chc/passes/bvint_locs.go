@@ -296,51 +296,11 @@ func (t *splitTranslator) Model(ctx context.Context, m chc.Model) (chc.Model, er
 }
 
 func (t *splitTranslator) Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error) {
-	poll := chc.NewBudget(ctx)
-	memo := map[*chc.Node]*chc.Node{}
-	// iterative post-order: derivations can be deep (a counterexample of
-	// thousands of steps)
-	type frame struct {
-		n    *chc.Node
-		next int
-	}
-	if root == nil {
-		return nil, fmt.Errorf("chc: empty derivation")
-	}
-	stack := []frame{{n: root}}
-	for len(stack) > 0 {
-		if err := poll.Step(); err != nil {
-			return nil, err
-		}
-		f := &stack[len(stack)-1]
-		if f.n == nil || f.n.Clause == nil {
-			return nil, fmt.Errorf("chc: derivation node without a clause")
-		}
-		if _, done := memo[f.n]; done {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		if f.next < len(f.n.Children) {
-			ch := f.n.Children[f.next]
-			f.next++
-			if ch == nil {
-				return nil, fmt.Errorf("chc: derivation node without a clause")
-			}
-			if _, done := memo[ch]; !done {
-				stack = append(stack, frame{n: ch})
-			}
-			continue
-		}
-		old, ok := t.origin[f.n.Clause]
+	return mapDerivation(chc.NewBudget(ctx), root, func(n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
+		old, ok := t.origin[n.Clause]
 		if !ok {
 			return nil, fmt.Errorf("chc: derivation node of a clause not in the transformed system")
 		}
-		kids := make([]*chc.Node, len(f.n.Children))
-		for i, ch := range f.n.Children {
-			kids[i] = memo[ch]
-		}
-		memo[f.n] = &chc.Node{Clause: old, Values: f.n.Values, Children: kids}
-		stack = stack[:len(stack)-1]
-	}
-	return memo[root], nil
+		return &chc.Node{Clause: old, Values: n.Values, Children: kids}, nil
+	})
 }

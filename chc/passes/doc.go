@@ -47,6 +47,7 @@
 //
 //	preprocess.go  Pass, Translator, Identity, Preprocess, Default
 //	rebuild.go     what the passes share: the new system and its translator
+//	derivation.go  mapping a derivation back node by node (the translators share it)
 //	defs.go        reading definitions x = t off a constraint
 //	simplify.go    Simplify
 //	locals.go      EliminateLocals

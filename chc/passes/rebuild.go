@@ -372,50 +372,17 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *chc.Node) (*ch
 		}
 		index[c] = i
 	}
-	memo := map[*chc.Node]*chc.Node{}
-	var visit func(n *chc.Node, depth int) (*chc.Node, error)
-	visit = func(n *chc.Node, depth int) (*chc.Node, error) {
-		if done, ok := memo[n]; ok {
-			return done, nil
-		}
-		if err := poll.Step(); err != nil {
-			return nil, err
-		}
-		if n == nil || n.Clause == nil {
-			return nil, fmt.Errorf("chc: derivation node without a clause")
-		}
-		if depth > 1<<20 {
-			return nil, fmt.Errorf("chc: derivation too deep")
-		}
+	return mapDerivation(poll, root, func(n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 		i, ok := index[n.Clause]
 		if !ok {
 			return nil, fmt.Errorf("chc: derivation node of a clause not in the transformed system")
 		}
-		if len(n.Values) != len(n.Clause.Vars) {
-			return nil, fmt.Errorf("chc: derivation node has %d values for %d variables", len(n.Values), len(n.Clause.Vars))
-		}
-		if len(n.Children) != len(n.Clause.Body) {
-			return nil, fmt.Errorf("chc: derivation node has %d children for %d body atoms", len(n.Children), len(n.Clause.Body))
-		}
-		kids := make([]*chc.Node, len(n.Children))
-		for i, ch := range n.Children {
-			k, err := visit(ch, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			kids[i] = k
-		}
 		old := &chc.Node{Clause: n.Clause, Values: n.Values, Children: kids}
 		if o := t.r.origins[i]; o != nil {
-			var err error
-			if old, err = o.back(poll, n, kids); err != nil {
-				return nil, err
-			}
+			return o.back(poll, n, kids)
 		}
-		memo[n] = old
 		return old, nil
-	}
-	return visit(root, 0)
+	})
 }
 
 // argVars is the set of the variables that are arguments of c's atoms.
