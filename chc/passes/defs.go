@@ -138,7 +138,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		sv.defs = append(sv.defs, def{x, t})
 		if sv.sub == nil {
-			sv.sub = map[*term.Term]*term.Term{}
+			sv.sub = make(map[*term.Term]*term.Term, max(8, len(users)))
 		}
 		sv.sub[x] = t
 	}
@@ -522,7 +522,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		case rank[i] > 0:
 			def(x, t)
 			if sub == nil {
-				sub = map[*term.Term]*term.Term{}
+				sub = make(map[*term.Term]*term.Term, len(ms)-i)
 			}
 			sub[x] = t
 		default:
