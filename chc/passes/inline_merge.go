@@ -253,14 +253,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// inlined clause brings. Simplify treats a conjunction's conjuncts
 	// one by one, so the result is the one of solving the whole.
 	args := argVars(nc)
-	var kept, local []*term.Term
-	for _, a := range term.Conjuncts(nil, cons) {
-		if hasLocal(a, &args) {
-			local = append(local, a)
-		} else {
-			kept = append(kept, a)
-		}
-	}
+	local, kept := splitLocal(cons, &args)
 	if len(local) > 0 {
 		sv := solveDefs(st, chc.Conj(st, local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
