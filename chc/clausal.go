@@ -263,6 +263,7 @@ func (c *clausifier) conjoin(n int, part func(int) (cnf, error)) (cnf, error) {
 // distributed over the parts' conjunctions.
 func (c *clausifier) disjunction(parts []polarTerm) (cnf, error) {
 	r := cnfFalse
+	owned := false // r and its one clause were made here: extend in place
 	for _, p := range parts {
 		f, err := c.convert(p.t, p.neg)
 		if err != nil {
@@ -274,6 +275,17 @@ func (c *clausifier) disjunction(parts []polarTerm) (cnf, error) {
 		if len(r)*len(f) > maxClauses {
 			return nil, c.tooMany()
 		}
+		if len(r) == 1 && len(f) == 1 {
+			// one clause: a disjunction of literals, built in time
+			// linear in its length (f's clause may be a memo's: copied)
+			if !owned {
+				r = cnf{append(make([]lit, 0, len(r[0])+len(f[0])+8), r[0]...)}
+				owned = true
+			}
+			r[0] = append(r[0], f[0]...)
+			continue
+		}
+		owned = false
 		prod := make(cnf, 0, len(r)*len(f))
 		for _, a := range r {
 			for _, b := range f {

@@ -233,7 +233,7 @@ type argVars struct {
 }
 
 func newArgVars(st *term.Store, isVar func(*term.Term) bool) *argVars {
-	return &argVars{st: st, isVar: isVar, used: map[*term.Term]bool{}}
+	return &argVars{st: st, isVar: isVar, used: make(map[*term.Term]bool, 16)}
 }
 
 // atom is p applied to args in normal form; took receives each argument
@@ -354,11 +354,11 @@ func CheckClauseNormal(i int, c *Clause) error {
 	if normalSmall(c) {
 		return nil
 	}
-	vars := map[*term.Term]bool{}
+	vars := make(map[*term.Term]bool, len(c.Vars))
 	for _, v := range c.Vars {
 		vars[v] = true
 	}
-	seen := map[*term.Term]bool{}
+	seen := make(map[*term.Term]bool, len(c.Vars))
 	bad := ""
 	check := func(a *Atom) {
 		for _, x := range a.Args {

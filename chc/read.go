@@ -379,12 +379,9 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 	}
 	cons = append(cons, args.eqs...)
 	cl.Constraint = Conj(st, cons)
-	inCons := map[*term.Term]bool{}
-	for _, v := range term.FreeConsts(cl.Constraint) {
-		inCons[v] = true
-	}
+	inCons := term.FreeConsts(cl.Constraint) // sorted by ID
 	for _, v := range locals {
-		if inCons[v] && !args.used[v] {
+		if _, ok := slices.BinarySearchFunc(inCons, v, term.CompareID); ok && !args.used[v] {
 			args.used[v] = true
 			vars = append(vars, v)
 		}

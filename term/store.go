@@ -128,24 +128,22 @@ func sameArgs(a, b []*Term) bool {
 // hasFreeBound reports whether a bound variable other than those in
 // excluded occurs free in t.
 func hasFreeBound(t *Term, excluded []*Term) bool {
-	memo := map[*Term]bool{}
+	// memo: 1 no free bound variable, 2 one (a pooled table: the body
+	// of a clause's quantifier is walked once per clause read)
+	memo := markTables.get()
+	defer markTables.put(memo)
 	var walk func(t *Term) bool
 	walk = func(t *Term) bool {
 		if !t.HasBound() {
 			return false
 		}
-		if r, ok := memo[t]; ok {
-			return r
+		if r := memo.Get(t); r != 0 {
+			return r == 2
 		}
 		r := false
 		switch t.op {
 		case OpBound:
-			r = true
-			for _, v := range excluded {
-				if v == t {
-					r = false
-				}
-			}
+			r = !slices.Contains(excluded, t)
 		case OpForall, OpExists:
 			n := len(t.args) - 1
 			inner := append(append([]*Term(nil), excluded...), t.args[:n]...)
@@ -158,10 +156,17 @@ func hasFreeBound(t *Term, excluded []*Term) bool {
 				}
 			}
 		}
-		memo[t] = r
+		memo.Set(t, 1+boolByte(r))
 		return r
 	}
 	return walk(t)
+}
+
+func boolByte(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ---- Symbols ----

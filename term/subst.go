@@ -54,6 +54,23 @@ func (st *Store) SubstituteTerms(ts []*Term, from, to []*Term) []*Term {
 
 // SubstituteMap is Substitute with the pairs of m.
 func (st *Store) SubstituteMap(t *Term, m map[*Term]*Term) *Term {
+	if t.op.IsLeaf() {
+		// a variable or a value: no walk, no tables
+		if u, ok := m[t]; ok {
+			return st.substTarget(t, u)
+		}
+		return t
+	}
+	same := true
+	for f, u := range m {
+		if f.sort != u.sort {
+			same = false
+			break
+		}
+	}
+	if same {
+		return st.substitute(t, m) // which only reads m
+	}
 	c := make(map[*Term]*Term, len(m))
 	for f, u := range m {
 		c[f] = st.substTarget(f, u)

@@ -89,12 +89,25 @@ func Size(t *Term) int {
 // FreeConsts returns the uninterpreted constants (OpConst leaves) occurring
 // in t, sorted by ID.
 func FreeConsts(t *Term) []*Term {
+	switch {
+	case t.op == OpConst:
+		return []*Term{t}
+	case t.op.IsLeaf():
+		return nil
+	}
+	seen := boolTables.get()
+	defer boolTables.put(seen)
 	var cs []*Term
-	for u := range PostOrder(t) {
+	_ = walkPost(t, seen.Get, nil, func(u *Term) error {
+		seen.Set(u, true)
 		if u.op == OpConst {
+			if cs == nil {
+				cs = make([]*Term, 0, 8)
+			}
 			cs = append(cs, u)
 		}
-	}
+		return nil
+	})
 	slices.SortFunc(cs, CompareID)
 	return cs
 }

@@ -138,7 +138,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		sv.defs = append(sv.defs, def{x, t})
 		if sv.sub == nil {
-			sv.sub = map[*term.Term]*term.Term{}
+			sv.sub = make(map[*term.Term]*term.Term, max(8, len(users)))
 		}
 		sv.sub[x] = t
 	}
@@ -407,15 +407,22 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		x, val *term.Term
 		parent int32
 	}
+	// A pair: a conjunct read, by index into cs, as x = y, and the
+	// indices of x and y in ms (j < 0 when y is a value).
+	type pair struct {
+		k    int
+		x, y *term.Term
+		i, j int32
+	}
 	var (
 		ms    []member // sorted by the ID of x
-		pairs []int    // the conjuncts read, by index into cs
+		pairs []pair
 	)
 	for k, a := range cs {
 		// a conjunct without a variable to define stays as it is: no
 		// need to read it
 		if x, y := simpleEq(st, a); x != nil && (can(x) || (y.Op() == term.OpConst && can(y))) {
-			pairs = append(pairs, k)
+			pairs = append(pairs, pair{k: k, x: x, y: y, j: -1})
 			ms = append(ms, member{x: x})
 			if y.Op() == term.OpConst {
 				ms = append(ms, member{x: y})
@@ -441,11 +448,17 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		i, _ := slices.BinarySearchFunc(ms, x, func(m member, x *term.Term) int { return term.CompareID(m.x, x) })
 		return int32(i)
 	}
-	node := func(x *term.Term) int32 { return find(indexOf(x)) }
-	for _, k := range pairs {
-		x, y := simpleEq(st, cs[k]) // y: a constant or a value
-		i := node(x)
-		if y.Op() != term.OpConst {
+	for k := range pairs {
+		pr := &pairs[k]
+		pr.i = indexOf(pr.x)
+		if pr.y.Op() == term.OpConst {
+			pr.j = indexOf(pr.y)
+		}
+	}
+	for _, pr := range pairs {
+		y := pr.y // a constant or a value
+		i := find(pr.i)
+		if pr.j < 0 {
 			switch v := ms[i].val; {
 			case v == nil:
 				ms[i].val = y
@@ -454,7 +467,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			}
 			continue
 		}
-		j := node(y)
+		j := find(pr.j)
 		if i == j {
 			continue
 		}
@@ -499,14 +512,10 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	// representative or to the value, that is what the class says.
 	read := make([]bool, len(cs))
 	touched := make([]bool, len(ms))
-	for _, k := range pairs {
-		x, y := simpleEq(st, cs[k])
-		i, j := indexOf(x), int32(-1)
-		if y.Op() == term.OpConst {
-			j = indexOf(y)
-		}
+	for _, pr := range pairs {
+		i, j := pr.i, pr.j
 		if rank[i] > 0 || (j >= 0 && rank[j] > 0) {
-			read[k] = true
+			read[pr.k] = true
 			used++
 			touched[i] = true
 			if j >= 0 {
@@ -522,7 +531,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		case rank[i] > 0:
 			def(x, t)
 			if sub == nil {
-				sub = map[*term.Term]*term.Term{}
+				sub = make(map[*term.Term]*term.Term, len(ms)-i)
 			}
 			sub[x] = t
 		default:

@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -100,6 +101,49 @@ func TestPropSolveDefs(t *testing.T) {
 			if got != want {
 				t.Fatalf("%v is %v and its definitions and rest %v are %v under\n%v", f, want, g, got, m)
 			}
+		}
+	})
+}
+
+// TestPropSplitLocal: splitLocal parts a conjunction's conjuncts, in
+// order, into those with a variable outside the arguments and the others,
+// as hasLocal decides them one by one (shared subterms among them).
+func TestPropSplitLocal(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		xs := []*term.Term{st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort), st.Const("x3", term.IntSort)}
+		var args varSet
+		for _, x := range xs {
+			if rapid.Bool().Draw(t, "arg "+x.Name()) {
+				args.add(x)
+			}
+		}
+		x := func(label string) *term.Term { return rapid.SampledFrom(xs).Draw(t, label) }
+		shared := st.Add(x("s0"), x("s1"))
+		var cs []*term.Term
+		for i := range rapid.IntRange(0, 6).Draw(t, "conjuncts") {
+			_ = i
+			switch rapid.IntRange(0, 2).Draw(t, "kind") {
+			case 0:
+				cs = append(cs, st.Le(shared, st.Int(int64(i))))
+			case 1:
+				cs = append(cs, st.Eq(x("l"), st.Add(x("r"), st.Int(1))))
+			default:
+				cs = append(cs, st.Le(st.Mul(st.Int(2), x("m")), st.Int(5)))
+			}
+		}
+		f := chc.Conj(st, cs)
+		local, kept := splitLocal(f, &args)
+		var wantLocal, wantKept []*term.Term
+		for _, a := range term.Conjuncts(nil, f) {
+			if hasLocal(a, &args) {
+				wantLocal = append(wantLocal, a)
+			} else {
+				wantKept = append(wantKept, a)
+			}
+		}
+		if !slices.Equal(local, wantLocal) || !slices.Equal(kept, wantKept) {
+			t.Fatalf("splitLocal(%v) = %v, %v; want %v, %v", f, local, kept, wantLocal, wantKept)
 		}
 	})
 }

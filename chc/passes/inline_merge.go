@@ -247,14 +247,20 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// defines, as EliminateLocals would, so that merged clauses stay
 	// small and project has nothing to solve on them.
 	cons := st.SimplifyMap(chc.Conj(st, parts), elim)
-	if args := argVars(nc); hasLocal(cons, &args) {
-		sv := solveDefs(st, cons, func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
+	// Only the conjuncts with a local variable can define one: those
+	// without (c's constraint on its arguments, mostly, which grows with
+	// every merge) are kept aside, so that a merge costs what the
+	// inlined clause brings. Simplify treats a conjunction's conjuncts
+	// one by one, so the result is the one of solving the whole.
+	args := argVars(nc)
+	local, kept := splitLocal(cons, &args)
+	if len(local) > 0 {
+		sv := solveDefs(st, chc.Conj(st, local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
-		cons = sv.simplified
 		if len(sv.defs) > 0 {
-			cons = st.Simplify(chc.Conj(st, sv.rest))
+			cons = st.Simplify(chc.Conj(st, append(kept, sv.rest...)))
 			for x, t := range sv.sub {
 				elim[x] = t
 			}

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -96,6 +97,46 @@ func hasLocal(f *term.Term, args *varSet) bool {
 	}
 	return false
 }
+
+// splitLocal parts the conjuncts of f into those with a variable that
+// args does not hold (local) and the others (kept), each in f's order, in
+// one walk of f.
+func splitLocal(f *term.Term, args *varSet) (local, kept []*term.Term) {
+	cs := term.Conjuncts(nil, f)
+	m := localMarks.Get().(*term.TermMap[uint8])
+	defer func() {
+		m.Clear()
+		localMarks.Put(m)
+	}()
+	// m: 2 for a term with a local variable, 1 for one without
+	for u := range term.PostOrder(f) {
+		r := uint8(1)
+		if u.Op() == term.OpConst {
+			if !args.has(u) {
+				r = 2
+			}
+		} else {
+			for _, a := range u.Args() {
+				if m.Get(a) == 2 {
+					r = 2
+					break
+				}
+			}
+		}
+		m.Set(u, r)
+	}
+	for _, a := range cs {
+		if m.Get(a) == 2 {
+			local = append(local, a)
+		} else {
+			kept = append(kept, a)
+		}
+	}
+	return local, kept
+}
+
+// localMarks recycles the tables of splitLocal.
+var localMarks = sync.Pool{New: func() any { return new(term.TermMap[uint8]) }}
 
 // boundedLocals drops from the conjuncts cs the variables that can allows
 // and that occur in cs only in bounds by constants (see readBound),
