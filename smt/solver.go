@@ -47,6 +47,10 @@ type Options struct {
 	// answer, with input clauses tagged by partition (AssertPart); see
 	// Refutation. Off, it costs nothing.
 	Proofs bool
+	// Symmetry makes Check add symmetry-breaking constraints for the
+	// constants of uninterpreted sorts the formula does not distinguish
+	// (symmetry.go), for that call only. Ignored with Proofs.
+	Symmetry bool
 }
 
 // A Solver decides quantifier-free formulas over Booleans and linear real
@@ -218,6 +222,21 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 		if _, dup := byLit[m]; !dup {
 			byLit[m] = a
 			lits = append(lits, m)
+		}
+	}
+	if s.opts.Symmetry && !s.opts.Proofs {
+		fs := append(s.Assertions(), assumptions...)
+		if sb := symmetryBreaking(s.st, fs); len(sb) > 0 {
+			act := s.sat.NewVar().Pos()
+			for _, f := range sb {
+				m, err := s.enc.encode(f)
+				if err != nil {
+					return s.interruptedOr(pctx, err)
+				}
+				s.define(act.Not(), m)
+			}
+			lits = append(lits, act)
+			defer s.sat.AddClause(act.Not()) // retired after this call
 		}
 	}
 	s.th.incomplete = ""
