@@ -227,6 +227,7 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 	if s.opts.Symmetry && !s.opts.Proofs {
 		fs := append(s.Assertions(), assumptions...)
 		if sb := symmetryBreaking(s.st, fs); len(sb) > 0 {
+			s.stats.Symmetry += len(sb)
 			act := s.sat.NewVar().Pos()
 			for _, f := range sb {
 				m, err := s.enc.encode(f)
@@ -355,6 +356,7 @@ type Stats struct {
 	TransAtoms   int    // equality atoms added by transitivity lemmas (euf)
 	Vars         int    // SAT variables
 	Clauses      uint64 // clauses added to the SAT solver (input and theory lemmas)
+	Symmetry     int    // symmetry-breaking constraints added (Options.Symmetry)
 }
 
 // Stats returns the counters so far.
