@@ -179,6 +179,9 @@ func symmetryBreaking(st *term.Store, fs []*term.Term) []*term.Term {
 		if len(C) < 2 || k.o < 2 {
 			continue
 		}
+		if len(rangeRestricted(phi, C)) == 0 {
+			continue // nothing to restrict: no invariance tests
+		}
 		for _, K := range symClasses(n, phi, C, &budget) {
 			phi, out = n.breakClass(phi, K, occs, &budget, out)
 		}
