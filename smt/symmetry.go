@@ -171,13 +171,16 @@ func symmetryBreaking(st *term.Store, fs []*term.Term) []*term.Term {
 		groups[k] = append(groups[k], c)
 	}
 	n := &symNormalizer{st: st, memo: map[*term.Term]*term.Term{}}
-	phi := n.norm(st.And(fs...))
+	var phi *term.Term // normalised when a candidate set needs it
 	var out []*term.Term
 	budget := maxSwapTests
 	for _, k := range order {
 		C := groups[k]
 		if len(C) < 2 || k.o < 2 {
 			continue
+		}
+		if phi == nil {
+			phi = n.norm(st.And(fs...))
 		}
 		if len(rangeRestricted(phi, C)) == 0 {
 			continue // nothing to restrict: no invariance tests
