@@ -30,6 +30,8 @@ type just struct {
 type Graph struct {
 	st *term.Store
 
+	erased []Node // scratch of union: the parents it erased from the table
+
 	// Per node, indexed by Node.
 	terms    []*term.Term
 	label    []uint64 // operator and symbol: the fixed part of a signature

@@ -101,10 +101,16 @@ func (g *Graph) union(a, b Node, j just) {
 		g.stats.Congruences++
 	}
 
-	// The signatures of r1's parents are about to change.
+	// The signatures of r1's parents are about to change. Only the
+	// table's entries are erased and reinserted below: a parent that is
+	// not an entry has the signature of an entry it is congruent to (merged
+	// with it, or the merge is pending), which is a parent of r1 as well,
+	// and it stays so (z3 reinserts only congruence roots too).
+	erased := g.erased[:0]
 	for _, p := range g.parents[r1] {
 		if g.table.erase(g, p) {
 			g.trail = append(g.trail, undo{kind: undoTableErase, n: p})
+			erased = append(erased, p)
 		}
 	}
 
@@ -145,9 +151,10 @@ func (g *Graph) union(a, b Node, j just) {
 		g.propagateShared(s1, s2)
 	}
 
-	for _, p := range g.parents[r1] {
+	for _, p := range erased {
 		g.insertOrCongruent(p)
 	}
+	g.erased = erased
 
 	// Conflicts.
 	if v1 != NoNode && v2 != NoNode && v1 != v2 {

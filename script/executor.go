@@ -81,7 +81,7 @@ func New(st *term.Store, out, errw io.Writer, opts Options) *Executor {
 	}
 	return &Executor{
 		st:       st,
-		solver:   smt.New(st, smt.Options{}),
+		solver:   smt.New(st, smt.Options{Symmetry: true}),
 		out:      bufio.NewWriter(out),
 		errw:     errw,
 		version:  version,

@@ -47,6 +47,10 @@ type Options struct {
 	// answer, with input clauses tagged by partition (AssertPart); see
 	// Refutation. Off, it costs nothing.
 	Proofs bool
+	// Symmetry makes Check add symmetry-breaking constraints for the
+	// constants of uninterpreted sorts the formula does not distinguish
+	// (symmetry.go), for that call only. Ignored with Proofs.
+	Symmetry bool
 }
 
 // A Solver decides quantifier-free formulas over Booleans and linear real
@@ -220,6 +224,22 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 			lits = append(lits, m)
 		}
 	}
+	if s.opts.Symmetry && !s.opts.Proofs {
+		fs := append(s.Assertions(), assumptions...)
+		if sb := symmetryBreaking(s.st, fs); len(sb) > 0 {
+			s.stats.Symmetry += len(sb)
+			act := s.sat.NewVar().Pos()
+			for _, f := range sb {
+				m, err := s.enc.encode(f)
+				if err != nil {
+					return s.interruptedOr(pctx, err)
+				}
+				s.define(act.Not(), m)
+			}
+			lits = append(lits, act)
+			defer s.sat.AddClause(act.Not()) // retired after this call
+		}
+	}
 	s.th.incomplete = ""
 	s.ar.chooseEngine()
 	r := s.sat.Solve(pctx, lits)
@@ -336,6 +356,7 @@ type Stats struct {
 	TransAtoms   int    // equality atoms added by transitivity lemmas (euf)
 	Vars         int    // SAT variables
 	Clauses      uint64 // clauses added to the SAT solver (input and theory lemmas)
+	Symmetry     int    // symmetry-breaking constraints added (Options.Symmetry)
 }
 
 // Stats returns the counters so far.

@@ -147,6 +147,7 @@ func runSMT(stdout, stderr io.Writer, in io.Reader, name string, o options) (cod
 			{Name: "smt.theory-propagations", Value: s.TheoryProps},
 			{Name: "smt.pivots", Value: s.Pivots},
 			{Name: "smt.restarts", Value: s.Restarts},
+			{Name: "smt.symmetry-breaking", Value: s.Symmetry},
 			{Name: "time", Value: time.Since(start)},
 		})
 	}
