@@ -49,7 +49,8 @@ type Options struct {
 	Proofs bool
 	// Symmetry makes Check add symmetry-breaking constraints for the
 	// constants of uninterpreted sorts the formula does not distinguish
-	// (symmetry.go), for that call only. Ignored with Proofs.
+	// (symmetry.go), for that call only. Ignored with Proofs and by a
+	// Check with assumptions (its unsat core must hold without them).
 	Symmetry bool
 }
 
@@ -224,7 +225,10 @@ func (s *Solver) Check(ctx context.Context, assumptions ...*term.Term) (Result, 
 			lits = append(lits, m)
 		}
 	}
-	if s.opts.Symmetry && !s.opts.Proofs {
+	// Not under assumptions: a core with the activation literal in it is
+	// a core of the strengthened formula, and its assumptions alone need
+	// not be unsat with the assertions.
+	if s.opts.Symmetry && !s.opts.Proofs && len(assumptions) == 0 {
 		fs := append(s.Assertions(), assumptions...)
 		if sb := symmetryBreaking(s.st, fs); len(sb) > 0 {
 			s.stats.Symmetry += len(sb)

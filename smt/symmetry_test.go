@@ -196,3 +196,40 @@ func TestSymmetryBreakingFinds(t *testing.T) {
 	require.Equal(t, smt.Sat, r)
 	require.Equal(t, got, s.Stats().Symmetry)
 }
+
+// TestSymmetryNotUnderAssumptions: symmetry breaking stays out of a
+// check with assumptions, whose unsat core must be unsat with the
+// assertions alone (g(d) ≠ a would be a "core" under the constraint
+// g(d) = a), and applies to the same formula asserted.
+func TestSymmetryNotUnderAssumptions(t *testing.T) {
+	st := term.NewStore()
+	u, v := st.UninterpretedSort("U"), st.UninterpretedSort("V")
+	g := st.Func("g", []*term.Sort{v}, u)
+	cs := []*term.Term{st.Const("a", u), st.Const("b", u), st.Const("c", u)}
+	x := st.Apply(g, st.Const("d", v))
+	var eqs, nots []*term.Term
+	for _, c := range cs {
+		eqs = append(eqs, st.Eq(x, c))
+		nots = append(nots, st.Not(st.Eq(x, c)))
+	}
+	hard := st.And(st.Or(eqs...), st.Not(st.Eq(cs[0], cs[1])), st.Not(st.Eq(cs[1], cs[2])), st.Not(st.Eq(cs[0], cs[2])))
+
+	s := smt.New(st, smt.Options{Symmetry: true})
+	require.NoError(t, s.Assert(hard))
+	r, err := s.Check(context.Background(), nots...)
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, r)
+	require.Zero(t, s.Stats().Symmetry, "symmetry breaking under assumptions")
+	again := smt.New(st, smt.Options{})
+	require.NoError(t, again.Assert(hard))
+	r, err = again.Check(context.Background(), s.UnsatCore()...)
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, r, "the core %v is not unsat with the assertions", s.UnsatCore())
+
+	s = smt.New(st, smt.Options{Symmetry: true})
+	require.NoError(t, s.Assert(st.And(hard, st.And(nots...))))
+	r, err = s.Check(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, smt.Unsat, r)
+	require.Positive(t, s.Stats().Symmetry, "no symmetry found in the asserted formula")
+}
