@@ -112,6 +112,7 @@
 // # Files
 //
 //	solver.go     Solver, Options, Assert/AssertPart, Push/Pop, Check, models
+//	symmetry.go   symmetry breaking over constants of uninterpreted sorts (Options.Symmetry)
 //	cnf.go        the encoder: Tseitin/Plaisted–Greenbaum, lifting of ite
 //	dispatch.go   the sat.Theory over the plugins
 //	arith.go      arithmetic atoms, bounds, conflicts, explanations
