@@ -377,11 +377,10 @@ func (t *rebuildTranslator) Derivation(ctx context.Context, root *chc.Node) (*ch
 		if !ok {
 			return nil, fmt.Errorf("chc: derivation node of a clause not in the transformed system")
 		}
-		old := &chc.Node{Clause: n.Clause, Values: n.Values, Children: kids}
 		if o := t.r.origins[i]; o != nil {
 			return o.back(poll, n, kids)
 		}
-		return old, nil
+		return &chc.Node{Clause: n.Clause, Values: n.Values, Children: kids}, nil
 	})
 }
 
