@@ -245,7 +245,8 @@ func (b *bvBlaster) halfEqOK(t *term.Term) bool {
 // m → (x_i ↔ y_i), two clauses and no variable, where the equivalence
 // takes a gate per bit and a conjunction (Plaisted–Greenbaum for an atom
 // that occurs only positively, as the equalities of clause constraints
-// under their selectors do).
+// under their selectors do). Like atomNow, it then closes the array
+// equalities under the indices its words read.
 func (b *bvBlaster) halfEq(t *term.Term, m sat.Lit) error {
 	x, err := b.word(t.Arg(0))
 	if err != nil {
@@ -268,7 +269,10 @@ func (b *bvBlaster) halfEq(t *term.Term, m sat.Lit) error {
 			b.s.define(m.Not(), x[i], y[i].Not())
 		}
 	}
-	return nil
+	if b.closing {
+		return nil
+	}
+	return b.closeArrays() // the words may have read arrays at new indices
 }
 
 // completeEq adds t → m to an equality t encoded one way (halfEq) as m,

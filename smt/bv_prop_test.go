@@ -623,3 +623,21 @@ func TestBVEqualityPolarities(t *testing.T) {
 		}
 	})
 }
+
+// TestBVArrayEqClosedAfterHalfEq is the formula TestBVArraysAgainstZ3
+// found: a read of a at a new index i inside an equality that occurs only
+// positively (encoded one way) must close a = b under i too, or b's model
+// misses index i.
+func TestBVArrayEqClosedAfterHalfEq(t *testing.T) {
+	st := term.NewStore()
+	s1 := st.BitVecSort(1)
+	as := st.ArraySort(s1, s1)
+	a, b := st.Const("a", as), st.Const("b", as)
+	i, j, x := st.Const("i", s1), st.Const("j", s1), st.Const("x", s1)
+	sv := smt.New(st, smt.Options{})
+	require.NoError(t, sv.Assert(st.Eq(st.Store(st.Store(a, j, x), j, x), b)))
+	require.NoError(t, sv.Assert(st.Eq(st.Select(a, i), st.BVInt(1, 1))))
+	res, err := sv.Check(context.Background())
+	require.NoError(t, err) // the model is checked inside Check
+	require.Equal(t, smt.Sat, res)
+}
