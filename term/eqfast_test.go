@@ -31,7 +31,7 @@ func TestLeafEqForm(t *testing.T) {
 		if a == b {
 			return // mkEq's first case
 		}
-		if _, _, ok := leafEq(a, b); !ok && (a.op == OpConst || b.op == OpConst) {
+		if st.leafEq(a, b) == nil && (a.op == OpConst || b.op == OpConst) {
 			t.Fatalf("no shortcut for %v = %v", a, b)
 		}
 		sp := simplifier{st: st, lz: newLinearizer(st)}

@@ -135,6 +135,9 @@ func CompareID(t, u *Term) int { return cmp.Compare(t.id, u.id) }
 // flattened and true left out, and returns the extended slice.
 func Conjuncts(dst []*Term, f *Term) []*Term {
 	if f.Op() == OpAnd {
+		if dst == nil {
+			dst = make([]*Term, 0, len(f.args))
+		}
 		for _, a := range f.Args() {
 			dst = Conjuncts(dst, a)
 		}

@@ -109,7 +109,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				r = t
 			}
 			if l.NumArgs() == 0 && r.NumArgs() == 0 && c.Arg(0).NumArgs() == 0 && c.Arg(1).NumArgs() == 0 {
-				return st.Simplify(st.Eq(l, r))
+				return st.SimplifyEq(l, r)
 			}
 		}
 		return st.SimplifySubstitute(c, from, to)
@@ -535,7 +535,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			}
 			sub[x] = t
 		default:
-			rest = append(rest, st.Simplify(st.Eq(x, t)))
+			rest = append(rest, st.SimplifyEq(x, t))
 		}
 	}
 	var others []*term.Term
