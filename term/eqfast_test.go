@@ -42,3 +42,41 @@ func TestLeafEqForm(t *testing.T) {
 		}
 	})
 }
+
+// TestIntBoundForm checks the simplifier's shortcut for bounds of an
+// integer variable by a numeral (small and 256-bit ones, either side):
+// the literal is the one the linear path (mkIneq of the difference)
+// gives.
+func TestIntBoundForm(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := NewStore()
+		x := st.Const("x", IntSort)
+		v := num.NewInt(rapid.Int64Range(-1e12, 1e12).Draw(t, "n"))
+		if rapid.Bool().Draw(t, "big") {
+			v = v.Add(num.MustParseInt("115792089237316195423570985008687907853269984665640564039457584007913129639936"))
+		}
+		c := st.IntNum(v)
+		a, b := x, c
+		if rapid.Bool().Draw(t, "swap") {
+			a, b = c, x
+		}
+		op := rapid.SampledFrom([]Op{OpLe, OpLt, OpGe, OpGt}).Draw(t, "op")
+		sp := simplifier{st: st, lz: newLinearizer(st)}
+		defer sp.lz.release()
+		l := sp.diff(a, b)
+		var want *Term
+		switch op {
+		case OpLe:
+			want = st.mkIneq(l, false)
+		case OpLt:
+			want = st.mkIneq(l, true)
+		case OpGe:
+			want = st.mkIneq(scale(l, ratMinusOne), false)
+		default:
+			want = st.mkIneq(scale(l, ratMinusOne), true)
+		}
+		if got := st.intBound(op, a, b); got != want {
+			t.Fatalf("%v %v %v: intBound %v, linear path %v", a, op, b, got, want)
+		}
+	})
+}

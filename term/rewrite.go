@@ -203,6 +203,9 @@ func (s *simplifier) node(u *Term) *Term {
 			return st.Num(a[0].Num().Abs(), u.sort)
 		}
 	case OpLe, OpLt, OpGe, OpGt:
+		if r := st.intBound(u.op, a[0], a[1]); r != nil {
+			return r
+		}
 		l := s.diff(a[0], a[1])
 		switch u.op {
 		case OpLe:
@@ -438,6 +441,42 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 		a, b = b, a
 	}
 	return st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
+}
+
+// intBound is the literal mkIneq gives for x op c or c op x, x an
+// integer variable and c a numeral, built without a linear form (and
+// with one operation on c at most: the bounds of Solidity's range checks
+// are 256-bit numerals): x ≤ c, x ≤ c-1 for x < c, ¬(x ≤ c-1) for x ≥ c,
+// ¬(x ≤ c) for x > c. It is nil for other arguments.
+func (st *Store) intBound(op Op, a, b *Term) *Term {
+	if a.op == OpNum && b.op == OpConst {
+		a, b = b, a
+		switch op {
+		case OpLe:
+			op = OpGe
+		case OpLt:
+			op = OpGt
+		case OpGe:
+			op = OpLe
+		case OpGt:
+			op = OpLt
+		}
+	}
+	if a.op != OpConst || b.op != OpNum || !a.sort.IsInt() || b.sort != a.sort {
+		return nil
+	}
+	le := func(c *Term) *Term { return st.intern(OpLe, BoolSort, []*Term{a, c}, nil, num.Rat{}) }
+	minusOne := func() *Term { return st.Num(b.Num().Sub(num.NewRat(1, 1)), a.sort) }
+	switch op {
+	case OpLe:
+		return le(b)
+	case OpLt:
+		return le(minusOne())
+	case OpGe:
+		return st.mkNotAtom(le(minusOne()))
+	default:
+		return st.mkNotAtom(le(b))
+	}
 }
 
 // leafEq is the atom mkArithEq gives for a = b, for two distinct

@@ -63,22 +63,29 @@ func (sv *solved) isFalse() bool {
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	// sv.sub is made when a definition comes
 	sv := &solved{}
-	users := map[*term.Term][]int{} // variable → defs whose term mentions it
+	var users map[*term.Term][]int // variable → defs whose term mentions it (made when a definition comes)
 	// The rounds below meet the same conjuncts again: their free
 	// constants are kept, and so are the conjuncts that gave no definition
 	// in this phase (fewer variables can be defined in each round, so they
 	// give none again).
-	consts := map[*term.Term][]*term.Term{}
+	var consts map[*term.Term][]*term.Term
+	// single holds the free constant of a constant: the callers read the
+	// slice freeConsts gives before they call it again
+	var single [1]*term.Term
 	freeConsts := func(t *term.Term) []*term.Term {
 		switch {
 		case t.Op() == term.OpConst:
-			return []*term.Term{t}
+			single[0] = t
+			return single[:]
 		case t.NumArgs() == 0:
 			return nil // a value
 		}
 		fc, ok := consts[t]
 		if !ok {
 			fc = term.FreeConsts(t)
+			if consts == nil {
+				consts = map[*term.Term][]*term.Term{}
+			}
 			consts[t] = fc
 		}
 		return fc
@@ -119,6 +126,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// defined variables) and substitutes it into the definitions that
 	// mention x, keeping them in solved form.
 	addDef := func(x, t *term.Term) {
+		if users == nil {
+			users = map[*term.Term][]int{}
+		}
 		ft := freeConsts(t)
 		for _, i := range users[x] {
 			d := &sv.defs[i]
@@ -146,27 +156,43 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// (nil, false when one is false).
 	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
 		var rest []*term.Term
+		one := func(a *term.Term) bool {
+			if a.IsFalse() {
+				return false
+			}
+			if failed[a] {
+				rest = append(rest, a)
+				return true
+			}
+			var x, t *term.Term
+			if slices.ContainsFunc(freeConsts(a), undefined) {
+				// (definition defines one of a's free constants)
+				x, t = definition(st, a, undefined, prefer, simple)
+			}
+			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
+				if failed == nil {
+					failed = map[*term.Term]bool{}
+				}
+				failed[a] = true
+				rest = append(rest, a)
+				return true
+			}
+			addDef(x, t)
+			sv.used++
+			return true
+		}
 		for _, c := range cs {
-			for _, a := range term.Conjuncts(nil, apply(c)) {
-				if a.IsFalse() {
+			a := apply(c)
+			if a.Op() != term.OpAnd {
+				if !a.IsTrue() && !one(a) {
 					return nil, false
 				}
-				if failed[a] {
-					rest = append(rest, a)
-					continue
+				continue
+			}
+			for _, b := range term.Conjuncts(nil, a) {
+				if !one(b) {
+					return nil, false
 				}
-				var x, t *term.Term
-				if slices.ContainsFunc(freeConsts(a), undefined) {
-					// (definition defines one of a's free constants)
-					x, t = definition(st, a, undefined, prefer, simple)
-				}
-				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
-					failed[a] = true
-					rest = append(rest, a)
-					continue
-				}
-				addDef(x, t)
-				sv.used++
 			}
 		}
 		return rest, true
@@ -197,7 +223,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		phases = phases[:1]
 	}
 	for _, onlySimple := range phases {
-		failed = map[*term.Term]bool{}
+		failed = nil
 		for range 8 {
 			n := len(sv.defs)
 			var ok bool
