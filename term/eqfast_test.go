@@ -1,6 +1,7 @@
 package term
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -77,6 +78,28 @@ func TestIntBoundForm(t *testing.T) {
 		}
 		if got := st.intBound(op, a, b); got != want {
 			t.Fatalf("%v %v %v: intBound %v, linear path %v", a, op, b, got, want)
+		}
+	})
+}
+
+// TestSortByID: SortByID orders any list as slices.SortFunc with
+// CompareID does, short and long, sorted or not, with repeats.
+func TestSortByID(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := NewStore()
+		var pool []*Term
+		for i := range 50 {
+			pool = append(pool, st.Int(int64(i)))
+		}
+		ts := rapid.SliceOfN(rapid.SampledFrom(pool), 0, 100).Draw(t, "ts")
+		if rapid.Bool().Draw(t, "sorted") {
+			slices.SortFunc(ts, CompareID)
+		}
+		want := slices.Clone(ts)
+		slices.SortFunc(want, CompareID)
+		SortByID(ts)
+		if !slices.Equal(ts, want) {
+			t.Fatalf("SortByID gave %v, want %v", ts, want)
 		}
 	})
 }

@@ -297,7 +297,7 @@ func (st *Store) mkAndOr(op Op, args []*Term) *Term {
 			buf = append(buf, a)
 		}
 	}
-	slices.SortFunc(buf, CompareID)
+	SortByID(buf)
 	buf = slices.Compact(buf)
 	for _, a := range buf {
 		if a.op == OpNot {
@@ -342,7 +342,7 @@ func (st *Store) mkXor(args []*Term) *Term {
 	for _, a := range args {
 		add(a)
 	}
-	slices.SortFunc(buf, CompareID)
+	SortByID(buf)
 	out := buf[:0]
 	for i := 0; i < len(buf); {
 		j := i
@@ -513,7 +513,7 @@ func (s *simplifier) mkDistinct(args []*Term) *Term {
 		return st.fls // three Booleans cannot be pairwise distinct
 	}
 	buf := slices.Clone(args)
-	slices.SortFunc(buf, CompareID)
+	SortByID(buf)
 	values := true
 	for i, a := range buf {
 		if i > 0 && buf[i-1] == a {

@@ -39,7 +39,7 @@ func (sv *solved) unchanged() bool {
 	if len(sv.rest)+sv.used != len(cs) {
 		return false
 	}
-	slices.SortFunc(cs, term.CompareID) // (mostly sorted: Simplify sorts a conjunction)
+	term.SortByID(cs) // (mostly sorted: Simplify sorts a conjunction)
 	for _, a := range sv.rest {
 		if _, ok := slices.BinarySearchFunc(cs, a, term.CompareID); !ok {
 			return false

@@ -371,6 +371,6 @@ func (in *inliner) constraintConsts(f *term.Term) []*term.Term {
 	for _, a := range cs {
 		out = append(out, in.consts(a)...)
 	}
-	slices.SortFunc(out, term.CompareID)
+	term.SortByID(out)
 	return slices.Compact(out)
 }
