@@ -69,6 +69,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// in this phase (fewer variables can be defined in each round, so they
 	// give none again).
 	var consts map[*term.Term][]*term.Term
+	// hint sizes the maps: about one entry per conjunct (set below,
+	// before any map is made)
+	hint := 8
 	// single holds the free constant of a constant: the callers read the
 	// slice freeConsts gives before they call it again
 	var single [1]*term.Term
@@ -84,7 +87,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		if !ok {
 			fc = term.FreeConsts(t)
 			if consts == nil {
-				consts = map[*term.Term][]*term.Term{}
+				consts = make(map[*term.Term][]*term.Term, hint)
 			}
 			consts[t] = fc
 		}
@@ -127,7 +130,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// mention x, keeping them in solved form.
 	addDef := func(x, t *term.Term) {
 		if users == nil {
-			users = map[*term.Term][]int{}
+			users = make(map[*term.Term][]int, hint)
 		}
 		ft := freeConsts(t)
 		for _, i := range users[x] {
@@ -148,7 +151,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		sv.defs = append(sv.defs, def{x, t})
 		if sv.sub == nil {
-			sv.sub = make(map[*term.Term]*term.Term, max(8, len(users)))
+			sv.sub = make(map[*term.Term]*term.Term, hint)
 		}
 		sv.sub[x] = t
 	}
@@ -171,7 +174,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 			}
 			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
 				if failed == nil {
-					failed = map[*term.Term]bool{}
+					failed = make(map[*term.Term]bool, hint)
 				}
 				failed[a] = true
 				rest = append(rest, a)
@@ -202,6 +205,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// definitions first.
 	sv.simplified = st.Simplify(f)
 	rest := term.Conjuncts(nil, sv.simplified)
+	hint = max(8, len(rest))
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
