@@ -2,8 +2,8 @@ package chc
 
 import (
 	"context"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -102,7 +102,7 @@ type System struct {
 func (s *System) NewPred(f *term.Func) *Pred {
 	p := &Pred{ID: len(s.Preds), Func: f}
 	for i, srt := range f.Domain() {
-		p.Params = append(p.Params, s.St.Fresh(fmt.Sprintf("%s!%d", f.Name(), i), srt))
+		p.Params = append(p.Params, s.St.Fresh(f.Name()+"!"+strconv.Itoa(i), srt))
 	}
 	s.Preds = append(s.Preds, p)
 	return p

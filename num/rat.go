@@ -302,6 +302,11 @@ func (a Rat) Equal(b Rat) bool {
 	if a.big == nil || b.big == nil {
 		return a.big == nil && b.big == nil && a.n == b.n && a.dm == b.dm
 	}
+	if ai, bi := a.big.IsInt(), b.big.IsInt(); ai || bi {
+		// normalized: equal numerators and denominators (big.Rat's Cmp
+		// copies both numerators)
+		return ai && bi && a.big.Num().Cmp(b.big.Num()) == 0
+	}
 	return a.big.Cmp(b.big) == 0
 }
 

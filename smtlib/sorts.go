@@ -52,12 +52,64 @@ const maxSortSize = 1 << 12
 
 // sort reads a sort.
 func (r *Reader) sort() (*term.Sort, error) {
-	p := r.tok.pos
+	return r.sortAt(r.tok.pos)
+}
+
+// sortAt reads a sort, an argument of the sort read from p on (p itself
+// at the top): errors of evaluation are reported at p. Symbols of fixed
+// sorts and Array are built as they are read (the sorts of every bound
+// variable of a HORN file, mostly); other sorts are read as an
+// expression and evaluated.
+func (r *Reader) sortAt(p Pos) (*term.Sort, error) {
+	switch r.tok.kind {
+	case tokSymbol, tokQuoted:
+		if sym := r.lookup(r.tok.text); sym != nil && sym.sort != nil && sym.sort.fixed != nil {
+			r.next()
+			return sym.sort.fixed, nil
+		}
+	case tokLParen:
+		open := r.tok.pos
+		r.next()
+		if r.tok.isSymbolName() && !(r.tok.kind == tokSymbol && string(r.tok.text) == "_") {
+			if sym := r.lookup(r.tok.text); sym != nil && sym.sort != nil && sym.sort.array {
+				return r.arraySort(p, open, sym)
+			}
+		}
+		e, err := r.sortExprOpen(open, nil)
+		if err != nil {
+			return nil, err
+		}
+		return r.evalSort(p, e, nil)
+	}
 	e, err := r.sortExpr(nil)
 	if err != nil {
 		return nil, err
 	}
 	return r.evalSort(p, e, nil)
+}
+
+// arraySort reads an Array sort from its symbol sym on (after the ( at
+// open), as sortExpr and evalSort would: the same sort and errors.
+func (r *Reader) arraySort(p, open Pos, sym *symbol) (*term.Sort, error) {
+	r.next()
+	var buf [2]*term.Sort
+	as := buf[:0]
+	for r.tok.kind != tokRParen {
+		a, err := r.sortAt(p)
+		if err != nil {
+			return nil, err
+		}
+		as = append(as, a)
+	}
+	r.next()
+	if n := sym.sort.numParams(); n != len(as) {
+		return nil, r.errorf(open, "sort %s expects %d arguments, got %d", term.QuoteSymbol(sym.name), n, len(as))
+	}
+	s := r.st.ArraySort(as[0], as[1])
+	if sortSize(s) > maxSortSize {
+		return nil, r.errorf(p, "sort too large (more than %d symbols)", maxSortSize)
+	}
+	return s, nil
 }
 
 // sortExpr reads a sort in which the symbols params stand for parameters.
@@ -87,45 +139,50 @@ func (r *Reader) sortExpr(params []*symbol) (*sortExpr, error) {
 	case tokLParen:
 		open := r.tok.pos
 		r.next()
-		if r.tok.kind == tokSymbol && string(r.tok.text) == "_" { // Bit-vectors
-			return r.indexedSort(open)
-		}
-		if !r.tok.isSymbolName() {
-			return nil, r.unexpected("a sort symbol")
-		}
-		p := r.tok.pos
-		sym := r.lookup(r.tok.text)
-		for _, ps := range params {
-			if ps == sym {
-				return nil, r.errorf(p, "sort parameter %s takes no arguments", term.QuoteSymbol(sym.name))
-			}
-		}
-		if sym == nil || sym.sort == nil {
-			if string(r.tok.text) == "Tuple" { // cvc5's tuples
-				r.next()
-				return r.tupleSort(open, params)
-			}
-			return nil, r.unknownSort(p, string(r.tok.text))
-		}
-		r.next()
-		e := &sortExpr{param: -1, def: sym.sort}
-		for r.tok.kind != tokRParen {
-			a, err := r.sortExpr(params)
-			if err != nil {
-				return nil, err
-			}
-			e.args = append(e.args, a)
-		}
-		r.next()
-		if n := sym.sort.numParams(); n != len(e.args) {
-			if n == 0 {
-				return nil, r.errorf(open, "sort %s takes no arguments", term.QuoteSymbol(sym.name))
-			}
-			return nil, r.errorf(open, "sort %s expects %d arguments, got %d", term.QuoteSymbol(sym.name), n, len(e.args))
-		}
-		return e, nil
+		return r.sortExprOpen(open, params)
 	}
 	return nil, r.unexpected("a sort")
+}
+
+// sortExprOpen reads a compound sort after its ( at open.
+func (r *Reader) sortExprOpen(open Pos, params []*symbol) (*sortExpr, error) {
+	if r.tok.kind == tokSymbol && string(r.tok.text) == "_" { // Bit-vectors
+		return r.indexedSort(open)
+	}
+	if !r.tok.isSymbolName() {
+		return nil, r.unexpected("a sort symbol")
+	}
+	p := r.tok.pos
+	sym := r.lookup(r.tok.text)
+	for _, ps := range params {
+		if ps == sym {
+			return nil, r.errorf(p, "sort parameter %s takes no arguments", term.QuoteSymbol(sym.name))
+		}
+	}
+	if sym == nil || sym.sort == nil {
+		if string(r.tok.text) == "Tuple" { // cvc5's tuples
+			r.next()
+			return r.tupleSort(open, params)
+		}
+		return nil, r.unknownSort(p, string(r.tok.text))
+	}
+	r.next()
+	e := &sortExpr{param: -1, def: sym.sort}
+	for r.tok.kind != tokRParen {
+		a, err := r.sortExpr(params)
+		if err != nil {
+			return nil, err
+		}
+		e.args = append(e.args, a)
+	}
+	r.next()
+	if n := sym.sort.numParams(); n != len(e.args) {
+		if n == 0 {
+			return nil, r.errorf(open, "sort %s takes no arguments", term.QuoteSymbol(sym.name))
+		}
+		return nil, r.errorf(open, "sort %s expects %d arguments, got %d", term.QuoteSymbol(sym.name), n, len(e.args))
+	}
+	return e, nil
 }
 
 func (r *Reader) unknownSort(p Pos, name string) *Error {

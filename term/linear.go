@@ -296,7 +296,7 @@ func (lz *linearizer) product(s *Sort, args []*Term) Linear {
 			}
 		}
 	}
-	slices.SortFunc(fs, CompareID)
+	SortByID(fs)
 	p := lz.st.Mk(OpMul, fs...)
 	lz.monomial(p)
 	return Linear{Vars: []*Term{p}, Coeffs: []num.Rat{k}}

@@ -173,7 +173,7 @@ func (m *Model) Consts() []*Term {
 	for f := range m.consts {
 		cs = append(cs, m.st.ConstOf(f))
 	}
-	slices.SortFunc(cs, CompareID)
+	SortByID(cs)
 	return cs
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/fuzz"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"pgregory.net/rapid"
 )
@@ -416,6 +417,59 @@ func TestPropLinearizeMemo(t *testing.T) {
 			if got != want {
 				t.Fatalf("Linearize(%v) = %v, in a fresh store %v", u, got, want)
 			}
+		}
+	})
+}
+
+// TestPropSimplifyAndEq: SimplifyAnd and SimplifyEq, which skip building
+// the conjunction or the equality, give what Simplify gives for it, on
+// simplified and raw arguments alike (numerals and variables among them).
+func TestPropSimplifyAndEq(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg, s := drawArith(t)
+		consts := fuzz.Consts(st, cfg)
+		leaf := func(name string, s *term.Sort) *term.Term {
+			var same []*term.Term
+			for _, x := range consts {
+				if x.Sort() == s {
+					same = append(same, x)
+				}
+			}
+			switch k := rapid.IntRange(0, 3).Draw(t, name+"-kind"); {
+			case k == 0 && len(same) > 0:
+				return rapid.SampledFrom(same).Draw(t, name)
+			case k == 1 && s.IsArith():
+				return st.Num(num.NewRat(int64(rapid.IntRange(-3, 3).Draw(t, name+"-num")), 1), s)
+			}
+			u := fuzz.TermOf(st, s, cfg).Draw(t, name)
+			if rapid.Bool().Draw(t, name+"-simplified") {
+				u = st.Simplify(u)
+			}
+			return u
+		}
+		{
+			a, b := leaf("a", s), leaf("b", s)
+			if got, want := st.SimplifyEq(a, b), st.Simplify(st.Eq(a, b)); got != want {
+				t.Fatalf("SimplifyEq(%v, %v) = %v, want %v", a, b, got, want)
+			}
+		}
+		n := rapid.IntRange(0, 5).Draw(t, "n")
+		var ts []*term.Term
+		for i := range n {
+			ts = append(ts, leaf("c"+string(rune('0'+i)), term.BoolSort))
+		}
+		want := st.True()
+		switch len(ts) {
+		case 1:
+			want = st.Simplify(ts[0])
+		default:
+			if len(ts) > 1 {
+				want = st.Simplify(st.And(ts...))
+			}
+		}
+		if got := st.SimplifyAnd(ts); got != want {
+			t.Fatalf("SimplifyAnd(%v) = %v, want %v", ts, got, want)
 		}
 	})
 }

@@ -91,6 +91,50 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	return t
 }
 
+// simplified reports whether t is its own simplification: a leaf, or a
+// term that Simplify returned.
+func simplified(t *Term) bool { return t.flags&flagSimplified != 0 || t.op.IsLeaf() }
+
+// SimplifyAnd is Simplify of the conjunction of ts (true when ts is
+// empty) without building the conjunction when every ts is simplified:
+// the conjuncts are flattened, sorted and deduplicated at once, which is
+// what Simplify does to the conjunction of simplified terms.
+func (st *Store) SimplifyAnd(ts []*Term) *Term {
+	for _, t := range ts {
+		if !simplified(t) || !t.sort.IsBool() {
+			if len(ts) == 1 {
+				return st.Simplify(ts[0])
+			}
+			return st.Simplify(st.And(ts...))
+		}
+	}
+	switch len(ts) {
+	case 0:
+		return st.tru
+	case 1:
+		return ts[0]
+	}
+	r := st.mkAndOr(OpAnd, ts)
+	r.flags |= flagSimplified
+	return r
+}
+
+// SimplifyEq is Simplify of a = b without building a = b when a and b
+// are simplified variables or numerals (x = y, x = 3: the most common
+// equalities of the passes); otherwise it is Simplify(Eq(a, b)).
+func (st *Store) SimplifyEq(a, b *Term) *Term {
+	if a.sort.IsArith() && simplified(a) && simplified(b) {
+		if a == b {
+			return st.tru
+		}
+		if r := st.leafEq(a, b); r != nil {
+			r.flags |= flagSimplified
+			return r
+		}
+	}
+	return st.Simplify(st.Eq(a, b))
+}
+
 // SimplifySubstitute is SimplifyMap with the pairs from[i] ↦ to[i].
 func (st *Store) SimplifySubstitute(t *Term, from, to []*Term) *Term {
 	if len(from) != len(to) {
@@ -159,6 +203,9 @@ func (s *simplifier) node(u *Term) *Term {
 			return st.Num(a[0].Num().Abs(), u.sort)
 		}
 	case OpLe, OpLt, OpGe, OpGt:
+		if r := st.intBound(u.op, a[0], a[1]); r != nil {
+			return r
+		}
 		l := s.diff(a[0], a[1])
 		switch u.op {
 		case OpLe:
@@ -250,7 +297,7 @@ func (st *Store) mkAndOr(op Op, args []*Term) *Term {
 			buf = append(buf, a)
 		}
 	}
-	slices.SortFunc(buf, CompareID)
+	SortByID(buf)
 	buf = slices.Compact(buf)
 	for _, a := range buf {
 		if a.op == OpNot {
@@ -295,7 +342,7 @@ func (st *Store) mkXor(args []*Term) *Term {
 	for _, a := range args {
 		add(a)
 	}
-	slices.SortFunc(buf, CompareID)
+	SortByID(buf)
 	out := buf[:0]
 	for i := 0; i < len(buf); {
 		j := i
@@ -361,10 +408,10 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 	}
 	switch {
 	case a.sort.IsArith():
-		if lhs, c, ok := leafEq(a, b); ok {
+		if r := st.leafEq(a, b); r != nil {
 			// x = y and x = c, the most common equalities, without the
 			// linearizer: the atom mkArithEq gives for them
-			return st.atom(OpEq, lhs, c, a.sort)
+			return r
 		}
 		return st.mkArithEq(s.diff(a, b))
 	case a.sort.IsBool():
@@ -396,25 +443,65 @@ func (s *simplifier) mkEq(a, b *Term) *Term {
 	return st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
 }
 
-// leafEq is a = b as lhs = c in mkArithEq's normal form, for two distinct
-// variables of one sort (x - y = 0, x the one of lower ID) or a variable
-// and a numeral (x = c); ok is false for other terms.
-func leafEq(a, b *Term) (lhs Linear, c num.Rat, ok bool) {
-	if a.sort != b.sort || a == b {
-		return Linear{}, num.Rat{}, false
+// intBound is the literal mkIneq gives for x op c or c op x, x an
+// integer variable and c a numeral, built without a linear form (and
+// with one operation on c at most: the bounds of Solidity's range checks
+// are 256-bit numerals): x ≤ c, x ≤ c-1 for x < c, ¬(x ≤ c-1) for x ≥ c,
+// ¬(x ≤ c) for x > c. It is nil for other arguments.
+func (st *Store) intBound(op Op, a, b *Term) *Term {
+	if a.op == OpNum && b.op == OpConst {
+		a, b = b, a
+		switch op {
+		case OpLe:
+			op = OpGe
+		case OpLt:
+			op = OpGt
+		case OpGe:
+			op = OpLe
+		case OpGt:
+			op = OpLt
+		}
 	}
+	if a.op != OpConst || b.op != OpNum || !a.sort.IsInt() || b.sort != a.sort {
+		return nil
+	}
+	le := func(c *Term) *Term { return st.intern(OpLe, BoolSort, []*Term{a, c}, nil, num.Rat{}) }
+	minusOne := func() *Term { return st.Num(b.Num().Sub(num.NewRat(1, 1)), a.sort) }
+	switch op {
+	case OpLe:
+		return le(b)
+	case OpLt:
+		return le(minusOne())
+	case OpGe:
+		return st.mkNotAtom(le(minusOne()))
+	default:
+		return st.mkNotAtom(le(b))
+	}
+}
+
+// leafEq is the atom mkArithEq gives for a = b, for two distinct
+// variables of one sort (x + (-1)·y = 0, x the one of lower ID) or a
+// variable and a numeral (x = c), built without a linear form; nil for
+// other a and b.
+func (st *Store) leafEq(a, b *Term) *Term {
+	if a.sort != b.sort || a == b {
+		return nil
+	}
+	s := a.sort
 	switch {
 	case a.op == OpConst && b.op == OpConst:
 		if b.id < a.id {
 			a, b = b, a
 		}
-		return Linear{Vars: []*Term{a, b}, Coeffs: []num.Rat{ratOne, ratMinusOne}}, num.Rat{}, true
+		mb := st.intern(OpMul, s, []*Term{st.Num(ratMinusOne, s), b}, nil, num.Rat{})
+		lhs := st.intern(OpAdd, s, []*Term{a, mb}, nil, num.Rat{})
+		return st.intern(OpEq, BoolSort, []*Term{lhs, st.Num(num.Rat{}, s)}, nil, num.Rat{})
 	case a.op == OpConst && b.op == OpNum:
-		return Linear{Vars: []*Term{a}, Coeffs: []num.Rat{ratOne}}, b.Num(), true
+		return st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
 	case a.op == OpNum && b.op == OpConst:
-		return Linear{Vars: []*Term{b}, Coeffs: []num.Rat{ratOne}}, a.Num(), true
+		return st.intern(OpEq, BoolSort, []*Term{b, a}, nil, num.Rat{})
 	}
-	return Linear{}, num.Rat{}, false
+	return nil
 }
 
 func (s *simplifier) mkDistinct(args []*Term) *Term {
@@ -426,7 +513,7 @@ func (s *simplifier) mkDistinct(args []*Term) *Term {
 		return st.fls // three Booleans cannot be pairwise distinct
 	}
 	buf := slices.Clone(args)
-	slices.SortFunc(buf, CompareID)
+	SortByID(buf)
 	values := true
 	for i, a := range buf {
 		if i > 0 && buf[i-1] == a {

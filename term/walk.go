@@ -108,7 +108,7 @@ func FreeConsts(t *Term) []*Term {
 		}
 		return nil
 	})
-	slices.SortFunc(cs, CompareID)
+	SortByID(cs)
 	return cs
 }
 
@@ -135,6 +135,9 @@ func CompareID(t, u *Term) int { return cmp.Compare(t.id, u.id) }
 // flattened and true left out, and returns the extended slice.
 func Conjuncts(dst []*Term, f *Term) []*Term {
 	if f.Op() == OpAnd {
+		if dst == nil {
+			dst = make([]*Term, 0, len(f.args))
+		}
 		for _, a := range f.Args() {
 			dst = Conjuncts(dst, a)
 		}
@@ -144,4 +147,27 @@ func Conjuncts(dst []*Term, f *Term) []*Term {
 		return dst
 	}
 	return append(dst, f)
+}
+
+// SortByID sorts ts by ID: by insertion when short or already sorted
+// (no call per comparison), else by slices.SortFunc.
+func SortByID(ts []*Term) {
+	if len(ts) > 32 {
+		for i := 1; i < len(ts); i++ {
+			if ts[i].id < ts[i-1].id {
+				slices.SortFunc(ts, CompareID)
+				return
+			}
+		}
+		return
+	}
+	for i := 1; i < len(ts); i++ {
+		t := ts[i]
+		j := i
+		for j > 0 && ts[j-1].id > t.id {
+			ts[j] = ts[j-1]
+			j--
+		}
+		ts[j] = t
+	}
 }

@@ -39,7 +39,7 @@ func (sv *solved) unchanged() bool {
 	if len(sv.rest)+sv.used != len(cs) {
 		return false
 	}
-	slices.SortFunc(cs, term.CompareID) // (mostly sorted: Simplify sorts a conjunction)
+	term.SortByID(cs) // (mostly sorted: Simplify sorts a conjunction)
 	for _, a := range sv.rest {
 		if _, ok := slices.BinarySearchFunc(cs, a, term.CompareID); !ok {
 			return false
@@ -63,22 +63,32 @@ func (sv *solved) isFalse() bool {
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	// sv.sub is made when a definition comes
 	sv := &solved{}
-	users := map[*term.Term][]int{} // variable → defs whose term mentions it
+	var users map[*term.Term][]int // variable → defs whose term mentions it (made when a definition comes)
 	// The rounds below meet the same conjuncts again: their free
 	// constants are kept, and so are the conjuncts that gave no definition
 	// in this phase (fewer variables can be defined in each round, so they
 	// give none again).
-	consts := map[*term.Term][]*term.Term{}
+	var consts map[*term.Term][]*term.Term
+	// hint sizes the maps: about one entry per conjunct (set below,
+	// before any map is made)
+	hint := 8
+	// single holds the free constant of a constant: the callers read the
+	// slice freeConsts gives before they call it again
+	var single [1]*term.Term
 	freeConsts := func(t *term.Term) []*term.Term {
 		switch {
 		case t.Op() == term.OpConst:
-			return []*term.Term{t}
+			single[0] = t
+			return single[:]
 		case t.NumArgs() == 0:
 			return nil // a value
 		}
 		fc, ok := consts[t]
 		if !ok {
 			fc = term.FreeConsts(t)
+			if consts == nil {
+				consts = make(map[*term.Term][]*term.Term, hint)
+			}
 			consts[t] = fc
 		}
 		return fc
@@ -109,7 +119,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				r = t
 			}
 			if l.NumArgs() == 0 && r.NumArgs() == 0 && c.Arg(0).NumArgs() == 0 && c.Arg(1).NumArgs() == 0 {
-				return st.Simplify(st.Eq(l, r))
+				return st.SimplifyEq(l, r)
 			}
 		}
 		return st.SimplifySubstitute(c, from, to)
@@ -119,6 +129,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// defined variables) and substitutes it into the definitions that
 	// mention x, keeping them in solved form.
 	addDef := func(x, t *term.Term) {
+		if users == nil {
+			users = make(map[*term.Term][]int, hint)
+		}
 		ft := freeConsts(t)
 		for _, i := range users[x] {
 			d := &sv.defs[i]
@@ -138,7 +151,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		sv.defs = append(sv.defs, def{x, t})
 		if sv.sub == nil {
-			sv.sub = make(map[*term.Term]*term.Term, max(8, len(users)))
+			sv.sub = make(map[*term.Term]*term.Term, hint)
 		}
 		sv.sub[x] = t
 	}
@@ -146,27 +159,43 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// (nil, false when one is false).
 	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
 		var rest []*term.Term
+		one := func(a *term.Term) bool {
+			if a.IsFalse() {
+				return false
+			}
+			if failed[a] {
+				rest = append(rest, a)
+				return true
+			}
+			var x, t *term.Term
+			if slices.ContainsFunc(freeConsts(a), undefined) {
+				// (definition defines one of a's free constants)
+				x, t = definition(st, a, undefined, prefer, simple)
+			}
+			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
+				if failed == nil {
+					failed = make(map[*term.Term]bool, hint)
+				}
+				failed[a] = true
+				rest = append(rest, a)
+				return true
+			}
+			addDef(x, t)
+			sv.used++
+			return true
+		}
 		for _, c := range cs {
-			for _, a := range term.Conjuncts(nil, apply(c)) {
-				if a.IsFalse() {
+			a := apply(c)
+			if a.Op() != term.OpAnd {
+				if !a.IsTrue() && !one(a) {
 					return nil, false
 				}
-				if failed[a] {
-					rest = append(rest, a)
-					continue
+				continue
+			}
+			for _, b := range term.Conjuncts(nil, a) {
+				if !one(b) {
+					return nil, false
 				}
-				var x, t *term.Term
-				if slices.ContainsFunc(freeConsts(a), undefined) {
-					// (definition defines one of a's free constants)
-					x, t = definition(st, a, undefined, prefer, simple)
-				}
-				if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
-					failed[a] = true
-					rest = append(rest, a)
-					continue
-				}
-				addDef(x, t)
-				sv.used++
 			}
 		}
 		return rest, true
@@ -176,6 +205,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// definitions first.
 	sv.simplified = st.Simplify(f)
 	rest := term.Conjuncts(nil, sv.simplified)
+	hint = max(8, len(rest))
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
@@ -197,7 +227,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		phases = phases[:1]
 	}
 	for _, onlySimple := range phases {
-		failed = map[*term.Term]bool{}
+		failed = nil
 		for range 8 {
 			n := len(sv.defs)
 			var ok bool
@@ -535,7 +565,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			}
 			sub[x] = t
 		default:
-			rest = append(rest, st.Simplify(st.Eq(x, t)))
+			rest = append(rest, st.SimplifyEq(x, t))
 		}
 	}
 	var others []*term.Term

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -144,6 +145,36 @@ func TestPropSplitLocal(t *testing.T) {
 		}
 		if !slices.Equal(local, wantLocal) || !slices.Equal(kept, wantKept) {
 			t.Fatalf("splitLocal(%v) = %v, %v; want %v, %v", f, local, kept, wantLocal, wantKept)
+		}
+	})
+}
+
+// TestPropVarSet: a varSet has exactly the terms added, short or long,
+// added in the order of IDs or not (searched by halves or hashed), and
+// after more are added to a set already searched.
+func TestPropVarSet(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		n := rapid.IntRange(1, 80).Draw(t, "n")
+		var xs []*term.Term
+		for i := range n {
+			xs = append(xs, st.Const("x"+strconv.Itoa(i), term.IntSort))
+		}
+		in := map[*term.Term]bool{}
+		var s varSet
+		check := func() {
+			for _, x := range xs {
+				if s.has(x) != in[x] {
+					t.Fatalf("has(%v) = %v, want %v (members %v)", x, s.has(x), in[x], s.list)
+				}
+			}
+		}
+		for round := range 2 {
+			for _, i := range rapid.SliceOf(rapid.IntRange(0, n-1)).Draw(t, "added "+strconv.Itoa(round)) {
+				s.add(xs[i])
+				in[xs[i]] = true
+			}
+			check()
 		}
 	})
 }

@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -182,7 +184,8 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 	}
 	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
-	parts := []*term.Term{c.Constraint}
+	// parts: the conjuncts that d brings, c's constraint apart
+	var parts []*term.Term
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := map[*term.Term]*term.Term{}
@@ -246,26 +249,73 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// those with a value leave at once; eliminate those the constraint
 	// defines, as EliminateLocals would, so that merged clauses stay
 	// small and project has nothing to solve on them.
-	cons := st.SimplifyMap(chc.Conj(st, parts), elim)
+	//
 	// Only the conjuncts with a local variable can define one: those
 	// without (c's constraint on its arguments, mostly, which grows with
 	// every merge) are kept aside, so that a merge costs what the
 	// inlined clause brings. Simplify treats a conjunction's conjuncts
-	// one by one, so the result is the one of solving the whole.
+	// one by one, so the result is the one of solving the whole. The
+	// conjuncts of c's constraint that mention no variable given a value
+	// are simplified already and are not walked: their free constants
+	// are memoized (in.consts), so that only the conjuncts at the seam
+	// cost a walk.
 	args := argVars(nc)
-	local, kept := splitLocal(cons, &args)
+	var local, kept []*term.Term
+	falsified := false
+	add := func(b *term.Term) {
+		for _, a := range term.Conjuncts(nil, b) {
+			if a.IsFalse() {
+				falsified = true
+			}
+			isLocal := false
+			for _, x := range in.consts(a) {
+				if !args.has(x) {
+					isLocal = true
+					break
+				}
+			}
+			if isLocal {
+				local = append(local, a)
+			} else {
+				kept = append(kept, a)
+			}
+		}
+	}
+	for _, a := range term.Conjuncts(nil, c.Constraint) {
+		dirty := false
+		if len(elim) > 0 {
+			for _, x := range in.consts(a) {
+				if elim[x] != nil {
+					dirty = true
+					break
+				}
+			}
+		}
+		if dirty {
+			add(st.SimplifyMap(a, elim))
+		} else {
+			add(st.Simplify(a))
+		}
+	}
+	for _, a := range parts {
+		add(st.SimplifyMap(a, elim))
+	}
+	if falsified {
+		return nil, nil
+	}
 	if len(local) > 0 {
-		sv := solveDefs(st, chc.Conj(st, local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
+		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
 		if len(sv.defs) > 0 {
-			cons = st.Simplify(chc.Conj(st, append(kept, sv.rest...)))
+			local = sv.rest
 			for x, t := range sv.sub {
 				elim[x] = t
 			}
 		}
 	}
+	cons := st.SimplifyAnd(append(kept, local...))
 	if cons.IsFalse() {
 		return nil, nil
 	}
@@ -289,10 +339,38 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			defined(sg.src)
 		}
 	}
-	remap := canonical(nc)
+	remap := canonicalConsts(nc, in.constraintConsts(cons))
 	remapSources(csrc, remap)
 	for _, sg := range segs {
 		remapSources(sg.src, remap)
 	}
 	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
+}
+
+// consts is term.FreeConsts of a conjunct a, memoized for the pass: the
+// conjuncts of a using clause's constraint are met again at every merge
+// into it, and those of a defining clause at every use.
+func (in *inliner) consts(a *term.Term) []*term.Term {
+	if i := in.fcIndex.Get(a); i != 0 {
+		return in.fcs[i-1]
+	}
+	fc := term.FreeConsts(a)
+	in.fcs = append(in.fcs, fc)
+	in.fcIndex.Set(a, int32(len(in.fcs)))
+	return fc
+}
+
+// constraintConsts is term.FreeConsts(f) from the memoized free
+// constants of f's conjuncts.
+func (in *inliner) constraintConsts(f *term.Term) []*term.Term {
+	cs := term.Conjuncts(nil, f)
+	if len(cs) == 1 {
+		return in.consts(cs[0])
+	}
+	var out []*term.Term
+	for _, a := range cs {
+		out = append(out, in.consts(a)...)
+	}
+	term.SortByID(out)
+	return slices.Compact(out)
 }

@@ -66,7 +66,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			r.keepClause(c)
 			continue
 		}
-		cons := st.Simplify(chc.Conj(st, rest))
+		cons := st.SimplifyAnd(rest)
 		if cons.IsFalse() {
 			r.changed = true
 			continue

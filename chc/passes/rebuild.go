@@ -3,7 +3,6 @@ package passes
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -408,12 +407,15 @@ func argVars(c *chc.Clause) varSet {
 }
 
 // A varSet is a set of terms: a list searched in order while it is short
-// (a clause's arguments, mostly), past smallSet members sorted by ID
-// (when first searched) and searched by halves. A list costs one
-// allocation, where a map costs several and its hashing.
+// (a clause's arguments, mostly); past smallSet members, a list sorted
+// by ID is searched by halves and another is hashed by ID into a table
+// (made when first searched). A list costs one allocation, where a map
+// costs several and its hashing.
 type varSet struct {
 	list   []*term.Term
-	sorted bool // list is sorted by ID
+	sorted bool         // list is sorted by ID
+	table  []*term.Term // open addressing by ID, len a power of two (nil: not made)
+	shift  uint
 }
 
 const smallSet = 16
@@ -422,6 +424,7 @@ func (s *varSet) add(x *term.Term) {
 	n := len(s.list)
 	s.sorted = n == 0 || (s.sorted && s.list[n-1].ID() <= x.ID())
 	s.list = append(s.list, x)
+	s.table = nil
 }
 
 func (s *varSet) has(x *term.Term) bool {
@@ -433,11 +436,47 @@ func (s *varSet) has(x *term.Term) bool {
 		}
 		return false
 	}
-	if !s.sorted {
-		// (in place: a copy of s, sharing the list, sees the same members)
-		slices.SortFunc(s.list, term.CompareID)
-		s.sorted = true
+	if s.sorted {
+		id := x.ID()
+		lo, hi := 0, len(s.list)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if s.list[m].ID() < id {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		return lo < len(s.list) && s.list[lo] == x
 	}
-	_, ok := slices.BinarySearchFunc(s.list, x, term.CompareID)
-	return ok
+	if s.table == nil {
+		s.hash()
+	}
+	mask := uint32(len(s.table) - 1)
+	for i := (x.ID() * 0x9e3779b1) >> s.shift; ; i = (i + 1) & mask {
+		switch s.table[i] {
+		case x:
+			return true
+		case nil:
+			return false
+		}
+	}
+}
+
+// hash makes the table of s.list.
+func (s *varSet) hash() {
+	bits := uint(1)
+	for 1<<bits < 2*len(s.list) {
+		bits++
+	}
+	s.table, s.shift = make([]*term.Term, 1<<bits), 32-bits
+	mask := uint32(len(s.table) - 1)
+	for _, x := range s.list {
+		for i := (x.ID() * 0x9e3779b1) >> s.shift; ; i = (i + 1) & mask {
+			if s.table[i] == nil || s.table[i] == x {
+				s.table[i] = x
+				break
+			}
+		}
+	}
 }

@@ -54,9 +54,9 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		if len(sv.defs) > 0 && !sv.unchanged() {
 			parts := sv.rest
 			for _, d := range sv.defs {
-				parts = append(parts, st.Eq(d.x, d.t))
+				parts = append(parts, st.SimplifyEq(d.x, d.t))
 			}
-			cons = st.Simplify(chc.Conj(st, parts))
+			cons = st.SimplifyAnd(parts)
 		}
 		if cons.IsFalse() || boundsConflict(st, cons) || storesRefute(st, cons) {
 			r.changed = true
@@ -247,16 +247,23 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 	if a.NumArgs() != 2 || !a.Arg(0).Sort().IsArith() || (neg && op == term.OpEq) {
 		return nil, v, 0, false, false
 	}
-	if !oneConst(a) {
-		return nil, v, 0, false, false // (most conjuncts: no need of the linear form)
+	var k num.Rat
+	if l, r := a.Arg(0), a.Arg(1); l.Op() == term.OpConst && r.Op() == term.OpNum {
+		// x op v, Simplify's form of a bound: no linear form (and no
+		// arithmetic on the 256-bit numerals of Solidity's range checks)
+		x, v, k = l, r.Num(), num.NewRat(1, 1)
+	} else {
+		if !oneConst(a) {
+			return nil, v, 0, false, false // (most conjuncts: no need of the linear form)
+		}
+		l, ok := linearDiff(st, a.Arg(0), a.Arg(1))
+		if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
+			return nil, v, 0, false, false
+		}
+		// k·x + c op 0, i.e. x op' -c/k
+		x, k = l.Vars[0], l.Coeffs[0]
+		v = l.Const.Neg().Quo(k)
 	}
-	l, ok := linearDiff(st, a.Arg(0), a.Arg(1))
-	if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
-		return nil, v, 0, false, false
-	}
-	// k·x + c op 0, i.e. x op' -c/k
-	x, k := l.Vars[0], l.Coeffs[0]
-	v = l.Const.Neg().Quo(k)
 	isInt := x.Sort().IsInt()
 	// normalise to x ≤ v, x < v, x ≥ v, x > v or x = v
 	upper := false
@@ -281,7 +288,18 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 	if neg {
 		upper, strict = !upper, !strict
 	}
-	if isInt {
+	switch {
+	case isInt && v.IsInt():
+		// (no rounding: Floor and Ceil build big integers anew)
+		if strict {
+			if upper {
+				v = v.Sub(num.NewRat(1, 1))
+			} else {
+				v = v.Add(num.NewRat(1, 1))
+			}
+		}
+		strict = false
+	case isInt:
 		// integral bounds: x < v is x ≤ ceil(v)-1, x > v is x ≥ floor(v)+1
 		if upper {
 			if strict {
