@@ -7,7 +7,7 @@
 # bench/smt.sh: another least time); when cvc5 is in the run, the same
 # table again against cvc5; with --base, against the base binary too.
 #
-#   bench/smt.sh [-t SECONDS] [-r REPEATS] [--base BINARY] [FOLDER...]
+#   bench/smt.sh [-t SECONDS] [-r REPEATS] [-c] [--base BINARY] [FOLDER...]
 #                                              (default: all SMT-LIB folders)
 #   BENCH=/path/to/bench bench/smt.sh
 #
@@ -20,7 +20,10 @@
 # files where either takes >= 0.01 s: the fixed cost of start-up shows
 # there. --base BINARY runs a second gospacer binary (another commit's
 # build, e.g. main's) as the solver gospacer-base, and prints the ratios
-# gospacer/gospacer-base as well.
+# gospacer/gospacer-base as well. -c measures each run's CPU time (user +
+# system, by /usr/bin/time; GC threads count too) instead of its wall-clock
+# time, which on a loaded machine measures the load: a run stopped by the
+# timeout keeps its wall-clock time.
 #   KEEP=results.tsv bench/smt.sh              (keep the raw results)
 #   PLOTS=dir/name PLOTFMT=png bench/smt.sh    (where the plots go, below)
 #
@@ -39,13 +42,15 @@ cd "$(dirname "$0")/.."
 timeout_s=10
 repeats=1
 base_bin=
-usage() { echo "usage: $0 [-t SECONDS] [-r REPEATS] [--base BINARY] [FOLDER...]" >&2; exit 2; }
+cpu_time=
+usage() { echo "usage: $0 [-t SECONDS] [-r REPEATS] [-c] [--base BINARY] [FOLDER...]" >&2; exit 2; }
 args=()
 while [ $# -gt 0 ]; do
   case $1 in
     -t) [ $# -ge 2 ] || usage; timeout_s=$2; shift 2 ;;
     -t*) timeout_s=${1#-t}; shift ;;
     -r) [ $# -ge 2 ] || usage; repeats=$2; shift 2 ;;
+    -c) cpu_time=1; shift ;;
     -r*) repeats=${1#-r}; shift ;;
     --base) [ $# -ge 2 ] || usage; base_bin=$(realpath "$2"); shift 2 ;;
     -*) usage ;;
@@ -54,6 +59,7 @@ while [ $# -gt 0 ]; do
 done
 set -- "${args[@]+"${args[@]}"}"
 case $repeats in ''|*[!0-9]*|0) usage ;; esac
+if [ -n "$cpu_time" ] && [ ! -x /usr/bin/time ]; then echo "-c needs /usr/bin/time (apt-get install time)" >&2; exit 2; fi
 bench=${BENCH:-../shared/bench}
 folders=("$@")
 [ ${#folders[@]} -eq 0 ] && folders=(qf_lra qf_idl qf_lia qf_uf qf_ax)
@@ -79,14 +85,17 @@ run() {
     z3) cmd=(z3 "-T:$timeout_s" "$file") ;;
     cvc5) cmd=(cvc5 --tlimit=$((timeout_s * 1000)) "$file") ;;
   esac
-  local t0 t1 ans
+  local t0 t1 ans cpu=
+  [ -n "$cpu_time" ] && { rm -f "$out/cpu"; cmd=(/usr/bin/time -f '%U %S' -o "$out/cpu" "${cmd[@]}"); }
   t0=$(date +%s.%N)
   ans=$(timeout -k 1 $((timeout_s + 1)) "${cmd[@]}" 2>/dev/null | grep -m1 -E '^(sat|unsat|unknown)$')
   local rc=$?
   t1=$(date +%s.%N)
   [ -z "$ans" ] && ans=error
   [ $rc -ne 0 ] && [ "$ans" = error ] && ans=timeout
-  awk -v a="$ans" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%s\t%.3f\n", a, t1 - t0 }'
+  # the CPU time when the process ended by itself, else the wall-clock time
+  [ -n "$cpu_time" ] && [ -s "$out/cpu" ] && cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { print $1 + $2 }' "$out/cpu" | tail -1)
+  awk -v a="$ans" -v t0="$t0" -v t1="$t1" -v cpu="$cpu" 'BEGIN { printf "%s\t%.3f\n", a, (cpu != "" ? cpu : t1 - t0) }'
 }
 
 # runs SOLVER FILE -> "answer<TAB>seconds": repeats runs, the least time
@@ -120,6 +129,7 @@ for folder in "${folders[@]}"; do
   done
 done
 [ "$repeats" -gt 1 ] && echo "least time of $repeats runs per file and solver"
+[ -n "$cpu_time" ] && echo "times are CPU seconds (user + system)"
 refs=()
 printf '%s\n' "${solvers[@]}" | grep -qx z3 && refs+=(z3)
 printf '%s\n' "${solvers[@]}" | grep -qx cvc5 && refs+=(cvc5)
