@@ -229,14 +229,25 @@ func (s *Solver) Check(dst []Lemma) []Lemma {
 	s.stats.Checks++
 	dst = s.Static(dst)
 	s.sortSelects()
-	for lo := 0; lo < len(s.sel); {
-		r := euf.Node(s.bySel[lo] >> 32)
-		hi := lo + 1
-		for hi < len(s.sel) && euf.Node(s.bySel[hi]>>32) == r {
-			hi++
+	// Downward instances first; the upward ones only when the classes
+	// need no downward one (z3's delayed upward axioms): each upward
+	// instance puts a select on the store above, which climbs every
+	// store chain over the class — quadratic on long chains, and rarely
+	// what a conflict needs.
+	n := len(dst)
+	for _, upward := range [2]bool{false, true} {
+		for lo := 0; lo < len(s.sel); {
+			r := euf.Node(s.bySel[lo] >> 32)
+			hi := lo + 1
+			for hi < len(s.sel) && euf.Node(s.bySel[hi]>>32) == r {
+				hi++
+			}
+			dst = s.checkClass(r, s.sel[lo:hi], upward, dst)
+			lo = hi
 		}
-		dst = s.checkClass(r, s.sel[lo:hi], dst)
-		lo = hi
+		if len(dst) > n {
+			break
+		}
 	}
 	return dst
 }
@@ -280,21 +291,24 @@ func (s *Solver) sortSelects() {
 	s.bySel, s.keys = s.keys, s.bySel
 }
 
-// checkClass instantiates the lemmas of the selects sel on the class r.
-func (s *Solver) checkClass(r euf.Node, sel []euf.Node, dst []Lemma) []Lemma {
+// checkClass instantiates the lemmas of the selects sel on the class r:
+// with the stores and constant arrays in the class (downward), or with
+// the stores over the class (upward) that are not in it.
+func (s *Solver) checkClass(r euf.Node, sel []euf.Node, upward bool, dst []Lemma) []Lemma {
 	g := s.g
-	// Stores and constant arrays in the class (downward), stores over
-	// the class (upward).
 	s.members = g.Class(r, s.members[:0])
 	ws := s.members[:0]
-	for _, m := range s.members {
-		if op := g.Term(m).Op(); op == term.OpStore || op == term.OpConstArray {
-			ws = append(ws, m)
+	if !upward {
+		for _, m := range s.members {
+			if op := g.Term(m).Op(); op == term.OpStore || op == term.OpConstArray {
+				ws = append(ws, m)
+			}
 		}
-	}
-	for _, p := range g.Parents(r) {
-		if g.Term(p).Op() == term.OpStore && g.Find(g.Args(p)[0]) == r && !slices.Contains(ws, p) {
-			ws = append(ws, p)
+	} else {
+		for _, p := range g.Parents(r) {
+			if g.Term(p).Op() == term.OpStore && g.Find(g.Args(p)[0]) == r && g.Find(p) != r && !slices.Contains(ws, p) {
+				ws = append(ws, p)
+			}
 		}
 	}
 	s.members = ws
