@@ -320,7 +320,11 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 				vm, cm := entry(m)
 				km := termKind(j, cm)
 				bm := s.boundOf(vm, km)
-				buf = append(buf, Explained{Reason: bm.reason, Coeff: cm.Abs().Mul(ck), Var: vm, Kind: km, Bound: bm.val})
+				coeff := cm.Abs()
+				if !ck.IsOne() {
+					coeff = coeff.Mul(ck)
+				}
+				buf = append(buf, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
 			}
 			dst = s.report(v, k, b, buf[start:len(buf):len(buf)], dst)
 		}

@@ -327,7 +327,14 @@ func (s *Solver) addRowMultiple(r2 int32, c num.Rat, r int32, drop Var) {
 		e := &row[i]
 		if p := s.mark[e.v]; p >= 0 {
 			s.seen[p] = stamp
-			e.coeff = e.coeff.Add(c.Mul(prow[p].coeff))
+			switch {
+			case c.IsOne():
+				e.coeff = e.coeff.Add(prow[p].coeff)
+			case minusOne.Equal(c):
+				e.coeff = e.coeff.Sub(prow[p].coeff)
+			default:
+				e.coeff = e.coeff.Add(c.Mul(prow[p].coeff))
+			}
 			if !e.coeff.IsZero() {
 				i++
 				continue
@@ -351,7 +358,15 @@ func (s *Solver) addRowMultiple(r2 int32, c num.Rat, r int32, drop Var) {
 			continue
 		}
 		pos := int32(len(row))
-		row = append(row, rowEntry{v: e.v, coeff: c.Mul(e.coeff), col: int32(len(s.cols[e.v]))})
+		a := e.coeff
+		switch {
+		case c.IsOne():
+		case minusOne.Equal(c):
+			a = a.Neg()
+		default:
+			a = c.Mul(a)
+		}
+		row = append(row, rowEntry{v: e.v, coeff: a, col: int32(len(s.cols[e.v]))})
 		s.cols[e.v] = append(s.cols[e.v], colEntry{row: r2, pos: pos})
 	}
 	s.rows[r2] = row
