@@ -23,7 +23,9 @@
 # gospacer/gospacer-base as well. -c measures each run's CPU time (user +
 # system, by /usr/bin/time; GC threads count too) instead of its wall-clock
 # time, which on a loaded machine measures the load: a run stopped by the
-# timeout keeps its wall-clock time.
+# timeout keeps its wall-clock time. /usr/bin/time counts in 0.01 s, so
+# with -c the ratios over files >= 0.01 s are not printed, and a file of
+# 0.05 s reads 0.04 or 0.05 (a ratio of 1.25 is one tick).
 #   KEEP=results.tsv bench/smt.sh              (keep the raw results)
 #   PLOTS=dir/name PLOTFMT=png bench/smt.sh    (where the plots go, below)
 #
@@ -138,7 +140,7 @@ printf '%s\n' "${solvers[@]}" | grep -qx cvc5 && refs+=(cvc5)
 for ref in "${refs[@]}"; do
   [ "$ref" != "${refs[0]}" ] && { echo; echo "against $ref:"; }
   awk -v ref="$ref" -v min="${RATIO_MIN-}" -f bench/report.awk "$results"
-  if [ "$repeats" -gt 1 ] && [ -z "${RATIO_MIN-}" ]; then
+  if [ "$repeats" -gt 1 ] && [ -z "${RATIO_MIN-}" ] && [ -z "$cpu_time" ]; then
     echo "against $ref, over the files where either takes >= 0.01 s:"
     awk -v ref="$ref" -v min=0.01 -f bench/report.awk "$results"
   fi
