@@ -35,6 +35,12 @@
 // constant arrays in a's class. Instances the graph satisfies already (i
 // and j in one class, or both selects present and equal) are skipped
 // without being marked done, so they come back if the classes change.
+// The upward instances wait until no downward or read-const one is due
+// (z3's delayed upward axioms): each puts a select on the store above,
+// which then climbs the whole store chain, a quadratic number of lemmas
+// on two chains of 60 stores that a conflict rarely needs. A final check
+// that finds nothing else due still produces every upward instance, so
+// the completeness argument below is unchanged.
 // Extensionality is for the caller's disequalities between arrays, once per
 // pair.
 //

@@ -83,18 +83,12 @@ func (s *Solver) ValuesWith(vals []*term.Term, fresh func(*term.Sort) *term.Term
 	})
 	comp := newComponents(g, roots, s.stores)
 	// Selects by root of their array.
-	s.bySel = append(s.bySel[:0], s.selects...)
-	slices.SortFunc(s.bySel, func(p, q euf.Node) int {
-		if c := cmp.Compare(g.Find(g.Args(p)[0]), g.Find(g.Args(q)[0])); c != 0 {
-			return c
-		}
-		return cmp.Compare(p, q)
-	})
+	s.sortSelects()
 	ranges := make(map[euf.Node][2]int, len(roots))
-	for lo := 0; lo < len(s.bySel); {
-		r := g.Find(g.Args(s.bySel[lo])[0])
+	for lo := 0; lo < len(s.sel); {
+		r := euf.Node(s.bySel[lo] >> 32)
 		hi := lo + 1
-		for hi < len(s.bySel) && g.Find(g.Args(s.bySel[hi])[0]) == r {
+		for hi < len(s.sel) && euf.Node(s.bySel[hi]>>32) == r {
 			hi++
 		}
 		ranges[r] = [2]int{lo, hi}
@@ -134,7 +128,7 @@ func (s *Solver) ValuesWith(vals []*term.Term, fresh func(*term.Sort) *term.Term
 			es = es[:0]
 			rg := ranges[r]
 			wait := false
-			for _, p := range s.bySel[rg[0]:rg[1]] {
+			for _, p := range s.sel[rg[0]:rg[1]] {
 				j := g.Args(p)[1]
 				iv, vv := vals[g.Find(j)], vals[g.Find(p)]
 				if iv == nil || vv == nil {

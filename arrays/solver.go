@@ -1,7 +1,6 @@
 package arrays
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -83,20 +82,24 @@ type Solver struct {
 	st *term.Store
 	g  *euf.Graph
 
-	scanned int        // nodes [0, scanned) are classified
-	selects []euf.Node // (select a j)
-	stores  []euf.Node // (store a i v)
-	consts  []euf.Node // ((as const S) v)
-	arrays  []euf.Node // every node of array sort
-	static  []euf.Node // stores and selects-of-consts whose unconditional lemma is due
-	done    map[key]struct{}
+	scanned int               // nodes [0, scanned) are classified
+	selects []euf.Node        // (select a j)
+	stores  []euf.Node        // (store a i v)
+	consts  []euf.Node        // ((as const S) v)
+	arrays  []euf.Node        // every node of array sort
+	static  []euf.Node        // stores and selects-of-consts whose unconditional lemma is due
+	done    [numKinds]pairSet // instances produced, by kind: key.pair
 	ext     map[key]struct{}
 	witness map[key]*witness
 
 	stats Stats
 
 	// Scratch.
-	bySel   []euf.Node // selects sorted by root of their array
+	bySel   []uint64   // see sortSelects
+	sel     []euf.Node // selects sorted by root of their array (sortSelects)
+	keys    []uint64   // sortSelects' scratch
+	roots   []euf.Node // sortSelects' scratch: the roots of the arrays selected
+	count   []int32    // sortSelects' scratch, by node, zero between calls
 	members []euf.Node
 	mark    []uint32
 	epoch   uint32
@@ -108,6 +111,14 @@ type key struct {
 	a, b euf.Node
 }
 
+// pair packs the key's nodes into the done set's key.
+func (k key) pair() uint64 { return uint64(k.a)<<32 | uint64(k.b) }
+
+// isDone reports whether the instance k was produced.
+func (s *Solver) isDone(k key) bool {
+	return s.done[k.kind].has(k.pair())
+}
+
 // witness is the fresh index that separates the defaults of two constant
 // arrays, and the stores it was declared different from.
 type witness struct {
@@ -117,13 +128,13 @@ type witness struct {
 
 // New returns a solver for the array terms of g, whose terms come from st.
 func New(st *term.Store, g *euf.Graph) *Solver {
-	return &Solver{
+	s := &Solver{
 		st:      st,
 		g:       g,
-		done:    map[key]struct{}{},
 		ext:     map[key]struct{}{},
 		witness: map[key]*witness{},
 	}
+	return s
 }
 
 // Stats returns the counters.
@@ -185,10 +196,10 @@ func (s *Solver) node(t *term.Term) euf.Node {
 
 // emit appends the lemma of the given key unless it was produced before.
 func (s *Solver) emit(dst []Lemma, k key, lits ...Lit) []Lemma {
-	if _, ok := s.done[k]; ok {
+	if s.isDone(k) {
 		return dst
 	}
-	s.done[k] = struct{}{}
+	s.done[k.kind].add(k.pair())
 	s.stats.Lemmas[k.kind]++
 	return append(dst, Lemma{Kind: k.kind, Lits: lits})
 }
@@ -217,43 +228,87 @@ func (s *Solver) satisfied(a, b *term.Term) bool {
 func (s *Solver) Check(dst []Lemma) []Lemma {
 	s.stats.Checks++
 	dst = s.Static(dst)
-	g := s.g
-	// Selects grouped by the root of their array argument.
-	s.bySel = append(s.bySel[:0], s.selects...)
-	slices.SortFunc(s.bySel, func(p, q euf.Node) int {
-		rp, rq := g.Find(g.Args(p)[0]), g.Find(g.Args(q)[0])
-		if rp != rq {
-			return cmp.Compare(rp, rq)
+	s.sortSelects()
+	// Downward instances first; the upward ones only when the classes
+	// need no downward one (z3's delayed upward axioms): each upward
+	// instance puts a select on the store above, which climbs every
+	// store chain over the class — quadratic on long chains, and rarely
+	// what a conflict needs.
+	n := len(dst)
+	for _, upward := range [2]bool{false, true} {
+		for lo := 0; lo < len(s.sel); {
+			r := euf.Node(s.bySel[lo] >> 32)
+			hi := lo + 1
+			for hi < len(s.sel) && euf.Node(s.bySel[hi]>>32) == r {
+				hi++
+			}
+			dst = s.checkClass(r, s.sel[lo:hi], upward, dst)
+			lo = hi
 		}
-		return cmp.Compare(p, q)
-	})
-	for lo := 0; lo < len(s.bySel); {
-		r := g.Find(g.Args(s.bySel[lo])[0])
-		hi := lo + 1
-		for hi < len(s.bySel) && g.Find(g.Args(s.bySel[hi])[0]) == r {
-			hi++
+		if len(dst) > n {
+			break
 		}
-		dst = s.checkClass(r, s.bySel[lo:hi], dst)
-		lo = hi
 	}
 	return dst
 }
 
-// checkClass instantiates the lemmas of the selects sel on the class r.
-func (s *Solver) checkClass(r euf.Node, sel []euf.Node, dst []Lemma) []Lemma {
+// sortSelects groups the selects by the root of their array argument:
+// s.sel holds them in order of root and then node, and s.bySel[i] is
+// root<<32 | s.sel[i]. A counting sort: s.selects is in node order.
+func (s *Solver) sortSelects() {
 	g := s.g
-	// Stores and constant arrays in the class (downward), stores over
-	// the class (upward).
+	for len(s.count) < s.scanned {
+		s.count = append(s.count, 0)
+	}
+	s.roots = s.roots[:0]
+	s.bySel = s.bySel[:0]
+	for _, p := range s.selects {
+		r := g.Find(g.Args(p)[0])
+		if s.count[r] == 0 {
+			s.roots = append(s.roots, r)
+		}
+		s.count[r]++
+		s.bySel = append(s.bySel, uint64(r)<<32|uint64(p))
+	}
+	slices.Sort(s.roots)
+	at := int32(0)
+	for _, r := range s.roots { // count -> the start of r's range
+		n := s.count[r]
+		s.count[r] = at
+		at += n
+	}
+	s.sel = slices.Grow(s.sel[:0], len(s.bySel))[:len(s.bySel)]
+	s.keys = slices.Grow(s.keys[:0], len(s.bySel))[:len(s.bySel)]
+	for _, k := range s.bySel {
+		r := k >> 32
+		i := s.count[r]
+		s.count[r]++
+		s.sel[i], s.keys[i] = euf.Node(uint32(k)), k
+	}
+	for _, r := range s.roots {
+		s.count[r] = 0
+	}
+	s.bySel, s.keys = s.keys, s.bySel
+}
+
+// checkClass instantiates the lemmas of the selects sel on the class r:
+// with the stores and constant arrays in the class (downward), or with
+// the stores over the class (upward) that are not in it.
+func (s *Solver) checkClass(r euf.Node, sel []euf.Node, upward bool, dst []Lemma) []Lemma {
+	g := s.g
 	s.members = g.Class(r, s.members[:0])
 	ws := s.members[:0]
-	for _, m := range s.members {
-		if op := g.Term(m).Op(); op == term.OpStore || op == term.OpConstArray {
-			ws = append(ws, m)
+	if !upward {
+		for _, m := range s.members {
+			if op := g.Term(m).Op(); op == term.OpStore || op == term.OpConstArray {
+				ws = append(ws, m)
+			}
 		}
-	}
-	for _, p := range g.Parents(r) {
-		if g.Term(p).Op() == term.OpStore && g.Find(g.Args(p)[0]) == r && !slices.Contains(ws, p) {
-			ws = append(ws, p)
+	} else {
+		for _, p := range g.Parents(r) {
+			if g.Term(p).Op() == term.OpStore && g.Find(g.Args(p)[0]) == r && g.Find(p) != r && !slices.Contains(ws, p) {
+				ws = append(ws, p)
+			}
 		}
 	}
 	s.members = ws
@@ -263,7 +318,7 @@ func (s *Solver) checkClass(r euf.Node, sel []euf.Node, dst []Lemma) []Lemma {
 			j := g.Args(p)[1]
 			jt := g.Term(j)
 			if wt.Op() == term.OpConstArray {
-				if _, ok := s.done[key{ReadConst, w, j}]; ok {
+				if s.isDone(key{ReadConst, w, j}) {
 					continue
 				}
 				a := s.st.Select(wt, jt)
@@ -273,7 +328,7 @@ func (s *Solver) checkClass(r euf.Node, sel []euf.Node, dst []Lemma) []Lemma {
 				dst = s.emit(dst, key{ReadConst, w, j}, Lit{A: a, B: wt.Arg(0)})
 				continue
 			}
-			if _, ok := s.done[key{ReadOther, w, j}]; ok {
+			if s.isDone(key{ReadOther, w, j}) {
 				continue
 			}
 			i := g.Args(w)[1]

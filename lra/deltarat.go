@@ -39,7 +39,14 @@ func (a DeltaRat) Scale(c num.Rat) DeltaRat {
 
 // AddScaled returns a + c·b.
 func (a DeltaRat) AddScaled(c num.Rat, b DeltaRat) DeltaRat {
-	r := DeltaRat{R: a.R.Add(c.Mul(b.R)), D: a.D}
+	r := a
+	if !b.R.IsZero() {
+		if c.IsOne() {
+			r.R = a.R.Add(b.R)
+		} else {
+			r.R = a.R.Add(c.Mul(b.R))
+		}
+	}
 	if !b.D.IsZero() {
 		r.D = a.D.Add(c.Mul(b.D))
 	}

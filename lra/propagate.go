@@ -17,7 +17,12 @@ import (
 // alone; a bound change marks every quasi row whose definition uses the
 // variable, and the row is read only when its slack has open atoms.
 const (
-	propMaxRowLen = 48 // longer rows are not used for propagation
+	// Longer rows are not used for propagation. The float filter of
+	// propagateRow makes a row's cost linear in its length, and long rows
+	// pay: on the 3000-row MIP relaxation pp08a (rows of ~100 entries) a
+	// limit of 48 left the rows unread and cost 4x the conflicts (7571
+	// against 1814) and 5x the time.
+	propMaxRowLen = 1024
 	propMaxCols   = 16 // a bound change marks at most this many rows of a nonbasic variable
 )
 
@@ -315,7 +320,11 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 				vm, cm := entry(m)
 				km := termKind(j, cm)
 				bm := s.boundOf(vm, km)
-				buf = append(buf, Explained{Reason: bm.reason, Coeff: cm.Abs().Mul(ck), Var: vm, Kind: km, Bound: bm.val})
+				coeff := cm.Abs()
+				if !ck.IsOne() {
+					coeff = coeff.Mul(ck)
+				}
+				buf = append(buf, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
 			}
 			dst = s.report(v, k, b, buf[start:len(buf):len(buf)], dst)
 		}

@@ -148,6 +148,8 @@ type Solver struct {
 
 	// scratch, named after their users
 	pivotCol   []colEntry
+	seen       []uint32 // pivot: by position in the pivot row, stamp when met
+	stamp      uint32
 	addRowVars []Var
 	addRowCfs  []num.Rat
 	propBuf    []Explained

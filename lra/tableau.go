@@ -10,8 +10,8 @@ import (
 // rowEntry is one nonbasic variable of a row with its coefficient; col is
 // the index of the matching colEntry in cols[v].
 type rowEntry struct {
-	v     Var
 	coeff num.Rat
+	v     Var
 	col   int32
 }
 
@@ -314,47 +314,62 @@ func (s *Solver) sameDef(sl Var, cs []num.Rat, vs []Var) bool {
 	return true
 }
 
-// beginRowEdit marks the variables of row r with their positions so that
-// addToRow can find them.
-func (s *Solver) beginRowEdit(r int32) {
-	for i, e := range s.rows[r] {
-		s.mark[e.v] = int32(i)
-	}
-}
-
-// addToRow adds c·v to row r (between beginRowEdit and endRowEdit).
-func (s *Solver) addToRow(r int32, v Var, c num.Rat) {
-	if p := s.mark[v]; p >= 0 {
-		e := &s.rows[r][p]
-		e.coeff = e.coeff.Add(c)
-		return
-	}
-	p := int32(len(s.rows[r]))
-	s.rows[r] = append(s.rows[r], rowEntry{v: v, coeff: c, col: int32(len(s.cols[v]))})
-	s.cols[v] = append(s.cols[v], colEntry{row: r, pos: p})
-	s.mark[v] = p
-}
-
-// endRowEdit drops the entry of variable drop and the zero entries of row
-// r, compacting it, and clears the marks.
-func (s *Solver) endRowEdit(r int32, drop Var) {
-	row := s.rows[r]
-	w := int32(0)
-	for i := range row {
-		e := row[i]
-		s.mark[e.v] = -1
-		if e.v == drop || e.coeff.IsZero() {
-			s.removeCol(e.v, e.col)
+// addRowMultiple adds c times row r (whose variables are marked with
+// their positions, see pivot) to row r2, in which the variable drop has
+// coefficient c and is eliminated. One pass over r2 updates the shared
+// entries and removes the zeros (the last entry takes a removed one's
+// place); then the entries of r that r2 lacks are appended.
+func (s *Solver) addRowMultiple(r2 int32, c num.Rat, r int32, drop Var) {
+	prow := s.rows[r]
+	row := s.rows[r2]
+	stamp := s.stamp
+	for i := 0; i < len(row); {
+		e := &row[i]
+		if p := s.mark[e.v]; p >= 0 {
+			s.seen[p] = stamp
+			switch {
+			case c.IsOne():
+				e.coeff = e.coeff.Add(prow[p].coeff)
+			case minusOne.Equal(c):
+				e.coeff = e.coeff.Sub(prow[p].coeff)
+			default:
+				e.coeff = e.coeff.Add(c.Mul(prow[p].coeff))
+			}
+			if !e.coeff.IsZero() {
+				i++
+				continue
+			}
+		} else if e.v != drop {
+			i++
 			continue
 		}
-		if w != int32(i) {
-			row[w] = e
-			s.cols[e.v][e.col].pos = w
+		// remove entry i
+		s.removeCol(e.v, e.col)
+		last := len(row) - 1
+		if i != last {
+			row[i] = row[last]
+			s.cols[row[i].v][row[i].col].pos = int32(i)
 		}
-		w++
+		row[last] = rowEntry{} // release big pointers
+		row = row[:last]
 	}
-	clear(row[w:]) // release big pointers
-	s.rows[r] = row[:w]
+	for p, e := range prow {
+		if s.seen[p] == stamp {
+			continue
+		}
+		pos := int32(len(row))
+		a := e.coeff
+		switch {
+		case c.IsOne():
+		case minusOne.Equal(c):
+			a = a.Neg()
+		default:
+			a = c.Mul(a)
+		}
+		row = append(row, rowEntry{v: e.v, coeff: a, col: int32(len(s.cols[e.v]))})
+		s.cols[e.v] = append(s.cols[e.v], colEntry{row: r2, pos: pos})
+	}
+	s.rows[r2] = row
 }
 
 // removeCol removes entry ci of column v, moving the last entry into it.
@@ -392,6 +407,14 @@ func (s *Solver) pivot(r, p int32) {
 	s.rowOf[enter] = r
 	s.rowOf[leave] = -1
 
+	// The entries of the pivot row by variable: mark[v] is v's position
+	// in row r; seen[p] == stamp when row r2 had that entry already.
+	for i, e := range row {
+		s.mark[e.v] = int32(i)
+	}
+	for len(s.seen) < len(row) {
+		s.seen = append(s.seen, 0)
+	}
 	col := append(s.pivotCol[:0], s.cols[enter]...)
 	s.pivotCol = col
 	for _, ce := range col {
@@ -400,13 +423,16 @@ func (s *Solver) pivot(r, p int32) {
 			s.deactivate(r2)
 			continue
 		}
-		c := s.rows[r2][ce.pos].coeff
-		s.beginRowEdit(r2)
-		for _, e := range s.rows[r] {
-			s.addToRow(r2, e.v, c.Mul(e.coeff))
+		s.stamp++
+		if s.stamp == 0 { // wrapped: forget every old stamp
+			clear(s.seen)
+			s.stamp = 1
 		}
-		s.endRowEdit(r2, enter)
+		s.addRowMultiple(r2, s.rows[r2][ce.pos].coeff, r, enter)
 		s.touchRow(r2)
+	}
+	for _, e := range s.rows[r] {
+		s.mark[e.v] = -1
 	}
 	s.touchRow(r)
 	if debug {
