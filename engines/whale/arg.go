@@ -79,7 +79,7 @@ type run struct {
 	clauses     [][]*chc.Clause // by pred ID: clauses with that head
 	queries     []*chc.Clause
 	templates   map[*chc.Clause]template // constraints ready to instantiate (purify.go)
-	implied     map[[2]*term.Term]bool   // implication cache (cover.go)
+	implied     map[implication]bool     // implication cache (cover.go)
 	proj        *mbp.Projector
 	pool        *houdini.Pool // Houdini's candidates (houdini.go)
 	inv         []*term.Term  // by pred ID: the invariant Houdini proved, nil before
@@ -98,7 +98,7 @@ func newRun(ctx context.Context, s *chc.System, opts Options) *run {
 		clauses:   make([][]*chc.Clause, len(s.Preds)),
 		facts:     make([][]fact, len(s.Preds)),
 		templates: map[*chc.Clause]template{},
-		implied:   map[[2]*term.Term]bool{},
+		implied:   map[implication]bool{},
 		proj:      mbp.New(s.St, mbp.Options{}),
 	}
 	r.pool = houdini.NewPool(s)

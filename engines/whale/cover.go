@@ -118,6 +118,17 @@ func (r *run) waits(e *expansion) bool {
 	return false
 }
 
+// An implication is a key of the implication cache: the predicate too,
+// since the check assumes its Houdini invariant. A specification over
+// no parameter (true, false, or over none of them) is the same term at
+// every predicate; keyed by a and b alone, a ⇒ b implied modulo one
+// predicate's invariant (false, say) was taken as implied at another,
+// and a call edge lost a summary its clause needed: a wrong sat.
+type implication struct {
+	p    *chc.Pred
+	a, b *term.Term
+}
+
 // implies reports whether a ⇒ b holds of every fact of p that Houdini's
 // invariant admits (with the invariant true of every derivable fact, a
 // cover modulo it is sound), with a cache that forgets its negative
@@ -127,7 +138,7 @@ func (r *run) implies(p *chc.Pred, a, b *term.Term) bool {
 	if a == b || b.IsTrue() || a.IsFalse() {
 		return true
 	}
-	key := [2]*term.Term{a, b}
+	key := implication{p, a, b}
 	if v, ok := r.implied[key]; ok {
 		return v
 	}

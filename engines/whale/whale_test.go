@@ -158,6 +158,19 @@ var cases = []struct {
 (assert (forall ((b Bool) (x Int)) (=> (and b (= x 0)) (p b x))))
 (assert (forall ((b Bool) (x Int)) (=> (and (p b x) (< x 3)) (p (not b) (+ x 1)))))
 (assert (forall ((b Bool) (x Int)) (=> (and (p b x) b (= x 1)) false)))`},
+	// Houdini's invariant of P1 is false (bvand x x = x is not
+	// simplified away, so the candidate x != x & x survives); the pair
+	// guard true, summary false of the call edge of P1 must not stand
+	// for the one of P0 (an implication cache keyed without the
+	// predicate once took it as implied and answered sat).
+	{"bit-vector invariant false of one predicate", chc.Unsat, `
+(declare-fun P0 () Bool)
+(declare-fun P1 ((_ BitVec 3) (_ BitVec 3)) Bool)
+(assert (forall ((x!0 (_ BitVec 3))) (=> (and (bvult x!0 #b111) (not (bvult x!0 x!0))) P0)))
+(assert (forall ((x!0 (_ BitVec 3)) (x!1 (_ BitVec 3)) (x!2 (_ BitVec 3)) (x!3 (_ BitVec 3))) (=> (and (P1 x!2 x!3) (and (= x!2 (bvshl x!0 #b001)) (= x!3 (bvadd x!1 #b001)) (= x!3 (bvnot #b010)))) (P1 x!0 x!1))))
+(assert (forall ((x!0 (_ BitVec 3)) (x!1 (_ BitVec 3))) (=> (and P0 (not (= x!1 (bvand x!1 x!1)))) (P1 x!0 x!1))))
+(assert (forall ((x!0 (_ BitVec 3)) (x!1 (_ BitVec 3))) (=> (and (P1 x!0 x!1) P0) false)))
+(assert (=> P0 false))`},
 }
 
 // TestCases runs every case in every configuration.
