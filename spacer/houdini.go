@@ -25,22 +25,25 @@ import (
 // Paid for by Spacer's own work. Houdini's cost grows with its size,
 // the candidates over the atoms of all clauses (one solver per clause,
 // each candidate of a body atom behind an activation literal): on the
-// dev folders' easy files 36-2258, and 0.01-0.4 s. At the bound
+// dev folders' easy files 36-2258, and 0.01-0.4 s. Both are measured in
+// work (houdini.SolverWork: the clauses the SAT solvers took and their
+// propagations, and houdini.CheckWork per check), which is deterministic
+// and follows the time: a check of Houdini's over a thousand candidates
+// costs ten of Spacer's over a clause and its lemmas, so counting checks,
+// as before, let Houdini cost seven times Spacer's run on rust-horn
+// bmc-1 (51662 work units against 7466; 96 ms of 131). At the bound
 // houdiniLevel the candidates are read (once) and Houdini waits until
-// Spacer has made size/houdiniSizeShare checks; a try may make as many
-// checks as Spacer has made so far (houdiniShare), and when that runs
-// out the next waits until Spacer's checks have doubled and goes on
-// where the last stopped (houdini.Runner keeps its clause solvers and the
-// candidates alive), up to houdiniMaxChecks in all, so that Houdini's
-// checks, all tries together, stay within Spacer's. A small system has
-// Houdini at level 3 as before (copyLoops in houdini_test.go); a large one Spacer answers in a few levels never
-// pays for it (llreve loop_unswitching: size 2048, 90 checks that took
-// three quarters of the run), and a system Spacer is stuck on gets it
-// after a few hundred checks (the five dev files that need it, rsolv and
-// the llreve arrays strcmp, memccpy_1, memmove_1 among them, need 12-70
-// of Houdini's checks). Measured on the easy files where Houdini ran,
-// against running it whole at level 3: 0.90-0.93 of the CPU time
-// (geometric mean), 0.94-0.97 of the sum (spacer/doc.go).
+// Spacer has done houdiniWorkPerCand work per candidate; a try may then
+// bring Houdini's work, all tries together, up to Spacer's
+// (houdiniShare), and when that runs out the next waits until Spacer's
+// work has grown by half and goes on where the last stopped
+// (houdini.Runner keeps its clause solvers and the candidates alive), up
+// to houdiniMaxChecks checks in all. The files it wins (rsolv, s_split_07
+// and the llreve arrays strcmp, memchr_1, memrchr_1, memccpy_1,
+// memmove_1) need 3-10 work units per candidate; the rust-horn files
+// Spacer answers alone (bmc-1, bmc-3, bmc-diamond-2) would need 16-33,
+// and Spacer answers them at 6-9, before the wait is over. A small system
+// has Houdini at level 3 as before (copyLoops in houdini_test.go).
 //
 // The subset is a reserve, not a set of lemmas: asserted at once, its
 // hundreds of differences on a file like Consistency incremental.36 made
@@ -55,17 +58,17 @@ import (
 // the whole subset in when they are not (modelAbove); so do the lemmas
 // handed out (heldLemmas).
 const (
-	houdiniLevel      = 3    // the bound from which Houdini may run
-	houdiniSizeShare  = 4    // Houdini's size per check of Spacer's before the first try
-	houdiniShare      = 1    // Spacer's checks per check Houdini may make
-	houdiniMaxClauses = 2000 // larger systems go without
-	houdiniMaxChecks  = 4000
+	houdiniLevel       = 3    // the bound from which Houdini may run
+	houdiniWorkPerCand = 10   // Spacer's work per candidate before the first try
+	houdiniShare       = 1    // Spacer's work per unit of Houdini's
+	houdiniMaxClauses  = 2000 // larger systems go without
+	houdiniMaxChecks   = 4000
 )
 
 // houdiniState is where Houdini's tries stand.
 type houdiniState struct {
 	done  bool           // ran to its end, gave up or is off
-	next  int            // Spacer's checks before the next try
+	next  int            // Spacer's work before the next try
 	cands [][]*term.Term // the candidates, read at the first try
 	size  int            // candidates over the clauses' atoms
 	pool  *houdini.Pool  // the candidates before propagation, until cands
@@ -83,7 +86,7 @@ type reserve struct {
 // maybeHoudini runs Houdini when its turn has come (see the top).
 func (e *engine) maybeHoudini() error {
 	h := &e.hou
-	if h.done || e.bound < houdiniLevel || e.stats.checks < h.next {
+	if h.done || e.bound < houdiniLevel || e.stats.work < h.next {
 		return nil
 	}
 	if e.opts.NoHoudini || len(e.sys.Clauses) > houdiniMaxClauses {
@@ -96,24 +99,24 @@ func (e *engine) maybeHoudini() error {
 		// larger part of reading them) to a run that ends before it.
 		if h.pool == nil {
 			h.pool = e.houdiniPool()
-			if h.next = e.houdiniSize(h.pool.Cands) / houdiniSizeShare; e.stats.checks < h.next {
+			if h.next = e.houdiniSize(h.pool.Cands) * houdiniWorkPerCand; e.stats.work < h.next {
 				return nil
 			}
 		}
 		e.houdiniCandidates()
-		if h.next = h.size / houdiniSizeShare; e.stats.checks < h.next {
+		if h.next = h.size * houdiniWorkPerCand; e.stats.work < h.next {
 			return nil
 		}
 	}
 	if h.run == nil {
 		h.run = houdini.NewRunner(e.sys, h.cands, houdini.Options{})
 	}
-	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks-h.run.Checks())
-	ok, err := e.houdini(budget)
+	work := max(e.stats.work/houdiniShare-h.run.Work(), 1)
+	ok, err := e.houdini(houdiniMaxChecks-h.run.Checks(), work)
 	if ok || err != nil || h.run.Checks() >= houdiniMaxChecks {
 		h.done, h.cands, h.run = true, nil, nil
 	}
-	h.next = 2 * e.stats.checks
+	h.next = e.stats.work + e.stats.work/2
 	return err
 }
 
@@ -157,16 +160,17 @@ func (e *engine) houdiniCandidates() {
 	e.stats.houdiniSize = h.size
 }
 
-// houdini goes on computing the reserves for budget more checks; it
-// reports whether it ran to its end (false: the budget ran out, and the
-// next try resumes where this one stopped).
-func (e *engine) houdini(budget int) (bool, error) {
+// houdini goes on computing the reserves for at most checks more checks
+// and work more work; it reports whether it ran to its end (false: the
+// budget ran out, and the next try resumes where this one stopped).
+func (e *engine) houdini(checks, work int) (bool, error) {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	e.stats.houdiniTries++
 	before := e.hou.run.Checks()
-	keep, err := e.hou.run.Run(e.ctx, budget)
+	keep, err := e.hou.run.RunWithin(e.ctx, checks, work)
 	e.stats.houdiniChecks += e.hou.run.Checks() - before
+	e.stats.houdiniWork = e.hou.run.Work()
 	if errors.Is(err, houdini.ErrBudget) {
 		return false, nil
 	}
