@@ -196,11 +196,25 @@ func (g *Graph) newNode(u *term.Term) Node {
 	g.lcaMark = append(g.lcaMark, 0)
 	g.seenMark = append(g.seenMark, 0)
 	id := int(u.ID())
-	for len(g.nodeOf) <= id {
-		g.nodeOf = append(g.nodeOf, NoNode)
+	if id >= len(g.nodeOf) {
+		g.growNodeOf(id)
 	}
 	g.nodeOf[id] = n
 	return n
+}
+
+// growNodeOf makes room in nodeOf for term ID id, and a quarter more
+// (term IDs run up to the store's size, and the terms made while solving
+// come after): one allocation and one fill, where appending an entry at a
+// time cost more than the rest of internalizing on lia-arrays.
+func (g *Graph) growNodeOf(id int) {
+	n := id + 1 + (id+1)/4 + 64
+	grown := make([]Node, n)
+	copy(grown, g.nodeOf)
+	for i := len(g.nodeOf); i < n; i++ {
+		grown[i] = NoNode
+	}
+	g.nodeOf = grown
 }
 
 // isValueOp reports whether terms with operator op are interpreted
