@@ -11,8 +11,8 @@ import (
 
 // Candidates bounds.
 const (
-	maxPredCandidates = 128 // candidates of one predicate
-	maxPairParams     = 6   // integer parameters whose pairs are related
+	MaxPredCandidates = 128 // candidates of one predicate
+	MaxPairParams     = 6   // integer parameters whose pairs are related
 	maxQueryLiterals  = 6   // literals of a query whose subsets are negated
 	maxSubset         = 4   // size of those subsets
 )
@@ -37,10 +37,10 @@ func NewPool(s *chc.System) *Pool {
 
 // Add makes f (simplified, so that x >= 0 and ¬(x <= -1) are one) a
 // candidate of pred, unless it is one already, is trivial, or pred has
-// maxPredCandidates.
+// MaxPredCandidates.
 func (p *Pool) Add(pred *chc.Pred, f *term.Term) {
 	f = p.st.Simplify(f)
-	if f.IsTrue() || f.IsFalse() || p.seen[pred.ID][f] || len(p.Cands[pred.ID]) >= maxPredCandidates {
+	if f.IsTrue() || f.IsFalse() || p.seen[pred.ID][f] || len(p.Cands[pred.ID]) >= MaxPredCandidates {
 		return
 	}
 	p.seen[pred.ID][f] = true
@@ -74,7 +74,7 @@ func Literals(st *term.Store, f *term.Term, dst []*term.Term) []*term.Term {
 }
 
 // ParamCandidates adds, for the integer parameters of each predicate,
-// x >= 0 and, for each pair (of at most maxPairParams), x <= y and x >= y.
+// x >= 0 and, for each pair (of at most MaxPairParams), x <= y and x >= y.
 func (p *Pool) ParamCandidates(s *chc.System) {
 	st := p.st
 	for _, pr := range s.Preds {
@@ -86,7 +86,7 @@ func (p *Pool) ParamCandidates(s *chc.System) {
 		}
 		for i, x := range ints {
 			p.Add(pr, st.Ge(x, st.Int(0)))
-			if len(ints) > maxPairParams {
+			if len(ints) > MaxPairParams {
 				continue
 			}
 			for _, y := range ints[i+1:] {
