@@ -67,13 +67,13 @@ const (
 
 // houdiniState is where Houdini's tries stand.
 type houdiniState struct {
-	done    bool // ran to its end, gave up or is off
-	counted bool // the wait's first lower bound is set (houdiniParamCounts)
-	next  int            // Spacer's work before the next try
-	cands [][]*term.Term // the candidates, read at the first try
-	size  int            // candidates over the clauses' atoms
-	pool  *houdini.Pool  // the candidates before propagation, until cands
-	run   *houdini.Runner
+	done    bool           // ran to its end, gave up or is off
+	counted bool           // the wait's first lower bound is set (houdiniParamCounts)
+	next    int            // Spacer's work before the next try
+	cands   [][]*term.Term // the candidates, read at the first try
+	size    int            // candidates over the clauses' atoms
+	pool    *houdini.Pool  // the candidates before propagation, until cands
+	run     *houdini.Runner
 }
 
 // reserve is one predicate's Houdini invariants.
