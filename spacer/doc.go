@@ -117,11 +117,13 @@
 //     cubes) are tried like any candidate and learned when blocked.
 //
 // Before the generalizers, Houdini's reserve (houdini.go, spacer.houdini):
-// from the bound 3 on, once Spacer has made checks in proportion to
+// from the bound 3 on, once Spacer has done work in proportion to
 // Houdini's size (the candidates over all clauses' atoms; so a small
 // system gets it at level 3, a large one that Spacer answers in a few
-// levels never pays for it) and within a budget of checks that Spacer's
-// own checks give, candidate invariants read off the clauses
+// levels never pays for it) and within a budget of work that Spacer's
+// own work gives (work: the SAT solvers' clauses and propagations and a
+// constant per check, houdini.SolverWork; deterministic, and a check over
+// a thousand candidates weighs what it costs), candidate invariants read off the clauses
 // (houdini.Pool: the literals of each constraint over its head's
 // arguments, the negated query and its weaker forms, x >= 0 and the order
 // of pairs of up to 6 integer parameters, carried from heads to bodies
