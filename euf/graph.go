@@ -52,8 +52,8 @@ type Graph struct {
 	value     []Node     // the interpreted value leaf in the class, or NoNode
 	sharedOf  []Node     // a shared node in the class, or NoNode
 
-	nodeOf []Node // by term ID; NoNode if not internalized
-	table  table  // signature table
+	nodeOf nodeTable // by term ID; NoNode if not internalized
+	table  table     // signature table
 
 	watches   []watch
 	diseqs    []diseq
@@ -157,7 +157,7 @@ func (g *Graph) Add(t *term.Term) Node {
 	}
 	g.addStack = stack[:0]
 	g.propagate()
-	return g.nodeOf[t.ID()]
+	return g.nodeOf.get(t.ID())
 }
 
 // newNode allocates the per-node data of u, whose arguments have nodes.
@@ -173,7 +173,7 @@ func (g *Graph) newNode(u *term.Term) Node {
 	g.terms = append(g.terms, u)
 	g.label = append(g.label, lab)
 	for _, a := range u.Args() {
-		g.argNodes = append(g.argNodes, g.nodeOf[a.ID()])
+		g.argNodes = append(g.argNodes, g.nodeOf.get(a.ID()))
 	}
 	g.argStart = append(g.argStart, uint32(len(g.argNodes)))
 	g.isShared = append(g.isShared, false)
@@ -195,12 +195,45 @@ func (g *Graph) newNode(u *term.Term) Node {
 	g.xpar = append(g.xpar, n)
 	g.lcaMark = append(g.lcaMark, 0)
 	g.seenMark = append(g.seenMark, 0)
-	id := int(u.ID())
-	for len(g.nodeOf) <= id {
-		g.nodeOf = append(g.nodeOf, NoNode)
-	}
-	g.nodeOf[id] = n
+	g.nodeOf.set(u.ID(), n)
 	return n
+}
+
+// A nodeTable maps term IDs to nodes in pages of nodePage entries, made
+// when a term of theirs is added: a graph holds a few terms of a store
+// of many (a clause's solver in a system's store), and a table as long
+// as the store, filled with NoNode for each solver, cost more than
+// internalizing its terms (lia-arrays' witness checks).
+type nodeTable struct{ pages [][]Node }
+
+const (
+	nodePageBits = 8
+	nodePage     = 1 << nodePageBits
+)
+
+// get is the node of term ID id, NoNode when it has none.
+func (t *nodeTable) get(id uint32) Node {
+	p := int(id >> nodePageBits)
+	if p >= len(t.pages) || t.pages[p] == nil {
+		return NoNode
+	}
+	return t.pages[p][id&(nodePage-1)]
+}
+
+// set makes n the node of term ID id.
+func (t *nodeTable) set(id uint32, n Node) {
+	p := int(id >> nodePageBits)
+	if p >= len(t.pages) {
+		t.pages = append(t.pages, make([][]Node, p+1-len(t.pages))...)
+	}
+	if t.pages[p] == nil {
+		page := make([]Node, nodePage)
+		for i := range page {
+			page[i] = NoNode
+		}
+		t.pages[p] = page
+	}
+	t.pages[p][id&(nodePage-1)] = n
 }
 
 // isValueOp reports whether terms with operator op are interpreted
@@ -260,11 +293,10 @@ func (g *Graph) args(n Node) []Node {
 
 // Node returns the node of t, if t has been added.
 func (g *Graph) Node(t *term.Term) (Node, bool) {
-	id := int(t.ID())
-	if id >= len(g.nodeOf) || g.nodeOf[id] == NoNode {
+	n := g.nodeOf.get(t.ID())
+	if n == NoNode {
 		return NoNode, false
 	}
-	n := g.nodeOf[id]
 	return n, g.terms[n] == t
 }
 

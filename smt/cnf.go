@@ -18,12 +18,11 @@ const (
 func flip(pol uint8) uint8 { return pol>>1 | pol<<1&polNeg }
 
 // encoder turns Boolean terms into clauses. Each subterm is encoded once
-// per solver (lits is indexed by term ID), so checking under assumptions
+// per solver (tab is indexed by term ID), so checking under assumptions
 // never re-encodes anything.
 type encoder struct {
 	s          *Solver
-	lits       []sat.Lit // by term ID; LitNull when not encoded
-	pols       []uint8   // by term ID; polarities encoded
+	tab        litTable // by term ID: literal (LitNull when not encoded) and polarities encoded
 	tru        sat.Lit
 	boolConsts []*term.Term
 	lifted     map[*term.Term]*term.Term // arithmetic ite -> its fresh constant
@@ -38,34 +37,94 @@ func newEncoder(s *Solver) encoder {
 
 func (e *encoder) encode(t *term.Term) (sat.Lit, error) { return e.lit(t, polPos) }
 
-// grow makes room in the tables for term ID id. Term IDs run up to the
-// store's size, so the tables grow to that size and a quarter at once
-// (the terms made while solving come after), not by doubling from
-// nothing: one allocation where doubling made a dozen, each solver
-// of a run a copy (a quarter of the bytes a spacer run allocated).
-func (e *encoder) grow(id uint32) {
-	if int(id) >= len(e.lits) {
-		e.resize(id)
-	}
+// A litTable maps term IDs to their literals and encoded polarities, in
+// pages of litPageSize entries made when a term of theirs is encoded. A
+// solver encodes a few terms of a store of many (a clause's solver, a
+// witness check's, in a system's store): tables as long as the store,
+// one per solver, were a sixth of the bytes a run allocated, their
+// clearing a tenth of the time on easy files.
+type litTable struct{ pages []*litPage }
+
+const (
+	litPageBits = 8
+	litPageSize = 1 << litPageBits
+)
+
+type litPage struct {
+	lits [litPageSize]sat.Lit
+	pols [litPageSize]uint8
 }
 
-func (e *encoder) resize(id uint32) {
-	n := max(int(id)+1, e.s.st.NumTerms())
-	n += n/4 + 64
-	lits := make([]sat.Lit, n)
-	copy(lits, e.lits)
-	pols := make([]uint8, n)
-	copy(pols, e.pols)
-	e.lits, e.pols = lits, pols
+// page is the page of term ID id, made when missing, and id's index in it.
+func (t *litTable) page(id uint32) (*litPage, uint32) {
+	p := int(id >> litPageBits)
+	if p >= len(t.pages) {
+		t.pages = append(t.pages, make([]*litPage, p+1-len(t.pages))...)
+	}
+	pg := t.pages[p]
+	if pg == nil {
+		pg = new(litPage)
+		t.pages[p] = pg
+	}
+	return pg, id & (litPageSize - 1)
+}
+
+// lit is the literal of term ID id, LitNull when it is not encoded.
+func (t *litTable) lit(id uint32) sat.Lit {
+	p := int(id >> litPageBits)
+	if p >= len(t.pages) || t.pages[p] == nil {
+		return sat.LitNull
+	}
+	return t.pages[p].lits[id&(litPageSize-1)]
+}
+
+// pol is the polarities in which term ID id is encoded.
+func (t *litTable) pol(id uint32) uint8 {
+	p := int(id >> litPageBits)
+	if p >= len(t.pages) || t.pages[p] == nil {
+		return 0
+	}
+	return t.pages[p].pols[id&(litPageSize-1)]
+}
+
+// setLit makes m the literal of term ID id, its polarities unchanged.
+func (t *litTable) setLit(id uint32, m sat.Lit) {
+	pg, i := t.page(id)
+	pg.lits[i] = m
+}
+
+// setPol sets the polarities of term ID id to pol.
+func (t *litTable) setPol(id uint32, pol uint8) {
+	pg, i := t.page(id)
+	pg.pols[i] = pol
+}
+
+// clearPol takes the polarities pol off term ID id.
+func (t *litTable) clearPol(id uint32, pol uint8) {
+	pg, i := t.page(id)
+	pg.pols[i] &^= pol
+}
+
+// each calls f with every encoded term ID and its literal, by ID.
+func (t *litTable) each(f func(id uint32, m sat.Lit)) {
+	for p, pg := range t.pages {
+		if pg == nil {
+			continue
+		}
+		for i, m := range pg.lits {
+			if m != sat.LitNull {
+				f(uint32(p)<<litPageBits|uint32(i), m)
+			}
+		}
+	}
 }
 
 // lit returns the literal of the Boolean term t, encoded at least in the
 // polarities pol.
 func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 	id := t.ID()
-	e.grow(id)
-	if m := e.lits[id]; m != sat.LitNull && e.pols[id]&pol == pol {
-		return m, nil
+	if pg, i := e.tab.page(id); pg.lits[i] != sat.LitNull && pg.pols[i]&pol == pol {
+		return pg.lits[i], nil
 	}
 	st := e.s.st
 	switch t.Op() {
@@ -127,8 +186,8 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 		}
 		return e.alias(t, st.And(ne...), pol)
 	case term.OpLe, term.OpLt, term.OpGe, term.OpGt:
-		if e.lits[id] != sat.LitNull {
-			return e.lits[id], nil
+		if m := e.tab.lit(id); m != sat.LitNull {
+			return m, nil
 		}
 		m, err := e.s.ar.atom(t)
 		if err != nil {
@@ -160,12 +219,12 @@ func (e *encoder) lit(t *term.Term, pol uint8) (sat.Lit, error) {
 // the polarities pol: an equality met only positively is encoded one
 // way, and completed when it is met negatively.
 func (e *encoder) bvAtom(t *term.Term, pol uint8) (sat.Lit, error) {
-	if m := e.lits[t.ID()]; m != sat.LitNull {
-		if e.pols[t.ID()]&pol != pol {
+	if m := e.tab.lit(t.ID()); m != sat.LitNull {
+		if e.tab.pol(t.ID())&pol != pol {
 			if err := e.s.bv().completeEq(t, m); err != nil {
 				return sat.LitNull, err
 			}
-			e.pols[t.ID()] = polBoth
+			e.tab.setPol(t.ID(), polBoth)
 		}
 		return m, nil
 	}
@@ -173,13 +232,13 @@ func (e *encoder) bvAtom(t *term.Term, pol uint8) (sat.Lit, error) {
 	if err != nil {
 		return sat.LitNull, err
 	}
-	e.grow(t.ID())
 	return e.set(t, m, got), nil
 }
 
 func (e *encoder) set(t *term.Term, m sat.Lit, pol uint8) sat.Lit {
-	e.lits[t.ID()] = m
-	e.pols[t.ID()] |= pol
+	pg, i := e.tab.page(t.ID())
+	pg.lits[i] = m
+	pg.pols[i] |= pol
 	return m
 }
 
@@ -189,7 +248,6 @@ func (e *encoder) alias(t, u *term.Term, pol uint8) (sat.Lit, error) {
 	if err != nil {
 		return sat.LitNull, err
 	}
-	e.grow(t.ID())
 	return e.set(t, m, pol), nil
 }
 
@@ -205,14 +263,14 @@ func chain(st *term.Store, as []*term.Term) *term.Term {
 // output returns the literal of gate t, allocating it, and the
 // polarities still missing from pol.
 func (e *encoder) output(t *term.Term, pol uint8) (sat.Lit, uint8) {
-	id := t.ID()
-	x := e.lits[id]
+	pg, i := e.tab.page(t.ID())
+	x := pg.lits[i]
 	if x == sat.LitNull {
 		x = e.s.sat.NewVar().Pos()
-		e.lits[id] = x
+		pg.lits[i] = x
 	}
-	need := pol &^ e.pols[id]
-	e.pols[id] |= pol
+	need := pol &^ pg.pols[i]
+	pg.pols[i] |= pol
 	return x, need
 }
 
@@ -231,7 +289,7 @@ func (e *encoder) gate(t *term.Term, pol uint8, args []*term.Term, or, implies b
 		}
 		m, err := e.lit(a, p)
 		if err != nil {
-			e.pols[t.ID()] &^= need
+			e.tab.clearPol(t.ID(), need)
 			return sat.LitNull, err
 		}
 		if implies && i == 0 {
@@ -300,12 +358,12 @@ func (e *encoder) ite(t *term.Term, pol uint8) (sat.Lit, error) {
 	}
 	a, err := e.lit(t.Arg(1), need)
 	if err != nil {
-		e.pols[t.ID()] &^= need
+		e.tab.clearPol(t.ID(), need)
 		return sat.LitNull, err
 	}
 	b, err := e.lit(t.Arg(2), need)
 	if err != nil {
-		e.pols[t.ID()] &^= need
+		e.tab.clearPol(t.ID(), need)
 		return sat.LitNull, err
 	}
 	if need&polPos != 0 {

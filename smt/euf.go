@@ -757,13 +757,13 @@ func (p *eufPlugin) eqLit(x, y euf.Node, preferTrue bool) sat.Lit {
 // that the SAT solver's default phase makes the equality true.
 func (p *eufPlugin) seedGate(eq *term.Term) {
 	st, e := p.s.st, &p.s.enc
-	if e.grow(eq.ID()); e.lits[eq.ID()] != sat.LitNull {
+	if e.tab.lit(eq.ID()) != sat.LitNull {
 		return
 	}
 	a, b := eq.Arg(0), eq.Arg(1)
 	and := st.And(st.Le(a, b), st.Ge(a, b))
-	if e.grow(and.ID()); e.lits[and.ID()] == sat.LitNull {
-		e.lits[and.ID()] = p.s.sat.NewVar().Neg()
+	if e.tab.lit(and.ID()) == sat.LitNull {
+		e.tab.setLit(and.ID(), p.s.sat.NewVar().Neg())
 	}
 }
 
@@ -813,7 +813,6 @@ func (p *eufPlugin) eqAtom(t *term.Term) (m sat.Lit, ok bool, err error) {
 	if m == sat.LitNull {
 		return m, true, p.err
 	}
-	e.grow(t.ID())
 	return e.set(t, m, polBoth), true, nil
 }
 

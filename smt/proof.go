@@ -142,11 +142,7 @@ func (r *Refutation) buildTerms() {
 			set(at.lit, st.Eq(ta, p.g.Term(at.b)))
 		}
 	}
-	for id, m := range s.enc.lits {
-		if m != sat.LitNull {
-			set(m, st.Term(uint32(id)))
-		}
-	}
+	s.enc.tab.each(func(id uint32, m sat.Lit) { set(m, st.Term(id)) })
 	r.bvTerms(set) // Bit-vectors: bvproof.go
 }
 

@@ -306,7 +306,7 @@ var errModel = errors.New("internal error: the model does not satisfy an asserti
 func (s *Solver) buildModel(assumptions []*term.Term) (*term.Model, error) {
 	m := term.NewModel(s.st)
 	for _, c := range s.enc.boolConsts {
-		m.Set(c, s.st.Bool(s.sat.Value(s.enc.lits[c.ID()])))
+		m.Set(c, s.st.Bool(s.sat.Value(s.enc.tab.lit(c.ID()))))
 	}
 	if err := s.eu.model(m); err != nil { // before arith: division by zero evaluates terms
 		return nil, err

@@ -25,22 +25,25 @@ import (
 // Paid for by Spacer's own work. Houdini's cost grows with its size,
 // the candidates over the atoms of all clauses (one solver per clause,
 // each candidate of a body atom behind an activation literal): on the
-// dev folders' easy files 36-2258, and 0.01-0.4 s. At the bound
+// dev folders' easy files 36-2258, and 0.01-0.4 s. Both are measured in
+// work (houdini.SolverWork: the clauses the SAT solvers took and their
+// propagations, and houdini.CheckWork per check), which is deterministic
+// and follows the time: a check of Houdini's over a thousand candidates
+// costs ten of Spacer's over a clause and its lemmas, so counting checks,
+// as before, let Houdini cost seven times Spacer's run on rust-horn
+// bmc-1 (51662 work units against 7466; 96 ms of 131). At the bound
 // houdiniLevel the candidates are read (once) and Houdini waits until
-// Spacer has made size/houdiniSizeShare checks; a try may make as many
-// checks as Spacer has made so far (houdiniShare), and when that runs
-// out the next waits until Spacer's checks have doubled and goes on
-// where the last stopped (houdini.Runner keeps its clause solvers and the
-// candidates alive), up to houdiniMaxChecks in all, so that Houdini's
-// checks, all tries together, stay within Spacer's. A small system has
-// Houdini at level 3 as before (copyLoops in houdini_test.go); a large one Spacer answers in a few levels never
-// pays for it (llreve loop_unswitching: size 2048, 90 checks that took
-// three quarters of the run), and a system Spacer is stuck on gets it
-// after a few hundred checks (the five dev files that need it, rsolv and
-// the llreve arrays strcmp, memccpy_1, memmove_1 among them, need 12-70
-// of Houdini's checks). Measured on the easy files where Houdini ran,
-// against running it whole at level 3: 0.90-0.93 of the CPU time
-// (geometric mean), 0.94-0.97 of the sum (spacer/doc.go).
+// Spacer has done houdiniWorkPerCand work per candidate; a try may then
+// bring Houdini's work, all tries together, up to Spacer's
+// (houdiniShare), and when that runs out the next waits until Spacer's
+// work has grown by half and goes on where the last stopped
+// (houdini.Runner keeps its clause solvers and the candidates alive), up
+// to houdiniMaxChecks checks in all. The files it wins (rsolv, s_split_07
+// and the llreve arrays strcmp, memchr_1, memrchr_1, memccpy_1,
+// memmove_1) need 3-10 work units per candidate; the rust-horn files
+// Spacer answers alone (bmc-1, bmc-3, bmc-diamond-2) would need 16-33,
+// and Spacer answers them at 6-9, before the wait is over. A small system
+// has Houdini at level 3 as before (copyLoops in houdini_test.go).
 //
 // The subset is a reserve, not a set of lemmas: asserted at once, its
 // hundreds of differences on a file like Consistency incremental.36 made
@@ -55,21 +58,22 @@ import (
 // the whole subset in when they are not (modelAbove); so do the lemmas
 // handed out (heldLemmas).
 const (
-	houdiniLevel      = 3    // the bound from which Houdini may run
-	houdiniSizeShare  = 4    // Houdini's size per check of Spacer's before the first try
-	houdiniShare      = 1    // Spacer's checks per check Houdini may make
-	houdiniMaxClauses = 2000 // larger systems go without
-	houdiniMaxChecks  = 4000
+	houdiniLevel       = 3    // the bound from which Houdini may run
+	houdiniWorkPerCand = 10   // Spacer's work per candidate before the first try
+	houdiniShare       = 1    // Spacer's work per unit of Houdini's
+	houdiniMaxClauses  = 2000 // larger systems go without
+	houdiniMaxChecks   = 4000
 )
 
 // houdiniState is where Houdini's tries stand.
 type houdiniState struct {
-	done  bool           // ran to its end, gave up or is off
-	next  int            // Spacer's checks before the next try
-	cands [][]*term.Term // the candidates, read at the first try
-	size  int            // candidates over the clauses' atoms
-	pool  *houdini.Pool  // the candidates before propagation, until cands
-	run   *houdini.Runner
+	done    bool           // ran to its end, gave up or is off
+	counted bool           // the wait's first lower bound is set (houdiniParamCounts)
+	next    int            // Spacer's work before the next try
+	cands   [][]*term.Term // the candidates, read at the first try
+	size    int            // candidates over the clauses' atoms
+	pool    *houdini.Pool  // the candidates before propagation, until cands
+	run     *houdini.Runner
 }
 
 // reserve is one predicate's Houdini invariants.
@@ -83,7 +87,7 @@ type reserve struct {
 // maybeHoudini runs Houdini when its turn has come (see the top).
 func (e *engine) maybeHoudini() error {
 	h := &e.hou
-	if h.done || e.bound < houdiniLevel || e.stats.checks < h.next {
+	if h.done || e.bound < houdiniLevel || e.stats.work < h.next {
 		return nil
 	}
 	if e.opts.NoHoudini || len(e.sys.Clauses) > houdiniMaxClauses {
@@ -91,29 +95,38 @@ func (e *engine) maybeHoudini() error {
 		return nil
 	}
 	if h.cands == nil {
-		// The candidates before their propagation, a subset of them, give
-		// a lower bound of the wait, which spares the propagation (the
-		// larger part of reading them) to a run that ends before it.
+		// Lower bounds of the wait spare reading the candidates to a run
+		// that ends before it: first the parameters' candidates, counted
+		// without making them (reading the literals of the clauses took a
+		// quarter of Spacer's run on solidity files Spacer answers at
+		// level 3), then the candidates before their propagation, a subset
+		// of them, which spares the propagation.
+		if !h.counted {
+			h.counted = true
+			if h.next = e.houdiniSize(e.houdiniParamCounts()) * houdiniWorkPerCand; e.stats.work < h.next {
+				return nil
+			}
+		}
 		if h.pool == nil {
 			h.pool = e.houdiniPool()
-			if h.next = e.houdiniSize(h.pool.Cands) / houdiniSizeShare; e.stats.checks < h.next {
+			if h.next = e.houdiniSize(counts(h.pool.Cands)) * houdiniWorkPerCand; e.stats.work < h.next {
 				return nil
 			}
 		}
 		e.houdiniCandidates()
-		if h.next = h.size / houdiniSizeShare; e.stats.checks < h.next {
+		if h.next = h.size * houdiniWorkPerCand; e.stats.work < h.next {
 			return nil
 		}
 	}
 	if h.run == nil {
 		h.run = houdini.NewRunner(e.sys, h.cands, houdini.Options{})
 	}
-	budget := min(max(e.stats.checks/houdiniShare, 1), houdiniMaxChecks-h.run.Checks())
-	ok, err := e.houdini(budget)
+	work := max(e.stats.work/houdiniShare-h.run.Work(), 1)
+	ok, err := e.houdini(houdiniMaxChecks-h.run.Checks(), work)
 	if ok || err != nil || h.run.Checks() >= houdiniMaxChecks {
 		h.done, h.cands, h.run = true, nil, nil
 	}
-	h.next = 2 * e.stats.checks
+	h.next = e.stats.work + e.stats.work/2
 	return err
 }
 
@@ -129,19 +142,52 @@ func (e *engine) houdiniPool() *houdini.Pool {
 	return pool
 }
 
-// houdiniSize is the size of Houdini's clause solvers over cands: the
-// candidates of each clause's atoms.
-func (e *engine) houdiniSize(cands [][]*term.Term) int {
+// houdiniSize is the size of Houdini's clause solvers with n[p]
+// candidates of each predicate p (by ID): the candidates of each clause's
+// atoms.
+func (e *engine) houdiniSize(n []int) int {
 	size := 0
 	for _, c := range e.sys.Clauses {
 		if c.Head != nil {
-			size += len(cands[c.Head.Pred.ID])
+			size += n[c.Head.Pred.ID]
 		}
 		for _, b := range c.Body {
-			size += len(cands[b.Pred.ID])
+			size += n[b.Pred.ID]
 		}
 	}
 	return size
+}
+
+// counts is the number of candidates of each predicate in cands.
+func counts(cands [][]*term.Term) []int {
+	n := make([]int, len(cands))
+	for i, cs := range cands {
+		n[i] = len(cs)
+	}
+	return n
+}
+
+// houdiniParamCounts is a lower bound of each predicate's candidates,
+// counted without making them: those of houdini.Pool.ParamCandidates
+// (x >= 0 for each integer parameter x, and x <= y, x >= y for each pair
+// when there are at most houdini.MaxPairParams; distinct terms, none
+// trivial), up to houdini.MaxPredCandidates.
+func (e *engine) houdiniParamCounts() []int {
+	n := make([]int, len(e.sys.Preds))
+	for _, p := range e.sys.Preds {
+		ints := 0
+		for _, x := range p.Params {
+			if x.Sort().IsInt() {
+				ints++
+			}
+		}
+		k := ints
+		if ints <= houdini.MaxPairParams {
+			k += ints * (ints - 1)
+		}
+		n[p.ID] = min(k, houdini.MaxPredCandidates)
+	}
+	return n
 }
 
 // houdiniCandidates propagates the pool's candidates through the clauses
@@ -153,20 +199,21 @@ func (e *engine) houdiniCandidates() {
 	h := &e.hou
 	h.pool.Propagate(e.sys, nil)
 	h.cands, h.pool = h.pool.Cands, nil
-	h.size = e.houdiniSize(h.cands)
+	h.size = e.houdiniSize(counts(h.cands))
 	e.stats.houdiniSize = h.size
 }
 
-// houdini goes on computing the reserves for budget more checks; it
-// reports whether it ran to its end (false: the budget ran out, and the
-// next try resumes where this one stopped).
-func (e *engine) houdini(budget int) (bool, error) {
+// houdini goes on computing the reserves for at most checks more checks
+// and work more work; it reports whether it ran to its end (false: the
+// budget ran out, and the next try resumes where this one stopped).
+func (e *engine) houdini(checks, work int) (bool, error) {
 	t0 := time.Now()
 	defer func() { e.stats.houdiniTime += time.Since(t0) }()
 	e.stats.houdiniTries++
 	before := e.hou.run.Checks()
-	keep, err := e.hou.run.Run(e.ctx, budget)
+	keep, err := e.hou.run.RunWithin(e.ctx, checks, work)
 	e.stats.houdiniChecks += e.hou.run.Checks() - before
+	e.stats.houdiniWork = e.hou.run.Work()
 	if errors.Is(err, houdini.ErrBudget) {
 		return false, nil
 	}

@@ -314,9 +314,11 @@ type stats struct {
 	mayPobs           int
 	relaxedHits       int
 	stuckWins         int
+	work              int // the clause solvers' work in checks (houdini.SolverWork), which pays for Houdini
 	houdiniTries      int
 	houdiniSize       int
 	houdiniChecks     int
+	houdiniWork       int
 	houdiniInvariants int
 	houdiniTime       time.Duration
 	reserveChecks     int
@@ -369,6 +371,8 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.houdini-tries", Value: e.stats.houdiniTries},
 		{Name: "spacer.houdini-size", Value: e.stats.houdiniSize},
 		{Name: "spacer.houdini-checks", Value: e.stats.houdiniChecks},
+		{Name: "spacer.work", Value: e.stats.work},
+		{Name: "spacer.houdini-work", Value: e.stats.houdiniWork},
 		{Name: "spacer.houdini-invariants", Value: e.stats.houdiniInvariants},
 		{Name: "spacer.houdini-time", Value: e.stats.houdiniTime},
 		{Name: "spacer.reserve-checks", Value: e.stats.reserveChecks},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/houdini"
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/smt"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -458,6 +459,10 @@ func (cs *clauseSolver) usedFact(m *term.Model, pos int) *reachFact {
 
 // check runs one query on a clause solver.
 func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error) {
+	w0 := 0
+	if cs.sv != nil {
+		w0 = houdini.SolverWork(cs.sv)
+	}
 	if err := e.warm(cs); err != nil {
 		return false, err
 	}
@@ -469,6 +474,7 @@ func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error)
 	}
 	r, err := cs.sv.Check(e.ctx, assumptions...)
 	e.stats.checkTime += time.Since(t0)
+	e.stats.work += houdini.SolverWork(cs.sv) - w0 + houdini.CheckWork
 	if err != nil {
 		return false, &errUnknown{"smt: " + err.Error()}
 	}

@@ -11,8 +11,8 @@ import (
 
 // Candidates bounds.
 const (
-	maxPredCandidates = 128 // candidates of one predicate
-	maxPairParams     = 6   // integer parameters whose pairs are related
+	MaxPredCandidates = 128 // candidates of one predicate
+	MaxPairParams     = 6   // integer parameters whose pairs are related
 	maxQueryLiterals  = 6   // literals of a query whose subsets are negated
 	maxSubset         = 4   // size of those subsets
 )
@@ -37,10 +37,10 @@ func NewPool(s *chc.System) *Pool {
 
 // Add makes f (simplified, so that x >= 0 and ¬(x <= -1) are one) a
 // candidate of pred, unless it is one already, is trivial, or pred has
-// maxPredCandidates.
+// MaxPredCandidates.
 func (p *Pool) Add(pred *chc.Pred, f *term.Term) {
 	f = p.st.Simplify(f)
-	if f.IsTrue() || f.IsFalse() || p.seen[pred.ID][f] || len(p.Cands[pred.ID]) >= maxPredCandidates {
+	if f.IsTrue() || f.IsFalse() || p.seen[pred.ID][f] || len(p.Cands[pred.ID]) >= MaxPredCandidates {
 		return
 	}
 	p.seen[pred.ID][f] = true
@@ -74,7 +74,7 @@ func Literals(st *term.Store, f *term.Term, dst []*term.Term) []*term.Term {
 }
 
 // ParamCandidates adds, for the integer parameters of each predicate,
-// x >= 0 and, for each pair (of at most maxPairParams), x <= y and x >= y.
+// x >= 0 and, for each pair (of at most MaxPairParams), x <= y and x >= y.
 func (p *Pool) ParamCandidates(s *chc.System) {
 	st := p.st
 	for _, pr := range s.Preds {
@@ -86,7 +86,7 @@ func (p *Pool) ParamCandidates(s *chc.System) {
 		}
 		for i, x := range ints {
 			p.Add(pr, st.Ge(x, st.Int(0)))
-			if len(ints) > maxPairParams {
+			if len(ints) > MaxPairParams {
 				continue
 			}
 			for _, y := range ints[i+1:] {
@@ -342,6 +342,7 @@ type Runner struct {
 	left   []int
 	sv     []*clauseSolver // by clause, made on first use
 	checks int
+	work   int // Work: what the clause solvers did, all runs together
 	pos    int // the clause to check next
 	quiet  int // clauses checked, up to pos, since a candidate was last dropped
 	done   bool
@@ -370,6 +371,25 @@ func NewRunner(s *chc.System, cands [][]*term.Term, o Options) *Runner {
 
 // Checks is the number of checks made so far, all runs together.
 func (r *Runner) Checks() int { return r.checks }
+
+// Work is what the clause solvers have done so far, all runs together, in
+// the unit of SolverWork: a deterministic measure of time that weighs a
+// check by its size (a check over a thousand candidates costs more than
+// one over a clause), for an engine that pays for Houdini with its own
+// work.
+func (r *Runner) Work() int { return r.work }
+
+// CheckWork is the work a check costs whatever it does (SolverWork).
+const CheckWork = 16
+
+// SolverWork is the work sv has done: the clauses added to its SAT
+// solver (the encoding, theory lemmas, learnt clauses) and its
+// propagations. A caller charges a check with the difference before
+// and after it, plus CheckWork.
+func SolverWork(sv *smt.Solver) int {
+	st := sv.Stats()
+	return int(st.Clauses + st.Propagations + st.TheoryProps)
+}
 
 // solver is clause ci's solver, made on first use: only the body
 // candidates still alive are asserted (a dropped one never comes back),
@@ -405,6 +425,7 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 		}
 	}
 	r.sv[ci] = cs
+	r.work += SolverWork(cs.sv)
 	return cs, nil
 }
 
@@ -417,11 +438,18 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 // no candidate its model refutes. The subset is found when every clause
 // has been checked since the last candidate was dropped.
 func (r *Runner) Run(ctx context.Context, budget int) ([][]*term.Term, error) {
+	return r.RunWithin(ctx, budget, 0)
+}
+
+// RunWithin is Run that also stops (ErrBudget) once it has done work
+// more Work (0: no bound on either); the check that crosses the bound
+// is finished.
+func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Term, error) {
 	if r.done {
 		return r.keep, nil
 	}
 	st, n := r.s.St, len(r.s.Clauses)
-	limit := r.checks + budget
+	limit, workLimit := r.checks+checks, r.work+work
 	for r.quiet < n {
 		ci := r.pos
 		c := r.s.Clauses[ci]
@@ -435,7 +463,7 @@ func (r *Runner) Run(ctx context.Context, budget int) ([][]*term.Term, error) {
 				if err := chc.Cause(ctx); err != nil {
 					return nil, err
 				}
-				if budget > 0 && r.checks >= limit {
+				if checks > 0 && r.checks >= limit || work > 0 && r.work >= workLimit {
 					return nil, ErrBudget
 				}
 				var heads, assume []*term.Term
@@ -451,12 +479,14 @@ func (r *Runner) Run(ctx context.Context, budget int) ([][]*term.Term, error) {
 						}
 					}
 				}
+				w0 := SolverWork(cs.sv)
 				g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, r.checks), term.BoolSort)
 				if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(heads...)))); err != nil {
 					return nil, err
 				}
 				r.checks++
 				res, err := cs.sv.Check(ctx, append(assume, g)...)
+				r.work += SolverWork(cs.sv) - w0 + CheckWork
 				if err != nil {
 					return nil, err
 				}

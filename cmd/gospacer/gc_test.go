@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestGCPercent checks the collector's policy: GOGC 400 on a small heap,
+// TestGCPercent checks the collector's policy: gcMaxRatio on a small heap,
 // the default 100 on a large one, never growing with the heap, and the
 // heap it allows never more than gcSlack beyond the default's target.
 func TestGCPercent(t *testing.T) {
