@@ -88,6 +88,7 @@
 //	doc.go     this overview
 //	solver.go  Solver, Lemma, Lit, Kind; Static, Check, Extensionality
 //	model.go   Values, ValuesWith, Repairs, store components, default witnesses
+//	set.go     pairSet: the lemma instances produced, an open-addressing set of node pairs
 //
 // # Naming
 //
