@@ -51,7 +51,7 @@
 // (pigeonhole, random 3-SAT), where propagation over thousands of long
 // learned clauses would dominate; the schedule governs large ones.
 //
-// A backjump of more than 100 levels backtracks one level only
+// A backjump of more than 300 levels backtracks one level only
 // (chronological backtracking, Nadel and Ryvchin 2018, see chrono.go):
 // the asserted literal is assigned out of order at its own level, so a
 // DPLL(T) search does not decide and theory-check the same levels again.
