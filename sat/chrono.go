@@ -40,9 +40,10 @@ package sat
 // conflictLevel prepares the conflicting clause confl for analysis under
 // chronological backtracking, where its literals may all lie below the
 // current level: it returns their highest level and whether a single
-// literal has it (then the clause is unit one level below), and makes the
-// two literals of the highest levels the watched ones, the highest first,
-// so that they are unassigned first by the backtracking that follows.
+// literal has it (then the clause is unit one level below, and that
+// literal is put first), and makes the two literals of the highest levels
+// the watched ones, so that they are unassigned first by the backtracking
+// that follows.
 func (s *Solver) conflictLevel(confl cref) (lvl int, forced bool) {
 	c := s.lits(confl)
 	if len(c) == 1 {
@@ -71,7 +72,9 @@ func (s *Solver) conflictLevel(confl cref) (lvl int, forced bool) {
 		c[1], c[i1] = c[i1], c[1]
 		s.watches[c[0]] = append(s.watches[c[0]], watcher{confl, c[1]})
 		s.watches[c[1]] = append(s.watches[c[1]], watcher{confl, c[0]})
-	} else if i0 == 1 {
+	} else if i0 == 1 && l0 > l1 {
+		// Only a forced literal needs to come first (its reason's);
+		// otherwise the order stays, as the classic search has it.
 		c[0], c[1] = c[1], c[0]
 	}
 	return int(l0), l0 > l1

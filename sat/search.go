@@ -107,9 +107,13 @@ func (s *Solver) search(ctx context.Context) Result {
 				// Out-of-order literals may put the conflict below the
 				// current level.
 				lvl, forced := s.conflictLevel(confl)
-				if forced && lvl > 0 {
-					// One literal at the conflict's level: the clause
-					// is unit one level below, no learning needed.
+				if forced && lvl > 0 && lvl < s.decisionLevel() {
+					// One literal at the conflict's level, below the
+					// current one: the clause is unit one level below,
+					// no learning needed. (At the current level the
+					// classic search meets this too, an explanation
+					// whose implied literal was undone and set false
+					// again, and analyze learns it anew: kept so.)
 					c := s.lits(confl)
 					bt := 0
 					if len(c) > 1 {
