@@ -26,7 +26,9 @@ package sat
 //   - a conflict may lie below the current level: conflictLevel finds its
 //     level, the solver backtracks there first, and a conflicting clause
 //     with a single literal of that level is unit one level below and is
-//     not analysed;
+//     not analysed (at the current level it is, as in the classic search,
+//     so that without chronological backjumps the search is the classic
+//     one);
 //   - analyze resolves the literals of the conflict level only, skipping
 //     out-of-order literals of lower levels on the trail;
 //   - backjumps to level 0 stay whole, so level-0 literals are a prefix of
