@@ -13,7 +13,9 @@ func (s *Solver) reasonOf(v Var) cref {
 // analyze derives from the conflicting clause confl the first-UIP clause
 // into s.learnt, minimised recursively, with the asserting literal first
 // and a literal of the backjump level second. It returns the backjump level
-// and the clause's LBD. With proof logging it also leaves the clause's
+// and the clause's LBD. The conflict is at the current level: under
+// chronological backtracking the caller backtracks to the conflict's level
+// first (conflictLevel). With proof logging it also leaves the clause's
 // resolution chain in s.chain.
 func (s *Solver) analyze(confl cref) (bt int, lbd int) {
 	learnt := append(s.learnt[:0], LitNull)
@@ -44,7 +46,9 @@ func (s *Solver) analyze(confl cref) (bt int, lbd int) {
 				learnt = append(learnt, q)
 			}
 		}
-		for s.seen[s.trail[idx].Var()] == 0 {
+		// The next literal of the conflict level to resolve; literals of
+		// lower levels assigned out of order lie among them.
+		for s.seen[s.trail[idx].Var()] == 0 || s.vd[s.trail[idx].Var()].level != cur {
 			idx--
 		}
 		p = s.trail[idx]

@@ -51,6 +51,12 @@
 // (pigeonhole, random 3-SAT), where propagation over thousands of long
 // learned clauses would dominate; the schedule governs large ones.
 //
+// A backjump of more than 300 levels backtracks one level only
+// (chronological backtracking, Nadel and Ryvchin 2018, see chrono.go):
+// the asserted literal is assigned out of order at its own level, so a
+// DPLL(T) search does not decide and theory-check the same levels again.
+// Options.NoChrono, Proof and DRAT switch it off.
+//
 // # Decisions and restarts
 //
 // EVSIDS on a binary heap with phase saving. Conflict analysis bumps the
@@ -137,6 +143,7 @@
 //	clause.go     arena layout, attach, remove, gc
 //	propagate.go  propagate, propagateBool (the hot loop)
 //	analyze.go    analyze, litRedundant, LBD, analyzeFinal
+//	chrono.go     chronological backtracking: conflictLevel, backjumpLevel
 //	search.go     Solve, search, learn
 //	restart.go    restart policies, modes, target phases, Luby
 //	heap.go       EVSIDS heap and decisions

@@ -45,13 +45,18 @@ func (s *Solver) propagateBool() cref {
 	for qhead < len(trail) {
 		fl := trail[qhead] ^ 1 // the literal that just became false
 		qhead++
+		// A literal implied now belongs to the highest level of the
+		// other literals of its clause: the current level unless fl was
+		// assigned out of order (chronological backtracking), when it
+		// may be lower.
+		flLevel := vd[fl>>1].level
 
 		for _, w := range bins[fl] {
 			if b := vals[w.blocker]; b == 0 {
 				m := w.blocker
 				vals[m] = 1
 				vals[m^1] = -1
-				vd[m>>1] = varData{w.cref, level}
+				vd[m>>1] = varData{w.cref, flLevel}
 				trail = append(trail, m)
 			} else if b < 0 {
 				confl = w.cref
@@ -92,6 +97,31 @@ func (s *Solver) propagateBool() cref {
 					watches[m] = append(watches[m], nw)
 					continue next
 				}
+			}
+			if vals[first] == 0 && flLevel < level {
+				// fl was assigned out of order: first belongs to the
+				// highest level of the others, and the literal of that
+				// level is watched instead of fl, so that backtracking
+				// unassigns a watched literal first.
+				k1, lvl := 1, flLevel
+				for k := 2; k < len(c); k++ {
+					if l := vd[c[k]>>1].level; l > lvl {
+						k1, lvl = k, l
+					}
+				}
+				vals[first] = 1
+				vals[first^1] = -1
+				vd[first>>1] = varData{cr, lvl}
+				trail = append(trail, first)
+				if k1 > 1 {
+					m := c[k1]
+					c[1], c[k1] = m, fl
+					watches[m] = append(watches[m], nw)
+					continue
+				}
+				ws[j] = nw
+				j++
+				continue
 			}
 			ws[j] = nw
 			j++

@@ -103,16 +103,39 @@ func (s *Solver) search(ctx context.Context) Result {
 		}
 		if confl != crefUndef {
 			s.stats.Conflicts++
+			if s.chrono > 0 && s.decisionLevel() > 0 {
+				// Out-of-order literals may put the conflict below the
+				// current level.
+				lvl, forced := s.conflictLevel(confl)
+				if forced && lvl > 0 && lvl < s.decisionLevel() {
+					// One literal at the conflict's level, below the
+					// current one: the clause is unit one level below,
+					// no learning needed. (At the current level the
+					// classic search meets this too, an explanation
+					// whose implied literal was undone and set false
+					// again, and analyze learns it anew: kept so.)
+					c := s.lits(confl)
+					bt := 0
+					if len(c) > 1 {
+						bt = int(s.vd[c[1].Var()].level)
+					}
+					s.cancelUntil(s.backjumpLevel(bt, lvl))
+					s.enqueueAt(c[0], confl, bt)
+					continue
+				}
+				s.cancelUntil(lvl)
+			}
 			if s.decisionLevel() == 0 {
 				s.rootConflict(confl)
 				return Unsat
 			}
+			cur := s.decisionLevel()
 			bt, lbd := s.analyze(confl)
 			if s.stable {
 				s.updateTarget()
 			}
-			s.cancelUntil(bt)
-			s.learn(lbd)
+			s.cancelUntil(s.backjumpLevel(bt, cur))
+			s.learn(lbd, bt)
 			s.decayVars()
 			s.claInc *= 1 / 0.999
 			s.afterConflict(lbd)
@@ -199,8 +222,8 @@ func (s *Solver) interrupted(ctx context.Context) bool {
 }
 
 // learn adds the clause in s.learnt (from analyze) and assigns its
-// asserting literal at the backjump level.
-func (s *Solver) learn(lbd int) {
+// asserting literal at level bt, the highest of its other literals.
+func (s *Solver) learn(lbd, bt int) {
 	c := s.learnt
 	id := ClauseID(0)
 	if s.proof != nil {
@@ -225,7 +248,7 @@ func (s *Solver) learn(lbd int) {
 	s.learnts = append(s.learnts, cr)
 	s.clauseLits += int64(len(c))
 	s.attach(cr)
-	s.enqueue(c[0], cr)
+	s.enqueueAt(c[0], cr, bt)
 	if lbd > tierCore {
 		s.nonCore++
 	}

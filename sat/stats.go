@@ -9,6 +9,7 @@ type Stats struct {
 	Conflicts       uint64
 	Decisions       uint64
 	Propagations    uint64 // literals propagated
+	Chrono          uint64 // backjumps made chronological (Options.NoChrono)
 	Restarts        uint64
 	ModeSwitches    uint64 // focused/stable switches (RestartMixed)
 	Reductions      uint64 // reduceDB runs

@@ -19,8 +19,10 @@ import (
 type Theory interface {
 	// Assign tells the theory that m became true. It is called for the
 	// literals of variables marked with SetTheoryVar, in trail order,
-	// once Boolean propagation has reached a fixpoint. Level(m.Var()) is
-	// the decision level m belongs to, which Backtrack refers to.
+	// once Boolean propagation has reached a fixpoint. DecisionLevel()
+	// is the scope m is told in, which Backtrack refers to; under
+	// chronological backtracking it may exceed Level(m.Var()), the level
+	// m belongs to.
 	Assign(m Lit)
 
 	// Propagate runs the theory's propagation after a batch of Assign
@@ -37,8 +39,11 @@ type Theory interface {
 	// The solver adds it as a lemma (a proof leaf of KindLemma).
 	Explain(dst []Lit, m Lit) []Lit
 
-	// Backtrack tells the theory that every assignment above decision
-	// level lvl was undone; Assign calls for them are void.
+	// Backtrack tells the theory that the decision levels above lvl
+	// were closed: the Assign calls made while DecisionLevel() was above
+	// lvl are void. Literals of level lvl or below among them stay
+	// assigned (chronological backtracking moves them down the trail)
+	// and are told again.
 	Backtrack(lvl int)
 
 	// FinalCheck is called when every variable is assigned, Boolean and
@@ -172,8 +177,9 @@ func (s *Solver) flushPending() cref {
 // attachLemma adds clause c (normalised) at the current decision level,
 // which may be above 0. It backtracks as needed so that the two watched
 // literals obey the watch invariant: if c is unit it is propagated at the
-// level where it became unit; if c is false it is returned as a conflict
-// at the highest level of its literals (with two literals there).
+// level where it became unit (out of order, after backtracking one level
+// only, when backjumpLevel says so); if c is false it is returned as a
+// conflict at the highest level of its literals (with two literals there).
 func (s *Solver) attachLemma(c []Lit, id ClauseID, kind ClauseKind) cref {
 	if kind == KindLemma {
 		s.stats.Lemmas++
@@ -235,12 +241,12 @@ func (s *Solver) attachLemma(c []Lit, id ClauseID, kind ClauseKind) cref {
 	l1 := int(s.vd[c[1].Var()].level)
 	switch {
 	case v0 == 0:
-		s.cancelUntil(l1)
-		s.enqueue(c[0], cr)
+		s.cancelUntil(s.backjumpLevel(l1, s.decisionLevel()+1))
+		s.enqueueAt(c[0], cr, l1)
 	case int(s.vd[c[0].Var()].level) > l1:
 		// c[0] is true or false above l1: c is unit at l1.
-		s.cancelUntil(l1)
-		s.enqueue(c[0], cr)
+		s.cancelUntil(s.backjumpLevel(l1, int(s.vd[c[0].Var()].level)))
+		s.enqueueAt(c[0], cr, l1)
 	case v0 == -1:
 		s.cancelUntil(l1)
 		return cr

@@ -74,7 +74,10 @@ func (th *xorTheory) Assign(m Lit) {
 		th.val[v] = False
 	}
 	th.trail = append(th.trail, m)
-	th.levels = append(th.levels, th.s.Level(v))
+	th.levels = append(th.levels, th.s.DecisionLevel())
+	if th.s.Level(v) > th.s.DecisionLevel() {
+		th.t.Fatalf("Assign(%v): level %d above the decision level %d", m, th.s.Level(v), th.s.DecisionLevel())
+	}
 }
 
 func (th *xorTheory) Backtrack(lvl int) {
