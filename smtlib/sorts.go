@@ -167,15 +167,11 @@ func (r *Reader) sortExprOpen(open Pos, params []*symbol) (*sortExpr, error) {
 		return nil, r.unknownSort(p, string(r.tok.text))
 	}
 	r.next()
-	e := &sortExpr{param: -1, def: sym.sort}
-	for r.tok.kind != tokRParen {
-		a, err := r.sortExpr(params)
-		if err != nil {
-			return nil, err
-		}
-		e.args = append(e.args, a)
+	args, err := r.sortArgs(params)
+	if err != nil {
+		return nil, err
 	}
-	r.next()
+	e := &sortExpr{param: -1, def: sym.sort, args: args}
 	if n := sym.sort.numParams(); n != len(e.args) {
 		if n == 0 {
 			return nil, r.errorf(open, "sort %s takes no arguments", term.QuoteSymbol(sym.name))
@@ -340,4 +336,18 @@ func (r *Reader) defineSortCmd(p Pos) error {
 	}
 	r.emit(Command{Kind: DefineSort, Pos: p, Name: sym.name, Names: names, Text: text})
 	return nil
+}
+
+// sortArgs reads sort expressions up to and including the closing ')'.
+func (r *Reader) sortArgs(params []*symbol) ([]*sortExpr, error) {
+	var args []*sortExpr
+	for r.tok.kind != tokRParen {
+		a, err := r.sortExpr(params)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, a)
+	}
+	r.next()
+	return args, nil
 }

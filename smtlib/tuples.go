@@ -48,15 +48,11 @@ func (r *Reader) tupleDef(n int) *sortDef {
 // tupleSort reads the arguments of (Tuple S1 ... Sn) after Tuple; open is
 // the '('.
 func (r *Reader) tupleSort(open Pos, params []*symbol) (*sortExpr, error) {
-	e := &sortExpr{param: -1}
-	for r.tok.kind != tokRParen {
-		a, err := r.sortExpr(params)
-		if err != nil {
-			return nil, err
-		}
-		e.args = append(e.args, a)
+	args, err := r.sortArgs(params)
+	if err != nil {
+		return nil, err
 	}
-	r.next()
+	e := &sortExpr{param: -1, args: args}
 	if len(e.args) == 0 {
 		return nil, r.errorf(open, "(Tuple) needs at least one sort (UnitTuple has no fields)")
 	}
