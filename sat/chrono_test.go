@@ -233,13 +233,7 @@ func TestChronoXor(t *testing.T) {
 					}
 					if got == Sat {
 						checkModel(rt, s, cs, as)
-						for _, x := range xors {
-							p := false
-							for _, v := range x.vars {
-								p = p != s.Value(v.Pos())
-							}
-							require.Equal(rt, x.parity, p, "xor %v violated", x.vars)
-						}
+						checkXors(rt, s, xors)
 						continue
 					}
 					if failed := s.Failed(nil); bruteXor(n, cs, xors, failed) {

@@ -284,13 +284,7 @@ func TestTheoryXor(t *testing.T) {
 					}
 					if got == Sat {
 						checkModel(rt, s, cs, as)
-						for _, x := range xors {
-							p := false
-							for _, v := range x.vars {
-								p = p != s.Value(v.Pos())
-							}
-							require.Equal(rt, x.parity, p, "xor %v violated", x.vars)
-						}
+						checkXors(rt, s, xors)
 						continue
 					}
 					failed := s.Failed(nil)
@@ -456,4 +450,15 @@ func TestTheoryHints(t *testing.T) {
 	require.True(t, h.placing[0])
 	require.False(t, h.placing[len(h.placing)-1])
 	require.False(t, s.PlacingAssumptions())
+}
+
+// checkXors fails unless s's model satisfies every xor constraint.
+func checkXors(t require.TestingT, s *Solver, xors []xorCons) {
+	for _, x := range xors {
+		p := false
+		for _, v := range x.vars {
+			p = p != s.Value(v.Pos())
+		}
+		require.Equal(t, x.parity, p, "xor %v violated", x.vars)
+	}
 }
