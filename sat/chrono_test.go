@@ -222,22 +222,8 @@ func TestChronoXor(t *testing.T) {
 				}
 				th := newXorTheory(rt, s, mode, xors)
 				for round := 0; round < 3; round++ {
-					as := make([]Lit, rapid.IntRange(0, 3).Draw(rt, "na"))
-					for i := range as {
-						as[i] = genLit(rt, n, "a")
-					}
-					got := solve(s, as...)
-					want := bruteXor(n, cs, xors, as)
-					if (got == Sat) != want || got == Unknown {
-						rt.Fatalf("Solve = %v, brute force sat = %v", got, want)
-					}
-					if got == Sat {
-						checkModel(rt, s, cs, as)
-						checkXors(rt, s, xors)
+					if xorRound(rt, s, n, cs, xors) {
 						continue
-					}
-					if failed := s.Failed(nil); bruteXor(n, cs, xors, failed) {
-						rt.Fatalf("failed assumptions %v are satisfiable", failed)
 					}
 					if !s.Okay() {
 						break

@@ -273,23 +273,8 @@ func TestTheoryXor(t *testing.T) {
 				}
 				th := newXorTheory(t, s, mode, xors)
 				for round := 0; round < 3; round++ {
-					as := make([]Lit, rapid.IntRange(0, 3).Draw(rt, "na"))
-					for i := range as {
-						as[i] = genLit(rt, n, "a")
-					}
-					got := solve(s, as...)
-					want := bruteXor(n, cs, xors, as)
-					if (got == Sat) != want || got == Unknown {
-						rt.Fatalf("Solve = %v, brute force sat = %v", got, want)
-					}
-					if got == Sat {
-						checkModel(rt, s, cs, as)
-						checkXors(rt, s, xors)
+					if xorRound(rt, s, n, cs, xors) {
 						continue
-					}
-					failed := s.Failed(nil)
-					if bruteXor(n, cs, xors, failed) {
-						rt.Fatalf("failed assumptions %v are satisfiable", failed)
 					}
 					if p := s.Proof(); p != nil {
 						checkProof(rt, p, p.Final(), func(id ClauseID) {
@@ -461,4 +446,29 @@ func checkXors(t require.TestingT, s *Solver, xors []xorCons) {
 		}
 		require.Equal(t, x.parity, p, "xor %v violated", x.vars)
 	}
+}
+
+// xorRound solves s under up to three drawn assumptions over variables
+// 1..n and checks the answer against brute force over the clauses cs and
+// xors: a model must satisfy both, the failed assumptions of an unsat
+// answer must be unsatisfiable. It reports whether the answer was sat.
+func xorRound(rt *rapid.T, s *Solver, n int, cs [][]Lit, xors []xorCons) bool {
+	as := make([]Lit, rapid.IntRange(0, 3).Draw(rt, "na"))
+	for i := range as {
+		as[i] = genLit(rt, n, "a")
+	}
+	got := solve(s, as...)
+	want := bruteXor(n, cs, xors, as)
+	if (got == Sat) != want || got == Unknown {
+		rt.Fatalf("Solve = %v, brute force sat = %v", got, want)
+	}
+	if got == Sat {
+		checkModel(rt, s, cs, as)
+		checkXors(rt, s, xors)
+		return true
+	}
+	if failed := s.Failed(nil); bruteXor(n, cs, xors, failed) {
+		rt.Fatalf("failed assumptions %v are satisfiable", failed)
+	}
+	return false
 }
