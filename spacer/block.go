@@ -198,6 +198,7 @@ func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 		parts = append(parts, e.inst(q, rf.formula, cs.bargs[j]))
 	}
 	pb.closed = true
+	e.noteState(pb.pred, cs.hargs, m)
 	if pb.pred == e.goal && !pb.may {
 		root, err := e.derive(cs, children, nil)
 		if err != nil {

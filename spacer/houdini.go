@@ -74,6 +74,58 @@ type houdiniState struct {
 	size    int            // candidates over the clauses' atoms
 	pool    *houdini.Pool  // the candidates before propagation, until cands
 	run     *houdini.Runner
+	// states: reachable states of each predicate (by ID), each a value
+	// for each of its parameters, read off the models that reach
+	// obligations (noteState), up to houdiniMaxStates each; refuted: how
+	// many of them the runner has been given
+	states  [][]*term.Model
+	refuted []int
+}
+
+// houdiniMaxStates bounds the reachable states kept per predicate.
+const houdiniMaxStates = 16
+
+// noteState records the state of p that the head arguments args take in
+// m, a model of a clause whose body positions are under reach facts (so
+// the state is reachable: reached), for Houdini to drop the candidates it
+// falsifies before checking them (houdini.Runner.Refute). A state whose
+// values m does not give is left out.
+func (e *engine) noteState(p *pred, args []*term.Term, m *term.Model) {
+	h := &e.hou
+	if h.done || p.p == nil || e.opts.NoHoudini {
+		return
+	}
+	if h.states == nil {
+		h.states, h.refuted = make([][]*term.Model, len(e.sys.Preds)), make([]int, len(e.sys.Preds))
+	}
+	if len(h.states[p.id]) >= houdiniMaxStates {
+		return
+	}
+	s := term.NewModel(e.st)
+	for i, x := range p.params {
+		if srt := x.Sort(); !srt.IsInt() && !srt.IsReal() && !srt.IsBool() {
+			return // arithmetic and Boolean states only
+		}
+		v, err := m.Eval(args[i])
+		if err != nil || !v.IsValue() || v.Sort() != x.Sort() {
+			return
+		}
+		s.Set(x, v)
+	}
+	h.states[p.id] = append(h.states[p.id], s)
+}
+
+// refuteStates gives the runner the reachable states it has not had.
+func (e *engine) refuteStates() {
+	h := &e.hou
+	t0 := time.Now()
+	defer func() { e.stats.houdiniTime += time.Since(t0) }()
+	for id, ss := range h.states {
+		for _, s := range ss[h.refuted[id]:] {
+			e.stats.houdiniRefuted += h.run.Refute(id, s)
+		}
+		h.refuted[id] = len(ss)
+	}
 }
 
 // reserve is one predicate's Houdini invariants.
@@ -121,6 +173,7 @@ func (e *engine) maybeHoudini() error {
 	if h.run == nil {
 		h.run = houdini.NewRunner(e.sys, h.cands, houdini.Options{})
 	}
+	e.refuteStates()
 	work := max(e.stats.work/houdiniShare-h.run.Work(), 1)
 	ok, err := e.houdini(houdiniMaxChecks-h.run.Checks(), work)
 	if ok || err != nil || h.run.Checks() >= houdiniMaxChecks {

@@ -320,6 +320,7 @@ type stats struct {
 	houdiniChecks     int
 	houdiniWork       int
 	houdiniInvariants int
+	houdiniRefuted    int // candidates reachable states dropped (noteState)
 	houdiniTime       time.Duration
 	reserveChecks     int
 	reserveLemmas     int
@@ -374,6 +375,7 @@ func (e *engine) statistics() []chc.Stat {
 		{Name: "spacer.work", Value: e.stats.work},
 		{Name: "spacer.houdini-work", Value: e.stats.houdiniWork},
 		{Name: "spacer.houdini-invariants", Value: e.stats.houdiniInvariants},
+		{Name: "spacer.houdini-refuted", Value: e.stats.houdiniRefuted},
 		{Name: "spacer.houdini-time", Value: e.stats.houdiniTime},
 		{Name: "spacer.reserve-checks", Value: e.stats.reserveChecks},
 		{Name: "spacer.reserve-lemmas", Value: e.stats.reserveLemmas},

@@ -429,6 +429,35 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 	return cs, nil
 }
 
+// Refute drops the candidates of the predicate with ID pred that m, a
+// state the predicate holds of (a value for each of its Params), makes
+// false: no invariant is false of a reachable state, and evaluating one
+// costs less than the check whose model would drop it. A candidate m
+// cannot evaluate stays. Dropping candidates keeps what Run returns an
+// inductive subset (each clause is checked again: a dropped body
+// candidate is assumed no more), so a wrong state costs invariants, never
+// the subset's inductiveness. It returns the candidates dropped.
+func (r *Runner) Refute(pred int, m *term.Model) int {
+	if r.done || r.left[pred] == 0 {
+		return 0
+	}
+	dropped := 0
+	for k, f := range r.cands[pred] {
+		if !r.alive[pred][k] {
+			continue
+		}
+		if v, err := m.EvalBool(f); err == nil && !v {
+			r.alive[pred][k] = false
+			dropped++
+		}
+	}
+	if dropped > 0 {
+		r.left[pred] -= dropped
+		r.quiet = 0
+	}
+	return dropped
+}
+
 // Run goes on with Houdini for at most budget more checks (0: no bound)
 // and returns the largest inductive subset, or ErrBudget when the budget
 // ran out first (call Run again to go on), or the error that stopped it.

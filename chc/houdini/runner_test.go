@@ -85,3 +85,70 @@ func TestRunnerResumes(t *testing.T) {
 		require.Equal(t, keep, again)
 	})
 }
+
+// TestRunnerRefute checks Runner.Refute: reachable states of counters
+// (x ≤ n steps of the loop), given between tries, drop candidates
+// without changing the subset a whole run keeps (an invariant holds of
+// every reachable state); any state at all leaves a subset of it.
+func TestRunnerRefute(t *testing.T) {
+	ctx := context.Background()
+	s0, c0 := counterCands(t)
+	whole, _, err := houdini.Run(ctx, s0, c0, houdini.Options{})
+	require.NoError(t, err)
+	keys := func(keep [][]*term.Term) []map[string]bool {
+		out := make([]map[string]bool, len(keep))
+		for i, k := range keep {
+			out[i] = map[string]bool{}
+			for _, f := range k {
+				out[i][f.String()] = true
+			}
+		}
+		return out
+	}
+	want := keys(whole)
+	rapid.Check(t, func(t *rapid.T) {
+		s, cands := counterCands(t)
+		st := s.St
+		reachable := rapid.Bool().Draw(t, "reachable")
+		r := houdini.NewRunner(s, cands, houdini.Options{})
+		dropped := 0
+		var keep [][]*term.Term
+		for {
+			for range rapid.IntRange(0, 3).Draw(t, "states") {
+				p := s.Preds[rapid.IntRange(0, len(s.Preds)-1).Draw(t, "pred")]
+				m := term.NewModel(st)
+				n := rapid.IntRange(0, 10).Draw(t, "n")
+				x := rapid.IntRange(0, n).Draw(t, "x")
+				vals := []int64{int64(x), int64(2 * x), int64(n)}
+				if p.Arity() == 2 {
+					vals = []int64{int64(n), int64(2 * n)}
+				}
+				if !reachable {
+					for i := range vals {
+						vals[i] = int64(rapid.IntRange(-5, 5).Draw(t, "v"))
+					}
+				}
+				for i, x := range p.Params {
+					m.Set(x, st.Int(vals[i]))
+				}
+				dropped += r.Refute(p.ID, m)
+			}
+			k, err := r.Run(ctx, rapid.IntRange(1, 4).Draw(t, "budget"))
+			if errors.Is(err, houdini.ErrBudget) {
+				continue
+			}
+			require.NoError(t, err)
+			keep = k
+			break
+		}
+		got := keys(keep)
+		for i := range got {
+			for f := range got[i] {
+				require.True(t, want[i][f], "kept %s, which a whole run drops", f)
+			}
+			if reachable {
+				require.Equal(t, len(want[i]), len(got[i]), "a reachable state dropped an invariant")
+			}
+		}
+	})
+}
