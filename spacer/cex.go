@@ -8,14 +8,49 @@ import (
 
 // derive builds a ground derivation of cs's head with the values head
 // (nil for a query) from the reach facts children of its body positions:
-// one small query per node finds values of the clause's variables.
+// one small query per node finds values of the clause's variables. The
+// queries of a clause share one solver (cs.dsv, its constraint asserted
+// once): a node's head values and children's facts are asserted in a
+// scope of their own, popped before the children are derived (a linear
+// derivation is a chain of nodes of the same few clauses, each of which
+// would otherwise encode its constraint anew).
 func (e *engine) derive(cs *clauseSolver, children []*reachFact, head []*term.Term) (*chc.Node, error) {
 	if err := e.ctx.Err(); err != nil {
 		return nil, err
 	}
+	n, vals, err := e.deriveNode(cs, children, head)
+	if err != nil {
+		return nil, err
+	}
+	for j, rf := range children {
+		ch, err := e.derive(rf.cs, rf.children, vals[j])
+		if err != nil {
+			return nil, err
+		}
+		n.Children = append(n.Children, ch)
+	}
+	return n, nil
+}
+
+// deriveNode is derive's query at one node: the node, its clause's
+// variables valued, and the values of each body atom's arguments.
+func (e *engine) deriveNode(cs *clauseSolver, children []*reachFact, head []*term.Term) (*chc.Node, [][]*term.Term, error) {
 	st := e.st
-	sv := smt.New(st, smt.Options{})
-	parts := []*term.Term{cs.c.Constraint}
+	if cs.dsv == nil {
+		sv := smt.New(st, smt.Options{})
+		if err := sv.Assert(cs.c.Constraint); err != nil {
+			return nil, nil, &errUnknown{"derivation: " + err.Error()}
+		}
+		cs.dsv = sv
+	}
+	sv := cs.dsv
+	sv.Push()
+	defer func() {
+		if err := sv.Pop(1); err != nil {
+			cs.dsv = nil // made anew at the next query
+		}
+	}()
+	var parts []*term.Term
 	if cs.c.Head != nil {
 		for i, a := range cs.c.Head.Args {
 			parts = append(parts, st.Eq(a, head[i]))
@@ -25,42 +60,38 @@ func (e *engine) derive(cs *clauseSolver, children []*reachFact, head []*term.Te
 		parts = append(parts, e.inst(rf.pred, rf.formula, cs.c.Body[j].Args))
 	}
 	if err := sv.Assert(st.And(parts...)); err != nil {
-		return nil, &errUnknown{"derivation: " + err.Error()}
+		return nil, nil, &errUnknown{"derivation: " + err.Error()}
 	}
 	r, err := sv.Check(e.ctx)
 	if err != nil {
-		return nil, &errUnknown{"derivation: " + err.Error()}
+		return nil, nil, &errUnknown{"derivation: " + err.Error()}
 	}
 	if r != smt.Sat {
 		if e.ctx.Err() != nil {
-			return nil, e.ctx.Err()
+			return nil, nil, e.ctx.Err()
 		}
-		return nil, &errUnknown{"internal: derivation step " + r.String()}
+		return nil, nil, &errUnknown{"internal: derivation step " + r.String()}
 	}
 	m := sv.Model()
 	n := &chc.Node{Clause: cs.c, Values: make([]*term.Term, len(cs.c.Vars))}
 	for i, v := range cs.c.Vars {
 		val, err := m.Eval(v)
 		if err != nil {
-			return nil, &errUnknown{"derivation: " + err.Error()}
+			return nil, nil, &errUnknown{"derivation: " + err.Error()}
 		}
 		n.Values[i] = val
 	}
-	for j, rf := range children {
+	vals := make([][]*term.Term, len(children))
+	for j := range children {
 		args := cs.c.Body[j].Args
-		vals := make([]*term.Term, len(args))
+		vals[j] = make([]*term.Term, len(args))
 		for i, a := range args {
 			v, err := m.Eval(a)
 			if err != nil {
-				return nil, &errUnknown{"derivation: " + err.Error()}
+				return nil, nil, &errUnknown{"derivation: " + err.Error()}
 			}
-			vals[i] = v
+			vals[j][i] = v
 		}
-		ch, err := e.derive(rf.cs, rf.children, vals)
-		if err != nil {
-			return nil, err
-		}
-		n.Children = append(n.Children, ch)
 	}
-	return n, nil
+	return n, vals, nil
 }

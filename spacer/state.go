@@ -144,6 +144,7 @@ type clauseSolver struct {
 	hargs []*term.Term   // head arguments, copies merged (nil for a query)
 	bargs [][]*term.Term // per body position, its arguments, copies merged
 	sv    *smt.Solver    // nil until the first query (see warm)
+	dsv   *smt.Solver    // derive's solver over c's constraint, nil until the first derivation
 	rfLit []*term.Term   // per body position, the chain literal (nil: no reach fact)
 	tags  [][]rfTag      // per body position
 	self  []int          // body positions whose predicate is the head's
