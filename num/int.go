@@ -312,25 +312,3 @@ func allDigits(s string) bool {
 	return true
 }
 
-// MulAdd2 returns a·b + c·d. On small operands the products and their sum
-// are exact in 128 bits, so the result is built without math/big unless
-// it does not fit in an int64 (the simplex's fraction-free row update).
-func MulAdd2(a, b, c, d Int) Int {
-	if a.big == nil && b.big == nil && c.big == nil && d.big == nil {
-		if p, ok := mul64(a.small, b.small); ok {
-			if q, ok := mul64(c.small, d.small); ok {
-				if s, ok := add64(p, q); ok {
-					return Int{small: s}
-				}
-			}
-		}
-		// each magnitude is below 2^126, their sum below 2^127
-		return intFrom128(signedAdd(
-			(a.small < 0) != (b.small < 0), mul128(absu(a.small), absu(b.small)),
-			(c.small < 0) != (d.small < 0), mul128(absu(c.small), absu(d.small))))
-	}
-	var p, q big.Int
-	p.Mul(a.bigVal(), b.bigVal())
-	q.Mul(c.bigVal(), d.bigVal())
-	return intOwned(p.Add(&p, &q))
-}
