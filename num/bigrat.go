@@ -36,42 +36,56 @@ func newRatParts() (*big.Rat, *big.Int, *big.Int) {
 	return z, z.Num(), z.Denom()
 }
 
+// parts returns a's numerator and denominator as big.Ints: references
+// into a.big (not to be modified), or n and d set to a's small parts.
+func (a Rat) parts(n, d *big.Int) (*big.Int, *big.Int) {
+	if a.big != nil {
+		return a.big.Num(), a.big.Denom()
+	}
+	return n.SetInt64(a.n), d.SetInt64(a.dm + 1)
+}
+
 // addBig returns x + y, or x − y when sub, for normalized x and y.
-func addBig(x, y *big.Rat, sub bool) Rat {
-	a1, b1 := x.Num(), x.Denom()
-	a2, b2 := y.Num(), y.Denom()
+func addBig(x, y Rat, sub bool) Rat {
+	var n1, d1, n2, d2 big.Int
+	a1, b1 := x.parts(&n1, &d1)
+	a2, b2 := y.parts(&n2, &d2)
+	return addParts(a1, b1, a2, b2, sub)
+}
+
+// addParts returns a1/b1 + a2/b2, or a1/b1 − a2/b2 when sub, for
+// normalized fractions (b > 0, coprime with a); the inputs are not
+// modified.
+func addParts(a1, b1, a2, b2 *big.Int, sub bool) Rat {
 	z, n, d := newRatParts()
-	// t = a1·m1 ± a2·m2 into n
-	addProd := func(m1, m2 *big.Int) {
-		var p big.Int
-		if m2 == nil {
-			p.Set(a2)
-		} else {
-			p.Mul(a2, m2)
+	// n = a1·m1 ± a2·m2, a nil m standing for 1
+	lin := func(m1, m2 *big.Int) {
+		x, y := a1, a2
+		var t big.Int
+		if m1 != nil {
+			x = n.Mul(a1, m1)
 		}
-		if m1 == nil {
-			n.Set(a1)
-		} else {
-			n.Mul(a1, m1)
+		if m2 != nil {
+			y = t.Mul(a2, m2)
 		}
 		if sub {
-			n.Sub(n, &p)
+			n.Sub(x, y)
 		} else {
-			n.Add(n, &p)
+			n.Add(x, y)
 		}
 	}
 	one1, one2 := isOneInt(b1), isOneInt(b2)
 	switch {
 	case one1 && one2:
-		addProd(nil, nil)
+		lin(nil, nil)
 	case one2: // a1/b1 ± a2 = (a1 ± a2·b1)/b1, already reduced
-		addProd(nil, b1)
+		lin(nil, b1)
 		d.Set(b1)
 	case one1:
-		addProd(b2, nil)
+		lin(b2, nil)
 		d.Set(b2)
 	case b1.Cmp(b2) == 0:
-		addProd(nil, nil)
+		lin(nil, nil)
 		if n.Sign() == 0 {
 			return Rat{}
 		}
@@ -87,14 +101,14 @@ func addBig(x, y *big.Rat, sub bool) Rat {
 		var g big.Int
 		gcdInto(&g, b1, b2)
 		if isOneInt(&g) {
-			addProd(b2, b1)
+			lin(b2, b1)
 			d.Mul(b1, b2)
 			break
 		}
 		var b1g, b2g big.Int
 		b1g.Quo(b1, &g)
 		b2g.Quo(b2, &g)
-		addProd(&b2g, &b1g)
+		lin(&b2g, &b1g)
 		if n.Sign() == 0 {
 			return Rat{}
 		}
@@ -114,40 +128,63 @@ func addBig(x, y *big.Rat, sub bool) Rat {
 	return ratOwned(z)
 }
 
-// mulBig returns x·y for normalized x and y.
-func mulBig(x, y *big.Rat) Rat {
-	a1, b1 := x.Num(), x.Denom()
-	a2, b2 := y.Num(), y.Denom()
-	if a1.Sign() == 0 || a2.Sign() == 0 {
-		return Rat{}
+// cancel returns a/gcd(a, b) and b/gcd(a, b), in ra and rb, or a and b
+// themselves when b == 1 or the gcd is 1.
+func cancel(a, b *big.Int, ra, rb *big.Int) (*big.Int, *big.Int) {
+	if isOneInt(b) {
+		return a, b
 	}
-	z, n, d := newRatParts()
-	// cancel returns a/gcd(a, b) and b/gcd(a, b), or a and b themselves
-	// when b == 1 or the gcd is 1.
-	cancel := func(a, b *big.Int, ra, rb *big.Int) (*big.Int, *big.Int) {
-		if isOneInt(b) {
-			return a, b
-		}
-		var g big.Int
-		gcdInto(&g, a, b)
-		if isOneInt(&g) {
-			return a, b
-		}
-		return ra.Quo(a, &g), rb.Quo(b, &g)
+	var g big.Int
+	gcdInto(&g, a, b)
+	if isOneInt(&g) {
+		return a, b
 	}
+	return ra.Quo(a, &g), rb.Quo(b, &g)
+}
+
+// mulParts returns a1/b1 · a2/b2 for nonzero normalized fractions as a
+// numerator (in n) and a denominator (in d, or one of b1, b2), reduced.
+func mulParts(a1, b1, a2, b2 *big.Int, n, d *big.Int) (*big.Int, *big.Int) {
 	var t1, t2, t3, t4 big.Int
 	n1, d2 := cancel(a1, b2, &t1, &t2)
 	n2, d1 := cancel(a2, b1, &t3, &t4)
 	n.Mul(n1, n2)
 	switch {
 	case isOneInt(d1):
-		d.Set(d2)
+		return n, d2
 	case isOneInt(d2):
-		d.Set(d1)
-	default:
-		d.Mul(d1, d2)
+		return n, d1
+	}
+	return n, d.Mul(d1, d2)
+}
+
+// mulBig returns x·y for normalized x and y.
+func mulBig(x, y Rat) Rat {
+	if x.IsZero() || y.IsZero() {
+		return Rat{}
+	}
+	var n1, d1, n2, d2 big.Int
+	a1, b1 := x.parts(&n1, &d1)
+	a2, b2 := y.parts(&n2, &d2)
+	z, n, d := newRatParts()
+	if _, dd := mulParts(a1, b1, a2, b2, n, d); dd != d {
+		d.Set(dd)
 	}
 	return ratOwned(z)
+}
+
+// addMulBig returns a + b·c for normalized a, b and c: the product
+// reduced as in mulBig, added as in addBig, with no Rat in between.
+func addMulBig(a, b, c Rat) Rat {
+	if b.IsZero() || c.IsZero() {
+		return a
+	}
+	var an, ad, bn, bd, cn, cd, pn, pd big.Int
+	a1, b1 := a.parts(&an, &ad)
+	n2, d2 := b.parts(&bn, &bd)
+	n3, d3 := c.parts(&cn, &cd)
+	n, d := mulParts(n2, d2, n3, d3, &pn, &pd)
+	return addParts(a1, b1, n, d, false)
 }
 
 // gcdInto sets z to gcd(|a|, |b|) for nonzero a and b. When one of them

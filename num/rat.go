@@ -140,7 +140,7 @@ func (a Rat) Add(b Rat) Rat {
 		}
 		return addWide(a.n, a.dm+1, b.n, b.dm+1, false)
 	}
-	return addBig(a.bigVal(), b.bigVal(), false)
+	return addBig(a, b, false)
 }
 
 // Sub returns a-b.
@@ -153,7 +153,7 @@ func (a Rat) Sub(b Rat) Rat {
 		}
 		return addWide(a.n, a.dm+1, b.n, b.dm+1, true)
 	}
-	return addBig(a.bigVal(), b.bigVal(), true)
+	return addBig(a, b, true)
 }
 
 // addSmall computes n1/d1 + n2/d2 (normalized inputs) following Knuth,
@@ -201,7 +201,7 @@ func (a Rat) Mul(b Rat) Rat {
 		}
 		return mulWide(a.n, a.dm+1, b.n, b.dm+1)
 	}
-	return mulBig(a.bigVal(), b.bigVal())
+	return mulBig(a, b)
 }
 
 // mulSmall computes (n1/d1)*(n2/d2) cancelling cross gcds first.
@@ -268,7 +268,7 @@ func (a Rat) AddMul(b, c Rat) Rat {
 		}
 		return addMulWide(a.n, a.dm+1, b.n, b.dm+1, c.n, c.dm+1)
 	}
-	return a.Add(b.Mul(c))
+	return addMulBig(a, b, c)
 }
 
 // Cmp returns -1, 0 or +1 as a <, ==, > b.

@@ -251,8 +251,8 @@ func addMulWide(n1, d1, n2, d2, n3, d3 int64) Rat {
 	neg := neg1
 	if neg1 == negP {
 		var ok bool
-		if t, ok = x.add(y); !ok {
-			return addMulBig(n1, d1, n2, d2, n3, d3)
+		if t, ok = x.add(y); !ok { // both are below 2^190
+			panic("num: addMulWide overflows 192 bits")
 		}
 	} else if x.less(y) {
 		t, neg = y.sub(x), negP
@@ -272,12 +272,4 @@ func addMulWide(n1, d1, n2, d2, n3, d3 int64) Rat {
 	}
 	// den = d1g · (D/h); D/h < 2^128 and d1g < 2^63, so it fits in 192 bits
 	return ratFrom192(neg, t, mul128x64(dP, d1g))
-}
-
-// addMulBig is addMulWide by math/big, for the sum that overflows 192 bits.
-func addMulBig(n1, d1, n2, d2, n3, d3 int64) Rat {
-	a := new(big.Rat).SetFrac64(n1, d1)
-	p := new(big.Rat).SetFrac64(n2, d2)
-	p.Mul(p, new(big.Rat).SetFrac64(n3, d3))
-	return ratOwned(a.Add(a, p))
 }
