@@ -311,4 +311,3 @@ func allDigits(s string) bool {
 	}
 	return true
 }
-
