@@ -255,8 +255,9 @@ func (a Rat) Abs() Rat {
 	return a.Neg()
 }
 
-// AddMul returns a + b*c. On small operands it computes exactly in 192
-// bits (addMulWide) and does not allocate unless the result is big.
+// AddMul returns a + b*c. On small operands it computes in int64, or
+// when that overflows exactly in 192 bits (addMulWide), and does not
+// allocate unless the result is big.
 func (a Rat) AddMul(b, c Rat) Rat {
 	if a.big == nil && b.big == nil && c.big == nil {
 		if a.dm == 0 && b.dm == 0 && c.dm == 0 {
@@ -264,6 +265,10 @@ func (a Rat) AddMul(b, c Rat) Rat {
 				if s, ok := add64(a.n, p); ok {
 					return Rat{n: s}
 				}
+			}
+		} else if p, ok := mulSmall(b.n, b.dm+1, c.n, c.dm+1); ok {
+			if r, ok := addSmall(a.n, a.dm+1, p.n, p.dm+1); ok {
+				return r
 			}
 		}
 		return addMulWide(a.n, a.dm+1, b.n, b.dm+1, c.n, c.dm+1)
