@@ -190,7 +190,8 @@ func addMulBig(a, b, c Rat) Rat {
 // gcdInto sets z to gcd(|a|, |b|) for nonzero a and b. When one of them
 // is a single word — the common case of a big fraction times a small
 // one — the other is reduced modulo it word by word and the rest is
-// gcd64, without the copies and allocations of big.Int.GCD.
+// gcd64; two words each take gcd128; both without the copies and
+// allocations of big.Int.GCD (Lehmer's), which pay off on longer ones.
 func gcdInto(z, a, b *big.Int) {
 	if bits.UintSize == 64 {
 		aw, bw := a.Bits(), b.Bits()
@@ -204,6 +205,15 @@ func gcdInto(z, a, b *big.Int) {
 				_, r = bits.Div64(r, uint64(aw[i]), d)
 			}
 			z.SetUint64(gcd64(r, d))
+			return
+		}
+		if len(aw) == 2 && len(bw) == 2 {
+			g := gcd128(u128{uint64(aw[1]), uint64(aw[0])}, u128{uint64(bw[1]), uint64(bw[0])})
+			if g.hi == 0 {
+				z.SetUint64(g.lo)
+			} else {
+				z.SetBits([]big.Word{big.Word(g.lo), big.Word(g.hi)})
+			}
 			return
 		}
 	}

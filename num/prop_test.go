@@ -196,3 +196,27 @@ func TestRatAddMulWide(t *testing.T) {
 		eqRat(t, "addmul neg", a.AddMul(b.Neg(), c), new(big.Rat).Sub(x, new(big.Rat).Mul(y, z)))
 	})
 }
+
+// TestGcdInto checks gcdInto (one-word and two-word paths, math/big
+// beyond) against big.Int.GCD.
+func TestGcdInto(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x, y := genBig().Draw(t, "x"), genBig().Draw(t, "y")
+		if x.Sign() == 0 || y.Sign() == 0 {
+			t.Skip("zero")
+		}
+		if rapid.Bool().Draw(t, "common") {
+			f := genBig().Draw(t, "f")
+			if f.Sign() != 0 {
+				x.Mul(x, f)
+				y.Mul(y, f)
+			}
+		}
+		var z big.Int
+		gcdInto(&z, x, y)
+		want := new(big.Int).GCD(nil, nil, new(big.Int).Abs(x), new(big.Int).Abs(y))
+		if z.Cmp(want) != 0 {
+			t.Fatalf("gcd(%v, %v) = %v, want %v", x, y, &z, want)
+		}
+	})
+}

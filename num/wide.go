@@ -273,3 +273,51 @@ func addMulWide(n1, d1, n2, d2, n3, d3 int64) Rat {
 	// den = d1g · (D/h); D/h < 2^128 and d1g < 2^63, so it fits in 192 bits
 	return ratFrom192(neg, t, mul128x64(dP, d1g))
 }
+
+// tz returns the number of trailing zero bits of x != 0.
+func (x u128) tz() int {
+	if x.lo != 0 {
+		return bits.TrailingZeros64(x.lo)
+	}
+	return 64 + bits.TrailingZeros64(x.hi)
+}
+
+func (x u128) rsh(s int) u128 {
+	switch {
+	case s == 0:
+		return x
+	case s >= 64:
+		return u128{0, x.hi >> (s - 64)}
+	}
+	return u128{x.hi >> s, x.lo>>s | x.hi<<(64-s)}
+}
+
+func (x u128) lsh(s int) u128 {
+	switch {
+	case s == 0:
+		return x
+	case s >= 64:
+		return u128{x.lo << (s - 64), 0}
+	}
+	return u128{x.hi<<s | x.lo>>(64-s), x.lo << s}
+}
+
+// gcd128 is the binary GCD of a, b != 0, finished by gcd64 once both fit
+// in a word.
+func gcd128(a, b u128) u128 {
+	shift := min(a.tz(), b.tz())
+	a = a.rsh(a.tz())
+	for {
+		b = b.rsh(b.tz())
+		if b.less(a) {
+			a, b = b, a
+		}
+		b = b.sub(a)
+		if b.hi == 0 && b.lo == 0 {
+			return a.lsh(shift)
+		}
+		if a.hi == 0 && b.hi == 0 {
+			return u128{0, gcd64(a.lo, b.lo)}.lsh(shift)
+		}
+	}
+}
