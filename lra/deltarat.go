@@ -44,11 +44,11 @@ func (a DeltaRat) AddScaled(c num.Rat, b DeltaRat) DeltaRat {
 		if c.IsOne() {
 			r.R = a.R.Add(b.R)
 		} else {
-			r.R = a.R.Add(c.Mul(b.R))
+			r.R = a.R.AddMul(c, b.R)
 		}
 	}
 	if !b.D.IsZero() {
-		r.D = a.D.Add(c.Mul(b.D))
+		r.D = a.D.AddMul(c, b.D)
 	}
 	return r
 }

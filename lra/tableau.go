@@ -333,7 +333,7 @@ func (s *Solver) addRowMultiple(r2 int32, c num.Rat, r int32, drop Var) {
 			case minusOne.Equal(c):
 				e.coeff = e.coeff.Sub(prow[p].coeff)
 			default:
-				e.coeff = e.coeff.Add(c.Mul(prow[p].coeff))
+				e.coeff = e.coeff.AddMul(c, prow[p].coeff)
 			}
 			if !e.coeff.IsZero() {
 				i++

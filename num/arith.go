@@ -50,15 +50,21 @@ func gcd64(a, b uint64) uint64 {
 	}
 	shift := bits.TrailingZeros64(a | b)
 	a >>= bits.TrailingZeros64(a)
+	bz := bits.TrailingZeros64(b)
 	for {
-		b >>= bits.TrailingZeros64(b)
-		if a > b {
-			a, b = b, a
-		}
-		b -= a
-		if b == 0 {
+		// the trailing zeros of b − a (of a − b too: same count when
+		// wrapped) are counted while the smaller is chosen (Lemire's
+		// shorter dependency chain)
+		b >>= uint(bz)
+		d := b - a
+		bz = bits.TrailingZeros64(d)
+		if d == 0 {
 			return a << shift
 		}
+		if b < a {
+			a, d = b, a-b
+		}
+		b = d
 	}
 }
 

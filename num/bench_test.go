@@ -100,3 +100,16 @@ func TestSmallOpsDoNotAllocate(t *testing.T) {
 	})
 	require.Equal(t, 0.0, n, "allocations on small values")
 }
+
+// BenchmarkRatAddMulBig is the simplex pivot's inner step a + c·b on
+// fractions of 20–35 digits whose denominators share factors, the shape
+// of the tableau rows of yices2's random QF_LRA files.
+func BenchmarkRatAddMulBig(b *testing.B) {
+	a := MustParseRat("-60782203455216785907401985/1869706955324712984473")
+	c := MustParseRat("32508207502001869706955/1869706955324712984473")
+	x := MustParseRat("1869706955000000000003/32508207502125")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		sinkRat = a.Add(c.Mul(x))
+	}
+}

@@ -29,8 +29,12 @@
 // first redo it in 128 bits (wide.go): a product of reduced fractions is
 // already reduced and a Knuth sum needs one gcd with a 64-bit number, so
 // the result is either small again or built as a big value without a big
-// gcd. Only operations with a big operand compute in math/big, and their
-// results are normalized back to small when they fit (e.g. (2^63)·(1/2)).
+// gcd. AddMul (a + b·c, the simplex's row update) on small operands is
+// exact in 192 bits and allocates only for a big result. Only operations
+// with a big operand compute in math/big (bigrat.go), as GMP does: the
+// gcds that can be non-trivial, of the operands rather than of their
+// products, a one-word gcd without math/big; their results are normalized
+// back to small when they fit (e.g. (2^63)·(1/2)).
 //
 // # Semantics
 //
@@ -44,7 +48,8 @@
 //	arith.go  checked int64 helpers (add64, sub64, mul64, gcd64, cmpCross)
 //	int.go    Int, ParseInt, SyntaxError
 //	rat.go    Rat, ParseRat, String/DecimalString
-//	wide.go   128-bit paths for overflowing small operations
+//	wide.go   128- and 192-bit paths for overflowing small operations
+//	bigrat.go Rat.Add/Sub/Mul on big operands (GMP's mpq_add, mpq_mul)
 //
 // # Naming
 //

@@ -127,6 +127,9 @@ func TestRatAgainstBig(t *testing.T) {
 		eqRat(t, "add", a.Add(b), new(big.Rat).Add(x, y))
 		eqRat(t, "sub", a.Sub(b), new(big.Rat).Sub(x, y))
 		eqRat(t, "mul", a.Mul(b), new(big.Rat).Mul(x, y))
+		z := genBigRat().Draw(t, "z")
+		c := RatFromBig(z)
+		eqRat(t, "addmul", c.AddMul(a, b), new(big.Rat).Add(z, new(big.Rat).Mul(x, y)))
 		eqRat(t, "neg", a.Neg(), new(big.Rat).Neg(x))
 		eqRat(t, "abs", a.Abs(), new(big.Rat).Abs(x))
 		if y.Sign() != 0 {
@@ -159,6 +162,61 @@ func TestRatAgainstBig(t *testing.T) {
 			if err != nil || !q.Equal(a) {
 				t.Fatalf("decimal %s of %v does not parse back (%v)", s, a, err)
 			}
+		}
+	})
+}
+
+// TestRatAddMulWide checks the 192-bit path of AddMul on small operands
+// whose products and sums overflow int64, with denominators sharing
+// factors (the cancelling gcds) or not.
+func TestRatAddMulWide(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		factor := rapid.Int64Range(1, 1<<31).Draw(t, "factor")
+		gen := func(name string) *big.Rat {
+			n := rapid.Int64().Draw(t, name+"n")
+			if rapid.Bool().Draw(t, name+"short") {
+				n >>= rapid.IntRange(0, 62).Draw(t, name+"shift")
+			}
+			d := rapid.Int64Range(1, math.MaxInt64).Draw(t, name+"d")
+			switch rapid.IntRange(0, 2).Draw(t, name+"dk") {
+			case 0:
+				d = 1
+			case 1:
+				d = factor * rapid.Int64Range(1, math.MaxInt64/factor).Draw(t, name+"m")
+			}
+			return new(big.Rat).SetFrac(big.NewInt(n), big.NewInt(d))
+		}
+		x, y, z := gen("x"), gen("y"), gen("z")
+		if !(x.Num().IsInt64() && x.Denom().IsInt64() && y.Num().IsInt64() && y.Denom().IsInt64() &&
+			z.Num().IsInt64() && z.Denom().IsInt64()) {
+			t.Skip("not small")
+		}
+		a, b, c := RatFromBig(x), RatFromBig(y), RatFromBig(z)
+		eqRat(t, "addmul", a.AddMul(b, c), new(big.Rat).Add(x, new(big.Rat).Mul(y, z)))
+		eqRat(t, "addmul neg", a.AddMul(b.Neg(), c), new(big.Rat).Sub(x, new(big.Rat).Mul(y, z)))
+	})
+}
+
+// TestGcdInto checks gcdInto (one-word and two-word paths, math/big
+// beyond) against big.Int.GCD.
+func TestGcdInto(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x, y := genBig().Draw(t, "x"), genBig().Draw(t, "y")
+		if x.Sign() == 0 || y.Sign() == 0 {
+			t.Skip("zero")
+		}
+		if rapid.Bool().Draw(t, "common") {
+			f := genBig().Draw(t, "f")
+			if f.Sign() != 0 {
+				x.Mul(x, f)
+				y.Mul(y, f)
+			}
+		}
+		var z big.Int
+		gcdInto(&z, x, y)
+		want := new(big.Int).GCD(nil, nil, new(big.Int).Abs(x), new(big.Int).Abs(y))
+		if z.Cmp(want) != 0 {
+			t.Fatalf("gcd(%v, %v) = %v, want %v", x, y, &z, want)
 		}
 	})
 }

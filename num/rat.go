@@ -140,7 +140,7 @@ func (a Rat) Add(b Rat) Rat {
 		}
 		return addWide(a.n, a.dm+1, b.n, b.dm+1, false)
 	}
-	return ratOwned(new(big.Rat).Add(a.bigVal(), b.bigVal()))
+	return addBig(a, b, false)
 }
 
 // Sub returns a-b.
@@ -153,7 +153,7 @@ func (a Rat) Sub(b Rat) Rat {
 		}
 		return addWide(a.n, a.dm+1, b.n, b.dm+1, true)
 	}
-	return ratOwned(new(big.Rat).Sub(a.bigVal(), b.bigVal()))
+	return addBig(a, b, true)
 }
 
 // addSmall computes n1/d1 + n2/d2 (normalized inputs) following Knuth,
@@ -201,7 +201,7 @@ func (a Rat) Mul(b Rat) Rat {
 		}
 		return mulWide(a.n, a.dm+1, b.n, b.dm+1)
 	}
-	return ratOwned(new(big.Rat).Mul(a.bigVal(), b.bigVal()))
+	return mulBig(a, b)
 }
 
 // mulSmall computes (n1/d1)*(n2/d2) cancelling cross gcds first.
@@ -255,8 +255,26 @@ func (a Rat) Abs() Rat {
 	return a.Neg()
 }
 
-// AddMul returns a + b*c.
-func (a Rat) AddMul(b, c Rat) Rat { return a.Add(b.Mul(c)) }
+// AddMul returns a + b*c. On small operands it computes in int64, or
+// when that overflows exactly in 192 bits (addMulWide), and does not
+// allocate unless the result is big.
+func (a Rat) AddMul(b, c Rat) Rat {
+	if a.big == nil && b.big == nil && c.big == nil {
+		if a.dm == 0 && b.dm == 0 && c.dm == 0 {
+			if p, ok := mul64(b.n, c.n); ok {
+				if s, ok := add64(a.n, p); ok {
+					return Rat{n: s}
+				}
+			}
+		} else if p, ok := mulSmall(b.n, b.dm+1, c.n, c.dm+1); ok {
+			if r, ok := addSmall(a.n, a.dm+1, p.n, p.dm+1); ok {
+				return r
+			}
+		}
+		return addMulWide(a.n, a.dm+1, b.n, b.dm+1, c.n, c.dm+1)
+	}
+	return addMulBig(a, b, c)
+}
 
 // Cmp returns -1, 0 or +1 as a <, ==, > b.
 func (a Rat) Cmp(b Rat) int {
