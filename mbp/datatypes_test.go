@@ -1,6 +1,7 @@
 package mbp_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -28,6 +29,10 @@ func TestPropDatatypes(t *testing.T) {
 		g := fuzz.NewLists(st)
 		phi := g.Formula(rt)
 		m, sat, err := solve(st, phi)
+		if errors.Is(err, errUnknown) {
+			n.skipped++ // the oracle gave up: nothing to check
+			return
+		}
 		if err != nil {
 			rt.Fatalf("smt: %v\n%s", err, fuzz.Script(st, phi))
 		}
@@ -56,7 +61,14 @@ func TestPropDatatypes(t *testing.T) {
 			}
 			checked++
 			phiAt := st.Substitute(phi, free, vals)
-			if unsat(rt, st, phiAt) {
+			u, err := tryUnsat(st, phiAt)
+			if errors.Is(err, errUnknown) {
+				continue // the oracle gave up at this point
+			}
+			if err != nil {
+				rt.Fatalf("smt: %v\n%s", err, fuzz.Script(st, phiAt))
+			}
+			if u {
 				rt.Fatalf("ψ holds at %v = %v, φ is unsat there\nvars %v\nψ = %v\n%s", free, vals, vars, res.Formula, fuzz.Script(st, phi))
 			}
 		}

@@ -116,8 +116,12 @@ func solve(st *term.Store, f *term.Term) (*term.Model, bool, error) {
 	case r == smt.Unsat:
 		return nil, false, nil
 	}
-	return nil, false, fmt.Errorf("smt: unknown (%s)", s.ReasonUnknown())
+	return nil, false, fmt.Errorf("%w (%s)", errUnknown, s.ReasonUnknown())
 }
+
+// errUnknown is solve's error when smt gives up (its deadline, under a
+// loaded machine, or incompleteness).
+var errUnknown = errors.New("smt: unknown")
 
 func solver(st *term.Store) mbp.Solve {
 	return func(f *term.Term) (*term.Model, bool, error) { return solve(st, f) }
