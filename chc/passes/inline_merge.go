@@ -207,9 +207,18 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 		src := make([]varSource, len(d.Vars))
 		fresh := map[*term.Term]*term.Term{}
+		taken := map[*term.Term]bool{}
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
+				src[i] = fromIndex(index[y])
+			case bodyArg[v] && reuse(v, pr, onto, taken):
+				// defined as a head argument of d: the occurrence's
+				// argument serves, renamed apart already (no fresh
+				// variable, no equality to solve away)
+				y := onto[pr.sub[v]]
+				taken[y] = true
+				fresh[v] = y
 				src[i] = fromIndex(index[y])
 			case bodyArg[v]:
 				f := st.Fresh(v.Name(), v.Sort())
@@ -373,4 +382,21 @@ func (in *inliner) constraintConsts(f *term.Term) []*term.Term {
 	}
 	term.SortByID(out)
 	return slices.Compact(out)
+}
+
+// reuse reports whether merge can give the body argument v of a defining
+// clause the argument y of the occurrence that d's head argument x takes
+// (onto), when the projection defines v as x: y is then no local
+// variable of the merged clause but an argument of the new body atom,
+// which is what a fresh variable equal to y would become once y is
+// eliminated, without the variable and the equality. Not when x has a
+// value (y leaves the clause for it) or y serves another body argument
+// already (taken).
+func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken map[*term.Term]bool) bool {
+	x := pr.sub[v]
+	if x == nil || x.Op() != term.OpConst {
+		return false
+	}
+	y, ok := onto[x]
+	return ok && !taken[y] && pr.value(x) == nil
 }
