@@ -64,11 +64,11 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// sv.sub is made when a definition comes
 	sv := &solved{}
 	var users map[*term.Term][]int // variable → defs whose term mentions it (made when a definition comes)
-	// The rounds below meet the same conjuncts again: their free
-	// constants are kept, and so are the conjuncts that gave no definition
-	// in this phase (fewer variables can be defined in each round, so they
-	// give none again).
-	var consts map[*term.Term][]*term.Term
+	// The rounds below meet the same conjuncts again (and so do later
+	// passes): their free constants are kept in the store, and so are the
+	// conjuncts that gave no definition in this phase (fewer variables can
+	// be defined in each round, so they give none again).
+	//
 	// hint sizes the maps: about one entry per conjunct (set below,
 	// before any map is made)
 	hint := 8
@@ -83,15 +83,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		case t.NumArgs() == 0:
 			return nil // a value
 		}
-		fc, ok := consts[t]
-		if !ok {
-			fc = term.FreeConsts(t)
-			if consts == nil {
-				consts = make(map[*term.Term][]*term.Term, hint)
-			}
-			consts[t] = fc
-		}
-		return fc
+		return st.SharedFreeConsts(t)
 	}
 	var failed map[*term.Term]bool
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c

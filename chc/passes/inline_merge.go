@@ -1,8 +1,6 @@
 package passes
 
 import (
-	"slices"
-
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -102,11 +100,11 @@ func (in *inliner) project(i int) *projection {
 			ok = false
 			return
 		}
-		for _, y := range term.FreeConsts(t) {
+		for _, y := range st.SharedFreeConsts(t) {
 			ok = ok && head[y]
 		}
 	}
-	for _, x := range term.FreeConsts(d.Constraint) {
+	for _, x := range st.SharedFreeConsts(d.Constraint) {
 		need(x)
 	}
 	for j := range d.Body {
@@ -360,28 +358,13 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 // conjuncts of a using clause's constraint are met again at every merge
 // into it, and those of a defining clause at every use.
 func (in *inliner) consts(a *term.Term) []*term.Term {
-	if i := in.fcIndex.Get(a); i != 0 {
-		return in.fcs[i-1]
-	}
-	fc := term.FreeConsts(a)
-	in.fcs = append(in.fcs, fc)
-	in.fcIndex.Set(a, int32(len(in.fcs)))
-	return fc
+	return in.st.SharedFreeConsts(a)
 }
 
 // constraintConsts is term.FreeConsts(f) from the memoized free
 // constants of f's conjuncts.
 func (in *inliner) constraintConsts(f *term.Term) []*term.Term {
-	cs := term.Conjuncts(nil, f)
-	if len(cs) == 1 {
-		return in.consts(cs[0])
-	}
-	var out []*term.Term
-	for _, a := range cs {
-		out = append(out, in.consts(a)...)
-	}
-	term.SortByID(out)
-	return slices.Compact(out)
+	return in.st.SharedFreeConsts(f)
 }
 
 // reuse reports whether merge can give the body argument v of a defining
