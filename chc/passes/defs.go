@@ -569,7 +569,22 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	if len(sub) == 0 {
 		return append(rest, others...), used, false, true
 	}
-	for _, a := range term.Conjuncts(nil, st.SimplifyMap(chc.Conj(st, others), sub)) {
+	// The substitution into the conjunction, conjunct by conjunct: a
+	// conjunct that mentions no defined variable (their free constants
+	// are memoized) is its own image and is not walked; the conjunction
+	// of the images is simplified as SimplifyMap would.
+	var clean, dirty []*term.Term
+	for _, a := range others {
+		if slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
+			dirty = append(dirty, a)
+		} else {
+			clean = append(clean, a)
+		}
+	}
+	if len(dirty) > 0 {
+		clean = append(clean, st.SimplifyMap(chc.Conj(st, dirty), sub))
+	}
+	for _, a := range term.Conjuncts(nil, st.SimplifyAnd(clean)) {
 		if a.IsFalse() {
 			return nil, 0, false, false
 		}
