@@ -38,8 +38,15 @@ func (st *Store) SharedFreeConsts(t *Term) []*Term {
 	var fc []*Term
 	if t.op == OpAnd {
 		// the union of the conjuncts' lists, sorted
-		for _, a := range t.args {
-			fc = append(fc, st.SharedFreeConsts(a)...)
+		lists := make([][]*Term, len(t.args))
+		n := 0
+		for i, a := range t.args {
+			lists[i] = st.SharedFreeConsts(a)
+			n += len(lists[i])
+		}
+		fc = make([]*Term, 0, n)
+		for _, l := range lists {
+			fc = append(fc, l...)
 		}
 		SortByID(fc)
 		fc = slices.Clip(slices.Compact(fc))
