@@ -2,6 +2,7 @@ package passes
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -456,8 +457,15 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}
 	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
+	// index: the position of each member in ms, plus one
+	index := memberIndexes.Get().(*term.TermMap[int32])
+	defer func() {
+		index.Clear()
+		memberIndexes.Put(index)
+	}()
 	for i := range ms {
 		ms[i].parent = int32(i)
+		index.Set(ms[i].x, int32(i+1))
 	}
 	find := func(i int32) int32 {
 		for ms[i].parent != i {
@@ -466,10 +474,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 		return i
 	}
-	indexOf := func(x *term.Term) int32 {
-		i, _ := slices.BinarySearchFunc(ms, x, func(m member, x *term.Term) int { return term.CompareID(m.x, x) })
-		return int32(i)
-	}
+	indexOf := func(x *term.Term) int32 { return index.Get(x) - 1 }
 	for k := range pairs {
 		pr := &pairs[k]
 		pr.i = indexOf(pr.x)
@@ -656,3 +661,6 @@ func varDiff(a *term.Term) (x, y *term.Term) {
 	}
 	return p, v
 }
+
+// memberIndexes recycles the tables of unionSimple.
+var memberIndexes = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
