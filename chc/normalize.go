@@ -351,6 +351,14 @@ func CheckNormal(poll *Budget, s *System) error {
 // system, whose atoms CheckPreds accepts: nil, or the *ClauseError that
 // says what is not normalised.
 func CheckClauseNormal(i int, c *Clause) error {
+	return CheckClauseNormalIn(nil, i, c)
+}
+
+// CheckClauseNormalIn is CheckClauseNormal, with the free constants of
+// the constraint from st's memo (term.Store.SharedFreeConsts) when st is
+// not nil: a pass that checks clauses another pass built meets their
+// conjuncts again.
+func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 	if normalSmall(c) {
 		return nil
 	}
@@ -381,7 +389,13 @@ func CheckClauseNormal(i int, c *Clause) error {
 		check(&c.Body[j])
 	}
 	if bad == "" {
-		for _, x := range term.FreeConsts(c.Constraint) {
+		var fc []*term.Term
+		if st != nil {
+			fc = st.SharedFreeConsts(c.Constraint)
+		} else {
+			fc = term.FreeConsts(c.Constraint)
+		}
+		for _, x := range fc {
 			if !vars[x] {
 				bad = "constant " + x.Name() + " of the constraint is not a clause variable"
 				break

@@ -38,6 +38,8 @@ type Store struct {
 
 	// Linearize's forms (see there)
 	linMemo *TermMap[*Linear]
+	// SharedFreeConsts's lists (see there)
+	fcs *fcMemo
 
 	// Datatypes: the declared groups of datatype sorts, in order
 	datatypes    [][]*Sort

@@ -42,7 +42,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 			return nil, nil, err
 		}
 		inCons := map[*term.Term]bool{}
-		for _, x := range term.FreeConsts(c.Constraint) {
+		for _, x := range s.St.SharedFreeConsts(c.Constraint) {
 			inCons[x] = true
 		}
 		for j := range c.Body {
@@ -88,7 +88,7 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 	}
 	nc := &chc.Clause{Constraint: c.Constraint, Origin: c.Origin}
 	occurs := map[*term.Term]bool{}
-	for _, x := range term.FreeConsts(c.Constraint) {
+	for _, x := range r.old.St.SharedFreeConsts(c.Constraint) {
 		occurs[x] = true
 	}
 	if c.Head != nil {

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -64,11 +65,11 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// sv.sub is made when a definition comes
 	sv := &solved{}
 	var users map[*term.Term][]int // variable → defs whose term mentions it (made when a definition comes)
-	// The rounds below meet the same conjuncts again: their free
-	// constants are kept, and so are the conjuncts that gave no definition
-	// in this phase (fewer variables can be defined in each round, so they
-	// give none again).
-	var consts map[*term.Term][]*term.Term
+	// The rounds below meet the same conjuncts again (and so do later
+	// passes): their free constants are kept in the store, and so are the
+	// conjuncts that gave no definition in this phase (fewer variables can
+	// be defined in each round, so they give none again).
+	//
 	// hint sizes the maps: about one entry per conjunct (set below,
 	// before any map is made)
 	hint := 8
@@ -83,15 +84,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		case t.NumArgs() == 0:
 			return nil // a value
 		}
-		fc, ok := consts[t]
-		if !ok {
-			fc = term.FreeConsts(t)
-			if consts == nil {
-				consts = make(map[*term.Term][]*term.Term, hint)
-			}
-			consts[t] = fc
-		}
-		return fc
+		return st.SharedFreeConsts(t)
 	}
 	var failed map[*term.Term]bool
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
@@ -464,8 +457,15 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}
 	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
+	// index: the position of each member in ms, plus one
+	index := memberIndexes.Get().(*term.TermMap[int32])
+	defer func() {
+		index.Clear()
+		memberIndexes.Put(index)
+	}()
 	for i := range ms {
 		ms[i].parent = int32(i)
+		index.Set(ms[i].x, int32(i+1))
 	}
 	find := func(i int32) int32 {
 		for ms[i].parent != i {
@@ -474,10 +474,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 		return i
 	}
-	indexOf := func(x *term.Term) int32 {
-		i, _ := slices.BinarySearchFunc(ms, x, func(m member, x *term.Term) int { return term.CompareID(m.x, x) })
-		return int32(i)
-	}
+	indexOf := func(x *term.Term) int32 { return index.Get(x) - 1 }
 	for k := range pairs {
 		pr := &pairs[k]
 		pr.i = indexOf(pr.x)
@@ -577,7 +574,22 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	if len(sub) == 0 {
 		return append(rest, others...), used, false, true
 	}
-	for _, a := range term.Conjuncts(nil, st.SimplifyMap(chc.Conj(st, others), sub)) {
+	// The substitution into the conjunction, conjunct by conjunct: a
+	// conjunct that mentions no defined variable (their free constants
+	// are memoized) is its own image and is not walked; the conjunction
+	// of the images is simplified as SimplifyMap would.
+	var clean, dirty []*term.Term
+	for _, a := range others {
+		if slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
+			dirty = append(dirty, a)
+		} else {
+			clean = append(clean, a)
+		}
+	}
+	if len(dirty) > 0 {
+		clean = append(clean, st.SimplifyMap(chc.Conj(st, dirty), sub))
+	}
+	for _, a := range term.Conjuncts(nil, st.SimplifyAnd(clean)) {
 		if a.IsFalse() {
 			return nil, 0, false, false
 		}
@@ -649,3 +661,6 @@ func varDiff(a *term.Term) (x, y *term.Term) {
 	}
 	return p, v
 }
+
+// memberIndexes recycles the tables of unionSimple.
+var memberIndexes = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}

@@ -106,7 +106,7 @@ func (r *rebuild) mergeFacts(poll *chc.Budget, fs []*chc.Clause) error {
 		ors[k] = st.SubstituteMap(f.Constraint, ren)
 	}
 	nc.Constraint = st.Or(ors...)
-	remap := canonical(nc)
+	remap := canonicalConsts(nc, st.SharedFreeConsts(nc.Constraint))
 	for _, src := range srcs {
 		remapSources(src, remap)
 	}

@@ -105,11 +105,6 @@ type inliner struct {
 	queued  []bool  // pred → in cands
 	cands   predHeap
 	removal []removal // the inlined predicates, in order
-
-	// the free constants of the conjuncts met (see consts): fcs by the
-	// index plus one that fcIndex gives
-	fcs     [][]*term.Term
-	fcIndex term.TermMap[int32]
 }
 
 // clauseInfo is what the inliner knows of a clause.

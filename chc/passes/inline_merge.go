@@ -1,8 +1,6 @@
 package passes
 
 import (
-	"slices"
-
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -102,11 +100,11 @@ func (in *inliner) project(i int) *projection {
 			ok = false
 			return
 		}
-		for _, y := range term.FreeConsts(t) {
+		for _, y := range st.SharedFreeConsts(t) {
 			ok = ok && head[y]
 		}
 	}
-	for _, x := range term.FreeConsts(d.Constraint) {
+	for _, x := range st.SharedFreeConsts(d.Constraint) {
 		need(x)
 	}
 	for j := range d.Body {
@@ -207,9 +205,18 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 		src := make([]varSource, len(d.Vars))
 		fresh := map[*term.Term]*term.Term{}
+		taken := map[*term.Term]bool{}
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
+				src[i] = fromIndex(index[y])
+			case bodyArg[v] && reuse(v, pr, onto, taken):
+				// defined as a head argument of d: the occurrence's
+				// argument serves, renamed apart already (no fresh
+				// variable, no equality to solve away)
+				y := onto[pr.sub[v]]
+				taken[y] = true
+				fresh[v] = y
 				src[i] = fromIndex(index[y])
 			case bodyArg[v]:
 				f := st.Fresh(v.Name(), v.Sort())
@@ -351,26 +358,28 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 // conjuncts of a using clause's constraint are met again at every merge
 // into it, and those of a defining clause at every use.
 func (in *inliner) consts(a *term.Term) []*term.Term {
-	if i := in.fcIndex.Get(a); i != 0 {
-		return in.fcs[i-1]
-	}
-	fc := term.FreeConsts(a)
-	in.fcs = append(in.fcs, fc)
-	in.fcIndex.Set(a, int32(len(in.fcs)))
-	return fc
+	return in.st.SharedFreeConsts(a)
 }
 
 // constraintConsts is term.FreeConsts(f) from the memoized free
 // constants of f's conjuncts.
 func (in *inliner) constraintConsts(f *term.Term) []*term.Term {
-	cs := term.Conjuncts(nil, f)
-	if len(cs) == 1 {
-		return in.consts(cs[0])
+	return in.st.SharedFreeConsts(f)
+}
+
+// reuse reports whether merge can give the body argument v of a defining
+// clause the argument y of the occurrence that d's head argument x takes
+// (onto), when the projection defines v as x: y is then no local
+// variable of the merged clause but an argument of the new body atom,
+// which is what a fresh variable equal to y would become once y is
+// eliminated, without the variable and the equality. Not when x has a
+// value (y leaves the clause for it) or y serves another body argument
+// already (taken).
+func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken map[*term.Term]bool) bool {
+	x := pr.sub[v]
+	if x == nil || x.Op() != term.OpConst {
+		return false
 	}
-	var out []*term.Term
-	for _, a := range cs {
-		out = append(out, in.consts(a)...)
-	}
-	term.SortByID(out)
-	return slices.Compact(out)
+	y, ok := onto[x]
+	return ok && !taken[y] && pr.value(x) == nil
 }

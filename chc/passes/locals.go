@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -45,7 +46,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			continue
 		}
 		args := argVars(c)
-		if !hasLocal(c.Constraint, &args) {
+		if !slices.ContainsFunc(st.SharedFreeConsts(c.Constraint), func(x *term.Term) bool { return !args.has(x) }) {
 			memo.add("locals", c)
 			r.keepClause(c)
 			continue

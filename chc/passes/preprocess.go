@@ -156,7 +156,7 @@ func checkNormal(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 		if k.has("normal", c) {
 			continue
 		}
-		if err := chc.CheckClauseNormal(i, c); err != nil {
+		if err := chc.CheckClauseNormalIn(s.St, i, c); err != nil {
 			return err
 		}
 		k.add("normal", c)

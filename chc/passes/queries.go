@@ -168,7 +168,7 @@ func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause) {
 	for i := range csrc {
 		csrc[i] = fromIndex(i)
 	}
-	remap := canonical(nc)
+	remap := canonicalConsts(nc, st.SharedFreeConsts(nc.Constraint))
 	remapSources(csrc, remap)
 	remapSources(src, remap)
 	r.changed = true

@@ -3,6 +3,7 @@ package passes
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -187,9 +188,12 @@ func (r *rebuild) addClause(nc, old *chc.Clause, src []varSource) {
 // addClauseConsts is addClause with the free constants of nc's
 // constraint, sorted by ID, when the caller has them (nil: not at hand).
 func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts []*term.Term) {
+	st := r.old.St
+	if consts == nil {
+		consts = st.SharedFreeConsts(nc.Constraint)
+	}
 	remapSources(src, canonicalConsts(nc, consts))
 	r.changed = true
-	st := r.old.St
 	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 		vals, err := sourceValues(st, n, kids, old, src)
 		if err != nil {
@@ -206,29 +210,28 @@ func (r *rebuild) add(nc *chc.Clause, o *origin) {
 	r.origins = append(r.origins, o)
 }
 
-// canonical puts nc.Vars in the order Read gives them, so that printing
+// canonicalConsts puts nc.Vars in the order Read gives them, so that printing
 // and reading back gives the same clause: the atoms' arguments (head
 // first), then the other variables that the constraint mentions, in their
 // order; other variables leave. remap gives the new index of each former
-// one, -1 if it left.
-func canonical(nc *chc.Clause) (remap []int) {
-	return canonicalConsts(nc, nil)
-}
-
-// canonicalConsts is canonical with the free constants of nc's constraint,
-// sorted by ID (nil: canonical finds them).
+// one, -1 if it left. consts are the free constants of nc's constraint,
+// sorted by ID (nil: it finds them).
 func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
-	var index map[*term.Term]int // past smallSet variables
+	var index *term.TermMap[int32] // past smallSet variables: the index plus one
 	if len(nc.Vars) > smallSet {
-		index = make(map[*term.Term]int, len(nc.Vars))
+		index = varIndexes.Get().(*term.TermMap[int32])
+		defer func() {
+			index.Clear()
+			varIndexes.Put(index)
+		}()
 		for i, x := range nc.Vars {
-			index[x] = i
+			index.Set(x, int32(i+1))
 		}
 	}
 	indexOf := func(x *term.Term) (int, bool) {
 		if index != nil {
-			i, ok := index[x]
-			return i, ok
+			i := index.Get(x)
+			return int(i) - 1, i != 0
 		}
 		for i, y := range nc.Vars {
 			if y == x {
@@ -480,3 +483,6 @@ func (s *varSet) hash() {
 		}
 	}
 }
+
+// varIndexes recycles the tables of canonicalConsts.
+var varIndexes = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}

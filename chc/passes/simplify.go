@@ -81,7 +81,7 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*te
 		return
 	}
 	args := argVars(c)
-	consts := term.FreeConsts(cons)
+	consts := r.old.St.SharedFreeConsts(cons)
 	inCons := varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	src := make([]varSource, len(c.Vars))

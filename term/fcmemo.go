@@ -1,0 +1,64 @@
+package term
+
+import "slices"
+
+// fcMemoSize bounds the lists the store keeps for SharedFreeConsts
+// before it starts afresh.
+const fcMemoSize = 1 << 16
+
+// fcMemo holds the free constants of the terms SharedFreeConsts met:
+// lists by the index plus one that index gives.
+type fcMemo struct {
+	index TermMap[int32]
+	lists [][]*Term
+	n     int // the constants the lists hold, to bound the memo
+}
+
+// SharedFreeConsts is FreeConsts(t), sorted by ID, kept in the store:
+// terms never change, so a term met again (a clause's conjuncts, met by
+// one preprocessing pass after another) costs a lookup, and the free
+// constants of a conjunction are the union of its conjuncts' lists. The
+// list is shared with the memo and with other callers: read it, never
+// write into it or append to it. Like the rest of the store, not safe
+// for concurrent use.
+func (st *Store) SharedFreeConsts(t *Term) []*Term {
+	switch {
+	case t.op == OpConst:
+		return []*Term{t}
+	case t.op.IsLeaf():
+		return nil
+	}
+	if st.fcs == nil {
+		st.fcs = new(fcMemo)
+	}
+	m := st.fcs
+	if i := m.index.Get(t); i != 0 {
+		return m.lists[i-1]
+	}
+	var fc []*Term
+	if t.op == OpAnd {
+		// the union of the conjuncts' lists, sorted
+		lists := make([][]*Term, len(t.args))
+		n := 0
+		for i, a := range t.args {
+			lists[i] = st.SharedFreeConsts(a)
+			n += len(lists[i])
+		}
+		fc = make([]*Term, 0, n)
+		for _, l := range lists {
+			fc = append(fc, l...)
+		}
+		SortByID(fc)
+		fc = slices.Clip(slices.Compact(fc))
+	} else {
+		fc = slices.Clip(FreeConsts(t))
+	}
+	if m.n > fcMemoSize {
+		m.index.Clear()
+		m.lists, m.n = m.lists[:0], 0
+	}
+	m.lists = append(m.lists, fc)
+	m.n += len(fc) + 1
+	m.index.Set(t, int32(len(m.lists)))
+	return fc
+}
