@@ -33,13 +33,9 @@ func TestDumpPreprocessed(t *testing.T) {
 		}
 	}
 	for _, d := range folders {
-		files, _ := filepath.Glob(filepath.Join(root, d, "*.smt2"))
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, _, err := chc.Read(f, strings.NewReader(string(data)), term.NewStore())
+		files, srcs := folderFiles(t, filepath.Join(root, d))
+		for i, f := range files {
+			s, _, err := chc.Read(f, strings.NewReader(srcs[i]), term.NewStore())
 			text := ""
 			if err != nil {
 				text = "read: " + err.Error()

@@ -27,14 +27,8 @@ func BenchmarkFolders(b *testing.B) {
 	}
 	var names, srcs []string
 	for _, d := range folders {
-		files, _ := filepath.Glob(filepath.Join("../../../shared/bench/chc", d, "*.smt2"))
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			names, srcs = append(names, f), append(srcs, string(data))
-		}
+		n, s := folderFiles(b, filepath.Join("../../../shared/bench/chc", d))
+		names, srcs = append(names, n...), append(srcs, s...)
 	}
 	if len(names) == 0 {
 		b.Skip("../shared/bench/chc not present")

@@ -26,21 +26,17 @@ func TestPassTimes(t *testing.T) {
 	}
 	const runs = 10
 	passes := Default()
-	files, _ := filepath.Glob(filepath.Join(dir, "*.smt2"))
+	files, srcs := folderFiles(t, dir)
 	sum := make([]time.Duration, len(passes))
 	var sumRead time.Duration
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, f := range files {
 		per := make([]time.Duration, len(passes))
 		changed := make([]byte, len(passes))
 		var read time.Duration
 		n, m := 0, 0
 		for range runs {
 			t0 := time.Now()
-			s, _, err := chc.Read(f, strings.NewReader(string(data)), term.NewStore())
+			s, _, err := chc.Read(f, strings.NewReader(srcs[i]), term.NewStore())
 			if err != nil {
 				t.Fatal(err)
 			}
