@@ -196,6 +196,7 @@
 //	clone.go      Store.Clone and Copier: terms into another store
 //	subst.go      Substitute, SubstituteMap
 //	walk.go       PostOrder, FreeConsts, Funcs
+//	fcmemo.go     SharedFreeConsts: free constants memoized in the store
 //	print.go      printing in SMT-LIB syntax
 //	model.go      Model
 //	eval.go       Model.Eval: total evaluation
