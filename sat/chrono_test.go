@@ -144,16 +144,7 @@ func TestChronoAgainstBruteForce(t *testing.T) {
 					for i := range as {
 						as[i] = genLit(t, n, "a")
 					}
-					got := solve(s, as...)
-					want := bruteSat(n, cs, as)
-					if (got == Sat) != want || got == Unknown {
-						t.Fatalf("Solve = %v, brute force sat = %v", got, want)
-					}
-					if got == Sat {
-						checkModel(t, s, cs, as)
-					} else {
-						checkFailed(t, s, n, cs, as)
-					}
+					checkSolve(t, s, n, cs, as, "")
 				}
 				chrono += s.Stats().Chrono
 			})
@@ -206,12 +197,7 @@ func TestChronoXor(t *testing.T) {
 	for _, mode := range []xorMode{xorEager, xorLazy, xorSplit} {
 		t.Run([]string{"eager", "lazy", "split"}[mode], func(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
-				n := rapid.IntRange(3, 12).Draw(rt, "n")
-				cs := genCNF(rt, n)
-				if len(cs) > 2*n {
-					cs = cs[:2*n]
-				}
-				xors := genXors(rt, n)
+				n, cs, xors := genXorProblem(rt)
 				s := New(Options{})
 				s.chrono = rapid.IntRange(1, 2).Draw(rt, "threshold")
 				for s.NumVars() < n {

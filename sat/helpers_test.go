@@ -142,3 +142,20 @@ type tb interface {
 	Fatalf(format string, args ...any)
 	FailNow()
 }
+
+// checkSolve solves s under as and checks the answer against brute force
+// over cs (Unknown fails too; the message starts with where), then the
+// model or the failed assumptions.
+func checkSolve(t tb, s *Solver, n int, cs [][]Lit, as []Lit, where string) {
+	t.Helper()
+	got := solve(s, as...)
+	want := bruteSat(n, cs, as)
+	if (got == Sat) != want || got == Unknown {
+		t.Fatalf("%sSolve = %v, brute force sat = %v", where, got, want)
+	}
+	if got == Sat {
+		checkModel(t, s, cs, as)
+	} else {
+		checkFailed(t, s, n, cs, as)
+	}
+}

@@ -49,16 +49,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 				for _, c := range cs {
 					s.AddClause(c...)
 				}
-				got := solve(s, as...)
-				want := bruteSat(n, cs, as)
-				if (got == Sat) != want || got == Unknown {
-					t.Fatalf("Solve = %v, brute force sat = %v", got, want)
-				}
-				if got == Sat {
-					checkModel(t, s, cs, as)
-				} else {
-					checkFailed(t, s, n, cs, as)
-				}
+				checkSolve(t, s, n, cs, as, "")
 			})
 		})
 	}
@@ -85,16 +76,7 @@ func TestIncremental(t *testing.T) {
 			for i := range as {
 				as[i] = genLit(t, n, "a")
 			}
-			got := solve(s, as...)
-			want := bruteSat(n, cs, as)
-			if (got == Sat) != want || got == Unknown {
-				t.Fatalf("step %d: Solve = %v, brute force sat = %v", step, got, want)
-			}
-			if got == Sat {
-				checkModel(t, s, cs, as)
-			} else {
-				checkFailed(t, s, n, cs, as)
-			}
+			checkSolve(t, s, n, cs, as, fmt.Sprintf("step %d: ", step))
 		}
 	})
 }

@@ -234,6 +234,17 @@ next:
 	return false
 }
 
+// genXorProblem draws a variable count, up to 2n clauses over them and
+// XOR constraints (genXors).
+func genXorProblem(rt *rapid.T) (n int, cs [][]Lit, xors []xorCons) {
+	n = rapid.IntRange(3, 12).Draw(rt, "n")
+	cs = genCNF(rt, n)
+	if len(cs) > 2*n {
+		cs = cs[:2*n]
+	}
+	return n, cs, genXors(rt, n)
+}
+
 func genXors(t *rapid.T, n int) []xorCons {
 	xs := make([]xorCons, rapid.IntRange(1, 4).Draw(t, "nx"))
 	for i := range xs {
@@ -258,12 +269,7 @@ func TestTheoryXor(t *testing.T) {
 	for _, mode := range []xorMode{xorEager, xorLazy, xorSplit} {
 		t.Run([]string{"eager", "lazy", "split"}[mode], func(t *testing.T) {
 			rapid.Check(t, func(rt *rapid.T) {
-				n := rapid.IntRange(3, 12).Draw(rt, "n")
-				cs := genCNF(rt, n)
-				if len(cs) > 2*n {
-					cs = cs[:2*n]
-				}
-				xors := genXors(rt, n)
+				n, cs, xors := genXorProblem(rt)
 				s := New(Options{Proof: mode != xorSplit})
 				for s.NumVars() < n {
 					s.NewVar() // the theory's new atoms come after 1..n
