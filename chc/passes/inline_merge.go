@@ -275,7 +275,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				falsified = true
 			}
 			isLocal := false
-			for _, x := range in.consts(a) {
+			for _, x := range in.st.SharedFreeConsts(a) {
 				if !args.has(x) {
 					isLocal = true
 					break
@@ -291,7 +291,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	for _, a := range term.Conjuncts(nil, c.Constraint) {
 		dirty := false
 		if len(elim) > 0 {
-			for _, x := range in.consts(a) {
+			for _, x := range in.st.SharedFreeConsts(a) {
 				if elim[x] != nil {
 					dirty = true
 					break
@@ -346,25 +346,12 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			defined(sg.src)
 		}
 	}
-	remap := canonicalConsts(nc, in.constraintConsts(cons))
+	remap := canonicalConsts(nc, in.st.SharedFreeConsts(cons))
 	remapSources(csrc, remap)
 	for _, sg := range segs {
 		remapSources(sg.src, remap)
 	}
 	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
-}
-
-// consts is term.FreeConsts of a conjunct a, memoized for the pass: the
-// conjuncts of a using clause's constraint are met again at every merge
-// into it, and those of a defining clause at every use.
-func (in *inliner) consts(a *term.Term) []*term.Term {
-	return in.st.SharedFreeConsts(a)
-}
-
-// constraintConsts is term.FreeConsts(f) from the memoized free
-// constants of f's conjuncts.
-func (in *inliner) constraintConsts(f *term.Term) []*term.Term {
-	return in.st.SharedFreeConsts(f)
 }
 
 // reuse reports whether merge can give the body argument v of a defining
