@@ -179,6 +179,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer f.Close()
 		in, name = f, o.file
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			hugeHeap(st.Size(), o.memoryMB)
+		}
 	}
 	if o.profile != "" {
 		stop, err := startProfile(o.profile)

@@ -1,0 +1,53 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// advisedHuge counts the mappings of this process that are advised for
+// huge pages ("hg" among their VmFlags).
+func advisedHuge(t *testing.T) int {
+	data, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Skip("no /proc/self/smaps:", err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if flags, ok := strings.CutPrefix(line, "VmFlags:"); ok {
+			for _, f := range strings.Fields(flags) {
+				if f == "hg" {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+func TestHugeHeap(t *testing.T) {
+	before := advisedHuge(t)
+	require.False(t, hugeHeap(hugeInputBytes-1, 0), "a small input is left alone")
+	require.False(t, hugeHeap(-1, 0), "an input of unknown size is left alone")
+	require.False(t, hugeHeap(1<<20, 10), "a 10 MB bound leaves no room for the span")
+	require.Equal(t, before, advisedHuge(t))
+
+	if !hugeHeap(1<<20, 0) {
+		if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
+			t.Skip("this kernel has no transparent huge pages")
+		}
+		t.Fatal("a large input did not get huge pages")
+	}
+	require.Greater(t, advisedHuge(t), before, "the grown heap is advised for huge pages")
+	// The span went back to the heap: allocating over it works.
+	var keep [][]byte
+	for range 1000 {
+		keep = append(keep, make([]byte, 64<<10))
+	}
+	require.Len(t, keep, 1000)
+}
