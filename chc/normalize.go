@@ -3,6 +3,7 @@ package chc
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -228,12 +229,12 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 type argVars struct {
 	st    *term.Store
 	isVar func(*term.Term) bool
-	used  map[*term.Term]bool
+	used  *term.TermMap[bool]
 	eqs   []*term.Term // the fresh variables' equalities, in order
 }
 
 func newArgVars(st *term.Store, isVar func(*term.Term) bool) *argVars {
-	return &argVars{st: st, isVar: isVar, used: make(map[*term.Term]bool, 16)}
+	return &argVars{st: st, isVar: isVar, used: new(term.TermMap[bool])}
 }
 
 // atom is p applied to args in normal form; took receives each argument
@@ -241,14 +242,14 @@ func newArgVars(st *term.Store, isVar func(*term.Term) bool) *argVars {
 func (av *argVars) atom(p *Pred, args []*term.Term, took func(v *term.Term, fresh bool)) Atom {
 	out := make([]*term.Term, len(args))
 	for k, x := range args {
-		if av.isVar(x) && !av.used[x] {
-			av.used[x] = true
+		if av.isVar(x) && !av.used.Get(x) {
+			av.used.Set(x, true)
 			out[k] = x
 			took(x, false)
 			continue
 		}
 		v := av.st.Fresh("a", x.Sort())
-		av.used[v] = true
+		av.used.Set(v, true)
 		av.eqs = append(av.eqs, av.st.Eq(v, x))
 		out[k] = v
 		took(v, true)
@@ -362,11 +363,20 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 	if normalSmall(c) {
 		return nil
 	}
-	vars := make(map[*term.Term]bool, len(c.Vars))
+	// the clause's variables and the atom arguments met, each mapped to
+	// itself (recycled tables by ID, not two maps per clause; a term of
+	// another store with the ID of one maps to another term)
+	varOf, seen := normalMarks.Get().(*term.TermMap[*term.Term]), normalMarks.Get().(*term.TermMap[*term.Term])
+	defer func() {
+		varOf.Clear()
+		seen.Clear()
+		normalMarks.Put(varOf)
+		normalMarks.Put(seen)
+	}()
 	for _, v := range c.Vars {
-		vars[v] = true
+		varOf.Set(v, v)
 	}
-	seen := make(map[*term.Term]bool, len(c.Vars))
+	vars := func(x *term.Term) bool { return varOf.Get(x) == x }
 	bad := ""
 	check := func(a *Atom) {
 		for _, x := range a.Args {
@@ -374,12 +384,12 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 			case bad != "":
 			case !x.IsConst():
 				bad = "an argument of " + a.Pred.Name() + " is not a variable"
-			case seen[x]:
+			case seen.Get(x) == x:
 				bad = "variable " + x.Name() + " is two atom arguments"
-			case !vars[x]:
+			case !vars(x):
 				bad = "argument " + x.Name() + " is not a clause variable"
 			}
-			seen[x] = true
+			seen.Set(x, x)
 		}
 	}
 	if c.Head != nil {
@@ -396,7 +406,7 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 			fc = term.FreeConsts(c.Constraint)
 		}
 		for _, x := range fc {
-			if !vars[x] {
+			if !vars(x) {
 				bad = "constant " + x.Name() + " of the constraint is not a clause variable"
 				break
 			}
@@ -407,6 +417,9 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 	}
 	return nil
 }
+
+// normalMarks recycles the tables of CheckClauseNormalIn.
+var normalMarks = sync.Pool{New: func() any { return new(term.TermMap[*term.Term]) }}
 
 // normalSmall reports whether c, with few variables, is normalised, by
 // scans of its Vars instead of the maps CheckClauseNormal builds; false

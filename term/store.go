@@ -25,8 +25,10 @@ type Store struct {
 	// Fresh's is looked up seldom (a copy back from a clone), so its
 	// symbols enter funcs when a name with a '!' is looked up
 	unindexed []*Func
-	nfuncs    uint32
-	fresh     int
+	// the symbols Fresh hands out next (see there)
+	funcSlab []Func
+	nfuncs   uint32
+	fresh    int
 
 	tru, fls *Term
 
@@ -281,15 +283,37 @@ func (st *Store) BoundVar(name string, sort *Sort) *Term {
 func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 	for {
 		st.fresh++
-		name := prefix + "!" + strconv.Itoa(st.fresh)
+		name := freshName(prefix, st.fresh)
 		if !st.nameUsed(name) {
 			// the first symbol of its name: no lookup
-			f := &Func{name: name, rng: sort, id: st.nfuncs}
+			if len(st.funcSlab) == 0 {
+				// reading and preprocessing make thousands of fresh
+				// constants: their symbols are allocated in blocks
+				st.funcSlab = make([]Func, funcSlabSize)
+			}
+			f := &st.funcSlab[0]
+			st.funcSlab = st.funcSlab[1:]
+			*f = Func{name: name, rng: sort, id: st.nfuncs}
 			st.nfuncs++
 			st.unindexed = append(st.unindexed, f)
 			return st.intern(OpConst, sort, nil, f, num.Rat{})
 		}
 	}
+}
+
+// funcSlabSize is the number of symbols Fresh allocates at once.
+const funcSlabSize = 64
+
+// freshName is prefix!n, built in one allocation.
+func freshName(prefix string, n int) string {
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	var b strings.Builder
+	b.Grow(len(prefix) + 1 + len(d))
+	b.WriteString(prefix)
+	b.WriteByte('!')
+	b.Write(d)
+	return b.String()
 }
 
 // FreshFunc returns a new function symbol with an unused name.
