@@ -3,6 +3,7 @@ package smtlib
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -141,6 +142,7 @@ func (r *Reader) Broken() bool { return r.broken != nil }
 // commands read before it together with the error, an *Error. Reading
 // stops at (exit): what follows is not read.
 func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
+	reserveFor(st, r)
 	rd := NewReader(name, r, st)
 	s := &Script{}
 	for {
@@ -155,6 +157,27 @@ func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
 			s.Logic = c.Name
 		}
 		s.Commands = appendCommand(s.Commands, c)
+	}
+}
+
+// reserveFor makes room in st for the terms of the input r when r tells
+// its size (a string or byte reader, a file, or a reader with a Len
+// method), so that the store's tables do not grow step by step while the
+// script is read and its clauses preprocessed: about one term per 5
+// bytes of input (CHC-COMP's files, read and preprocessed), at most 2^20
+// terms.
+func reserveFor(st *term.Store, r io.Reader) {
+	n := -1
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		n = r.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			n = int(min(fi.Size(), 1<<30))
+		}
+	}
+	if n > 0 {
+		st.Reserve(min(n/5, 1<<20))
 	}
 }
 

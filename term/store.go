@@ -62,6 +62,18 @@ func NewStore() *Store {
 	return st
 }
 
+// Reserve makes room for n more terms (a hint: the store grows as
+// needed all the same), so that building them does not grow the store's
+// tables step by step. A reader that knows the size of its input calls
+// it (see smtlib.Parse).
+func (st *Store) Reserve(n int) {
+	if n <= 0 {
+		return
+	}
+	st.terms = slices.Grow(st.terms, n)
+	st.index.reserve(n)
+}
+
 // NumTerms is one more than the largest term ID.
 func (st *Store) NumTerms() int { return len(st.terms) }
 
