@@ -17,7 +17,7 @@ type def struct {
 // definition's term mentions a defined variable) and the remaining
 // conjuncts, into which every definition is substituted: the constraint is
 // equivalent to the conjunction of x = t over defs and of rest. sub maps
-// each defined variable to its term.
+// each defined variable to its term (made when solveDefs is asked to).
 type solved struct {
 	defs []def
 	rest []*term.Term
@@ -61,23 +61,40 @@ func (sv *solved) isFalse() bool {
 // simple set, only definitions by a value or a variable count; without,
 // those are read first all the same (x = 3 before y = x + 1), which gives
 // simpler definitions and builds fewer terms.
-func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
-	// sv.sub is made when a definition comes
-	sv := &solved{}
-	// users: variable → defs whose term mentions it, as an index (plus
-	// one) into userLists; failed: the conjuncts that gave no definition
-	// in the current phase (both recycled: solveDefs runs for every
-	// clause of every pass that solves definitions)
+//
+// sv.sub is made only with needSub set (a map for the callers that look
+// definitions up; the others read defs).
+func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
 	sc := defsScratches.Get().(*defsScratch)
 	defer func() {
 		sc.users.Clear()
 		sc.failed.Clear()
+		sc.sub.Clear()
 		for i := range sc.userLists {
 			sc.userLists[i] = sc.userLists[i][:0]
 		}
 		sc.userLists = sc.userLists[:0]
 		defsScratches.Put(sc)
 	}()
+	sv := solveDefsIn(sc, st, f, can, prefer, simple)
+	if needSub && len(sv.defs) > 0 {
+		sv.sub = make(map[*term.Term]*term.Term, len(sv.defs))
+		for _, d := range sv.defs {
+			sv.sub[d.x] = d.t
+		}
+	}
+	return sv
+}
+
+// solveDefsIn is solveDefs with the tables of sc: sc.sub maps each
+// defined variable to its term.
+func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
+	sv := &solved{}
+	sub := &sc.sub
+	// users: variable → defs whose term mentions it, as an index (plus
+	// one) into userLists; failed: the conjuncts that gave no definition
+	// in the current phase (both recycled: solveDefs runs for every
+	// clause of every pass that solves definitions)
 	users, failed := &sc.users, &sc.failed
 	usersOf := func(x *term.Term) *[]int {
 		i := users.Get(x)
@@ -96,10 +113,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// passes): their free constants are kept in the store, and so are the
 	// conjuncts that gave no definition in this phase (fewer variables can
 	// be defined in each round, so they give none again).
-	//
-	// hint sizes the maps: about one entry per conjunct (set below,
-	// before any map is made)
-	hint := 8
+
 	// single holds the free constant of a constant: the callers read the
 	// slice freeConsts gives before they call it again
 	var single [1]*term.Term
@@ -114,12 +128,12 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		return st.SharedFreeConsts(t)
 	}
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
-		if len(sv.sub) == 0 {
+		if len(sv.defs) == 0 {
 			return c
 		}
 		var from, to []*term.Term
 		for _, x := range freeConsts(c) {
-			if t, ok := sv.sub[x]; ok {
+			if t := sub.Get(x); t != nil {
 				from = append(from, x)
 				to = append(to, t)
 			}
@@ -131,10 +145,10 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 			// x = y with x or y defined by a variable or a value: the
 			// new equality, without a substitution's tables
 			l, r := c.Arg(0), c.Arg(1)
-			if t, ok := sv.sub[l]; ok {
+			if t := sub.Get(l); t != nil {
 				l = t
 			}
-			if t, ok := sv.sub[r]; ok {
+			if t := sub.Get(r); t != nil {
 				r = t
 			}
 			if l.NumArgs() == 0 && r.NumArgs() == 0 && c.Arg(0).NumArgs() == 0 && c.Arg(1).NumArgs() == 0 {
@@ -143,7 +157,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		return st.SimplifySubstitute(c, from, to)
 	}
-	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
+	undefined := func(x *term.Term) bool { return can(x) && sub.Get(x) == nil }
 	// addDef records the definition x = t (x undefined, t free of
 	// defined variables) and substitutes it into the definitions that
 	// mention x, keeping them in solved form.
@@ -157,7 +171,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				} else {
 					d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
 				}
-				sv.sub[d.x] = d.t
+				sub.Set(d.x, d.t)
 				for _, y := range ft {
 					l := usersOf(y)
 					*l = append(*l, i)
@@ -171,10 +185,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 			*l = append(*l, len(sv.defs))
 		}
 		sv.defs = append(sv.defs, def{x, t})
-		if sv.sub == nil {
-			sv.sub = make(map[*term.Term]*term.Term, hint)
-		}
-		sv.sub[x] = t
+		sub.Set(x, t)
 	}
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
@@ -223,7 +234,6 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// definitions first.
 	sv.simplified = st.Simplify(f)
 	rest := term.Conjuncts(nil, sv.simplified)
-	hint = max(8, len(rest))
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
@@ -730,6 +740,7 @@ func grown[T any](s []T, n int) []T {
 
 // A defsScratch holds solveDefs' tables between calls.
 type defsScratch struct {
+	sub       term.TermMap[*term.Term]
 	users     term.TermMap[int32]
 	userLists [][]int
 	failed    term.TermMap[bool]

@@ -86,7 +86,7 @@ func (in *inliner) project(i int) *projection {
 		pr.setRest(st, d.Constraint, head)
 		return pr
 	}
-	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
+	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false, true)
 	if sv.isFalse() {
 		return pr
 	}
@@ -311,14 +311,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		return nil, nil
 	}
 	if len(local) > 0 {
-		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
+		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
 		if len(sv.defs) > 0 {
 			local = sv.rest
-			for x, t := range sv.sub {
-				elim[x] = t
+			for _, d := range sv.defs {
+				elim[d.x] = d.t
 			}
 		}
 	}

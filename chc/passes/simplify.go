@@ -45,7 +45,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		args := argVars(c)
-		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true)
+		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true, false)
 		if sv.isFalse() {
 			r.changed = true
 			continue
