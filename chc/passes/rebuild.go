@@ -416,8 +416,8 @@ func argVars(c *chc.Clause) varSet {
 // costs several and its hashing.
 type varSet struct {
 	list   []*term.Term
-	sorted bool         // list is sorted by ID
-	table  []uint32     // open addressing by ID: an index into list plus one (0: empty), len a power of two (nil: not made)
+	sorted bool     // list is sorted by ID
+	table  []uint32 // open addressing by ID: an index into list plus one (0: empty), len a power of two (nil: not made)
 	shift  uint
 }
 
