@@ -171,9 +171,14 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 // their definitions. It is nil when the merged constraint is false.
 func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection) (*chc.Clause, *merge) {
 	st := in.st
-	index := make(map[*term.Term]int, len(c.Vars))
+	// index: the position of each of c's variables, plus one
+	index := varIndexes.Get().(*term.TermMap[int32])
+	defer func() {
+		index.Clear()
+		varIndexes.Put(index)
+	}()
 	for i, x := range c.Vars {
-		index[x] = i
+		index.Set(x, int32(i+1))
 	}
 	bodyArg := map[*term.Term]bool{}
 	for k := range d.Body {
@@ -209,7 +214,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
-				src[i] = fromIndex(index[y])
+				src[i] = fromIndex(int(index.Get(y)) - 1)
 			case bodyArg[v] && reuse(v, pr, onto, taken):
 				// defined as a head argument of d: the occurrence's
 				// argument serves, renamed apart already (no fresh
@@ -217,7 +222,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				y := onto[pr.sub[v]]
 				taken[y] = true
 				fresh[v] = y
-				src[i] = fromIndex(index[y])
+				src[i] = fromIndex(int(index.Get(y)) - 1)
 			case bodyArg[v]:
 				f := st.Fresh(v.Name(), v.Sort())
 				fresh[v] = f
