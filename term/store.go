@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 )
@@ -25,10 +26,12 @@ type Store struct {
 	// Fresh's is looked up seldom (a copy back from a clone), so its
 	// symbols enter funcs when a name with a '!' is looked up
 	unindexed []*Func
-	// the symbols Fresh hands out next (see there)
-	funcSlab []Func
-	nfuncs   uint32
-	fresh    int
+	// the symbols Fresh hands out next, and the block its names are
+	// written into (see there)
+	funcSlab  []Func
+	nameBlock []byte
+	nfuncs    uint32
+	fresh     int
 
 	tru, fls *Term
 
@@ -295,7 +298,7 @@ func (st *Store) BoundVar(name string, sort *Sort) *Term {
 func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 	for {
 		st.fresh++
-		name := freshName(prefix, st.fresh)
+		name := st.freshName(prefix, st.fresh)
 		if !st.nameUsed(name) {
 			// the first symbol of its name: no lookup
 			if len(st.funcSlab) == 0 {
@@ -316,17 +319,28 @@ func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 // funcSlabSize is the number of symbols Fresh allocates at once.
 const funcSlabSize = 64
 
-// freshName is prefix!n, built in one allocation.
-func freshName(prefix string, n int) string {
-	var digits [20]byte
-	d := strconv.AppendInt(digits[:0], int64(n), 10)
-	var b strings.Builder
-	b.Grow(len(prefix) + 1 + len(d))
-	b.WriteString(prefix)
-	b.WriteByte('!')
-	b.Write(d)
-	return b.String()
+// freshName is prefix!n. The names of Fresh's symbols are written one
+// after another into blocks of bytes that are never written again (a
+// string of a block's bytes stays as it was): thousands of names, a
+// few allocations.
+func (st *Store) freshName(prefix string, n int) string {
+	size := len(prefix) + 1 + 20
+	if size > nameBlockSize/4 {
+		return prefix + "!" + strconv.Itoa(n)
+	}
+	if cap(st.nameBlock)-len(st.nameBlock) < size {
+		st.nameBlock = make([]byte, 0, nameBlockSize)
+	}
+	start := len(st.nameBlock)
+	st.nameBlock = append(st.nameBlock, prefix...)
+	st.nameBlock = append(st.nameBlock, '!')
+	st.nameBlock = strconv.AppendInt(st.nameBlock, int64(n), 10)
+	b := st.nameBlock[start:len(st.nameBlock):len(st.nameBlock)]
+	return unsafe.String(&b[0], len(b))
 }
+
+// nameBlockSize is the size of the blocks Fresh writes names into.
+const nameBlockSize = 4 << 10
 
 // FreshFunc returns a new function symbol with an unused name.
 func (st *Store) FreshFunc(prefix string, domain []*Sort, rng *Sort) *Func {
