@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -156,14 +157,28 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 	if f.Op() != term.OpAnd {
 		return false // one conjunct: Simplify has decided it
 	}
-	lo := map[*term.Term]*bound{}
-	hi := map[*term.Term]*bound{}
-	tighten := func(m map[*term.Term]*bound, x *term.Term, v num.Rat, strict bool, upper bool) {
-		b := m[x]
-		if b == nil {
-			b = &bound{}
-			m[x] = b
+	// the bounds of each variable met, lower and upper, by the index
+	// (plus one) that at gives (recycled tables: a clause mostly bounds
+	// a few variables, a few times)
+	sc := boundScratches.Get().(*boundScratch)
+	defer func() {
+		sc.at.Clear()
+		clear(sc.bounds)
+		sc.bounds = sc.bounds[:0]
+		boundScratches.Put(sc)
+	}()
+	of := func(x *term.Term) *[2]bound {
+		i := sc.at.Get(x)
+		if i == 0 {
+			sc.bounds = append(sc.bounds, [2]bound{})
+			i = int32(len(sc.bounds))
+			sc.at.Set(x, i)
 		}
+		return &sc.bounds[i-1]
+	}
+	const lo, hi = 0, 1
+	tighten := func(side int, x *term.Term, v num.Rat, strict bool, upper bool) {
+		b := &of(x)[side]
 		c := v.Cmp(b.val)
 		if upper {
 			c = -c
@@ -185,9 +200,9 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 			tighten(lo, x, v, strict, false)
 		}
 	}
-	for x, l := range lo {
-		h := hi[x]
-		if h == nil || !l.set || !h.set {
+	for i := range sc.bounds {
+		l, h := &sc.bounds[i][lo], &sc.bounds[i][hi]
+		if !l.set || !h.set {
 			continue
 		}
 		c := l.val.Cmp(h.val)
@@ -197,6 +212,14 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 	}
 	return false
 }
+
+// A boundScratch holds boundsConflict's tables between calls.
+type boundScratch struct {
+	at     term.TermMap[int32]
+	bounds [][2]bound
+}
+
+var boundScratches = sync.Pool{New: func() any { return new(boundScratch) }}
 
 // oneConst reports whether the atom a mentions a single constant, which
 // a bound on one variable does; it gives up (false) on large atoms.
