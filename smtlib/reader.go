@@ -116,8 +116,10 @@ type letBinding struct {
 }
 
 // NewReader returns a Reader of the named input (the name is used in
-// positions) that builds terms in st.
+// positions) that builds terms in st. When r tells its size, st makes
+// room for its terms first (see reserveFor).
 func NewReader(name string, r io.Reader, st *term.Store) *Reader {
+	reserveFor(st, r)
 	rd := &Reader{lx: newLexer(name, r), st: st}
 	rd.resetState()
 	return rd
@@ -142,7 +144,6 @@ func (r *Reader) Broken() bool { return r.broken != nil }
 // commands read before it together with the error, an *Error. Reading
 // stops at (exit): what follows is not read.
 func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
-	reserveFor(st, r)
 	rd := NewReader(name, r, st)
 	s := &Script{}
 	for {
@@ -165,7 +166,8 @@ func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
 // method), so that the store's tables do not grow step by step while the
 // script is read and its clauses preprocessed: about one term per 5
 // bytes of input (CHC-COMP's files, read and preprocessed), at most 2^20
-// terms.
+// terms. A wrapper of a file (the CLI's reader) tells the file's size by
+// a Stat method of its own.
 func reserveFor(st *term.Store, r io.Reader) {
 	n := -1
 	switch r := r.(type) {
