@@ -180,7 +180,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	for i, x := range c.Vars {
 		index.Set(x, int32(i+1))
 	}
-	bodyArg := map[*term.Term]bool{}
+	bodyArg := table(&in.bodyArg)
 	for k := range d.Body {
 		for _, x := range d.Body[k].Args {
 			bodyArg[x] = true
@@ -191,7 +191,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	var parts []*term.Term
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
-	elim := map[*term.Term]*term.Term{}
+	elim := table(&in.elim)
 	segs := make([]segment, len(c.Body))
 	for j := range c.Body {
 		a := &c.Body[j]
@@ -201,7 +201,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			continue
 		}
 		// onto renames d's head arguments to the occurrence's arguments.
-		onto := make(map[*term.Term]*term.Term, len(d.Head.Args))
+		onto := table(&in.onto)
 		for i, x := range d.Head.Args {
 			onto[x] = a.Args[i]
 			if v := pr.value(x); v != nil {
@@ -209,8 +209,8 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 		}
 		src := make([]varSource, len(d.Vars))
-		fresh := map[*term.Term]*term.Term{}
-		taken := map[*term.Term]bool{}
+		fresh := table(&in.fresh)
+		taken := table(&in.taken)
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
