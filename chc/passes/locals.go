@@ -83,7 +83,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 				defs[x] = v
 			}
 		}
-		r.rewriteConstraint(c, cons, defs)
+		r.rewriteConstraint(c, &args, cons, defs)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil

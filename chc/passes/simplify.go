@@ -66,7 +66,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		if cons == c.Constraint {
 			memo.add("simplify", c)
 		}
-		r.rewriteConstraint(c, cons, nil)
+		r.rewriteConstraint(c, &args, cons, nil)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
@@ -74,14 +74,14 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 
 // rewriteConstraint adds c with the constraint cons, equivalent to c's
 // constraint given the definitions defs of variables that cons no longer
-// mentions. Variables that occur in no atom and not in cons leave Vars;
-// a derivation node gets their values from defs, or the default value.
-func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*term.Term]*term.Term) {
+// mentions; args are c's atom arguments (argVars). Variables that occur in
+// no atom and not in cons leave Vars; a derivation node gets their values
+// from defs, or the default value.
+func (r *rebuild) rewriteConstraint(c *chc.Clause, args *varSet, cons *term.Term, defs map[*term.Term]*term.Term) {
 	if cons == c.Constraint && len(defs) == 0 {
 		r.keepClause(c)
 		return
 	}
-	args := argVars(c)
 	consts := r.old.St.SharedFreeConsts(cons)
 	inCons := varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
