@@ -62,6 +62,10 @@ type normalizer struct {
 	st       *term.Store
 	isParam  map[*term.Term]bool
 	predFunc map[*term.Func]bool
+	// the tables of one clause, kept for the next: the variables seen,
+	// the argument variables taken
+	seen term.TermMap[*term.Term] // (each maps to itself: exact for a term of another store)
+	used term.TermMap[bool]
 }
 
 // decls checks each predicate's declaration: its index, a Boolean symbol
@@ -145,13 +149,14 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 	// the variables: Vars, then the constants of the atoms and the
 	// constraint in order of appearance; a predicate's parameter is renamed
 	vars := make([]*term.Term, 0, len(c.Vars))
-	seen := map[*term.Term]bool{}
+	seen := &n.seen
+	defer seen.Clear()
 	var from, to []*term.Term
 	addVar := func(x *term.Term) {
-		if seen[x] {
+		if seen.Get(x) == x {
 			return
 		}
-		seen[x] = true
+		seen.Set(x, x)
 		if n.isParam[x] {
 			y := st.Fresh(x.Name(), x.Sort())
 			from, to = append(from, x), append(to, y)
@@ -187,7 +192,8 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 
 	// the atoms: each argument a distinct variable
 	changed := len(from) > 0 || c.Constraint == nil || !slices.Equal(vars, c.Vars)
-	args := newArgVars(st, func(x *term.Term) bool { return x.IsConst() })
+	args := argVars{st: st, isVar: (*term.Term).IsConst, used: &n.used}
+	defer n.used.Clear()
 	atom := func(a *Atom) Atom {
 		renamed := make([]*term.Term, len(a.Args))
 		for k, x := range a.Args {
@@ -231,10 +237,6 @@ type argVars struct {
 	isVar func(*term.Term) bool
 	used  *term.TermMap[bool]
 	eqs   []*term.Term // the fresh variables' equalities, in order
-}
-
-func newArgVars(st *term.Store, isVar func(*term.Term) bool) *argVars {
-	return &argVars{st: st, isVar: isVar, used: new(term.TermMap[bool])}
 }
 
 // atom is p applied to args in normal form; took receives each argument
