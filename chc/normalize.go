@@ -146,6 +146,10 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 		}
 	}
 
+	if c.Constraint != nil && n.normal(c, atoms) {
+		return c, nil // (what the code below finds, without its tables)
+	}
+
 	// the variables: Vars, then the constants of the atoms and the
 	// constraint in order of appearance; a predicate's parameter is renamed
 	vars := make([]*term.Term, 0, len(c.Vars))
@@ -226,6 +230,39 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 	}
 	nc.Vars = vars
 	return nc, nil
+}
+
+// normal reports whether c (with a constraint, its atoms checked) is in
+// normal form as it is: distinct constant Vars, none a predicate or a
+// parameter; the atoms' arguments distinct variables of Vars; the
+// constraint's constants among Vars. The reader's clauses are: Normalize
+// then gives c itself without building its copy. false leaves the clause
+// (and the error, if any) to clause.
+func (n *normalizer) normal(c *Clause, atoms []*Atom) bool {
+	in := &n.seen // a variable of Vars maps to itself
+	defer in.Clear()
+	taken := &n.used
+	defer taken.Clear()
+	for _, x := range c.Vars {
+		if x == nil || !x.IsConst() || !InStore(n.st, x) || in.Get(x) == x || n.predFunc[x.Func()] || n.isParam[x] {
+			return false
+		}
+		in.Set(x, x)
+	}
+	for _, a := range atoms {
+		for _, x := range a.Args {
+			if in.Get(x) != x || taken.Get(x) {
+				return false
+			}
+			taken.Set(x, true)
+		}
+	}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		if in.Get(x) != x {
+			return false
+		}
+	}
+	return true
 }
 
 // argVars gives atoms the normal form's arguments, each a distinct
