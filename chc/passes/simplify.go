@@ -179,11 +179,17 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 	const lo, hi = 0, 1
 	tighten := func(side int, x *term.Term, v num.Rat, strict bool, upper bool) {
 		b := &of(x)[side]
-		c := v.Cmp(b.val)
+		if !b.set {
+			// the first bound (no comparison: Solidity's range checks
+			// compare 256-bit numerals, which Cmp makes big numbers for)
+			b.val, b.strict, b.set = v, strict, true
+			return
+		}
+		c := cmpBounds(v, b.val)
 		if upper {
 			c = -c
 		}
-		if !b.set || c > 0 || (c == 0 && strict) {
+		if c > 0 || (c == 0 && strict) {
 			b.val, b.strict, b.set = v, strict, true
 		}
 	}
@@ -205,12 +211,24 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 		if !l.set || !h.set {
 			continue
 		}
-		c := l.val.Cmp(h.val)
+		c := cmpBounds(l.val, h.val)
 		if c > 0 || (c == 0 && (l.strict || h.strict)) {
 			return true
 		}
 	}
 	return false
+}
+
+// cmpBounds is a.Cmp(b), decided by the signs when they differ: a
+// 256-bit bound (Solidity's range checks) against 0 makes no big numbers.
+func cmpBounds(a, b num.Rat) int {
+	if sa, sb := a.Sign(), b.Sign(); sa != sb {
+		if sa < sb {
+			return -1
+		}
+		return 1
+	}
+	return a.Cmp(b)
 }
 
 // A boundScratch holds boundsConflict's tables between calls.
