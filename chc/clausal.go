@@ -42,8 +42,16 @@ type clausifier struct {
 	st     *term.Store
 	locals []*term.Term // constants standing for opened quantifiers, in order
 	memo   map[polarTerm]cnf
-	active map[*term.Term]bool // whether a predicate or a quantifier occurs in t
+	// whether a predicate or a quantifier occurs in t: activeYes,
+	// activeNo, or 0 when not known yet (a table by ID: every term of
+	// an assertion is asked once)
+	active term.TermMap[uint8]
 }
+
+const (
+	activeNo uint8 = 1 + iota
+	activeYes
+)
 
 type polarTerm struct {
 	t   *term.Term
@@ -51,7 +59,7 @@ type polarTerm struct {
 }
 
 func newClausifier(rd *reader) *clausifier {
-	return &clausifier{rd: rd, st: rd.sys.St, memo: map[polarTerm]cnf{}, active: map[*term.Term]bool{}}
+	return &clausifier{rd: rd, st: rd.sys.St, memo: map[polarTerm]cnf{}}
 }
 
 // isActive reports whether a predicate or a quantifier occurs in t: whether
@@ -60,8 +68,8 @@ func (c *clausifier) isActive(t *term.Term) bool {
 	if t.HasQuantifier() {
 		return true
 	}
-	if v, ok := c.active[t]; ok {
-		return v
+	if v := c.active.Get(t); v != 0 {
+		return v == activeYes
 	}
 	v := c.rd.pred(t) != nil
 	for _, a := range t.Args() {
@@ -70,7 +78,11 @@ func (c *clausifier) isActive(t *term.Term) bool {
 		}
 		v = c.isActive(a)
 	}
-	c.active[t] = v
+	if v {
+		c.active.Set(t, activeYes)
+	} else {
+		c.active.Set(t, activeNo)
+	}
 	return v
 }
 
@@ -345,10 +357,10 @@ func (c *clausifier) rule(t *term.Term) (cl []lit, ok bool) {
 func (c *clausifier) clauses(t *term.Term) (cls cnf, locals []*term.Term, err error) {
 	c.locals = c.locals[:0]
 	clear(c.memo)
-	if len(c.active) > 1<<12 {
+	if c.active.Len() > 1<<12 {
 		// the memo of isActive serves within an assertion: do not let
 		// it grow with the script
-		c.active = map[*term.Term]bool{}
+		c.active.Clear()
 	}
 	if t.Op() == term.OpForall {
 		// The rule's literals are opened one by one: the opened body and

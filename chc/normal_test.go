@@ -13,7 +13,8 @@ import (
 // TestPropCheckClauseNormal: normalSmall, the scan CheckClauseNormal tries
 // first, accepts a drawn clause exactly when the maps of CheckClauseNormal
 // find nothing wrong (clauses of at most 16 variables; atom arguments
-// among the variables, other constants and terms, repeated or not).
+// among the variables, other constants and terms, repeated or not); and
+// Normalize gives the clause itself back exactly then.
 func TestPropCheckClauseNormal(t *testing.T) {
 	normal, not := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -52,6 +53,12 @@ func TestPropCheckClauseNormal(t *testing.T) {
 		slow := normalMaps(c)
 		require.Equal(t, slow, normalSmall(c), "clause %v", c)
 		require.Equal(t, slow, CheckNormal(NewBudget(context.Background()), s) == nil)
+		// Normalize gives a normalised clause back as it is (its quick
+		// test, normalizer.normal), and normalises the others
+		norm, err := Normalize(s)
+		require.NoError(t, err)
+		require.Equal(t, slow, norm.Clauses[0] == c, "clause %v normalised into %v", c, norm.Clauses[0])
+		require.NoError(t, CheckNormal(NewBudget(context.Background()), norm))
 		if slow {
 			normal++
 		} else {

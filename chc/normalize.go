@@ -3,6 +3,7 @@ package chc
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -61,6 +62,10 @@ type normalizer struct {
 	st       *term.Store
 	isParam  map[*term.Term]bool
 	predFunc map[*term.Func]bool
+	// the tables of one clause, kept for the next: the variables seen,
+	// the argument variables taken
+	seen term.TermMap[*term.Term] // (each maps to itself: exact for a term of another store)
+	used term.TermMap[bool]
 }
 
 // decls checks each predicate's declaration: its index, a Boolean symbol
@@ -141,16 +146,21 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 		}
 	}
 
+	if c.Constraint != nil && n.normal(c, atoms) {
+		return c, nil // (what the code below finds, without its tables)
+	}
+
 	// the variables: Vars, then the constants of the atoms and the
 	// constraint in order of appearance; a predicate's parameter is renamed
 	vars := make([]*term.Term, 0, len(c.Vars))
-	seen := map[*term.Term]bool{}
+	seen := &n.seen
+	defer seen.Clear()
 	var from, to []*term.Term
 	addVar := func(x *term.Term) {
-		if seen[x] {
+		if seen.Get(x) == x {
 			return
 		}
-		seen[x] = true
+		seen.Set(x, x)
 		if n.isParam[x] {
 			y := st.Fresh(x.Name(), x.Sort())
 			from, to = append(from, x), append(to, y)
@@ -186,7 +196,8 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 
 	// the atoms: each argument a distinct variable
 	changed := len(from) > 0 || c.Constraint == nil || !slices.Equal(vars, c.Vars)
-	args := newArgVars(st, func(x *term.Term) bool { return x.IsConst() })
+	args := argVars{st: st, isVar: (*term.Term).IsConst, used: &n.used}
+	defer n.used.Clear()
 	atom := func(a *Atom) Atom {
 		renamed := make([]*term.Term, len(a.Args))
 		for k, x := range a.Args {
@@ -221,6 +232,39 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 	return nc, nil
 }
 
+// normal reports whether c (with a constraint, its atoms checked) is in
+// normal form as it is: distinct constant Vars, none a predicate or a
+// parameter; the atoms' arguments distinct variables of Vars; the
+// constraint's constants among Vars. The reader's clauses are: Normalize
+// then gives c itself without building its copy. false leaves the clause
+// (and the error, if any) to clause.
+func (n *normalizer) normal(c *Clause, atoms []*Atom) bool {
+	in := &n.seen // a variable of Vars maps to itself
+	defer in.Clear()
+	taken := &n.used
+	defer taken.Clear()
+	for _, x := range c.Vars {
+		if x == nil || !x.IsConst() || !InStore(n.st, x) || in.Get(x) == x || n.predFunc[x.Func()] || n.isParam[x] {
+			return false
+		}
+		in.Set(x, x)
+	}
+	for _, a := range atoms {
+		for _, x := range a.Args {
+			if in.Get(x) != x || taken.Get(x) {
+				return false
+			}
+			taken.Set(x, true)
+		}
+	}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		if in.Get(x) != x {
+			return false
+		}
+	}
+	return true
+}
+
 // argVars gives atoms the normal form's arguments, each a distinct
 // clause variable, for the reader and Normalize alike: an argument that
 // isVar accepts and no earlier argument took stays; any other becomes a
@@ -228,12 +272,8 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 type argVars struct {
 	st    *term.Store
 	isVar func(*term.Term) bool
-	used  map[*term.Term]bool
+	used  *term.TermMap[bool]
 	eqs   []*term.Term // the fresh variables' equalities, in order
-}
-
-func newArgVars(st *term.Store, isVar func(*term.Term) bool) *argVars {
-	return &argVars{st: st, isVar: isVar, used: make(map[*term.Term]bool, 16)}
 }
 
 // atom is p applied to args in normal form; took receives each argument
@@ -241,14 +281,14 @@ func newArgVars(st *term.Store, isVar func(*term.Term) bool) *argVars {
 func (av *argVars) atom(p *Pred, args []*term.Term, took func(v *term.Term, fresh bool)) Atom {
 	out := make([]*term.Term, len(args))
 	for k, x := range args {
-		if av.isVar(x) && !av.used[x] {
-			av.used[x] = true
+		if av.isVar(x) && !av.used.Get(x) {
+			av.used.Set(x, true)
 			out[k] = x
 			took(x, false)
 			continue
 		}
 		v := av.st.Fresh("a", x.Sort())
-		av.used[v] = true
+		av.used.Set(v, true)
 		av.eqs = append(av.eqs, av.st.Eq(v, x))
 		out[k] = v
 		took(v, true)
@@ -362,11 +402,20 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 	if normalSmall(c) {
 		return nil
 	}
-	vars := make(map[*term.Term]bool, len(c.Vars))
+	// the clause's variables and the atom arguments met, each mapped to
+	// itself (recycled tables by ID, not two maps per clause; a term of
+	// another store with the ID of one maps to another term)
+	varOf, seen := normalMarks.Get().(*term.TermMap[*term.Term]), normalMarks.Get().(*term.TermMap[*term.Term])
+	defer func() {
+		varOf.Clear()
+		seen.Clear()
+		normalMarks.Put(varOf)
+		normalMarks.Put(seen)
+	}()
 	for _, v := range c.Vars {
-		vars[v] = true
+		varOf.Set(v, v)
 	}
-	seen := make(map[*term.Term]bool, len(c.Vars))
+	vars := func(x *term.Term) bool { return varOf.Get(x) == x }
 	bad := ""
 	check := func(a *Atom) {
 		for _, x := range a.Args {
@@ -374,12 +423,12 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 			case bad != "":
 			case !x.IsConst():
 				bad = "an argument of " + a.Pred.Name() + " is not a variable"
-			case seen[x]:
+			case seen.Get(x) == x:
 				bad = "variable " + x.Name() + " is two atom arguments"
-			case !vars[x]:
+			case !vars(x):
 				bad = "argument " + x.Name() + " is not a clause variable"
 			}
-			seen[x] = true
+			seen.Set(x, x)
 		}
 	}
 	if c.Head != nil {
@@ -396,7 +445,7 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 			fc = term.FreeConsts(c.Constraint)
 		}
 		for _, x := range fc {
-			if !vars[x] {
+			if !vars(x) {
 				bad = "constant " + x.Name() + " of the constraint is not a clause variable"
 				break
 			}
@@ -407,6 +456,9 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 	}
 	return nil
 }
+
+// normalMarks recycles the tables of CheckClauseNormalIn.
+var normalMarks = sync.Pool{New: func() any { return new(term.TermMap[*term.Term]) }}
 
 // normalSmall reports whether c, with few variables, is normalised, by
 // scans of its Vars instead of the maps CheckClauseNormal builds; false

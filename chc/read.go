@@ -216,6 +216,9 @@ type reader struct {
 	outside map[*term.Func]smtlib.Pos // declared functions into other sorts than Bool
 	cl      *clausifier
 	pos     smtlib.Pos
+	// the tables of one assertion, kept for the next: the constants
+	// its quantifiers opened into, and the argument variables taken
+	isLocal, used term.TermMap[bool]
 }
 
 func (rd *reader) errorf(format string, args ...any) error {
@@ -300,9 +303,10 @@ func (rd *reader) assertion(t *term.Term) ([]*Clause, error) {
 	if err != nil {
 		return nil, err
 	}
-	isLocal := make(map[*term.Term]bool, len(locals))
+	isLocal := &rd.isLocal
+	defer isLocal.Clear()
 	for _, v := range locals {
-		isLocal[v] = true
+		isLocal.Set(v, true)
 	}
 	var out []*Clause
 	for _, l := range lits {
@@ -323,7 +327,7 @@ func (rd *reader) assertion(t *term.Term) ([]*Clause, error) {
 // (a tautology): then it is nil. A Horn tautology (P ∧ φ ⇒ P) stays, so
 // that a system reads back from its print as it was. locals are the
 // constants the assertion's quantifiers opened into, in order.
-func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.Term]bool) (*Clause, error) {
+func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal *term.TermMap[bool]) (*Clause, error) {
 	st := rd.sys.St
 	var heads, body, cons []*term.Term
 	for _, l := range lits {
@@ -368,7 +372,8 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 
 	cl := &Clause{Origin: rd.pos.String()}
 	var vars []*term.Term
-	args := newArgVars(st, func(a *term.Term) bool { return isLocal[a] })
+	args := argVars{st: st, isVar: isLocal.Get, used: &rd.used}
+	defer rd.used.Clear()
 	took := func(v *term.Term, _ bool) { vars = append(vars, v) }
 	if head != nil {
 		h := args.atom(rd.pred(head), head.Args(), took)
@@ -381,8 +386,8 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 	cl.Constraint = Conj(st, cons)
 	inCons := term.FreeConsts(cl.Constraint) // sorted by ID
 	for _, v := range locals {
-		if _, ok := slices.BinarySearchFunc(inCons, v, term.CompareID); ok && !args.used[v] {
-			args.used[v] = true
+		if _, ok := slices.BinarySearchFunc(inCons, v, term.CompareID); ok && !args.used.Get(v) {
+			args.used.Set(v, true)
 			vars = append(vars, v)
 		}
 	}
@@ -392,13 +397,13 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal map[*term.
 
 // inClause checks that the constraint or argument t mentions no constant
 // but the clause's variables and no uninterpreted function.
-func (rd *reader) inClause(t *term.Term, isLocal map[*term.Term]bool) error {
-	if t.Op() == term.OpConst && isLocal[t] {
+func (rd *reader) inClause(t *term.Term, isLocal *term.TermMap[bool]) error {
+	if t.Op() == term.OpConst && isLocal.Get(t) {
 		return nil // an atom's argument, mostly
 	}
 	ok := true
 	for u := range term.PostOrder(t) {
-		if (u.Op() == term.OpConst && !isLocal[u]) || u.Op() == term.OpApply {
+		if (u.Op() == term.OpConst && !isLocal.Get(u)) || u.Op() == term.OpApply {
 			ok = false
 			break
 		}
@@ -407,7 +412,7 @@ func (rd *reader) inClause(t *term.Term, isLocal map[*term.Term]bool) error {
 		return nil
 	}
 	for _, v := range term.FreeConsts(t) {
-		if isLocal[v] {
+		if isLocal.Get(v) {
 			continue
 		}
 		if p, ok := rd.outside[v.Func()]; ok {

@@ -100,7 +100,7 @@ type System struct {
 
 // NewPred adds a predicate named like f with fresh canonical parameters.
 func (s *System) NewPred(f *term.Func) *Pred {
-	p := &Pred{ID: len(s.Preds), Func: f}
+	p := &Pred{ID: len(s.Preds), Func: f, Params: make([]*term.Term, 0, f.Arity())}
 	for i, srt := range f.Domain() {
 		p.Params = append(p.Params, s.St.Fresh(f.Name()+"!"+strconv.Itoa(i), srt))
 	}

@@ -3,6 +3,7 @@ package smtlib
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -115,8 +116,10 @@ type letBinding struct {
 }
 
 // NewReader returns a Reader of the named input (the name is used in
-// positions) that builds terms in st.
+// positions) that builds terms in st. When r tells its size, st makes
+// room for its terms first (see reserveFor).
 func NewReader(name string, r io.Reader, st *term.Store) *Reader {
+	reserveFor(st, r)
 	rd := &Reader{lx: newLexer(name, r), st: st}
 	rd.resetState()
 	return rd
@@ -155,6 +158,28 @@ func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
 			s.Logic = c.Name
 		}
 		s.Commands = appendCommand(s.Commands, c)
+	}
+}
+
+// reserveFor makes room in st for the terms of the input r when r tells
+// its size (a string or byte reader, a file, or a reader with a Len
+// method), so that the store's tables do not grow step by step while the
+// script is read and its clauses preprocessed: about one term per 5
+// bytes of input (CHC-COMP's files, read and preprocessed), at most 2^20
+// terms. A wrapper of a file (the CLI's reader) tells the file's size by
+// a Stat method of its own.
+func reserveFor(st *term.Store, r io.Reader) {
+	n := -1
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		n = r.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			n = int(min(fi.Size(), 1<<30))
+		}
+	}
+	if n > 0 {
+		st.Reserve(min(n/5, 1<<20))
 	}
 }
 

@@ -37,16 +37,15 @@ func (st *Store) SharedFreeConsts(t *Term) []*Term {
 	}
 	var fc []*Term
 	if t.op == OpAnd {
-		// the union of the conjuncts' lists, sorted
-		lists := make([][]*Term, len(t.args))
+		// the union of the conjuncts' lists, sorted (each conjunct's
+		// list is memoized by the first loop: the second looks it up)
 		n := 0
-		for i, a := range t.args {
-			lists[i] = st.SharedFreeConsts(a)
-			n += len(lists[i])
+		for _, a := range t.args {
+			n += len(st.SharedFreeConsts(a))
 		}
 		fc = make([]*Term, 0, n)
-		for _, l := range lists {
-			fc = append(fc, l...)
+		for _, a := range t.args {
+			fc = append(fc, st.SharedFreeConsts(a)...)
 		}
 		SortByID(fc)
 		fc = slices.Clip(slices.Compact(fc))

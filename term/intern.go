@@ -47,6 +47,22 @@ func (tb *internTable) grow() {
 	if n == 0 {
 		n = 1 << 10
 	}
+	tb.resize(n)
+}
+
+// reserve grows the table so that n more terms keep it at most half full.
+func (tb *internTable) reserve(n int) {
+	size := max(len(tb.slots), 1<<10)
+	for size < 2*(tb.used+n+1) {
+		size *= 2
+	}
+	if size > len(tb.slots) {
+		tb.resize(size)
+	}
+}
+
+// resize rehashes the table into n slots (a power of two).
+func (tb *internTable) resize(n int) {
 	old := tb.slots
 	tb.slots = make([]internSlot, n)
 	tb.mask = uint64(n - 1)

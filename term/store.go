@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/seed-f9c3434d/gospacer/num"
 )
@@ -25,6 +26,10 @@ type Store struct {
 	// Fresh's is looked up seldom (a copy back from a clone), so its
 	// symbols enter funcs when a name with a '!' is looked up
 	unindexed []*Func
+	// the symbols Fresh hands out next, and the block its names are
+	// written into (see there)
+	funcSlab  []Func
+	nameBlock []byte
 	nfuncs    uint32
 	fresh     int
 
@@ -58,6 +63,18 @@ func NewStore() *Store {
 	st.tru = st.intern(OpTrue, BoolSort, nil, nil, num.Rat{})
 	st.fls = st.intern(OpFalse, BoolSort, nil, nil, num.Rat{})
 	return st
+}
+
+// Reserve makes room for n more terms (a hint: the store grows as
+// needed all the same), so that building them does not grow the store's
+// tables step by step. A reader that knows the size of its input calls
+// it (see smtlib.Parse).
+func (st *Store) Reserve(n int) {
+	if n <= 0 {
+		return
+	}
+	st.terms = slices.Grow(st.terms, n)
+	st.index.reserve(n)
 }
 
 // NumTerms is one more than the largest term ID.
@@ -281,16 +298,49 @@ func (st *Store) BoundVar(name string, sort *Sort) *Term {
 func (st *Store) Fresh(prefix string, sort *Sort) *Term {
 	for {
 		st.fresh++
-		name := prefix + "!" + strconv.Itoa(st.fresh)
+		name := st.freshName(prefix, st.fresh)
 		if !st.nameUsed(name) {
 			// the first symbol of its name: no lookup
-			f := &Func{name: name, rng: sort, id: st.nfuncs}
+			if len(st.funcSlab) == 0 {
+				// reading and preprocessing make thousands of fresh
+				// constants: their symbols are allocated in blocks
+				st.funcSlab = make([]Func, funcSlabSize)
+			}
+			f := &st.funcSlab[0]
+			st.funcSlab = st.funcSlab[1:]
+			*f = Func{name: name, rng: sort, id: st.nfuncs}
 			st.nfuncs++
 			st.unindexed = append(st.unindexed, f)
 			return st.intern(OpConst, sort, nil, f, num.Rat{})
 		}
 	}
 }
+
+// funcSlabSize is the number of symbols Fresh allocates at once.
+const funcSlabSize = 64
+
+// freshName is prefix!n. The names of Fresh's symbols are written one
+// after another into blocks of bytes that are never written again (a
+// string of a block's bytes stays as it was): thousands of names, a
+// few allocations.
+func (st *Store) freshName(prefix string, n int) string {
+	size := len(prefix) + 1 + 20
+	if size > nameBlockSize/4 {
+		return prefix + "!" + strconv.Itoa(n)
+	}
+	if cap(st.nameBlock)-len(st.nameBlock) < size {
+		st.nameBlock = make([]byte, 0, nameBlockSize)
+	}
+	start := len(st.nameBlock)
+	st.nameBlock = append(st.nameBlock, prefix...)
+	st.nameBlock = append(st.nameBlock, '!')
+	st.nameBlock = strconv.AppendInt(st.nameBlock, int64(n), 10)
+	b := st.nameBlock[start:len(st.nameBlock):len(st.nameBlock)]
+	return unsafe.String(&b[0], len(b))
+}
+
+// nameBlockSize is the size of the blocks Fresh writes names into.
+const nameBlockSize = 4 << 10
 
 // FreshFunc returns a new function symbol with an unused name.
 func (st *Store) FreshFunc(prefix string, domain []*Sort, rng *Sort) *Func {

@@ -17,7 +17,7 @@ type def struct {
 // definition's term mentions a defined variable) and the remaining
 // conjuncts, into which every definition is substituted: the constraint is
 // equivalent to the conjunction of x = t over defs and of rest. sub maps
-// each defined variable to its term.
+// each defined variable to its term (made when solveDefs is asked to).
 type solved struct {
 	defs []def
 	rest []*term.Term
@@ -61,18 +61,59 @@ func (sv *solved) isFalse() bool {
 // simple set, only definitions by a value or a variable count; without,
 // those are read first all the same (x = 3 before y = x + 1), which gives
 // simpler definitions and builds fewer terms.
-func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
-	// sv.sub is made when a definition comes
+//
+// sv.sub is made only with needSub set (a map for the callers that look
+// definitions up; the others read defs).
+func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
+	sc := defsScratches.Get().(*defsScratch)
+	defer func() {
+		sc.users.Clear()
+		sc.failed.Clear()
+		sc.sub.Clear()
+		for i := range sc.userLists {
+			sc.userLists[i] = sc.userLists[i][:0]
+		}
+		sc.userLists = sc.userLists[:0]
+		defsScratches.Put(sc)
+	}()
+	sv := solveDefsIn(sc, st, f, can, prefer, simple)
+	if needSub && len(sv.defs) > 0 {
+		sv.sub = make(map[*term.Term]*term.Term, len(sv.defs))
+		for _, d := range sv.defs {
+			sv.sub[d.x] = d.t
+		}
+	}
+	return sv
+}
+
+// solveDefsIn is solveDefs with the tables of sc: sc.sub maps each
+// defined variable to its term.
+func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	sv := &solved{}
-	var users map[*term.Term][]int // variable → defs whose term mentions it (made when a definition comes)
+	sub := &sc.sub
+	// users: variable → defs whose term mentions it, as an index (plus
+	// one) into userLists; failed: the conjuncts that gave no definition
+	// in the current phase (both recycled: solveDefs runs for every
+	// clause of every pass that solves definitions)
+	users, failed := &sc.users, &sc.failed
+	usersOf := func(x *term.Term) *[]int {
+		i := users.Get(x)
+		if i == 0 {
+			if n := len(sc.userLists); n < cap(sc.userLists) {
+				sc.userLists = sc.userLists[:n+1]
+			} else {
+				sc.userLists = append(sc.userLists, nil)
+			}
+			i = int32(len(sc.userLists))
+			users.Set(x, i)
+		}
+		return &sc.userLists[i-1]
+	}
 	// The rounds below meet the same conjuncts again (and so do later
 	// passes): their free constants are kept in the store, and so are the
 	// conjuncts that gave no definition in this phase (fewer variables can
 	// be defined in each round, so they give none again).
-	//
-	// hint sizes the maps: about one entry per conjunct (set below,
-	// before any map is made)
-	hint := 8
+
 	// single holds the free constant of a constant: the callers read the
 	// slice freeConsts gives before they call it again
 	var single [1]*term.Term
@@ -86,14 +127,13 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		return st.SharedFreeConsts(t)
 	}
-	var failed map[*term.Term]bool
 	apply := func(c *term.Term) *term.Term { // the definitions substituted into c
-		if len(sv.sub) == 0 {
+		if len(sv.defs) == 0 {
 			return c
 		}
 		var from, to []*term.Term
 		for _, x := range freeConsts(c) {
-			if t, ok := sv.sub[x]; ok {
+			if t := sub.Get(x); t != nil {
 				from = append(from, x)
 				to = append(to, t)
 			}
@@ -105,10 +145,10 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 			// x = y with x or y defined by a variable or a value: the
 			// new equality, without a substitution's tables
 			l, r := c.Arg(0), c.Arg(1)
-			if t, ok := sv.sub[l]; ok {
+			if t := sub.Get(l); t != nil {
 				l = t
 			}
-			if t, ok := sv.sub[r]; ok {
+			if t := sub.Get(r); t != nil {
 				r = t
 			}
 			if l.NumArgs() == 0 && r.NumArgs() == 0 && c.Arg(0).NumArgs() == 0 && c.Arg(1).NumArgs() == 0 {
@@ -117,36 +157,35 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		}
 		return st.SimplifySubstitute(c, from, to)
 	}
-	undefined := func(x *term.Term) bool { return can(x) && sv.sub[x] == nil }
+	undefined := func(x *term.Term) bool { return can(x) && sub.Get(x) == nil }
 	// addDef records the definition x = t (x undefined, t free of
 	// defined variables) and substitutes it into the definitions that
 	// mention x, keeping them in solved form.
 	addDef := func(x, t *term.Term) {
-		if users == nil {
-			users = make(map[*term.Term][]int, hint)
-		}
 		ft := freeConsts(t)
-		for _, i := range users[x] {
-			d := &sv.defs[i]
-			if d.t == x {
-				d.t = t
-			} else {
-				d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
+		if k := users.Get(x); k != 0 {
+			for _, i := range sc.userLists[k-1] {
+				d := &sv.defs[i]
+				if d.t == x {
+					d.t = t
+				} else {
+					d.t = st.SimplifySubstitute(d.t, []*term.Term{x}, []*term.Term{t})
+				}
+				sub.Set(d.x, d.t)
+				for _, y := range ft {
+					l := usersOf(y)
+					*l = append(*l, i)
+				}
 			}
-			sv.sub[d.x] = d.t
-			for _, y := range ft {
-				users[y] = append(users[y], i)
-			}
+			// x is defined now: no definition will mention it
+			sc.userLists[k-1] = sc.userLists[k-1][:0]
 		}
-		delete(users, x)
 		for _, y := range ft {
-			users[y] = append(users[y], len(sv.defs))
+			l := usersOf(y)
+			*l = append(*l, len(sv.defs))
 		}
 		sv.defs = append(sv.defs, def{x, t})
-		if sv.sub == nil {
-			sv.sub = make(map[*term.Term]*term.Term, hint)
-		}
-		sv.sub[x] = t
+		sub.Set(x, t)
 	}
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
@@ -156,7 +195,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 			if a.IsFalse() {
 				return false
 			}
-			if failed[a] {
+			if failed.Get(a) {
 				rest = append(rest, a)
 				return true
 			}
@@ -166,10 +205,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 				x, t = definition(st, a, undefined, prefer, simple)
 			}
 			if x == nil || (simple && !t.IsValue() && !t.IsConst()) {
-				if failed == nil {
-					failed = make(map[*term.Term]bool, hint)
-				}
-				failed[a] = true
+				failed.Set(a, true)
 				rest = append(rest, a)
 				return true
 			}
@@ -198,7 +234,6 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	// definitions first.
 	sv.simplified = st.Simplify(f)
 	rest := term.Conjuncts(nil, sv.simplified)
-	hint = max(8, len(rest))
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
@@ -220,7 +255,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		phases = phases[:1]
 	}
 	for _, onlySimple := range phases {
-		failed = nil
+		failed.Clear()
 		for range 8 {
 			n := len(sv.defs)
 			var ok bool
@@ -424,23 +459,13 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // conjuncts contradict each other (two values in one class, or a
 // conjunct simplified to false).
 func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term)) (rest []*term.Term, used int, more, ok bool) {
-	// A class member: its parent in the union-find forest, and at a
-	// root the class's value (nil: none).
-	type member struct {
-		x, val *term.Term
-		parent int32
-	}
-	// A pair: a conjunct read, by index into cs, as x = y, and the
-	// indices of x and y in ms (j < 0 when y is a value).
-	type pair struct {
-		k    int
-		x, y *term.Term
-		i, j int32
-	}
+	sc := unionScratches.Get().(*unionScratch)
+	defer unionScratches.Put(sc)
 	var (
-		ms    []member // sorted by the ID of x
-		pairs []pair
+		ms    = sc.ms[:0]    // sorted by the ID of x
+		pairs = sc.pairs[:0] // (both kept in sc for the next call)
 	)
+	defer func() { sc.ms, sc.pairs = ms[:0], pairs[:0] }()
 	for k, a := range cs {
 		// a conjunct without a variable to define stays as it is: no
 		// need to read it
@@ -508,12 +533,14 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}
 	// The representative of each class (by root), and whether some
 	// member is defined.
-	rep := make([]*term.Term, len(ms))
+	sc.rep = grown(sc.rep, len(ms))
+	rep := sc.rep
+	defer clear(rep) // (no terms kept alive by the pool)
 	// rank: 0 when can does not allow x, 1 when prefer does not mark
 	// it, else 2; the representative has the least rank, then ID (ms is
 	// in the order of IDs)
-	rank := make([]int8, len(ms))
-	repRank := make([]int8, len(ms))
+	sc.rank, sc.repRank = grown(sc.rank, len(ms)), grown(sc.repRank, len(ms))
+	rank, repRank := sc.rank, sc.repRank
 	for i := range ms {
 		switch x := ms[i].x; {
 		case !can(x):
@@ -537,8 +564,8 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	// the representative (touched): with the kept conjuncts, which
 	// connect every other such variable to one of those, to the
 	// representative or to the value, that is what the class says.
-	read := make([]bool, len(cs))
-	touched := make([]bool, len(ms))
+	sc.read, sc.touched = grown(sc.read, len(cs)), grown(sc.touched, len(ms))
+	read, touched := sc.read, sc.touched
 	for _, pr := range pairs {
 		i, j := pr.i, pr.j
 		if rank[i] > 0 || (j >= 0 && rank[j] > 0) {
@@ -565,7 +592,8 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			rest = append(rest, st.SimplifyEq(x, t))
 		}
 	}
-	var others []*term.Term
+	others := sc.others[:0]
+	defer func() { clear(others); sc.others = others[:0] }()
 	for k, a := range cs {
 		if !read[k] {
 			others = append(others, a)
@@ -578,7 +606,12 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	// conjunct that mentions no defined variable (their free constants
 	// are memoized) is its own image and is not walked; the conjunction
 	// of the images is simplified as SimplifyMap would.
-	var clean, dirty []*term.Term
+	clean, dirty := sc.clean[:0], sc.dirty[:0]
+	defer func() {
+		clear(clean)
+		clear(dirty)
+		sc.clean, sc.dirty = clean[:0], dirty[:0]
+	}()
 	for _, a := range others {
 		if slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
 			dirty = append(dirty, a)
@@ -661,6 +694,59 @@ func varDiff(a *term.Term) (x, y *term.Term) {
 	}
 	return p, v
 }
+
+// A class member of unionSimple: its parent in the union-find forest,
+// and at a root the class's value (nil: none).
+type member struct {
+	x, val *term.Term
+	parent int32
+}
+
+// A pair of unionSimple: a conjunct read, by index into cs, as x = y,
+// and the indices of x and y in ms (j < 0 when y is a value).
+type pair struct {
+	k    int
+	x, y *term.Term
+	i, j int32
+}
+
+// A unionScratch holds unionSimple's working slices between calls (it
+// runs for every clause of every pass that solves definitions: its
+// tables would be most of the preprocessing's allocations).
+type unionScratch struct {
+	ms      []member
+	pairs   []pair
+	rep     []*term.Term
+	rank    []int8
+	repRank []int8
+	read    []bool
+	touched []bool
+	others  []*term.Term
+	clean   []*term.Term
+	dirty   []*term.Term
+}
+
+var unionScratches = sync.Pool{New: func() any { return new(unionScratch) }}
+
+// grown is s resized to n zero elements, reusing its array when it can.
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// A defsScratch holds solveDefs' tables between calls.
+type defsScratch struct {
+	sub       term.TermMap[*term.Term]
+	users     term.TermMap[int32]
+	userLists [][]int
+	failed    term.TermMap[bool]
+}
+
+var defsScratches = sync.Pool{New: func() any { return new(defsScratch) }}
 
 // memberIndexes recycles the tables of unionSimple.
 var memberIndexes = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}

@@ -55,7 +55,16 @@ func TestPropSolveDefs(t *testing.T) {
 		}
 		f := chc.Conj(st, cs)
 		simple := rapid.Bool().Draw(t, "simple")
-		sv := solveDefs(st, f, func(x *term.Term) bool { return canSet[x] }, func(x *term.Term) bool { return preferSet[x] }, simple)
+		needSub := rapid.Bool().Draw(t, "needSub")
+		sv := solveDefs(st, f, func(x *term.Term) bool { return canSet[x] }, func(x *term.Term) bool { return preferSet[x] }, simple, needSub)
+		if needSub && len(sv.sub) != len(sv.defs) {
+			t.Fatalf("%d entries in sub for %d definitions", len(sv.sub), len(sv.defs))
+		}
+		for _, d := range sv.defs {
+			if needSub && sv.sub[d.x] != d.t {
+				t.Fatalf("sub maps %v to %v, its definition is %v", d.x, sv.sub[d.x], d.t)
+			}
+		}
 		defined := map[*term.Term]bool{}
 		var parts []*term.Term
 		for _, d := range sv.defs {

@@ -105,6 +105,21 @@ type inliner struct {
 	queued  []bool  // pred → in cands
 	cands   predHeap
 	removal []removal // the inlined predicates, in order
+
+	// the tables of one merge (or of one occurrence in it), kept for the
+	// next: cleared, not made anew, for every merge
+	onto, fresh, elim map[*term.Term]*term.Term
+	taken, bodyArg    map[*term.Term]bool
+}
+
+// table is m emptied, made when nil.
+func table[V any](m *map[*term.Term]V) map[*term.Term]V {
+	if *m == nil {
+		*m = make(map[*term.Term]V, 32)
+	} else {
+		clear(*m)
+	}
+	return *m
 }
 
 // clauseInfo is what the inliner knows of a clause.

@@ -86,7 +86,7 @@ func (in *inliner) project(i int) *projection {
 		pr.setRest(st, d.Constraint, head)
 		return pr
 	}
-	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false)
+	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false, true)
 	if sv.isFalse() {
 		return pr
 	}
@@ -171,11 +171,16 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 // their definitions. It is nil when the merged constraint is false.
 func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection) (*chc.Clause, *merge) {
 	st := in.st
-	index := make(map[*term.Term]int, len(c.Vars))
+	// index: the position of each of c's variables, plus one
+	index := varIndexes.Get().(*term.TermMap[int32])
+	defer func() {
+		index.Clear()
+		varIndexes.Put(index)
+	}()
 	for i, x := range c.Vars {
-		index[x] = i
+		index.Set(x, int32(i+1))
 	}
-	bodyArg := map[*term.Term]bool{}
+	bodyArg := table(&in.bodyArg)
 	for k := range d.Body {
 		for _, x := range d.Body[k].Args {
 			bodyArg[x] = true
@@ -186,7 +191,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	var parts []*term.Term
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
-	elim := map[*term.Term]*term.Term{}
+	elim := table(&in.elim)
 	segs := make([]segment, len(c.Body))
 	for j := range c.Body {
 		a := &c.Body[j]
@@ -196,7 +201,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			continue
 		}
 		// onto renames d's head arguments to the occurrence's arguments.
-		onto := make(map[*term.Term]*term.Term, len(d.Head.Args))
+		onto := table(&in.onto)
 		for i, x := range d.Head.Args {
 			onto[x] = a.Args[i]
 			if v := pr.value(x); v != nil {
@@ -204,12 +209,12 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 		}
 		src := make([]varSource, len(d.Vars))
-		fresh := map[*term.Term]*term.Term{}
-		taken := map[*term.Term]bool{}
+		fresh := table(&in.fresh)
+		taken := table(&in.taken)
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
-				src[i] = fromIndex(index[y])
+				src[i] = fromIndex(int(index.Get(y)) - 1)
 			case bodyArg[v] && reuse(v, pr, onto, taken):
 				// defined as a head argument of d: the occurrence's
 				// argument serves, renamed apart already (no fresh
@@ -217,7 +222,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				y := onto[pr.sub[v]]
 				taken[y] = true
 				fresh[v] = y
-				src[i] = fromIndex(index[y])
+				src[i] = fromIndex(int(index.Get(y)) - 1)
 			case bodyArg[v]:
 				f := st.Fresh(v.Name(), v.Sort())
 				fresh[v] = f
@@ -311,14 +316,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		return nil, nil
 	}
 	if len(local) > 0 {
-		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false)
+		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
 		if len(sv.defs) > 0 {
 			local = sv.rest
-			for x, t := range sv.sub {
-				elim[x] = t
+			for _, d := range sv.defs {
+				elim[d.x] = d.t
 			}
 		}
 	}

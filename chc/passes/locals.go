@@ -51,7 +51,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			r.keepClause(c)
 			continue
 		}
-		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args.has(x) }, yes, false)
+		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args.has(x) }, yes, false, true)
 		if sv.isFalse() {
 			r.changed = true
 			continue
@@ -83,7 +83,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 				defs[x] = v
 			}
 		}
-		r.rewriteConstraint(c, cons, defs)
+		r.rewriteConstraint(c, &args, cons, defs)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil

@@ -416,8 +416,8 @@ func argVars(c *chc.Clause) varSet {
 // costs several and its hashing.
 type varSet struct {
 	list   []*term.Term
-	sorted bool         // list is sorted by ID
-	table  []*term.Term // open addressing by ID, len a power of two (nil: not made)
+	sorted bool     // list is sorted by ID
+	table  []uint32 // open addressing by ID: an index into list plus one (0: empty), len a power of two (nil: not made)
 	shift  uint
 }
 
@@ -457,11 +457,11 @@ func (s *varSet) has(x *term.Term) bool {
 	}
 	mask := uint32(len(s.table) - 1)
 	for i := (x.ID() * 0x9e3779b1) >> s.shift; ; i = (i + 1) & mask {
-		switch s.table[i] {
-		case x:
-			return true
-		case nil:
+		switch k := s.table[i]; {
+		case k == 0:
 			return false
+		case s.list[k-1] == x:
+			return true
 		}
 	}
 }
@@ -472,12 +472,12 @@ func (s *varSet) hash() {
 	for 1<<bits < 2*len(s.list) {
 		bits++
 	}
-	s.table, s.shift = make([]*term.Term, 1<<bits), 32-bits
+	s.table, s.shift = make([]uint32, 1<<bits), 32-bits
 	mask := uint32(len(s.table) - 1)
-	for _, x := range s.list {
+	for j, x := range s.list {
 		for i := (x.ID() * 0x9e3779b1) >> s.shift; ; i = (i + 1) & mask {
-			if s.table[i] == nil || s.table[i] == x {
-				s.table[i] = x
+			if k := s.table[i]; k == 0 || s.list[k-1] == x {
+				s.table[i] = uint32(j + 1)
 				break
 			}
 		}

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/num"
@@ -45,7 +46,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		args := argVars(c)
-		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true)
+		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true, false)
 		if sv.isFalse() {
 			r.changed = true
 			continue
@@ -65,7 +66,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		if cons == c.Constraint {
 			memo.add("simplify", c)
 		}
-		r.rewriteConstraint(c, cons, nil)
+		r.rewriteConstraint(c, &args, cons, nil)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
@@ -73,14 +74,14 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 
 // rewriteConstraint adds c with the constraint cons, equivalent to c's
 // constraint given the definitions defs of variables that cons no longer
-// mentions. Variables that occur in no atom and not in cons leave Vars;
-// a derivation node gets their values from defs, or the default value.
-func (r *rebuild) rewriteConstraint(c *chc.Clause, cons *term.Term, defs map[*term.Term]*term.Term) {
+// mentions; args are c's atom arguments (argVars). Variables that occur in
+// no atom and not in cons leave Vars; a derivation node gets their values
+// from defs, or the default value.
+func (r *rebuild) rewriteConstraint(c *chc.Clause, args *varSet, cons *term.Term, defs map[*term.Term]*term.Term) {
 	if cons == c.Constraint && len(defs) == 0 {
 		r.keepClause(c)
 		return
 	}
-	args := argVars(c)
 	consts := r.old.St.SharedFreeConsts(cons)
 	inCons := varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
@@ -156,19 +157,39 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 	if f.Op() != term.OpAnd {
 		return false // one conjunct: Simplify has decided it
 	}
-	lo := map[*term.Term]*bound{}
-	hi := map[*term.Term]*bound{}
-	tighten := func(m map[*term.Term]*bound, x *term.Term, v num.Rat, strict bool, upper bool) {
-		b := m[x]
-		if b == nil {
-			b = &bound{}
-			m[x] = b
+	// the bounds of each variable met, lower and upper, by the index
+	// (plus one) that at gives (recycled tables: a clause mostly bounds
+	// a few variables, a few times)
+	sc := boundScratches.Get().(*boundScratch)
+	defer func() {
+		sc.at.Clear()
+		clear(sc.bounds)
+		sc.bounds = sc.bounds[:0]
+		boundScratches.Put(sc)
+	}()
+	of := func(x *term.Term) *[2]bound {
+		i := sc.at.Get(x)
+		if i == 0 {
+			sc.bounds = append(sc.bounds, [2]bound{})
+			i = int32(len(sc.bounds))
+			sc.at.Set(x, i)
 		}
-		c := v.Cmp(b.val)
+		return &sc.bounds[i-1]
+	}
+	const lo, hi = 0, 1
+	tighten := func(side int, x *term.Term, v num.Rat, strict bool, upper bool) {
+		b := &of(x)[side]
+		if !b.set {
+			// the first bound (no comparison: Solidity's range checks
+			// compare 256-bit numerals, which Cmp makes big numbers for)
+			b.val, b.strict, b.set = v, strict, true
+			return
+		}
+		c := cmpBounds(v, b.val)
 		if upper {
 			c = -c
 		}
-		if !b.set || c > 0 || (c == 0 && strict) {
+		if c > 0 || (c == 0 && strict) {
 			b.val, b.strict, b.set = v, strict, true
 		}
 	}
@@ -185,18 +206,38 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 			tighten(lo, x, v, strict, false)
 		}
 	}
-	for x, l := range lo {
-		h := hi[x]
-		if h == nil || !l.set || !h.set {
+	for i := range sc.bounds {
+		l, h := &sc.bounds[i][lo], &sc.bounds[i][hi]
+		if !l.set || !h.set {
 			continue
 		}
-		c := l.val.Cmp(h.val)
+		c := cmpBounds(l.val, h.val)
 		if c > 0 || (c == 0 && (l.strict || h.strict)) {
 			return true
 		}
 	}
 	return false
 }
+
+// cmpBounds is a.Cmp(b), decided by the signs when they differ: a
+// 256-bit bound (Solidity's range checks) against 0 makes no big numbers.
+func cmpBounds(a, b num.Rat) int {
+	if sa, sb := a.Sign(), b.Sign(); sa != sb {
+		if sa < sb {
+			return -1
+		}
+		return 1
+	}
+	return a.Cmp(b)
+}
+
+// A boundScratch holds boundsConflict's tables between calls.
+type boundScratch struct {
+	at     term.TermMap[int32]
+	bounds [][2]bound
+}
+
+var boundScratches = sync.Pool{New: func() any { return new(boundScratch) }}
 
 // oneConst reports whether the atom a mentions a single constant, which
 // a bound on one variable does; it gives up (false) on large atoms.

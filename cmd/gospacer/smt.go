@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -227,6 +229,15 @@ func parseOnly(ctx context.Context, stdout, stderr io.Writer, in io.Reader, name
 type limitedReader struct {
 	r io.Reader
 	b *chc.Budget
+}
+
+// Stat is the file's, when r is a file: smtlib.NewReader sizes the
+// store's tables from it.
+func (l *limitedReader) Stat() (fs.FileInfo, error) {
+	if f, ok := l.r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		return f.Stat()
+	}
+	return nil, errors.ErrUnsupported
 }
 
 func (l *limitedReader) Read(p []byte) (int, error) {
