@@ -332,7 +332,7 @@ func (e *engine) itpClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) 
 	}
 	out := make([]*term.Term, 0, len(I))
 	for _, l := range I {
-		l = e.st.Substitute(l, cs.hargs, p.params)
+		l = e.subst(l, cs.hargs, p.params)
 		for _, c := range term.FreeConsts(l) {
 			if !slices.Contains(p.params, c) {
 				return nil, nil

@@ -53,6 +53,8 @@ type engine struct {
 	chg               []int // chg[k]: lemmas learned or raised to level k
 	chgInf            int   // ... to level ∞
 	instMemo          map[instKey]*term.Term
+	substFrom         []*term.Term // subst's scratch
+	substTo           []*term.Term
 	impl              term.Implicant // implicants of models (one cube at a time)
 	reserveUsed       bool           // an invariant of a reserve became a lemma
 	hou               houdiniState   // Houdini's tries (houdini.go)
@@ -270,10 +272,46 @@ func (e *engine) inst(p *pred, f *term.Term, args []*term.Term) *term.Term {
 	if t, ok := e.instMemo[k]; ok {
 		return t
 	}
-	t := e.st.Substitute(f, p.params, args)
+	t := e.subst(f, p.params, args)
 	e.instMemo[k] = t
 	return t
 }
+
+// subst is st.Substitute(f, from, to) with only the pairs whose source is
+// a constant of f: a lemma's or an obligation's literal mentions a few of
+// a predicate's parameters, and Substitute's tables cost as much as the
+// pairs it is given (Solidity's predicates have dozens of parameters).
+// When a source is not a constant, or the scan would cost more than
+// Substitute itself, all the pairs are given.
+func (e *engine) subst(f *term.Term, from, to []*term.Term) *term.Term {
+	fc := e.st.SharedFreeConsts(f)
+	if len(fc)*len(from) > substScan {
+		return e.st.Substitute(f, from, to)
+	}
+	for _, x := range from {
+		if x.Op() != term.OpConst {
+			return e.st.Substitute(f, from, to)
+		}
+	}
+	sf, st := e.substFrom[:0], e.substTo[:0]
+	for _, c := range fc {
+		// the last pair of a source wins, as in Substitute's map
+		for i := len(from) - 1; i >= 0; i-- {
+			if from[i] == c {
+				sf, st = append(sf, c), append(st, to[i])
+				break
+			}
+		}
+	}
+	e.substFrom, e.substTo = sf, st
+	if len(sf) == 0 {
+		return f
+	}
+	return e.st.Substitute(f, sf, st)
+}
+
+// substScan bounds the comparisons subst makes to pick its pairs.
+const substScan = 1 << 12
 
 type instKey struct {
 	f    *term.Term
