@@ -193,6 +193,7 @@ func (e *engine) build() error {
 		} else {
 			cs.head = e.preds[c.Head.Pred.ID]
 		}
+		vars = e.toParams(cs, vars)
 		cs.hfree = others(vars, cs.hargs)
 		for j := range c.Body {
 			q := e.preds[c.Body[j].Pred.ID]
@@ -209,6 +210,85 @@ func (e *engine) build() error {
 		e.clauses = append(e.clauses, cs)
 	}
 	return nil
+}
+
+// toParams renames the arguments of cs's head, and of each body position
+// whose predicate no earlier position has, to the predicate's params
+// (cs.cons, hargs and bargs; the clause's variables vars, returned
+// renamed). An obligation's cube, a lemma or a reach fact, over the
+// params, is then asserted or assumed at such a position as it is: no
+// substitution and no new term per clause, and the same term in every
+// clause solver of the predicate. A position is renamed only when its
+// arguments are distinct constants of the params' sorts that no renamed
+// position has, and no param is a constant of the clause (so that the
+// renaming captures nothing).
+func (e *engine) toParams(cs *clauseSolver, vars []*term.Term) []*term.Term {
+	inClause := make(map[*term.Term]bool, len(vars))
+	for _, v := range vars {
+		inClause[v] = true
+	}
+	for _, c := range e.st.SharedFreeConsts(cs.cons) {
+		inClause[c] = true
+	}
+	to := make(map[*term.Term]*term.Term, len(vars))
+	used, taken := map[*pred]bool{}, map[*term.Term]bool{}
+	var from, onto []*term.Term
+	rename := func(p *pred, args []*term.Term) bool {
+		if p.p == nil || len(p.params) == 0 || used[p] || len(args) != len(p.params) {
+			return false
+		}
+		for i, a := range args {
+			x := p.params[i]
+			if a.Op() != term.OpConst || a.Sort() != x.Sort() || to[a] != nil || inClause[x] || taken[x] {
+				return false
+			}
+			for _, b := range args[:i] {
+				if b == a {
+					return false
+				}
+			}
+		}
+		used[p] = true
+		for i, a := range args {
+			to[a], taken[p.params[i]] = p.params[i], true
+			from, onto = append(from, a), append(onto, p.params[i])
+		}
+		return true
+	}
+	headRenamed := cs.hargs != nil && rename(cs.head, cs.hargs)
+	renamed := make([]bool, len(cs.bargs))
+	for j := range cs.bargs {
+		renamed[j] = rename(e.preds[cs.c.Body[j].Pred.ID], cs.bargs[j])
+	}
+	if len(from) == 0 {
+		return vars
+	}
+	// the positions not renamed may share variables with renamed ones
+	// (clauseCopies merges a head argument with a body one)
+	image := func(as []*term.Term) []*term.Term {
+		out := make([]*term.Term, len(as))
+		for i, a := range as {
+			if x := to[a]; x != nil {
+				a = x
+			}
+			out[i] = a
+		}
+		return out
+	}
+	if headRenamed {
+		cs.hargs = cs.head.params
+	} else if cs.hargs != nil {
+		cs.hargs = image(cs.hargs)
+	}
+	for j := range cs.bargs {
+		if renamed[j] {
+			cs.bargs[j] = e.preds[cs.c.Body[j].Pred.ID].params
+		} else {
+			cs.bargs[j] = image(cs.bargs[j])
+		}
+	}
+	cs.cons = e.st.Substitute(cs.cons, from, onto)
+	return image(vars)
 }
 
 func others(vars, keep []*term.Term) []*term.Term {
@@ -265,8 +345,8 @@ func (e *engine) coreLevel(core []*term.Term) int {
 // inst instantiates a formula over p's params with args (memoized per
 // formula and argument list: the argument lists are the clauses' own).
 func (e *engine) inst(p *pred, f *term.Term, args []*term.Term) *term.Term {
-	if len(p.params) == 0 {
-		return f
+	if len(p.params) == 0 || &args[0] == &p.params[0] {
+		return f // over the params already (toParams)
 	}
 	k := instKey{f, &args[0]}
 	if t, ok := e.instMemo[k]; ok {
@@ -284,6 +364,9 @@ func (e *engine) inst(p *pred, f *term.Term, args []*term.Term) *term.Term {
 // When a source is not a constant, or the scan would cost more than
 // Substitute itself, all the pairs are given.
 func (e *engine) subst(f *term.Term, from, to []*term.Term) *term.Term {
+	if len(from) == 0 || &from[0] == &to[0] {
+		return f
+	}
 	fc := e.st.SharedFreeConsts(f)
 	if len(fc)*len(from) > substScan {
 		return e.st.Substitute(f, from, to)
