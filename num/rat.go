@@ -364,6 +364,15 @@ func (a Rat) Num() Int {
 	return IntFromBig(a.big.Num())
 }
 
+// Parts64 returns the numerator and denominator when both fit in an
+// int64 (ok), without allocating.
+func (a Rat) Parts64() (n, d int64, ok bool) {
+	if a.big != nil {
+		return 0, 0, false
+	}
+	return a.n, a.dm + 1, true
+}
+
 // Den returns the denominator (always >= 1).
 func (a Rat) Den() Int {
 	if a.big == nil {

@@ -191,7 +191,7 @@ func (r *Refutation) Definitions() (consts, terms []*term.Term) {
 // atomLit returns the positive literal of atom i.
 func (a *arith) atomLit(i int32) sat.Lit {
 	at := &a.atoms[i]
-	k := atomKey{at.v, at.c.String(), at.strict, at.lower}
+	k := atomKey{at.v, keyOf(at.c), at.strict, at.lower}
 	return a.atomOf[k]
 }
 
