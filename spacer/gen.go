@@ -302,7 +302,9 @@ func (e *engine) itpCands(p *pred, cores [][]*term.Term, L int) ([]*cand, error)
 	for _, c := range cands {
 		ok, _, lv, err := e.blocked(p, c.cube, L, true)
 		if err != nil || !ok {
-			e.log.Tracef("itp candidate not blocked: %s\n", term.Sprint(c.cube[0]))
+			if e.log.Tracing() {
+				e.log.Tracef("itp candidate not blocked: %s\n", term.Sprint(c.cube[0]))
+			}
 			return nil, err
 		}
 		c.level = lv

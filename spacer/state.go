@@ -448,7 +448,9 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 			}
 		}
 	}
-	e.log.Tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	if e.log.Tracing() {
+		e.log.Tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	}
 	lm.dead = false
 	e.noteLevel(level)
 	for _, o := range p.lemmas {
@@ -534,7 +536,9 @@ func (e *engine) addReachFact(p *pred, f *term.Term, cs *clauseSolver, children 
 	e.stats.reach++
 	p.rfs = append(p.rfs, rf)
 	p.rfKeys[f] = rf
-	e.log.Tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
+	if e.log.Tracing() {
+		e.log.Tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
+	}
 	for _, u := range p.uses {
 		if u.cs.sv == nil {
 			continue // warm asserts it
