@@ -164,7 +164,7 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		if a.Pred.Arity() == 0 {
 			return f
 		}
-		return st.Substitute(f, cp.Terms(a.Pred.Params), cp.Terms(a.Args))
+		return substituteUsed(st, f, cp.Terms(a.Pred.Params), cp.Terms(a.Args))
 	}
 	parts := []*term.Term{cp.Term(c.Constraint)}
 	for j := range c.Body {
@@ -279,6 +279,31 @@ func (mc *modelChecker) decide(ctx context.Context, c *chc.Clause, body *term.Te
 		}
 	}
 	return ""
+}
+
+// substituteUsed is st.Substitute(f, params, args) with only the pairs
+// of the params f mentions: a model's formula reads a few of a
+// predicate's parameters (Solidity's have dozens), and Substitute's
+// tables cost as much as the pairs it is given.
+func substituteUsed(st *term.Store, f *term.Term, params, args []*term.Term) *term.Term {
+	fc := st.SharedFreeConsts(f)
+	if len(fc)*len(params) > 1<<12 {
+		return st.Substitute(f, params, args)
+	}
+	var from, to []*term.Term
+	for _, c := range fc {
+		// the last pair of a param wins, as in Substitute's map
+		for i := len(params) - 1; i >= 0; i-- {
+			if params[i] == c {
+				from, to = append(from, c), append(to, args[i])
+				break
+			}
+		}
+	}
+	if len(from) == 0 {
+		return f
+	}
+	return st.Substitute(f, from, to)
 }
 
 // bodyConjuncts reports whether a term is one of the top-level conjuncts

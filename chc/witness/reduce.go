@@ -34,8 +34,14 @@ type reduction struct {
 // reduced form is refuted by the reduced body is refuted by the body.
 func reduce(st *term.Store, conjuncts []*term.Term) *reduction {
 	r := &reduction{st: st}
-	parent := map[*term.Term]*term.Term{}
-	var consts []*term.Term // the constants met, in the order met
+	eqs := 0
+	for _, a := range conjuncts {
+		if x, _ := equated(st, a); x != nil {
+			eqs++
+		}
+	}
+	parent := make(map[*term.Term]*term.Term, 2*eqs)
+	consts := make([]*term.Term, 0, 2*eqs) // the constants met, in the order met
 	var find func(x *term.Term) *term.Term
 	find = func(x *term.Term) *term.Term {
 		p, ok := parent[x]
