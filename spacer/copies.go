@@ -122,7 +122,9 @@ func copyEq(st *term.Store, l *term.Term) (x, y *term.Term, ok bool) {
 	if x.IsConst() && y.IsConst() {
 		return x, y, x.Sort() == y.Sort()
 	}
-	if !x.Sort().IsArith() {
+	if !x.Sort().IsArith() || len(st.SharedFreeConsts(l)) != 2 {
+		// (two constants: a cheap test before the linear form, which
+		// builds x - y; a bound or a store has a third or a numeral)
 		return nil, nil, false
 	}
 	lin, ok := st.Linearize(st.Sub(x, y))
