@@ -24,8 +24,9 @@ import (
 // the clause as it is.
 
 // clauseCopies returns c's constraint and atoms' arguments with copies
-// merged, and the variables merged into others.
-func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term.Term, bargs [][]*term.Term, gone []*term.Term) {
+// merged, and the variables merged into others (gone) with the variable
+// each was merged into (reps).
+func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term.Term, bargs [][]*term.Term, gone, reps []*term.Term) {
 	// atoms[v]: the atoms (0 the head, j+1 body position j) with an
 	// argument in v's class, for class representatives v
 	rep := map[*term.Term]*term.Term{}
@@ -80,7 +81,7 @@ func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term
 		for _, b := range c.Body {
 			bargs = append(bargs, b.Args)
 		}
-		return c.Constraint, hargs, bargs, nil
+		return c.Constraint, hargs, bargs, nil, nil
 	}
 	var to []*term.Term
 	for _, v := range c.Vars {
@@ -109,7 +110,7 @@ func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term
 	default:
 		cons = st.And(rest...)
 	}
-	return st.Substitute(cons, gone, to), hargs, bargs, gone
+	return st.Substitute(cons, gone, to), hargs, bargs, gone, to
 }
 
 // copyEq reads x = y off l, x and y variables of one sort: Booleans or

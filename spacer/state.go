@@ -152,6 +152,9 @@ type clauseSolver struct {
 	self  []int          // body positions whose predicate is the head's
 	free  [][]*term.Term // per body position: the clause vars other than its args
 	hfree []*term.Term   // the clause vars other than the head args
+	// image: per variable of c, the variable of cons that has its value
+	// in sv's models (its copy's, its param: clauseCopies, toParams)
+	image []*term.Term
 }
 
 type rfTag struct {
@@ -185,15 +188,26 @@ func (e *engine) build() error {
 	e.preds = append(e.preds, e.goal)
 	for i, c := range e.sys.Clauses {
 		cs := &clauseSolver{idx: i, c: c}
-		var gone []*term.Term
-		cs.cons, cs.hargs, cs.bargs, gone = clauseCopies(e.st, c)
+		var gone, reps []*term.Term
+		cs.cons, cs.hargs, cs.bargs, gone, reps = clauseCopies(e.st, c)
 		vars := others(c.Vars, gone)
 		if c.Head == nil {
 			cs.head = e.goal
 		} else {
 			cs.head = e.preds[c.Head.Pred.ID]
 		}
-		vars = e.toParams(cs, vars)
+		var renamed map[*term.Term]*term.Term
+		vars, renamed = e.toParams(cs, vars)
+		cs.image = make([]*term.Term, len(c.Vars))
+		for i, v := range c.Vars {
+			if k := slices.Index(gone, v); k >= 0 {
+				v = reps[k]
+			}
+			if x := renamed[v]; x != nil {
+				v = x
+			}
+			cs.image[i] = v
+		}
 		cs.hfree = others(vars, cs.hargs)
 		for j := range c.Body {
 			q := e.preds[c.Body[j].Pred.ID]
@@ -222,7 +236,7 @@ func (e *engine) build() error {
 // arguments are distinct constants of the params' sorts that no renamed
 // position has, and no param is a constant of the clause (so that the
 // renaming captures nothing).
-func (e *engine) toParams(cs *clauseSolver, vars []*term.Term) []*term.Term {
+func (e *engine) toParams(cs *clauseSolver, vars []*term.Term) ([]*term.Term, map[*term.Term]*term.Term) {
 	inClause := make(map[*term.Term]bool, len(vars))
 	for _, v := range vars {
 		inClause[v] = true
@@ -261,7 +275,7 @@ func (e *engine) toParams(cs *clauseSolver, vars []*term.Term) []*term.Term {
 		renamed[j] = rename(e.preds[cs.c.Body[j].Pred.ID], cs.bargs[j])
 	}
 	if len(from) == 0 {
-		return vars
+		return vars, nil
 	}
 	// the positions not renamed may share variables with renamed ones
 	// (clauseCopies merges a head argument with a body one)
@@ -288,7 +302,7 @@ func (e *engine) toParams(cs *clauseSolver, vars []*term.Term) []*term.Term {
 		}
 	}
 	cs.cons = e.st.Substitute(cs.cons, from, onto)
-	return image(vars)
+	return image(vars), to
 }
 
 func others(vars, keep []*term.Term) []*term.Term {
