@@ -104,7 +104,7 @@ func (e *engine) deriveNode(cs *clauseSolver, children []*reachFact, head []*ter
 // assertReachFactAt): the head's values and the children's tags are
 // assumptions, and the model's values of the solver's variables are
 // those of the clause's (clauseSolver.image). The level lemmas are off
-// without their level literals; the inductive ones hold in every
+// (their level literals true); the inductive ones hold in every
 // reachable state, so the query has the derivation's models still. ok is
 // false when the solver is not there, a tag is missing or the query is
 // not sat: deriveNode then asks a solver of the clause as it is.
@@ -113,7 +113,8 @@ func (e *engine) deriveInClause(cs *clauseSolver, children []*reachFact, head []
 		return nil, nil, false, nil
 	}
 	st := e.st
-	var assumps []*term.Term
+	// every level literal true: the level lemmas out of the search
+	assumps := e.frame(nil, len(e.lvl))
 	for i, a := range cs.hargs {
 		assumps = append(assumps, st.Eq(a, head[i]))
 	}
