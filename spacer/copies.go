@@ -2,6 +2,7 @@ package spacer
 
 import (
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -123,6 +124,9 @@ func copyEq(st *term.Store, l *term.Term) (x, y *term.Term, ok bool) {
 	if x.IsConst() && y.IsConst() {
 		return x, y, x.Sort() == y.Sort()
 	}
+	if p, q, ok := diffZero(x, y); ok {
+		return p, q, true
+	}
 	if !x.Sort().IsArith() || len(st.SharedFreeConsts(l)) != 2 {
 		// (two constants: a cheap test before the linear form, which
 		// builds x - y; a bound or a store has a third or a numeral)
@@ -135,3 +139,29 @@ func copyEq(st *term.Store, l *term.Term) (x, y *term.Term, ok bool) {
 	}
 	return lin.Vars[0], lin.Vars[1], true
 }
+
+// diffZero reads x = y off s = z in the simplifier's shape of x - y = 0,
+// (= (+ x (* -1 y)) 0) with x and y constants of one sort, without
+// building a linear form; x and y by ID, as copyEq's linear form gives
+// them.
+func diffZero(s, z *term.Term) (x, y *term.Term, ok bool) {
+	if s.Op() != term.OpAdd || s.NumArgs() != 2 || !z.IsNum() || z.Num().Sign() != 0 {
+		return nil, nil, false
+	}
+	p, q := s.Arg(0), s.Arg(1)
+	if !p.IsConst() {
+		p, q = q, p
+	}
+	if !p.IsConst() || q.Op() != term.OpMul || q.NumArgs() != 2 {
+		return nil, nil, false
+	}
+	if c, r := q.Arg(0), q.Arg(1); c.IsNum() && c.Num().Equal(minusOne) && r.IsConst() && r.Sort() == p.Sort() && r != p {
+		if term.CompareID(p, r) > 0 {
+			p, r = r, p // by ID, as the linear form has them
+		}
+		return p, r, true
+	}
+	return nil, nil, false
+}
+
+var minusOne = num.NewRat(-1, 1)
