@@ -23,6 +23,7 @@ type reduction struct {
 	in        map[*term.Term]bool       // the same, as a set
 	lo, hi    map[*term.Term]num.Rat    // integer bounds: lo ≤ x ≤ hi
 	false_    bool                      // the body reduces to false
+	gsub      map[*term.Term]*term.Term // subOf's
 }
 
 // reduce builds the reduction of the conjunction of conjuncts. Each
@@ -191,9 +192,25 @@ func (r *reduction) refutes(g *term.Term) (*term.Term, bool) {
 		return g, true
 	}
 	if len(r.sub) > 0 {
-		g = r.st.SimplifyMap(g, r.sub)
+		g = r.st.SimplifyMap(g, r.subOf(g))
 	}
 	return g, g.IsFalse() || r.implied(r.st.Simplify(r.st.Not(g)))
+}
+
+// subOf is r.sub restricted to the constants of g, in a map of r's
+// that the next call reuses: SimplifyMap reads every pair it is given,
+// and a goal mentions a few of the clause's classes.
+func (r *reduction) subOf(g *term.Term) map[*term.Term]*term.Term {
+	if r.gsub == nil {
+		r.gsub = map[*term.Term]*term.Term{}
+	}
+	clear(r.gsub)
+	for _, c := range r.st.SharedFreeConsts(g) {
+		if y, ok := r.sub[c]; ok {
+			r.gsub[c] = y
+		}
+	}
+	return r.gsub
 }
 
 // implied reports whether the reduced body implies h by its conjuncts
