@@ -88,6 +88,11 @@ type modelChecker struct {
 	vals, pvals *term.Model
 	need        []bool
 	atoms       []*chc.Atom
+	// scratchClause's: the reductions' tables, the body's conjuncts
+	red  reduceScratch
+	conj []*term.Term
+	// forcing's: the positions of a clause's variables
+	index map[*term.Term]int
 }
 
 // scratchTerms is the size past which the scratch store is renewed.
@@ -210,7 +215,8 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 	}
 	// the body's equalities and bounds refute most goals; the smt solver
 	// gets the rest, reduced, with the part of the body they depend on
-	red := reduce(st, term.Conjuncts(nil, body))
+	mc.conj = term.Conjuncts(mc.conj[:0], body)
+	red := reduceIn(st, mc.conj, &mc.red)
 	var left []*term.Term
 	for _, g := range goals {
 		if r, ok := red.refutes(g); !ok {

@@ -34,6 +34,20 @@ type reduction struct {
 // value, so it is a model of the reduced body too, and a goal g whose
 // reduced form is refuted by the reduced body is refuted by the body.
 func reduce(st *term.Store, conjuncts []*term.Term) *reduction {
+	return reduceIn(st, conjuncts, nil)
+}
+
+// reduceScratch is the tables of reductions made one after another (a
+// model check's clauses): a reduction's union-find is garbage once it is
+// made, and its class map once the next one is.
+type reduceScratch struct {
+	parent, sub map[*term.Term]*term.Term
+	consts      []*term.Term
+}
+
+// reduceIn is reduce with the tables of sc (none when nil); the
+// reduction it returns holds until the next call with sc.
+func reduceIn(st *term.Store, conjuncts []*term.Term, sc *reduceScratch) *reduction {
 	r := &reduction{st: st}
 	eqs := 0
 	for _, a := range conjuncts {
@@ -41,8 +55,20 @@ func reduce(st *term.Store, conjuncts []*term.Term) *reduction {
 			eqs++
 		}
 	}
-	parent := make(map[*term.Term]*term.Term, 2*eqs)
-	consts := make([]*term.Term, 0, 2*eqs) // the constants met, in the order met
+	var parent map[*term.Term]*term.Term
+	var consts []*term.Term // the constants met, in the order met
+	if sc != nil {
+		if sc.parent == nil {
+			sc.parent, sc.sub = map[*term.Term]*term.Term{}, map[*term.Term]*term.Term{}
+		}
+		clear(sc.parent)
+		clear(sc.sub)
+		parent, consts = sc.parent, sc.consts[:0]
+		defer func() { sc.consts = consts[:0] }()
+	} else {
+		parent = make(map[*term.Term]*term.Term, 2*eqs)
+		consts = make([]*term.Term, 0, 2*eqs)
+	}
 	var find func(x *term.Term) *term.Term
 	find = func(x *term.Term) *term.Term {
 		p, ok := parent[x]
@@ -79,7 +105,11 @@ func reduce(st *term.Store, conjuncts []*term.Term) *reduction {
 			return r
 		}
 	}
-	r.sub = make(map[*term.Term]*term.Term, len(consts))
+	if sc != nil {
+		r.sub = sc.sub
+	} else {
+		r.sub = make(map[*term.Term]*term.Term, len(consts))
+	}
 	for _, x := range consts {
 		if y := find(x); y != x {
 			r.sub[x] = y
