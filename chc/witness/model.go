@@ -93,6 +93,9 @@ type modelChecker struct {
 	conj []*term.Term
 	// forcing's: the positions of a clause's variables
 	index map[*term.Term]int
+	// bodyConjuncts's
+	bodyConj []*term.Term
+	bodySet  map[*term.Term]bool
 }
 
 // scratchTerms is the size past which the scratch store is renewed.
@@ -185,7 +188,7 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		parts = append(parts, st.Not(h))
 		// a conjunct of the head's formula that is a conjunct of the body
 		// (the same term: the store shares it) holds: nothing to refute
-		in := bodyConjuncts(body)
+		in := mc.bodyConjuncts(body)
 		var hs []*term.Term
 		if h.Op() == term.OpAnd {
 			hs = h.Args()
@@ -313,9 +316,10 @@ func substituteUsed(st *term.Store, f *term.Term, params, args []*term.Term) *te
 }
 
 // bodyConjuncts reports whether a term is one of the top-level conjuncts
-// of body (or body itself).
-func bodyConjuncts(body *term.Term) func(*term.Term) bool {
-	cs := term.Conjuncts(nil, body)
+// of body (or body itself), until the next call (its tables are mc's).
+func (mc *modelChecker) bodyConjuncts(body *term.Term) func(*term.Term) bool {
+	cs := term.Conjuncts(mc.bodyConj[:0], body)
+	mc.bodyConj = cs
 	if len(cs) <= smallSet {
 		return func(a *term.Term) bool {
 			for _, c := range cs {
@@ -326,7 +330,11 @@ func bodyConjuncts(body *term.Term) func(*term.Term) bool {
 			return a.IsTrue()
 		}
 	}
-	set := make(map[*term.Term]bool, len(cs))
+	if mc.bodySet == nil {
+		mc.bodySet = make(map[*term.Term]bool, len(cs))
+	}
+	set := mc.bodySet
+	clear(set)
 	for _, c := range cs {
 		set[c] = true
 	}
