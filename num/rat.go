@@ -290,6 +290,18 @@ func (a Rat) Cmp(b Rat) int {
 		}
 		return cmpCross(a.n, b.dm+1, b.n, a.dm+1)
 	}
+	// A big integer is outside int64's range, so beyond every small
+	// value (whose absolute value is at most 2⁶³−1): its sign decides,
+	// without the copies big.Rat.Cmp makes (Solidity's 2²⁵⁶ bounds
+	// are compared in every simplex step).
+	switch {
+	case a.big != nil && b.big != nil && a.big.IsInt() && b.big.IsInt():
+		return a.big.Num().Cmp(b.big.Num())
+	case a.big != nil && b.big == nil && a.big.IsInt():
+		return a.big.Sign()
+	case a.big == nil && b.big != nil && b.big.IsInt():
+		return -b.big.Sign()
+	}
 	return a.bigVal().Cmp(b.bigVal())
 }
 
@@ -350,6 +362,15 @@ func (a Rat) Num() Int {
 		return Int{small: a.n}
 	}
 	return IntFromBig(a.big.Num())
+}
+
+// Parts64 returns the numerator and denominator when both fit in an
+// int64 (ok), without allocating.
+func (a Rat) Parts64() (n, d int64, ok bool) {
+	if a.big != nil {
+		return 0, 0, false
+	}
+	return a.n, a.dm + 1, true
 }
 
 // Den returns the denominator (always >= 1).

@@ -211,6 +211,9 @@ func New(opts Options) *Solver {
 // growVars extends every per-variable and per-literal table to hold
 // variables 0..n.
 func (s *Solver) growVars(n int) {
+	if n >= cap(s.vd) {
+		s.reserveVars(max(n+1, 2*cap(s.vd), minVars))
+	}
 	for len(s.vd) <= n {
 		v := Var(len(s.vd))
 		s.vd = append(s.vd, varData{})
@@ -239,6 +242,33 @@ func (s *Solver) growVars(n int) {
 	if len(s.stamp) < len(s.vd)+1 {
 		s.stamp = append(s.stamp, make([]uint32, len(s.vd)+1-len(s.stamp))...)
 	}
+}
+
+// minVars is the number of variables the per-variable tables first
+// have room for: a solver's variables come one at a time, and the
+// fifteen tables growing from one entry by doubling were most of the
+// allocations of the small solvers Spacer makes per clause.
+const minVars = 64
+
+// reserveVars gives every per-variable and per-literal table room for n
+// variables, in one allocation each.
+func (s *Solver) reserveVars(n int) {
+	s.vd = slices.Grow(s.vd, n-len(s.vd))
+	s.vals = slices.Grow(s.vals, 2*n-len(s.vals))
+	s.watches = slices.Grow(s.watches, 2*n-len(s.watches))
+	s.bins = slices.Grow(s.bins, 2*n-len(s.bins))
+	s.activity = slices.Grow(s.activity, n-len(s.activity))
+	s.heapIdx = slices.Grow(s.heapIdx, n-len(s.heapIdx))
+	s.saved = slices.Grow(s.saved, n-len(s.saved))
+	s.target = slices.Grow(s.target, n-len(s.target))
+	s.seen = slices.Grow(s.seen, n-len(s.seen))
+	s.pmark = slices.Grow(s.pmark, n-len(s.pmark))
+	s.unitID = slices.Grow(s.unitID, n-len(s.unitID))
+	s.theoryVar = slices.Grow(s.theoryVar, n-len(s.theoryVar))
+	s.elim = slices.Grow(s.elim, n-len(s.elim))
+	s.frozen = slices.Grow(s.frozen, n-len(s.frozen))
+	s.stamp = slices.Grow(s.stamp, n+1-len(s.stamp))
+	s.heap = slices.Grow(s.heap, n-len(s.heap))
 }
 
 // NewVar adds a variable and returns it. Variables may be added at any

@@ -27,15 +27,17 @@ import (
 // the SAT solver must decide — or to a cut lemma (bounds ⇒ cut atom), each
 // recorded with its proof (see cutRecord).
 type arith struct {
-	s       *Solver
-	lra     *lra.Solver
-	li      *lia.Solver
-	varOf   map[*term.Term]lra.Var // arithmetic constants -> simplex variables
-	terms   []*term.Term           // by simplex variable; nil for slacks
-	atoms   []arithAtom
-	atomOf  map[atomKey]sat.Lit
-	byVar   []int32 // by SAT variable: atom index + 1 (0: not an atom)
-	pending bool    // bounds asserted since the last check
+	s      *Solver
+	lra    *lra.Solver
+	li     *lia.Solver
+	varOf  map[*term.Term]lra.Var // arithmetic constants -> simplex variables
+	terms  []*term.Term           // by simplex variable; nil for slacks
+	atoms  []arithAtom
+	atomOf map[atomKey]sat.Lit // bound atoms (findAtom)
+	// bound atoms whose bound does not fit two int64s (findAtom)
+	atomOfBig map[bigAtomKey]sat.Lit
+	byVar     []int32 // by SAT variable: atom index + 1 (0: not an atom)
+	pending   bool    // bounds asserted since the last check
 	// bound propagation was skipped while the SAT solver placed
 	// assumptions (see propagate)
 	deferred bool
@@ -71,10 +73,43 @@ type arithAtom struct {
 	lower  bool // the atom is v >= c (integer v only), negation v <= c-1
 }
 
+// atomKey is a bound atom's key in atomOf: its variable and kind, and
+// its bound as numerator and denominator when they fit in an int64 (the
+// bound's decimal string was a tenth of the time an atom took to make);
+// a bigger bound's atom is in atomOfBig, by the bound's string.
 type atomKey struct {
 	v             lra.Var
-	c             string
 	strict, lower bool
+	n, d          int64
+}
+
+type bigAtomKey struct {
+	v             lra.Var
+	strict, lower bool
+	c             string
+}
+
+// findAtom is the literal of the atom v <= c (strict: v < c; lower:
+// v >= c), if it has been made.
+func (a *arith) findAtom(v lra.Var, c num.Rat, strict, lower bool) (sat.Lit, bool) {
+	if n, d, ok := c.Parts64(); ok {
+		m, ok := a.atomOf[atomKey{v, strict, lower, n, d}]
+		return m, ok
+	}
+	m, ok := a.atomOfBig[bigAtomKey{v, strict, lower, c.String()}]
+	return m, ok
+}
+
+// keepAtom records m as the literal of the atom of findAtom.
+func (a *arith) keepAtom(v lra.Var, c num.Rat, strict, lower bool, m sat.Lit) {
+	if n, d, ok := c.Parts64(); ok {
+		a.atomOf[atomKey{v, strict, lower, n, d}] = m
+		return
+	}
+	if a.atomOfBig == nil {
+		a.atomOfBig = map[bigAtomKey]sat.Lit{}
+	}
+	a.atomOfBig[bigAtomKey{v, strict, lower, c.String()}] = m
 }
 
 func newArith(s *Solver) *arith {
@@ -272,26 +307,24 @@ func (a *arith) variable(x, t *term.Term) (lra.Var, error) {
 }
 
 func (a *arith) boundAtom(v lra.Var, c num.Rat, strict bool) sat.Lit {
-	k := atomKey{v, c.String(), strict, false}
-	if m, ok := a.atomOf[k]; ok {
+	if m, ok := a.findAtom(v, c, strict, false); ok {
 		return m
 	}
 	b := lra.Exact(c)
 	if strict {
 		b = lra.Below(c)
 	}
-	return a.newAtom(k, arithAtom{v, c, strict, a.li.IsInt(v), false}, lra.Upper, b)
+	return a.newAtom(arithAtom{v, c, strict, a.li.IsInt(v), false}, lra.Upper, b)
 }
 
 // lowerAtom returns the atom v >= c of an integer variable v (the
 // negation is v <= c-1). Branches use it to choose the first case: the
 // SAT solver decides a new variable false first.
 func (a *arith) lowerAtom(v lra.Var, c num.Rat) sat.Lit {
-	k := atomKey{v, c.String(), false, true}
-	if m, ok := a.atomOf[k]; ok {
+	if m, ok := a.findAtom(v, c, false, true); ok {
 		return m
 	}
-	return a.newAtom(k, arithAtom{v, c, false, true, true}, lra.Lower, lra.Exact(c))
+	return a.newAtom(arithAtom{v, c, false, true, true}, lra.Lower, lra.Exact(c))
 }
 
 // atomIndex is the index of v's atom, or -1.
@@ -324,10 +357,10 @@ func (a *arith) phase(v sat.Var) (value, ok bool) {
 	}
 }
 
-func (a *arith) newAtom(k atomKey, at arithAtom, kind lra.BoundKind, b lra.DeltaRat) sat.Lit {
+func (a *arith) newAtom(at arithAtom, kind lra.BoundKind, b lra.DeltaRat) sat.Lit {
 	sv := a.s.sat.NewVar()
 	m := sv.Pos()
-	a.atomOf[k] = m
+	a.keepAtom(at.v, at.c, at.strict, at.lower, m)
 	for int(sv) >= len(a.byVar) {
 		a.byVar = append(a.byVar, make([]int32, len(a.byVar)+64)...)
 	}

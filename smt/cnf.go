@@ -382,7 +382,7 @@ func (e *encoder) ite(t *term.Term, pol uint8) (sat.Lit, error) {
 // the definitions constrain nothing else and stay valid across scopes.
 // Ites of other sorts get the constant of the euf plugin's lift.
 func (e *encoder) lift(t *term.Term) (*term.Term, error) {
-	if !hasArithIte(t) {
+	if t.NumArgs() == 0 || !hasArithIte(t) {
 		return t, nil
 	}
 	st := e.s.st

@@ -72,8 +72,8 @@ func (a *arith) intCheck(dst []sat.Lit) ([]sat.Lit, bool) {
 		}
 		v, k, up := a.li.Branch()
 		k1 := k.Add(num.NewInt(1)).Rat()
-		_, e1 := a.atomOf[atomKey{v, k.Rat().String(), false, false}]
-		_, e2 := a.atomOf[atomKey{v, k1.String(), false, true}]
+		_, e1 := a.findAtom(v, k.Rat(), false, false)
+		_, e2 := a.findAtom(v, k1, false, true)
 		if e1 || e2 {
 			// Its bound would exclude the value: an atom is out of step.
 			a.s.th.incomplete = "internal error: branch atom already decided"

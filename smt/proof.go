@@ -191,8 +191,8 @@ func (r *Refutation) Definitions() (consts, terms []*term.Term) {
 // atomLit returns the positive literal of atom i.
 func (a *arith) atomLit(i int32) sat.Lit {
 	at := &a.atoms[i]
-	k := atomKey{at.v, at.c.String(), at.strict, at.lower}
-	return a.atomOf[k]
+	m, _ := a.findAtom(at.v, at.c, at.strict, at.lower)
+	return m
 }
 
 // atomTerm returns the formula of an arithmetic atom: v <= c, v < c or (a

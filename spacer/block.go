@@ -210,7 +210,7 @@ func (e *engine) reached(pb *pob, cs *clauseSolver) (*found, error) {
 	if err != nil {
 		return nil, err
 	}
-	psi = e.st.Substitute(psi, cs.hargs, pb.pred.params)
+	psi = e.subst(psi, cs.hargs, pb.pred.params)
 	_, err = e.addReachFact(pb.pred, psi, cs, children)
 	return nil, err
 }
@@ -256,7 +256,7 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 	}
 	var lits []*term.Term
 	for _, l := range im {
-		l = e.st.Substitute(l, cs.bargs[j], q.params)
+		l = e.subst(l, cs.bargs[j], q.params)
 		if !slices.Contains(lits, l) {
 			lits = append(lits, l)
 		}

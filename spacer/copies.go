@@ -2,6 +2,7 @@ package spacer
 
 import (
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -24,8 +25,9 @@ import (
 // the clause as it is.
 
 // clauseCopies returns c's constraint and atoms' arguments with copies
-// merged, and the variables merged into others.
-func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term.Term, bargs [][]*term.Term, gone []*term.Term) {
+// merged, and the variables merged into others (gone) with the variable
+// each was merged into (reps).
+func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term.Term, bargs [][]*term.Term, gone, reps []*term.Term) {
 	// atoms[v]: the atoms (0 the head, j+1 body position j) with an
 	// argument in v's class, for class representatives v
 	rep := map[*term.Term]*term.Term{}
@@ -80,7 +82,7 @@ func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term
 		for _, b := range c.Body {
 			bargs = append(bargs, b.Args)
 		}
-		return c.Constraint, hargs, bargs, nil
+		return c.Constraint, hargs, bargs, nil, nil
 	}
 	var to []*term.Term
 	for _, v := range c.Vars {
@@ -109,7 +111,7 @@ func clauseCopies(st *term.Store, c *chc.Clause) (cons *term.Term, hargs []*term
 	default:
 		cons = st.And(rest...)
 	}
-	return st.Substitute(cons, gone, to), hargs, bargs, gone
+	return st.Substitute(cons, gone, to), hargs, bargs, gone, to
 }
 
 // copyEq reads x = y off l, x and y variables of one sort: Booleans or
@@ -122,7 +124,12 @@ func copyEq(st *term.Store, l *term.Term) (x, y *term.Term, ok bool) {
 	if x.IsConst() && y.IsConst() {
 		return x, y, x.Sort() == y.Sort()
 	}
-	if !x.Sort().IsArith() {
+	if p, q, ok := diffZero(x, y); ok {
+		return p, q, true
+	}
+	if !x.Sort().IsArith() || len(st.SharedFreeConsts(l)) != 2 {
+		// (two constants: a cheap test before the linear form, which
+		// builds x - y; a bound or a store has a third or a numeral)
 		return nil, nil, false
 	}
 	lin, ok := st.Linearize(st.Sub(x, y))
@@ -132,3 +139,29 @@ func copyEq(st *term.Store, l *term.Term) (x, y *term.Term, ok bool) {
 	}
 	return lin.Vars[0], lin.Vars[1], true
 }
+
+// diffZero reads x = y off s = z in the simplifier's shape of x - y = 0,
+// (= (+ x (* -1 y)) 0) with x and y constants of one sort, without
+// building a linear form; x and y by ID, as copyEq's linear form gives
+// them.
+func diffZero(s, z *term.Term) (x, y *term.Term, ok bool) {
+	if s.Op() != term.OpAdd || s.NumArgs() != 2 || !z.IsNum() || z.Num().Sign() != 0 {
+		return nil, nil, false
+	}
+	p, q := s.Arg(0), s.Arg(1)
+	if !p.IsConst() {
+		p, q = q, p
+	}
+	if !p.IsConst() || q.Op() != term.OpMul || q.NumArgs() != 2 {
+		return nil, nil, false
+	}
+	if c, r := q.Arg(0), q.Arg(1); c.IsNum() && c.Num().Equal(minusOne) && r.IsConst() && r.Sort() == p.Sort() && r != p {
+		if term.CompareID(p, r) > 0 {
+			p, r = r, p // by ID, as the linear form has them
+		}
+		return p, r, true
+	}
+	return nil, nil, false
+}
+
+var minusOne = num.NewRat(-1, 1)

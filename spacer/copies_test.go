@@ -41,7 +41,7 @@ func TestClauseCopies(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, sys.Clauses, 1)
 			c := sys.Clauses[0]
-			cons, hargs, bargs, gone := clauseCopies(st, c)
+			cons, hargs, bargs, gone, _ := clauseCopies(st, c)
 			local := regexp.MustCompile(`!\d+`) // the clause's own copies of the names
 			var names []string
 			for i, as := range append([][]*term.Term{hargs}, bargs...) {
@@ -73,7 +73,7 @@ func TestClauseCopiesQuery(t *testing.T) {
 	st := term.NewStore()
 	sys, _, err := chc.Read("t.smt2", strings.NewReader(src), st)
 	require.NoError(t, err)
-	cons, hargs, bargs, gone := clauseCopies(st, sys.Clauses[0])
+	cons, hargs, bargs, gone, _ := clauseCopies(st, sys.Clauses[0])
 	require.True(t, cons.IsTrue())
 	require.Nil(t, hargs)
 	require.Len(t, gone, 1)

@@ -80,7 +80,7 @@ func (e *engine) recurs(p *pred, I *term.Term) bool {
 // overParams rewrites t from cs's head arguments to p's params; nil when
 // another variable of the clause remains.
 func (e *engine) overParams(p *pred, cs *clauseSolver, t *term.Term) *term.Term {
-	t = e.st.Substitute(t, cs.hargs, p.params)
+	t = e.subst(t, cs.hargs, p.params)
 	for _, c := range term.FreeConsts(t) {
 		if !containsTerm(p.params, c) {
 			return nil

@@ -302,7 +302,9 @@ func (e *engine) itpCands(p *pred, cores [][]*term.Term, L int) ([]*cand, error)
 	for _, c := range cands {
 		ok, _, lv, err := e.blocked(p, c.cube, L, true)
 		if err != nil || !ok {
-			e.log.Tracef("itp candidate not blocked: %s\n", term.Sprint(c.cube[0]))
+			if e.log.Tracing() {
+				e.log.Tracef("itp candidate not blocked: %s\n", term.Sprint(c.cube[0]))
+			}
 			return nil, err
 		}
 		c.level = lv
@@ -332,7 +334,7 @@ func (e *engine) itpClause(p *pred, cs *clauseSolver, cube []*term.Term, L int) 
 	}
 	out := make([]*term.Term, 0, len(I))
 	for _, l := range I {
-		l = e.st.Substitute(l, cs.hargs, p.params)
+		l = e.subst(l, cs.hargs, p.params)
 		for _, c := range term.FreeConsts(l) {
 			if !slices.Contains(p.params, c) {
 				return nil, nil

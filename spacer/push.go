@@ -62,7 +62,9 @@ func (e *engine) propagate(n int) (*found, error) {
 				lm.ctp = nil
 				lm.level = max(k+1, lv)
 				e.noteLevel(lm.level)
-				e.log.Tracef("push %s to %s: %s\n", p.name, levelString(lm.level), term.Sprint(e.st.Not(e.st.And(lm.cube...))))
+				if e.log.Tracing() {
+					e.log.Tracef("push %s to %s: %s\n", p.name, levelString(lm.level), term.Sprint(e.st.Not(e.st.And(lm.cube...))))
+				}
 				if err := e.assertLemma(lm); err != nil {
 					return nil, err
 				}

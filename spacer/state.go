@@ -53,6 +53,8 @@ type engine struct {
 	chg               []int // chg[k]: lemmas learned or raised to level k
 	chgInf            int   // ... to level ∞
 	instMemo          map[instKey]*term.Term
+	substFrom         []*term.Term // subst's scratch
+	substTo           []*term.Term
 	impl              term.Implicant // implicants of models (one cube at a time)
 	reserveUsed       bool           // an invariant of a reserve became a lemma
 	hou               houdiniState   // Houdini's tries (houdini.go)
@@ -150,6 +152,9 @@ type clauseSolver struct {
 	self  []int          // body positions whose predicate is the head's
 	free  [][]*term.Term // per body position: the clause vars other than its args
 	hfree []*term.Term   // the clause vars other than the head args
+	// image: per variable of c, the variable of cons that has its value
+	// in sv's models (its copy's, its param: clauseCopies, toParams)
+	image []*term.Term
 }
 
 type rfTag struct {
@@ -183,13 +188,25 @@ func (e *engine) build() error {
 	e.preds = append(e.preds, e.goal)
 	for i, c := range e.sys.Clauses {
 		cs := &clauseSolver{idx: i, c: c}
-		var gone []*term.Term
-		cs.cons, cs.hargs, cs.bargs, gone = clauseCopies(e.st, c)
+		var gone, reps []*term.Term
+		cs.cons, cs.hargs, cs.bargs, gone, reps = clauseCopies(e.st, c)
 		vars := others(c.Vars, gone)
 		if c.Head == nil {
 			cs.head = e.goal
 		} else {
 			cs.head = e.preds[c.Head.Pred.ID]
+		}
+		var renamed map[*term.Term]*term.Term
+		vars, renamed = e.toParams(cs, vars)
+		cs.image = make([]*term.Term, len(c.Vars))
+		for i, v := range c.Vars {
+			if k := slices.Index(gone, v); k >= 0 {
+				v = reps[k]
+			}
+			if x := renamed[v]; x != nil {
+				v = x
+			}
+			cs.image[i] = v
 		}
 		cs.hfree = others(vars, cs.hargs)
 		for j := range c.Body {
@@ -207,6 +224,85 @@ func (e *engine) build() error {
 		e.clauses = append(e.clauses, cs)
 	}
 	return nil
+}
+
+// toParams renames the arguments of cs's head, and of each body position
+// whose predicate no earlier position has, to the predicate's params
+// (cs.cons, hargs and bargs; the clause's variables vars, returned
+// renamed). An obligation's cube, a lemma or a reach fact, over the
+// params, is then asserted or assumed at such a position as it is: no
+// substitution and no new term per clause, and the same term in every
+// clause solver of the predicate. A position is renamed only when its
+// arguments are distinct constants of the params' sorts that no renamed
+// position has, and no param is a constant of the clause (so that the
+// renaming captures nothing).
+func (e *engine) toParams(cs *clauseSolver, vars []*term.Term) ([]*term.Term, map[*term.Term]*term.Term) {
+	inClause := make(map[*term.Term]bool, len(vars))
+	for _, v := range vars {
+		inClause[v] = true
+	}
+	for _, c := range e.st.SharedFreeConsts(cs.cons) {
+		inClause[c] = true
+	}
+	to := make(map[*term.Term]*term.Term, len(vars))
+	used, taken := map[*pred]bool{}, map[*term.Term]bool{}
+	var from, onto []*term.Term
+	rename := func(p *pred, args []*term.Term) bool {
+		if p.p == nil || len(p.params) == 0 || used[p] || len(args) != len(p.params) {
+			return false
+		}
+		for i, a := range args {
+			x := p.params[i]
+			if a.Op() != term.OpConst || a.Sort() != x.Sort() || to[a] != nil || inClause[x] || taken[x] {
+				return false
+			}
+			for _, b := range args[:i] {
+				if b == a {
+					return false
+				}
+			}
+		}
+		used[p] = true
+		for i, a := range args {
+			to[a], taken[p.params[i]] = p.params[i], true
+			from, onto = append(from, a), append(onto, p.params[i])
+		}
+		return true
+	}
+	headRenamed := cs.hargs != nil && rename(cs.head, cs.hargs)
+	renamed := make([]bool, len(cs.bargs))
+	for j := range cs.bargs {
+		renamed[j] = rename(e.preds[cs.c.Body[j].Pred.ID], cs.bargs[j])
+	}
+	if len(from) == 0 {
+		return vars, nil
+	}
+	// the positions not renamed may share variables with renamed ones
+	// (clauseCopies merges a head argument with a body one)
+	image := func(as []*term.Term) []*term.Term {
+		out := make([]*term.Term, len(as))
+		for i, a := range as {
+			if x := to[a]; x != nil {
+				a = x
+			}
+			out[i] = a
+		}
+		return out
+	}
+	if headRenamed {
+		cs.hargs = cs.head.params
+	} else if cs.hargs != nil {
+		cs.hargs = image(cs.hargs)
+	}
+	for j := range cs.bargs {
+		if renamed[j] {
+			cs.bargs[j] = e.preds[cs.c.Body[j].Pred.ID].params
+		} else {
+			cs.bargs[j] = image(cs.bargs[j])
+		}
+	}
+	cs.cons = e.st.Substitute(cs.cons, from, onto)
+	return image(vars), to
 }
 
 func others(vars, keep []*term.Term) []*term.Term {
@@ -263,17 +359,56 @@ func (e *engine) coreLevel(core []*term.Term) int {
 // inst instantiates a formula over p's params with args (memoized per
 // formula and argument list: the argument lists are the clauses' own).
 func (e *engine) inst(p *pred, f *term.Term, args []*term.Term) *term.Term {
-	if len(p.params) == 0 {
-		return f
+	if len(p.params) == 0 || &args[0] == &p.params[0] {
+		return f // over the params already (toParams)
 	}
 	k := instKey{f, &args[0]}
 	if t, ok := e.instMemo[k]; ok {
 		return t
 	}
-	t := e.st.Substitute(f, p.params, args)
+	t := e.subst(f, p.params, args)
 	e.instMemo[k] = t
 	return t
 }
+
+// subst is st.Substitute(f, from, to) with only the pairs whose source is
+// a constant of f: a lemma's or an obligation's literal mentions a few of
+// a predicate's parameters, and Substitute's tables cost as much as the
+// pairs it is given (Solidity's predicates have dozens of parameters).
+// When a source is not a constant, or the scan would cost more than
+// Substitute itself, all the pairs are given.
+func (e *engine) subst(f *term.Term, from, to []*term.Term) *term.Term {
+	if len(from) == 0 || &from[0] == &to[0] {
+		return f
+	}
+	fc := e.st.SharedFreeConsts(f)
+	if len(fc)*len(from) > substScan {
+		return e.st.Substitute(f, from, to)
+	}
+	for _, x := range from {
+		if x.Op() != term.OpConst {
+			return e.st.Substitute(f, from, to)
+		}
+	}
+	sf, st := e.substFrom[:0], e.substTo[:0]
+	for _, c := range fc {
+		// the last pair of a source wins, as in Substitute's map
+		for i := len(from) - 1; i >= 0; i-- {
+			if from[i] == c {
+				sf, st = append(sf, c), append(st, to[i])
+				break
+			}
+		}
+	}
+	e.substFrom, e.substTo = sf, st
+	if len(sf) == 0 {
+		return f
+	}
+	return e.st.Substitute(f, sf, st)
+}
+
+// substScan bounds the comparisons subst makes to pick its pairs.
+const substScan = 1 << 12
 
 type instKey struct {
 	f    *term.Term
@@ -327,7 +462,9 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 			}
 		}
 	}
-	e.log.Tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	if e.log.Tracing() {
+		e.log.Tracef("lemma %s level %s: %s\n", p.name, levelString(level), term.Sprint(e.st.Not(e.st.And(cube...))))
+	}
 	lm.dead = false
 	e.noteLevel(level)
 	for _, o := range p.lemmas {
@@ -413,7 +550,9 @@ func (e *engine) addReachFact(p *pred, f *term.Term, cs *clauseSolver, children 
 	e.stats.reach++
 	p.rfs = append(p.rfs, rf)
 	p.rfKeys[f] = rf
-	e.log.Tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
+	if e.log.Tracing() {
+		e.log.Tracef("reach %s #%d: %s\n", p.name, rf.id, term.Sprint(f))
+	}
 	for _, u := range p.uses {
 		if u.cs.sv == nil {
 			continue // warm asserts it

@@ -99,7 +99,7 @@ func (symmetry) generalize(e *engine, c *cand) error {
 		for _, img := range syms {
 			cube := make([]*term.Term, len(queue[n]))
 			for i, l := range queue[n] {
-				cube[i] = e.st.Substitute(l, c.p.params, img)
+				cube[i] = e.subst(l, c.p.params, img)
 			}
 			cube = sortCube(cube)
 			key := cubeKey(cube)

@@ -74,7 +74,11 @@ func (mc *modelChecker) forcing(c *chc.Clause) *forcing {
 	// the variables by position in c.Vars, which a normalised clause's
 	// atoms and constraint mention only
 	if len(c.Vars) > smallSet {
-		f.index = make(map[*term.Term]int, len(c.Vars))
+		if mc.index == nil {
+			mc.index = make(map[*term.Term]int, len(c.Vars))
+		}
+		clear(mc.index)
+		f.index = mc.index
 		for i, x := range c.Vars {
 			f.index[x] = i
 		}

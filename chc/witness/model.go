@@ -88,6 +88,14 @@ type modelChecker struct {
 	vals, pvals *term.Model
 	need        []bool
 	atoms       []*chc.Atom
+	// scratchClause's: the reductions' tables, the body's conjuncts
+	red  reduceScratch
+	conj []*term.Term
+	// forcing's: the positions of a clause's variables
+	index map[*term.Term]int
+	// bodyConjuncts's
+	bodyConj []*term.Term
+	bodySet  map[*term.Term]bool
 }
 
 // scratchTerms is the size past which the scratch store is renewed.
@@ -164,7 +172,7 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		if a.Pred.Arity() == 0 {
 			return f
 		}
-		return st.Substitute(f, cp.Terms(a.Pred.Params), cp.Terms(a.Args))
+		return substituteUsed(st, f, cp.Terms(a.Pred.Params), cp.Terms(a.Args))
 	}
 	parts := []*term.Term{cp.Term(c.Constraint)}
 	for j := range c.Body {
@@ -180,7 +188,7 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 		parts = append(parts, st.Not(h))
 		// a conjunct of the head's formula that is a conjunct of the body
 		// (the same term: the store shares it) holds: nothing to refute
-		in := bodyConjuncts(body)
+		in := mc.bodyConjuncts(body)
 		var hs []*term.Term
 		if h.Op() == term.OpAnd {
 			hs = h.Args()
@@ -210,7 +218,8 @@ func (mc *modelChecker) scratchClause(ctx context.Context, c *chc.Clause) string
 	}
 	// the body's equalities and bounds refute most goals; the smt solver
 	// gets the rest, reduced, with the part of the body they depend on
-	red := reduce(st, term.Conjuncts(nil, body))
+	mc.conj = term.Conjuncts(mc.conj[:0], body)
+	red := reduceIn(st, mc.conj, &mc.red)
 	var left []*term.Term
 	for _, g := range goals {
 		if r, ok := red.refutes(g); !ok {
@@ -281,10 +290,36 @@ func (mc *modelChecker) decide(ctx context.Context, c *chc.Clause, body *term.Te
 	return ""
 }
 
+// substituteUsed is st.Substitute(f, params, args) with only the pairs
+// of the params f mentions: a model's formula reads a few of a
+// predicate's parameters (Solidity's have dozens), and Substitute's
+// tables cost as much as the pairs it is given.
+func substituteUsed(st *term.Store, f *term.Term, params, args []*term.Term) *term.Term {
+	fc := st.SharedFreeConsts(f)
+	if len(fc)*len(params) > 1<<12 {
+		return st.Substitute(f, params, args)
+	}
+	var from, to []*term.Term
+	for _, c := range fc {
+		// the last pair of a param wins, as in Substitute's map
+		for i := len(params) - 1; i >= 0; i-- {
+			if params[i] == c {
+				from, to = append(from, c), append(to, args[i])
+				break
+			}
+		}
+	}
+	if len(from) == 0 {
+		return f
+	}
+	return st.Substitute(f, from, to)
+}
+
 // bodyConjuncts reports whether a term is one of the top-level conjuncts
-// of body (or body itself).
-func bodyConjuncts(body *term.Term) func(*term.Term) bool {
-	cs := term.Conjuncts(nil, body)
+// of body (or body itself), until the next call (its tables are mc's).
+func (mc *modelChecker) bodyConjuncts(body *term.Term) func(*term.Term) bool {
+	cs := term.Conjuncts(mc.bodyConj[:0], body)
+	mc.bodyConj = cs
 	if len(cs) <= smallSet {
 		return func(a *term.Term) bool {
 			for _, c := range cs {
@@ -295,7 +330,11 @@ func bodyConjuncts(body *term.Term) func(*term.Term) bool {
 			return a.IsTrue()
 		}
 	}
-	set := make(map[*term.Term]bool, len(cs))
+	if mc.bodySet == nil {
+		mc.bodySet = make(map[*term.Term]bool, len(cs))
+	}
+	set := mc.bodySet
+	clear(set)
 	for _, c := range cs {
 		set[c] = true
 	}

@@ -23,6 +23,7 @@ type reduction struct {
 	in        map[*term.Term]bool       // the same, as a set
 	lo, hi    map[*term.Term]num.Rat    // integer bounds: lo ≤ x ≤ hi
 	false_    bool                      // the body reduces to false
+	gsub      map[*term.Term]*term.Term // subOf's
 }
 
 // reduce builds the reduction of the conjunction of conjuncts. Each
@@ -33,9 +34,41 @@ type reduction struct {
 // value, so it is a model of the reduced body too, and a goal g whose
 // reduced form is refuted by the reduced body is refuted by the body.
 func reduce(st *term.Store, conjuncts []*term.Term) *reduction {
+	return reduceIn(st, conjuncts, nil)
+}
+
+// reduceScratch is the tables of reductions made one after another (a
+// model check's clauses): a reduction's union-find is garbage once it is
+// made, and its class map once the next one is.
+type reduceScratch struct {
+	parent, sub map[*term.Term]*term.Term
+	consts      []*term.Term
+}
+
+// reduceIn is reduce with the tables of sc (none when nil); the
+// reduction it returns holds until the next call with sc.
+func reduceIn(st *term.Store, conjuncts []*term.Term, sc *reduceScratch) *reduction {
 	r := &reduction{st: st}
-	parent := map[*term.Term]*term.Term{}
+	eqs := 0
+	for _, a := range conjuncts {
+		if x, _ := equated(st, a); x != nil {
+			eqs++
+		}
+	}
+	var parent map[*term.Term]*term.Term
 	var consts []*term.Term // the constants met, in the order met
+	if sc != nil {
+		if sc.parent == nil {
+			sc.parent, sc.sub = map[*term.Term]*term.Term{}, map[*term.Term]*term.Term{}
+		}
+		clear(sc.parent)
+		clear(sc.sub)
+		parent, consts = sc.parent, sc.consts[:0]
+		defer func() { sc.consts = consts[:0] }()
+	} else {
+		parent = make(map[*term.Term]*term.Term, 2*eqs)
+		consts = make([]*term.Term, 0, 2*eqs)
+	}
 	var find func(x *term.Term) *term.Term
 	find = func(x *term.Term) *term.Term {
 		p, ok := parent[x]
@@ -72,7 +105,11 @@ func reduce(st *term.Store, conjuncts []*term.Term) *reduction {
 			return r
 		}
 	}
-	r.sub = make(map[*term.Term]*term.Term, len(consts))
+	if sc != nil {
+		r.sub = sc.sub
+	} else {
+		r.sub = make(map[*term.Term]*term.Term, len(consts))
+	}
 	for _, x := range consts {
 		if y := find(x); y != x {
 			r.sub[x] = y
@@ -185,9 +222,25 @@ func (r *reduction) refutes(g *term.Term) (*term.Term, bool) {
 		return g, true
 	}
 	if len(r.sub) > 0 {
-		g = r.st.SimplifyMap(g, r.sub)
+		g = r.st.SimplifyMap(g, r.subOf(g))
 	}
 	return g, g.IsFalse() || r.implied(r.st.Simplify(r.st.Not(g)))
+}
+
+// subOf is r.sub restricted to the constants of g, in a map of r's
+// that the next call reuses: SimplifyMap reads every pair it is given,
+// and a goal mentions a few of the clause's classes.
+func (r *reduction) subOf(g *term.Term) map[*term.Term]*term.Term {
+	if r.gsub == nil {
+		r.gsub = map[*term.Term]*term.Term{}
+	}
+	clear(r.gsub)
+	for _, c := range r.st.SharedFreeConsts(g) {
+		if y, ok := r.sub[c]; ok {
+			r.gsub[c] = y
+		}
+	}
+	return r.gsub
 }
 
 // implied reports whether the reduced body implies h by its conjuncts
