@@ -120,8 +120,11 @@ func newChrono(t tb, threshold int, restarts Restarts) *Solver {
 // to 3 levels, incremental solves under assumptions with clauses added
 // between them answer as enumeration does, with checked models and
 // failed-assumption sets, and the trail invariants hold throughout.
+//
+// Whether a chronological backjump happens depends on the draws (about
+// one run in thirty makes none): TestChronoThreshold's fixed instances
+// are the ones that must take them.
 func TestChronoAgainstBruteForce(t *testing.T) {
-	var chrono uint64
 	for _, restarts := range []Restarts{RestartGlucose, RestartLuby, RestartMixed} {
 		t.Run(restarts.String(), func(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
@@ -146,11 +149,9 @@ func TestChronoAgainstBruteForce(t *testing.T) {
 					}
 					checkSolve(t, s, n, cs, as, "")
 				}
-				chrono += s.Stats().Chrono
 			})
 		})
 	}
-	require.Positive(t, chrono, "no backjump was chronological")
 }
 
 // TestChronoThreshold: random 3-SAT at the threshold for 16 to 20
