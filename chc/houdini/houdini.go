@@ -434,25 +434,29 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 		return nil, err
 	}
 	for j, b := range c.Body {
-		var acts, insts []*term.Term
+		// The live candidates over the atom's arguments, in one walk.
+		var live []*term.Term
 		for k, f := range r.cands[b.Pred.ID] {
+			if r.alive[b.Pred.ID][k] {
+				live = append(live, f)
+			}
+		}
+		live = st.SubstituteTerms(live, b.Pred.Params, b.Args)
+		acts, insts := make([]*term.Term, len(r.cands[b.Pred.ID])), make([]*term.Term, len(r.cands[b.Pred.ID]))
+		for k := range r.cands[b.Pred.ID] {
 			if !r.alive[b.Pred.ID][k] {
-				acts, insts = append(acts, nil), append(insts, nil) // dropped for good: never assumed again
-				continue
+				continue // dropped for good: never assumed again (nil)
 			}
 			a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
-			inst := b.Pred.Instantiate(st, f, b.Args)
-			if err := cs.sv.Assert(st.Implies(a, inst)); err != nil {
+			if err := cs.sv.Assert(st.Implies(a, live[0])); err != nil {
 				return nil, err
 			}
-			acts, insts = append(acts, a), append(insts, inst)
+			acts[k], insts[k], live = a, live[0], live[1:]
 		}
 		cs.act, cs.body, cs.preds = append(cs.act, acts), append(cs.body, insts), append(cs.preds, b.Pred.ID)
 	}
 	if c.Head != nil {
-		for _, f := range r.cands[c.Head.Pred.ID] {
-			cs.head = append(cs.head, c.Head.Pred.Instantiate(st, f, c.Head.Args))
-		}
+		cs.head = st.SubstituteTerms(r.cands[c.Head.Pred.ID], c.Head.Pred.Params, c.Head.Args)
 	}
 	r.sv[ci] = cs
 	r.work += SolverWork(cs.sv)
