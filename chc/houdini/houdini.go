@@ -353,14 +353,14 @@ type Runner struct {
 	// is to be checked (never checked, or a body atom's predicate has
 	// lost candidates since); pos: the place in order before which no
 	// clause is dirty
+	order []int
+	at    []int
+	users [][]int
+	dirty []bool
+	pos   int
 	// failed: by predicate ID and candidate, the checks after which no
 	// neighbour falsified it (dropNeighbours gives up at maxFailed)
 	failed [][]uint8
-	order  []int
-	at     []int
-	users  [][]int
-	dirty  []bool
-	pos    int
 	done   bool
 	keep   [][]*term.Term
 }
