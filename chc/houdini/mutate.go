@@ -23,8 +23,11 @@ import (
 // neighbours). A neighbour that satisfies, by evaluation, the conjuncts of
 // the constraint and the live body candidates over the variables it moved
 // is a model of the check but for the head (the others keep the values
-// the check gave them), so a head candidate false of it is one Houdini
-// drops: the inductive subset is the same, found with fewer checks.
+// the check gave them, but for a local Boolean variable of the
+// constraint it may flip to mend a conjunct it broke, when every conjunct
+// over that variable holds after), so a head candidate false of it is
+// one Houdini drops: the inductive subset is the same, found with fewer
+// checks.
 
 // maxNeighbours bounds the neighbours tried after one check; a candidate
 // that no neighbour falsified after maxFailed checks (an invariant, most
@@ -59,7 +62,15 @@ type neighbourhood struct {
 	groups  []*group
 	of      map[*term.Term]int // variable -> its group
 	targets [][]target         // by head candidate
+	// locals: the Boolean variables of the constraint in no group and
+	// no atom's arguments, each with the conjuncts over it; a neighbour
+	// may flip one to mend a conjunct its move broke (holds)
+	locals map[*term.Term][]*term.Term
+	flips  []flip // the locals flipped in mm, to undo
 }
+
+// flip is a local variable flipped in a neighbour and its value before.
+type flip struct{ v, was *term.Term }
 
 // neighbours makes cs's neighbourhood.
 func (r *Runner) neighbours(ci int, cs *clauseSolver) *neighbourhood {
@@ -104,6 +115,30 @@ func (r *Runner) neighbours(ci int, cs *clauseSolver) *neighbourhood {
 			}
 		}
 		nb.groups = append(nb.groups, g)
+	}
+	atomArgs := map[*term.Term]bool{}
+	for _, a := range c.Head.Args {
+		atomArgs[a] = true
+	}
+	for _, b := range c.Body {
+		for _, a := range b.Args {
+			for _, v := range term.FreeConsts(a) {
+				atomArgs[v] = true
+			}
+		}
+	}
+	for _, a := range c.Head.Args {
+		for _, v := range term.FreeConsts(a) {
+			atomArgs[v] = true
+		}
+	}
+	nb.locals = map[*term.Term][]*term.Term{}
+	for _, l := range conj {
+		for _, v := range term.FreeConsts(l) {
+			if _, grouped := nb.of[v]; v.Sort().IsBool() && !grouped && !atomArgs[v] {
+				nb.locals[v] = append(nb.locals[v], l)
+			}
+		}
 	}
 	groupsOf := func(f *term.Term) []int {
 		var gs []int
@@ -240,6 +275,10 @@ func (r *Runner) dropNeighbours(ci int, cs *clauseSolver, m *term.Model) int {
 			for _, i := range moved {
 				r.set(nb.groups[i], mm, orig[i], num.Rat{}, false)
 			}
+			for _, f := range nb.flips {
+				mm.Set(f.v, f.was)
+			}
+			nb.flips = nb.flips[:0]
 		}
 		if r.alive[h.ID][k] {
 			r.failed[h.ID][k]++
@@ -354,13 +393,21 @@ func (r *Runner) set(g *group, mm *term.Model, orig []*term.Term, d num.Rat, mov
 
 // holds reports whether mm, moved in the groups moved from a model of
 // the check, satisfies the conjuncts and the live body candidates over
-// them.
+// them. A conjunct the move made false may be mended by flipping a local
+// Boolean variable of it (¬((x ≥ y) = a) when x and y moved): the flip
+// stands if every conjunct over that variable holds after it, and is
+// recorded in nb.flips for the caller to undo.
 func (r *Runner) holds(cs *clauseSolver, moved []int, mm *term.Model) bool {
+	nb := cs.nb
+	st := r.s.St
 	for _, i := range moved {
-		g := cs.nb.groups[i]
+		g := nb.groups[i]
 		for _, l := range g.cons {
 			r.work++
-			if v, err := mm.EvalBool(l); err != nil || !v {
+			if v, err := mm.EvalBool(l); err == nil && v {
+				continue
+			}
+			if !r.mend(nb, l, mm, st) {
 				return false
 			}
 		}
@@ -376,4 +423,34 @@ func (r *Runner) holds(cs *clauseSolver, moved []int, mm *term.Model) bool {
 		}
 	}
 	return true
+}
+
+// mend flips a local variable of the false conjunct l in mm that makes
+// every conjunct over it true, and reports whether one did.
+func (r *Runner) mend(nb *neighbourhood, l *term.Term, mm *term.Model, st *term.Store) bool {
+	for _, v := range term.FreeConsts(l) {
+		over, ok := nb.locals[v]
+		if !ok || slices.ContainsFunc(nb.flips, func(f flip) bool { return f.v == v }) {
+			continue
+		}
+		was, err := mm.Eval(v)
+		if err != nil {
+			continue
+		}
+		mm.Set(v, st.Bool(was != st.True()))
+		good := true
+		for _, u := range over {
+			r.work++
+			if x, err := mm.EvalBool(u); err != nil || !x {
+				good = false
+				break
+			}
+		}
+		if good {
+			nb.flips = append(nb.flips, flip{v, was})
+			return true
+		}
+		mm.Set(v, was)
+	}
+	return false
 }

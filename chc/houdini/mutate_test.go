@@ -17,7 +17,8 @@ import (
 // chainSystem draws a system like rust-horn's bmc files: predicates
 // p0..p(n-1) over (x, y, b), a fact of the last with x and y free or
 // bounded, steps from each to the one before that decrement x and y
-// (or keep them, or flip b), sometimes a self-loop, and a query of p0
+// (or keep them, or flip b, or guard them with a local Boolean),
+// sometimes a self-loop, and a query of p0
 // with x = k ∧ y = k; in the input's order the query comes first.
 func chainSystem(t *rapid.T) string {
 	n := rapid.IntRange(1, 5).Draw(t, "preds")
@@ -29,7 +30,10 @@ func chainSystem(t *rapid.T) string {
 	k := rapid.IntRange(0, 6).Draw(t, "k")
 	fmt.Fprintf(&b, "(assert (forall ((x Int) (y Int) (b Bool)) (=> (and (p0 x y b) (= x %d) (= y %d)) false)))\n", k, k)
 	for i := 0; i+1 < n; i++ {
-		switch rapid.IntRange(0, 2).Draw(t, "step") {
+		switch rapid.IntRange(0, 3).Draw(t, "step") {
+		case 3:
+			// a local Boolean a, tied to x by one conjunct and to y by another
+			fmt.Fprintf(&b, "(assert (forall ((x Int) (y Int) (b Bool) (a Bool)) (=> (and (p%d x y b) (= a (<= x %d)) (or a (> y 0))) (p%d x y b))))\n", i+1, rapid.IntRange(0, 8).Draw(t, "c"), i)
 		case 0:
 			fmt.Fprintf(&b, "(assert (forall ((x Int) (y Int) (b Bool) (x1 Int) (y1 Int)) (=> (and (p%d x1 y1 b) (= x1 (+ x 1)) (= y1 (+ y 1))) (p%d x y b))))\n", i+1, i)
 		case 1:
