@@ -40,10 +40,14 @@ import (
 // (houdini.Runner keeps its clause solvers and the candidates alive), up
 // to houdiniMaxChecks checks in all. The files it wins (rsolv, s_split_07
 // and the llreve arrays strcmp, memchr_1, memrchr_1, memccpy_1,
-// memmove_1) need 3-10 work units per candidate; the rust-horn files
-// Spacer answers alone (bmc-1, bmc-3, bmc-diamond-2) would need 16-33,
-// and Spacer answers them at 6-9, before the wait is over. A small system
-// has Houdini at level 3 as before (copyLoops in houdini_test.go).
+// memmove_1) need 3-10 work units per candidate, as rust-horn
+// bmc-diamond-2 does now that a check's model's neighbours drop
+// candidates too (houdini.Runner; 48 checks, its 34 invariants halve
+// Spacer's work). On an acyclic system Spacer's levels are bounded by
+// the height of its derivations, and Houdini waits while the levels left
+// cost less than it would (spacerEndsFirst; rust-horn bmc-1 and bmc-3).
+// A small system has Houdini at level 3 as before (copyLoops in
+// houdini_test.go).
 //
 // Reachable states drop candidates before any check does: the model
 // that reaches an obligation gives its head arguments a state the
@@ -91,6 +95,14 @@ type houdiniState struct {
 	// many of them the runner has been given
 	states  [][]*term.Model
 	refuted []int
+	// depth: systemDepth, once depthSet; levelWork: Spacer's work when
+	// the bound became levelBound; skipBound: the bound at which
+	// spacerEndsFirst said yes (Houdini waits for the next)
+	depth      int
+	depthSet   bool
+	levelBound int
+	levelWork  int
+	skipBound  int
 }
 
 // houdiniMaxStates bounds the reachable states kept per predicate.
@@ -150,11 +162,18 @@ type reserve struct {
 // maybeHoudini runs Houdini when its turn has come (see the top).
 func (e *engine) maybeHoudini() error {
 	h := &e.hou
-	if h.done || e.bound < houdiniLevel || e.stats.work < h.next {
+	if h.levelBound != e.bound {
+		h.levelBound, h.levelWork = e.bound, e.stats.work
+	}
+	if h.done || e.bound < houdiniLevel || e.stats.work < h.next || h.skipBound == e.bound {
 		return nil
 	}
 	if e.opts.NoHoudini || len(e.sys.Clauses) > houdiniMaxClauses {
 		h.done = true
+		return nil
+	}
+	if e.spacerEndsFirst() {
+		h.skipBound = e.bound
 		return nil
 	}
 	if h.cands == nil {
@@ -385,4 +404,92 @@ func (e *engine) reserveInductive(k int) bool {
 		}
 	}
 	return true
+}
+
+// spacerEndsFirst reports whether Spacer is likely to answer before
+// Houdini's turn would be over, on an acyclic system: its derivations
+// are at most systemDepth clauses high, so Spacer has found a
+// counterexample by the bound depth - 1 or the query has no derivation;
+// with the levels left, each costing what this one has so far or the
+// mean of the levels before if more, under Houdini's expected cost
+// (houdiniWorkPerCand per candidate, counted as the wait counts them),
+// Houdini waits for the next level. On rust-horn bmc-1 (depth 9; Spacer's
+// answer at the bound 8, after 19568 work) Houdini's turn came at the
+// bound 8, cost 13834 work and found nothing Spacer needed.
+func (e *engine) spacerEndsFirst() bool {
+	h := &e.hou
+	depth := e.systemDepth()
+	if depth < 0 {
+		return false
+	}
+	left := max(depth-e.bound, 1)
+	level := max(e.stats.work-h.levelWork, h.levelWork/max(e.bound, 1))
+	var n []int
+	switch {
+	case h.cands != nil:
+		n = counts(h.cands)
+	case h.pool != nil:
+		n = counts(h.pool.Cands)
+	default:
+		n = e.houdiniParamCounts()
+	}
+	return left*level < e.houdiniSize(n)*houdiniWorkPerCand
+}
+
+// systemDepth is, for an acyclic system, the most clauses on a path of
+// the graph of body atoms to heads from a fact to a query (the height of
+// its highest derivation), and -1 for a cyclic one; computed once.
+func (e *engine) systemDepth() int {
+	h := &e.hou
+	if h.depthSet {
+		return h.depth
+	}
+	h.depthSet = true
+	n := len(e.sys.Preds)
+	// height[p]: the most clauses of a derivation of p; state 1 while
+	// p's suppliers are being visited (a cycle), 2 when done.
+	height, state := make([]int, n), make([]int8, n)
+	from := make([][]*chc.Clause, n) // the clauses with head p
+	for _, c := range e.sys.Clauses {
+		if c.Head != nil {
+			from[c.Head.Pred.ID] = append(from[c.Head.Pred.ID], c)
+		}
+	}
+	cyclic := false
+	var visit func(p int) int
+	visit = func(p int) int {
+		switch state[p] {
+		case 1:
+			cyclic = true
+			return 0
+		case 2:
+			return height[p]
+		}
+		state[p] = 1
+		best := 0
+		for _, c := range from[p] {
+			hc := 1
+			for _, b := range c.Body {
+				hc = max(hc, 1+visit(b.Pred.ID))
+			}
+			best = max(best, hc)
+		}
+		state[p], height[p] = 2, best
+		return best
+	}
+	depth := 0
+	for _, c := range e.sys.Clauses {
+		if c.Head == nil {
+			hc := 1
+			for _, b := range c.Body {
+				hc = max(hc, 1+visit(b.Pred.ID))
+			}
+			depth = max(depth, hc)
+		}
+	}
+	h.depth = depth
+	if cyclic {
+		h.depth = -1
+	}
+	return h.depth
 }

@@ -1,6 +1,7 @@
 package spacer
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/houdini"
+	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // copyLoops keep a relation between arguments that a step never changes
@@ -139,6 +141,98 @@ func TestHoudiniPaidBySpacer(t *testing.T) {
 			// the last check may cross the bound: at most a check's
 			// worth over (its candidates and their clauses)
 			require.LessOrEqual(t, hwork, work+houdini.CheckWork+10*size, "Houdini's work against Spacer's")
+		})
+	}
+}
+
+// TestSystemDepth checks systemDepth against the heights of derivations
+// drawn by hand: a chain of three steps below a query is four clauses
+// high, a nonlinear clause takes its highest body atom's height, and a
+// loop anywhere makes the system cyclic (-1).
+func TestSystemDepth(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		src   string
+		depth int
+	}{
+		{"chain", `(set-logic HORN)
+(declare-fun a (Int) Bool)
+(declare-fun b (Int) Bool)
+(declare-fun c (Int) Bool)
+(assert (forall ((x Int)) (=> (and (a x) (< x 0)) false)))
+(assert (forall ((x Int)) (=> (b (+ x 1)) (a x))))
+(assert (forall ((x Int)) (=> (c x) (b x))))
+(assert (forall ((x Int)) (=> (= x 0) (c x))))
+(assert (forall ((x Int)) (=> (= x 1) (b x))))
+(check-sat)`, 4},
+		{"nonlinear", `(set-logic HORN)
+(declare-fun a (Int) Bool)
+(declare-fun b (Int) Bool)
+(declare-fun c (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (a x) (c y) (< x y)) false)))
+(assert (forall ((x Int) (y Int)) (=> (and (b x) (c y)) (a (+ x y)))))
+(assert (forall ((x Int)) (=> (c x) (b x))))
+(assert (forall ((x Int)) (=> (= x 0) (c x))))
+(check-sat)`, 4},
+		{"loop", `(set-logic HORN)
+(declare-fun a (Int) Bool)
+(declare-fun b (Int) Bool)
+(assert (forall ((x Int)) (=> (and (a x) (< x 0)) false)))
+(assert (forall ((x Int)) (=> (b x) (a x))))
+(assert (forall ((x Int)) (=> (and (a x) (< x 5)) (b (+ x 1)))))
+(assert (forall ((x Int)) (=> (= x 0) (b x))))
+(check-sat)`, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sys, _, err := chc.Read("t.smt2", strings.NewReader(tc.src), term.NewStore())
+			require.NoError(t, err)
+			e := newEngine(context.Background(), Options{}, sys)
+			require.Equal(t, tc.depth, e.systemDepth())
+		})
+	}
+}
+
+// TestSpacerEndsFirst checks the judgement that keeps Houdini waiting on
+// an acyclic system: with one level left whose cost so far is under
+// Houdini's expected cost, Houdini waits; with many levels left, or the
+// levels costing more, or on a cyclic system, its turn comes.
+func TestSpacerEndsFirst(t *testing.T) {
+	chain := func(n int, loop bool) string {
+		var b strings.Builder
+		b.WriteString("(set-logic HORN)\n")
+		for i := range n {
+			fmt.Fprintf(&b, "(declare-fun p%d (Int Int Bool) Bool)\n", i)
+		}
+		b.WriteString("(assert (forall ((x Int) (y Int) (b Bool)) (=> (and (p0 x y b) (= x 1) (= y 1)) false)))\n")
+		for i := 0; i+1 < n; i++ {
+			fmt.Fprintf(&b, "(assert (forall ((x Int) (y Int) (b Bool)) (=> (p%d (+ x 1) (+ y 1) b) (p%d x y b))))\n", i+1, i)
+		}
+		if loop {
+			fmt.Fprintf(&b, "(assert (forall ((x Int) (y Int) (b Bool)) (=> (and (p0 x y b) (> x 100)) (p%d x y b))))\n", n-1)
+		}
+		fmt.Fprintf(&b, "(assert (forall ((x Int) (y Int) (b Bool)) (=> (not b) (p%d x y b))))\n", n-1)
+		return b.String()
+	}
+	// The work in tenths of Houdini's expected cost.
+	for _, tc := range []struct {
+		name        string
+		loop        bool
+		bound       int
+		work, since int // Spacer's work, and the part of it since the bound was set
+		wait        bool
+	}{
+		{"last level, cheap", false, 8, 4, 3, true},
+		{"last level, dear", false, 8, 25, 20, false},
+		{"levels left", false, 3, 15, 5, false},
+		{"cyclic", true, 8, 4, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sys, _, err := chc.Read("t.smt2", strings.NewReader(chain(8, tc.loop)), term.NewStore())
+			require.NoError(t, err)
+			e := newEngine(context.Background(), Options{}, sys)
+			cost := e.houdiniSize(e.houdiniParamCounts()) * houdiniWorkPerCand
+			e.bound, e.stats.work, e.hou.levelWork = tc.bound, tc.work*cost/10, (tc.work-tc.since)*cost/10
+			require.Equal(t, tc.wait, e.spacerEndsFirst())
 		})
 	}
 }

@@ -10,11 +10,15 @@
 // propagates through the clauses (Propagate). Run keeps the candidates
 // that every clause preserves, with one incremental smt solver per
 // clause, within a budget of checks (ErrBudget past it); a Runner is Run
-// resumed where its budget stopped it.
+// resumed where its budget stopped it. It checks the clauses in the order
+// of their heads' strongly connected components, suppliers first, each
+// again only when a body predicate has lost candidates; after each check
+// the model's neighbours drop the candidates they falsify (mutate.go).
 //
 // # Files
 //
 //	houdini.go  Pool, Literals, Definitions, Options, Run, Runner
+//	mutate.go   the neighbours of a check's model (Runner.dropNeighbours)
 //
 // # Naming
 //

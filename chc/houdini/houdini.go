@@ -3,6 +3,7 @@ package houdini
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smt"
@@ -310,6 +311,8 @@ type Options struct {
 	// MaxChecks bounds the checks (0: no bound); past it Run gives
 	// ErrBudget.
 	MaxChecks int
+
+	noNeighbours bool // tests: the checks' models alone drop candidates
 }
 
 // Run returns the largest subset of cands (per predicate, by ID) that
@@ -343,24 +346,50 @@ type Runner struct {
 	sv     []*clauseSolver // by clause, made on first use
 	checks int
 	work   int // Work: what the clause solvers did, all runs together
-	pos    int // the clause to check next
-	quiet  int // clauses checked, up to pos, since a candidate was last dropped
+	// order: the clauses with a head, by the strongly connected component
+	// of their head's predicate, those a component depends on first
+	// (clauseOrder); at: each clause's place in it; users: by predicate
+	// ID, the clauses with it in their body; dirty: by clause, whether it
+	// is to be checked (never checked, or a body atom's predicate has
+	// lost candidates since); pos: the place in order before which no
+	// clause is dirty
+	order []int
+	at    []int
+	users [][]int
+	dirty []bool
+	pos   int
+	// failed: by predicate ID and candidate, the checks after which no
+	// neighbour falsified it (dropNeighbours gives up at maxFailed)
+	failed [][]uint8
 	done   bool
 	keep   [][]*term.Term
 }
 
 type clauseSolver struct {
-	sv   *smt.Solver
-	act  [][]*term.Term // per body atom, per candidate of its predicate
-	head []*term.Term   // the head's candidates over its arguments
+	sv    *smt.Solver
+	act   [][]*term.Term // per body atom, per candidate of its predicate
+	body  [][]*term.Term // the same, the candidate over the atom's arguments
+	preds []int          // per body atom, its predicate's ID
+	head  []*term.Term   // the head's candidates over its arguments
+	nb    *neighbourhood // made on first use (dropNeighbours)
 }
 
 // NewRunner prepares Houdini over cands (by predicate ID) on s; no solver
 // is made before Run.
 func NewRunner(s *chc.System, cands [][]*term.Term, o Options) *Runner {
-	r := &Runner{s: s, cands: cands, o: o, alive: make([][]bool, len(s.Preds)), left: make([]int, len(s.Preds)), sv: make([]*clauseSolver, len(s.Clauses))}
+	r := &Runner{s: s, cands: cands, o: o, alive: make([][]bool, len(s.Preds)), left: make([]int, len(s.Preds)), sv: make([]*clauseSolver, len(s.Clauses)), failed: make([][]uint8, len(s.Preds))}
+	r.order = clauseOrder(s)
+	r.at, r.dirty, r.users = make([]int, len(s.Clauses)), make([]bool, len(s.Clauses)), make([][]int, len(s.Preds))
+	for i, ci := range r.order {
+		r.at[ci], r.dirty[ci] = i, true
+		for j, b := range s.Clauses[ci].Body {
+			if !slices.ContainsFunc(s.Clauses[ci].Body[:j], func(a chc.Atom) bool { return a.Pred == b.Pred }) {
+				r.users[b.Pred.ID] = append(r.users[b.Pred.ID], ci)
+			}
+		}
+	}
 	for i, cs := range cands {
-		r.alive[i] = make([]bool, len(cs))
+		r.alive[i], r.failed[i] = make([]bool, len(cs)), make([]uint8, len(cs))
 		for k := range r.alive[i] {
 			r.alive[i][k] = true
 		}
@@ -405,24 +434,29 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 		return nil, err
 	}
 	for j, b := range c.Body {
-		var acts []*term.Term
+		// The live candidates over the atom's arguments, in one walk.
+		var live []*term.Term
 		for k, f := range r.cands[b.Pred.ID] {
+			if r.alive[b.Pred.ID][k] {
+				live = append(live, f)
+			}
+		}
+		live = st.SubstituteTerms(live, b.Pred.Params, b.Args)
+		acts, insts := make([]*term.Term, len(r.cands[b.Pred.ID])), make([]*term.Term, len(r.cands[b.Pred.ID]))
+		for k := range r.cands[b.Pred.ID] {
 			if !r.alive[b.Pred.ID][k] {
-				acts = append(acts, nil) // dropped for good: never assumed again
-				continue
+				continue // dropped for good: never assumed again (nil)
 			}
 			a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
-			if err := cs.sv.Assert(st.Implies(a, b.Pred.Instantiate(st, f, b.Args))); err != nil {
+			if err := cs.sv.Assert(st.Implies(a, live[0])); err != nil {
 				return nil, err
 			}
-			acts = append(acts, a)
+			acts[k], insts[k], live = a, live[0], live[1:]
 		}
-		cs.act = append(cs.act, acts)
+		cs.act, cs.body, cs.preds = append(cs.act, acts), append(cs.body, insts), append(cs.preds, b.Pred.ID)
 	}
 	if c.Head != nil {
-		for _, f := range r.cands[c.Head.Pred.ID] {
-			cs.head = append(cs.head, c.Head.Pred.Instantiate(st, f, c.Head.Args))
-		}
+		cs.head = st.SubstituteTerms(r.cands[c.Head.Pred.ID], c.Head.Pred.Params, c.Head.Args)
 	}
 	r.sv[ci] = cs
 	r.work += SolverWork(cs.sv)
@@ -453,9 +487,102 @@ func (r *Runner) Refute(pred int, m *term.Model) int {
 	}
 	if dropped > 0 {
 		r.left[pred] -= dropped
-		r.quiet = 0
+		r.dropped(pred)
 	}
 	return dropped
+}
+
+// dropped marks the clauses with pred in their body to be checked again,
+// pred having lost candidates.
+func (r *Runner) dropped(pred int) {
+	for _, ci := range r.users[pred] {
+		r.dirty[ci] = true
+		r.pos = min(r.pos, r.at[ci])
+	}
+}
+
+// clauseOrder lists the clauses with a head in the order Houdini checks
+// them: by the strongly connected component of the head's predicate in
+// the graph of body atoms to heads, the components a component's clauses
+// read from first, each clause's place in the input breaking ties. A
+// candidate dropped from a predicate makes only the clauses that read it
+// to be checked again, which come later or in the same component; so an
+// acyclic system takes one pass, where the input's order (often queries
+// first, facts last) took one pass per predicate on a chain of them.
+func clauseOrder(s *chc.System) []int {
+	n := len(s.Preds)
+	succ := make([][]int, n)
+	for _, c := range s.Clauses {
+		if c.Head == nil {
+			continue
+		}
+		for _, b := range c.Body {
+			succ[b.Pred.ID] = append(succ[b.Pred.ID], c.Head.Pred.ID)
+		}
+	}
+	// Tarjan's algorithm, iterative: components come out sinks first.
+	index, low, comp := make([]int, n), make([]int, n), make([]int, n)
+	for i := range index {
+		index[i], comp[i] = -1, -1
+	}
+	var stack []int
+	onStack := make([]bool, n)
+	next, comps := 0, 0
+	type frame struct{ v, k int }
+	for root := 0; root < n; root++ {
+		if index[root] >= 0 {
+			continue
+		}
+		call := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack, onStack[root] = append(stack, root), true
+		for len(call) > 0 {
+			f := &call[len(call)-1]
+			if f.k < len(succ[f.v]) {
+				w := succ[f.v][f.k]
+				f.k++
+				switch {
+				case index[w] < 0:
+					index[w], low[w] = next, next
+					next++
+					stack, onStack[w] = append(stack, w), true
+					call = append(call, frame{w, 0})
+				case onStack[w]:
+					low[f.v] = min(low[f.v], index[w])
+				}
+				continue
+			}
+			v := f.v
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				u := call[len(call)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				for {
+					w := stack[len(stack)-1]
+					stack, onStack[w] = stack[:len(stack)-1], false
+					comp[w] = comps
+					if w == v {
+						break
+					}
+				}
+				comps++
+			}
+		}
+	}
+	var order []int
+	for ci, c := range s.Clauses {
+		if c.Head != nil {
+			order = append(order, ci)
+		}
+	}
+	// Sinks came first: the higher a component's number, the earlier.
+	slices.SortStableFunc(order, func(a, b int) int {
+		return comp[s.Clauses[b].Head.Pred.ID] - comp[s.Clauses[a].Head.Pred.ID]
+	})
+	return order
 }
 
 // Run goes on with Houdini for at most budget more checks (0: no bound)
@@ -477,12 +604,16 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 	if r.done {
 		return r.keep, nil
 	}
-	st, n := r.s.St, len(r.s.Clauses)
+	st := r.s.St
 	limit, workLimit := r.checks+checks, r.work+work
-	for r.quiet < n {
-		ci := r.pos
+	for r.pos < len(r.order) {
+		ci := r.order[r.pos]
+		if !r.dirty[ci] {
+			r.pos++
+			continue
+		}
 		c := r.s.Clauses[ci]
-		if c.Head != nil && r.left[c.Head.Pred.ID] > 0 {
+		if r.left[c.Head.Pred.ID] > 0 {
 			h := c.Head.Pred
 			cs, err := r.solver(ci)
 			if err != nil {
@@ -552,12 +683,23 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 					dropped = r.left[h.ID]
 				}
 				r.left[h.ID] -= dropped
-				r.quiet = 0
+				nd := 0
+				if !r.o.noNeighbours {
+					nd = r.dropNeighbours(ci, cs, m)
+				}
+				r.left[h.ID] -= nd
+				dropped += nd
+				r.dropped(h.ID)
 			}
 		}
-		// Clause ci holds of the candidates alive now.
-		r.quiet++
-		r.pos = (r.pos + 1) % n
+		// Clause ci holds of the candidates alive now (a clause that
+		// reads its own head was marked by its own drops: the last
+		// check saw them). Its drops may have marked an earlier clause
+		// of its component: pos went back to it.
+		r.dirty[ci] = false
+		if r.pos == r.at[ci] {
+			r.pos++
+		}
 	}
 	r.keep = make([][]*term.Term, len(r.s.Preds))
 	for i, cs := range r.cands {
