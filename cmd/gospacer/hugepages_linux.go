@@ -20,10 +20,11 @@ import (
 // still tiny heap; the run's allocations then come from huge pages, about
 // 500 fewer faults per 2 MB.
 //
-// Measured over the 40 lia-arrays files (least of 5 runs each, in turn):
-// 0.84 of the wall time without it. The set-up costs 1.5-2.5 ms (the
-// collection and the first huge page), more than a file of a few KB
-// gains: inputs under hugeInputBytes are left alone.
+// Measured over the 40 lia-arrays files (least of 5 runs each, in turn,
+// on a quiet machine): 0.90 of the wall time without it (0.93 of the
+// CPU time). The set-up costs 1.5-2.5 ms (the collection and the first
+// huge page), more than a file of a few KB gains: inputs under
+// hugeInputBytes are left alone.
 
 const (
 	hugeInputBytes = 24 << 10 // the smallest input worth the set-up
