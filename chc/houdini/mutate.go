@@ -116,10 +116,7 @@ func (r *Runner) neighbours(ci int, cs *clauseSolver) *neighbourhood {
 		}
 		nb.groups = append(nb.groups, g)
 	}
-	atomArgs := map[*term.Term]bool{}
-	for _, a := range c.Head.Args {
-		atomArgs[a] = true
-	}
+	atomArgs := map[*term.Term]bool{} // the constants of the atoms' arguments
 	for _, b := range c.Body {
 		for _, a := range b.Args {
 			for _, v := range term.FreeConsts(a) {
