@@ -473,3 +473,50 @@ func TestPropSimplifyAndEq(t *testing.T) {
 		}
 	})
 }
+
+// TestPropFreeConstsSmall: FreeConsts, which collects the constants of a
+// small term without a walk's tables, gives the constants PostOrder
+// meets, sorted by ID, once each, on small and large terms alike.
+func TestPropFreeConstsSmall(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, false)
+		var want []*term.Term
+		for u := range term.PostOrder(c.t) {
+			if u.Op() == term.OpConst {
+				want = append(want, u)
+			}
+		}
+		term.SortByID(want)
+		got := term.FreeConsts(c.t)
+		if len(got) != len(want) {
+			t.Fatalf("FreeConsts(%v) = %v, want %v", c.t, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("FreeConsts(%v) = %v, want %v", c.t, got, want)
+			}
+		}
+	})
+}
+
+// TestPropSimplifyEqConsts: SimplifyEq of two constants of any sort (the
+// arrays and Booleans of a clause's copies x' = x among them) gives what
+// Simplify gives for the equality.
+func TestPropSimplifyEqConsts(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg := rapid.SampledFrom(propConfigs).Draw(t, "cfg")
+		consts := fuzz.Consts(st, cfg)
+		a := rapid.SampledFrom(consts).Draw(t, "a")
+		var same []*term.Term
+		for _, x := range consts {
+			if x.Sort() == a.Sort() {
+				same = append(same, x)
+			}
+		}
+		b := rapid.SampledFrom(same).Draw(t, "b")
+		if got, want := st.SimplifyEq(a, b), st.Simplify(st.Eq(a, b)); got != want {
+			t.Fatalf("SimplifyEq(%v, %v) = %v, want %v", a, b, got, want)
+		}
+	})
+}

@@ -132,6 +132,20 @@ func (st *Store) SimplifyEq(a, b *Term) *Term {
 			return r
 		}
 	}
+	if a.op == OpConst && b.op == OpConst && a.sort == b.sort && a.sort.kind != KindDatatype && !a.sort.IsArith() {
+		// two constants of a sort without rules for them (arrays,
+		// Booleans, bit-vectors...): mkEq's last case, without a
+		// simplifier's tables
+		if a == b {
+			return st.tru
+		}
+		if b.id < a.id {
+			a, b = b, a
+		}
+		r := st.intern(OpEq, BoolSort, []*Term{a, b}, nil, num.Rat{})
+		r.flags |= flagSimplified
+		return r
+	}
 	return st.Simplify(st.Eq(a, b))
 }
 

@@ -95,6 +95,9 @@ func FreeConsts(t *Term) []*Term {
 	case t.op.IsLeaf():
 		return nil
 	}
+	if cs, ok := smallFreeConsts(t); ok {
+		return cs
+	}
 	seen := boolTables.get()
 	defer boolTables.put(seen)
 	var cs []*Term
@@ -110,6 +113,58 @@ func FreeConsts(t *Term) []*Term {
 	})
 	SortByID(cs)
 	return cs
+}
+
+// smallFreeMax bounds the nodes smallFreeConsts visits and the
+// constants it collects.
+const smallFreeMax = 16
+
+// smallFreeConsts is FreeConsts of a small term (most literals: x = y in
+// Simplify's form is 6 nodes), collected by a bounded recursive walk into
+// a buffer, without the walk's stack and table; ok is false, and the
+// caller walks, when t has more than smallFreeMax nodes (counted with
+// repetitions), a quantifier, or more than smallFreeMax constants.
+func smallFreeConsts(t *Term) (cs []*Term, ok bool) {
+	var buf [smallFreeMax]*Term
+	n, budget := 0, smallFreeMax
+	var walk func(u *Term) bool
+	walk = func(u *Term) bool {
+		if budget--; budget < 0 {
+			return false
+		}
+		switch {
+		case u.op == OpConst:
+			for _, c := range buf[:n] {
+				if c == u {
+					return true
+				}
+			}
+			if n == len(buf) {
+				return false
+			}
+			buf[n] = u
+			n++
+			return true
+		case u.op.IsLeaf():
+			return true
+		}
+		for _, a := range u.args {
+			if !walk(a) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(t) {
+		return nil, false
+	}
+	if n == 0 {
+		return nil, true
+	}
+	cs = make([]*Term, n)
+	copy(cs, buf[:n])
+	SortByID(cs)
+	return cs, true
 }
 
 // Funcs returns the uninterpreted function symbols applied in t (the Funcs

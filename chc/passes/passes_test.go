@@ -206,3 +206,60 @@ func TestPipelineDeterministic(t *testing.T) {
 		require.Equal(t, outs[0], outs[1])
 	})
 }
+
+// withCopies is s with the head arguments of every clause renamed to
+// fresh variables that the constraint copies from the old ones, x' = x
+// (the clauses of straight-line code that pass a state on unchanged):
+// Simplify reads such copies apart (peelCopies).
+func withCopies(s *chc.System) *chc.System {
+	st := s.St
+	out := &chc.System{St: st, Preds: s.Preds}
+	for _, c := range s.Clauses {
+		nc := *c
+		if c.Head != nil {
+			parts := []*term.Term{c.Constraint}
+			h := chc.Atom{Pred: c.Head.Pred}
+			nc.Vars = append([]*term.Term(nil), c.Vars...)
+			for _, x := range c.Head.Args {
+				y := st.Fresh(x.Name(), x.Sort())
+				nc.Vars = append(nc.Vars, y)
+				h.Args = append(h.Args, y)
+				parts = append(parts, st.Eq(y, x))
+			}
+			nc.Head = &h
+			nc.Constraint = chc.Conj(st, parts)
+		}
+		out.Clauses = append(out.Clauses, &nc)
+	}
+	return out
+}
+
+// TestSimplifyCopies checks Simplify on random systems whose clauses copy
+// their head arguments (withCopies): the answer is preserved and the
+// witnesses translate back.
+func TestSimplifyCopies(t *testing.T) {
+	ctx := context.Background()
+	fuzz.Check(t, 500, func(t *rapid.T) {
+		st := term.NewStore()
+		s := withCopies(fuzz.CHCSystem(st, lo, hi).Draw(t, "system"))
+		t.Logf("system:\n%s", s)
+		r0 := brute(t, s)
+		for _, ps := range [][]passes.Pass{{passes.Simplify{}}, passes.Default()} {
+			out, tr, err := passes.Preprocess(ctx, s, ps...)
+			require.NoError(t, err)
+			wellFormed(t, out)
+			r1 := brute(t, out)
+			require.Equal(t, r0.Answer, r1.Answer, "answer changed")
+			switch r1.Answer {
+			case chc.Sat:
+				m, err := tr.Model(ctx, r1.Model)
+				require.NoError(t, err)
+				require.NoError(t, witness.CheckModel(ctx, s, m), "translated model")
+			case chc.Unsat:
+				d, err := tr.Derivation(ctx, r1.Derivation)
+				require.NoError(t, err)
+				require.NoError(t, witness.CheckDerivation(ctx, s, d), "translated derivation")
+			}
+		}
+	})
+}

@@ -46,16 +46,25 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		args := argVars(c)
-		sv := solveDefs(st, c.Constraint, all, func(x *term.Term) bool { return !args.has(x) }, true, false)
+		f, inert := peelCopies(st, c.Constraint, &args)
+		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
 			continue
 		}
 		cons := sv.simplified
-		if len(sv.defs) > 0 && !sv.unchanged() {
+		if len(inert) > 0 || (len(sv.defs) > 0 && !sv.unchanged()) {
 			parts := sv.rest
 			for _, d := range sv.defs {
 				parts = append(parts, st.SimplifyEq(d.x, d.t))
+			}
+			for _, e := range inert {
+				// x = y, y as the rest defines it
+				y := e[1]
+				if t := sv.sub[y]; t != nil {
+					y = t
+				}
+				parts = append(parts, st.SimplifyEq(e[0], y))
 			}
 			cons = st.SimplifyAnd(parts)
 		}
@@ -71,6 +80,81 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 	sys, tr := r.result()
 	return sys, tr, nil
 }
+
+// peelCopies parts the constraint f of a clause with atom arguments
+// args into the copies x = y between two arguments where x occurs in no
+// other conjunct of f (the head's arguments that a clause passes on
+// unchanged: most of a Solidity clause's conjuncts), as pairs (x, y), and
+// the conjunction of the other conjuncts. Substituting y for x (or x for
+// y) changes no other conjunct, so Simplify need not read the copies: it
+// simplifies the rest and adds x = y back, y as the rest defines it. The
+// conjunction is f itself when no conjunct is such a copy.
+func peelCopies(st *term.Store, f *term.Term, args *varSet) (*term.Term, [][2]*term.Term) {
+	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
+		return f, nil
+	}
+	cs := f.Args()
+	// the copies met (x, y, each an argument) by conjunct, and how many
+	// conjuncts mention each variable
+	sc := copyScratches.Get().(*copyScratch)
+	defer func() {
+		sc.count.Clear()
+		clear(sc.pairs)
+		sc.pairs = sc.pairs[:0]
+		copyScratches.Put(sc)
+	}()
+	count := &sc.count
+	sc.pairs = grown(sc.pairs, len(cs))
+	pairs := sc.pairs
+	found := false
+	for k, a := range cs {
+		if x, y := simpleEq(st, a); x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y) {
+			pairs[k] = [2]*term.Term{x, y}
+			count.Set(x, count.Get(x)+1)
+			count.Set(y, count.Get(y)+1)
+			found = true
+			continue
+		}
+		switch {
+		case a.Op() == term.OpConst:
+			count.Set(a, count.Get(a)+1)
+		case a.NumArgs() > 0:
+			for _, x := range st.SharedFreeConsts(a) {
+				count.Set(x, count.Get(x)+1)
+			}
+		}
+	}
+	if !found {
+		return f, nil
+	}
+	var inert [][2]*term.Term
+	var rest []*term.Term
+	for k, a := range cs {
+		x, y := pairs[k][0], pairs[k][1]
+		switch {
+		case x == nil:
+			rest = append(rest, a)
+		case count.Get(x) == 1:
+			inert = append(inert, [2]*term.Term{x, y})
+		case count.Get(y) == 1:
+			inert = append(inert, [2]*term.Term{y, x})
+		default:
+			rest = append(rest, a)
+		}
+	}
+	if len(inert) == 0 {
+		return f, nil
+	}
+	return chc.Conj(st, rest), inert
+}
+
+// A copyScratch holds peelCopies' tables between calls.
+type copyScratch struct {
+	count term.TermMap[int32]
+	pairs [][2]*term.Term
+}
+
+var copyScratches = sync.Pool{New: func() any { return new(copyScratch) }}
 
 // rewriteConstraint adds c with the constraint cons, equivalent to c's
 // constraint given the definitions defs of variables that cons no longer
