@@ -632,7 +632,8 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 }
 
 // simpleEq reads a conjunct a as x = y for a constant x and a constant
-// or a leaf value y of its sort (see leafValue): a Boolean literal, an
+// or a leaf value y of its sort (see leafValue), or the constant array
+// of one (constArray): a Boolean literal, an
 // equality, or Simplify's form of an arithmetic equality between two
 // constants (varDiff). It gives nil for other conjuncts.
 func simpleEq(st *term.Store, a *term.Term) (x, y *term.Term) {
@@ -653,12 +654,19 @@ func simpleEq(st *term.Store, a *term.Term) (x, y *term.Term) {
 		if l.Op() != term.OpConst {
 			l, r = r, l
 		}
-		if l.Op() == term.OpConst && l.Sort() == r.Sort() && (r.Op() == term.OpConst || leafValue(r)) {
+		if l.Op() == term.OpConst && l.Sort() == r.Sort() && (r.Op() == term.OpConst || leafValue(r) || constArray(r)) {
 			return l, r
 		}
 		return varDiff(a)
 	}
 	return nil, nil
+}
+
+// constArray reports whether t is the constant array of a value without
+// arguments (Solidity's zeroed memory, ((as const (Array Int Int)) 0)):
+// distinct such terms are distinct values, and none is a leaf value.
+func constArray(t *term.Term) bool {
+	return t.Op() == term.OpConstArray && leafValue(t.Arg(0))
 }
 
 // leafValue reports whether t is a value without arguments: distinct

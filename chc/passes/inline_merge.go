@@ -86,9 +86,26 @@ func (in *inliner) project(i int) *projection {
 		pr.setRest(st, d.Constraint, head)
 		return pr
 	}
-	sv := solveDefs(st, d.Constraint, func(x *term.Term) bool { return !head[x] }, func(*term.Term) bool { return true }, false, true)
+	notHead := func(x *term.Term) bool { return !head[x] }
+	// the copies x = y of an argument x that no other conjunct mentions:
+	// x is y as the rest defines it, without solving them
+	args := argVars(d)
+	f, copies := peelCopies(st, d.Constraint, &args, notHead)
+	sv := solveDefs(st, f, notHead, func(*term.Term) bool { return true }, false, true)
 	if sv.isFalse() {
 		return pr
+	}
+	if len(copies) > 0 {
+		if sv.sub == nil {
+			sv.sub = make(map[*term.Term]*term.Term, len(copies))
+		}
+		for _, e := range copies {
+			x, y := e[0], e[1]
+			if t := sv.sub[y]; t != nil {
+				y = t
+			}
+			sv.sub[x] = y
+		}
 	}
 	ok := true
 	need := func(x *term.Term) {

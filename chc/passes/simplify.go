@@ -46,7 +46,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		args := argVars(c)
-		f, inert := peelCopies(st, c.Constraint, &args)
+		f, inert := peelCopies(st, c.Constraint, &args, all)
 		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
@@ -83,13 +83,13 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 
 // peelCopies parts the constraint f of a clause with atom arguments
 // args into the copies x = y between two arguments where x occurs in no
-// other conjunct of f (the head's arguments that a clause passes on
+// other conjunct of f and can allows x (the head's arguments that a clause passes on
 // unchanged: most of a Solidity clause's conjuncts), as pairs (x, y), and
 // the conjunction of the other conjuncts. Substituting y for x (or x for
 // y) changes no other conjunct, so Simplify need not read the copies: it
 // simplifies the rest and adds x = y back, y as the rest defines it. The
 // conjunction is f itself when no conjunct is such a copy.
-func peelCopies(st *term.Store, f *term.Term, args *varSet) (*term.Term, [][2]*term.Term) {
+func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (*term.Term, [][2]*term.Term) {
 	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
 		return f, nil
 	}
@@ -127,16 +127,16 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet) (*term.Term, [][2]*t
 	if !found {
 		return f, nil
 	}
-	var inert [][2]*term.Term
-	var rest []*term.Term
+	inert := make([][2]*term.Term, 0, len(cs))
+	rest := make([]*term.Term, 0, len(cs))
 	for k, a := range cs {
 		x, y := pairs[k][0], pairs[k][1]
 		switch {
 		case x == nil:
 			rest = append(rest, a)
-		case count.Get(x) == 1:
+		case count.Get(x) == 1 && can(x):
 			inert = append(inert, [2]*term.Term{x, y})
-		case count.Get(y) == 1:
+		case count.Get(y) == 1 && can(y):
 			inert = append(inert, [2]*term.Term{y, x})
 		default:
 			rest = append(rest, a)

@@ -1,9 +1,11 @@
 package passes
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -57,5 +59,39 @@ func TestBoundsConflict(t *testing.T) {
 		require.Equal(t, tc.want, boundsConflict(st, f), tc.f)
 		g := st.Simplify(f)
 		require.Equal(t, tc.want, g.IsFalse() || boundsConflict(st, g), "simplified %s", tc.f)
+	}
+}
+
+// TestSimplifyConstArrays: Simplify refutes a clause whose constraint
+// puts two constant arrays of distinct values in one class, and
+// unionSimple reads x = ((as const) v) as a definition by a value at once
+// (a contradiction in one call, a value for the class).
+func TestSimplifyConstArrays(t *testing.T) {
+	const src = `(set-logic HORN)
+(declare-fun P ((Array Int Int) Int) Bool)
+(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (c (Array Int Int)) (i Int))
+  (=> (and (= a ((as const (Array Int Int)) 0)) (= b a) (= c b) (= c ((as const (Array Int Int)) 1))) (P a i))))
+(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (i Int))
+  (=> (and (= b ((as const (Array Int Int)) 0)) (= a b) (= i (select b 3))) (P a i))))
+(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (P a i) (not (= i 0))) false)))
+`
+	s, _, err := chc.Read("t.smt2", strings.NewReader(src), term.NewStore())
+	require.NoError(t, err)
+	out, _, err := Simplify{}.Apply(context.Background(), s)
+	require.NoError(t, err)
+	require.Len(t, out.Clauses, 2, "the refuted fact is removed:\n%s", out)
+
+	st := s.St
+	yes := func(*term.Term) bool { return true }
+	refuted := st.Simplify(s.Clauses[0].Constraint)
+	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) {})
+	require.False(t, ok, "unionSimple misses the contradiction of %v", refuted)
+	var defs []*term.Term
+	zeroed := st.Simplify(s.Clauses[1].Constraint)
+	_, _, _, ok = unionSimple(st, term.Conjuncts(nil, zeroed), yes, yes, func(x, t *term.Term) { defs = append(defs, t) })
+	require.True(t, ok)
+	require.NotEmpty(t, defs)
+	for _, d := range defs {
+		require.Equal(t, term.OpConstArray, d.Op(), "a variable of %v defined as %v, not the zeroed array", zeroed, d)
 	}
 }
