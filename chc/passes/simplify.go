@@ -11,14 +11,19 @@ import (
 
 // Simplify is the pass that simplifies every clause constraint with
 // term.Store.Simplify after propagating constants and equalities into it:
-// a conjunct x = t (x a clause variable, t free of x) is substituted into
-// the other conjuncts and kept. Clauses whose constraint becomes false, or
-// bounds some variable by contradicting constants, are removed, and variables that no longer occur leave Vars.
+// a conjunct x = t (x a clause variable, t a value or a variable) is
+// substituted into the other conjuncts and kept when x is an atom's
+// argument; a local variable x leaves the clause with it (as
+// EliminateLocals, which follows Simplify in Default, would make it
+// leave: the pass saves it finding the definition again). Clauses whose
+// constraint becomes false, or bounds some variable by contradicting
+// constants, are removed, and variables that no longer occur leave Vars.
 //
 // Models translate unchanged. A derivation node of a rewritten clause is a
-// node of the original clause with the same values, and any value (the
-// default of the sort) for a dropped variable: the new constraint is
-// equivalent to the old one and does not mention it.
+// node of the original clause with the same values, the value of its
+// definition for an eliminated local variable, and any value (the default
+// of the sort) for another dropped variable: the new constraint with the
+// definitions is equivalent to the old one and does not mention it.
 type Simplify struct{}
 
 // Name is "simplify".
@@ -53,10 +58,24 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		cons := sv.simplified
-		if len(inert) > 0 || (len(sv.defs) > 0 && !sv.unchanged()) {
+		// the definitions of local variables (no atom's argument): they
+		// leave the clause, as EliminateLocals, which follows, would
+		// make them leave
+		var locals map[*term.Term]*term.Term
+		for _, d := range sv.defs {
+			if !args.has(d.x) {
+				if locals == nil {
+					locals = make(map[*term.Term]*term.Term, len(sv.defs))
+				}
+				locals[d.x] = d.t
+			}
+		}
+		if len(inert) > 0 || len(locals) > 0 || (len(sv.defs) > 0 && !sv.unchanged()) {
 			parts := sv.rest
 			for _, d := range sv.defs {
-				parts = append(parts, st.SimplifyEq(d.x, d.t))
+				if locals[d.x] == nil {
+					parts = append(parts, st.SimplifyEq(d.x, d.t))
+				}
 			}
 			for _, e := range inert {
 				// x = y, y as the rest defines it
@@ -75,7 +94,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		if cons == c.Constraint {
 			memo.add("simplify", c)
 		}
-		r.rewriteConstraint(c, &args, cons, nil)
+		r.rewriteConstraint(c, &args, cons, locals)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
