@@ -1,6 +1,7 @@
 package term_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/fuzz"
@@ -517,6 +518,30 @@ func TestPropSimplifyEqConsts(t *testing.T) {
 		b := rapid.SampledFrom(same).Draw(t, "b")
 		if got, want := st.SimplifyEq(a, b), st.Simplify(st.Eq(a, b)); got != want {
 			t.Fatalf("SimplifyEq(%v, %v) = %v, want %v", a, b, got, want)
+		}
+	})
+}
+
+// TestPropSortByID: SortByID orders the nodes of a term, drawn in any
+// order and with repetitions (short lists and long ones), as SortFunc
+// with CompareID does.
+func TestPropSortByID(t *testing.T) {
+	fuzz.Check(t, propCases/3, func(t *rapid.T) {
+		c := drawCase(t, false)
+		var nodes []*term.Term
+		for u := range term.PostOrder(c.t) {
+			nodes = append(nodes, u)
+		}
+		n := rapid.IntRange(0, 120).Draw(t, "n")
+		ts := make([]*term.Term, n)
+		for i := range ts {
+			ts[i] = nodes[rapid.IntRange(0, len(nodes)-1).Draw(t, "i")]
+		}
+		want := slices.Clone(ts)
+		slices.SortFunc(want, term.CompareID)
+		term.SortByID(ts)
+		if !slices.Equal(ts, want) {
+			t.Fatalf("SortByID gave %v, want %v", ts, want)
 		}
 	})
 }

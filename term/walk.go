@@ -182,6 +182,33 @@ func Funcs(t *Term) []*Func {
 	return fs
 }
 
+// sortLong sorts ts by ID through keys (ID, position) sorted as
+// integers: no comparison function called per step, and IDs are unique
+// in a store, so the order is that of SortFunc with CompareID.
+func sortLong(ts []*Term) {
+	sc := sortScratches.Get().(*sortScratch)
+	defer sortScratches.Put(sc)
+	keys := append(sc.keys[:0], make([]uint64, len(ts))...)
+	for i, t := range ts {
+		keys[i] = uint64(t.id)<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	old := append(sc.terms[:0], ts...)
+	for i, k := range keys {
+		ts[i] = old[uint32(k)]
+	}
+	clear(old) // (no terms kept alive by the pool)
+	sc.keys, sc.terms = keys[:0], old[:0]
+}
+
+// A sortScratch holds sortLong's slices between calls.
+type sortScratch struct {
+	keys  []uint64
+	terms []*Term
+}
+
+var sortScratches = sync.Pool{New: func() any { return new(sortScratch) }}
+
 // CompareID orders terms by ID (their order of creation), for sorting
 // and searching slices of terms.
 func CompareID(t, u *Term) int { return cmp.Compare(t.id, u.id) }
@@ -210,7 +237,7 @@ func SortByID(ts []*Term) {
 	if len(ts) > 32 {
 		for i := 1; i < len(ts); i++ {
 			if ts[i].id < ts[i-1].id {
-				slices.SortFunc(ts, CompareID)
+				sortLong(ts)
 				return
 			}
 		}
