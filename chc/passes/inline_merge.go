@@ -291,8 +291,13 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	args := argVars(nc)
 	var local, kept []*term.Term
 	falsified := false
+	var one [1]*term.Term
 	add := func(b *term.Term) {
-		for _, a := range term.Conjuncts(nil, b) {
+		cs := one[:]
+		if one[0] = b; b.Op() == term.OpAnd || b.IsTrue() {
+			cs = term.Conjuncts(nil, b) // (a conjunct alone: no list made)
+		}
+		for _, a := range cs {
 			if a.IsFalse() {
 				falsified = true
 			}
