@@ -187,7 +187,7 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, args *varSet, cons *term.Term
 	}
 	consts := r.old.St.SharedFreeConsts(cons)
 	inCons := varSet{list: consts, sorted: true}
-	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
+	nc := &chc.Clause{Constraint: cons, Origin: c.Origin, Vars: make([]*term.Term, 0, len(c.Vars))}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
 		switch {
