@@ -137,6 +137,9 @@
 //	transition_aux.go  TransitionSystem.AuxAt: the step copies of the local variables
 //	log.go         EngineOptions, Logger, GiveUp: the plumbing every engine shares
 //	instantiate.go Instantiate: a clause instance, its variables renamed apart
+//	scc.go         Components, Cyclic, DependencyGraph: the strongly connected
+//	               components of the predicates (Houdini's order, clover's
+//	               recursion, Spacer's system depth)
 //
 // # Naming
 //

@@ -438,58 +438,72 @@ func (e *engine) spacerEndsFirst() bool {
 
 // systemDepth is, for an acyclic system, the most clauses on a path of
 // the graph of body atoms to heads from a fact to a query (the height of
-// its highest derivation), and -1 for a cyclic one; computed once.
+// its highest derivation), and -1 for a cyclic one (a cycle among the
+// predicates a query depends on); computed once.
 func (e *engine) systemDepth() int {
 	h := &e.hou
 	if h.depthSet {
 		return h.depth
 	}
 	h.depthSet = true
-	n := len(e.sys.Preds)
-	// height[p]: the most clauses of a derivation of p; state 1 while
-	// p's suppliers are being visited (a cycle), 2 when done.
-	height, state := make([]int, n), make([]int8, n)
-	from := make([][]*chc.Clause, n) // the clauses with head p
+	succ := chc.DependencyGraph(e.sys)
+	comp, count := chc.Components(succ)
+	cyclic := chc.Cyclic(succ, comp, count)
+	// members: the predicates of each component; from: by predicate, the
+	// clauses with it as head
+	members := make([][]int, count)
+	for p, c := range comp {
+		members[c] = append(members[c], p)
+	}
+	from := make([][]*chc.Clause, len(succ))
+	inQuery := make([]bool, len(succ))
 	for _, c := range e.sys.Clauses {
 		if c.Head != nil {
 			from[c.Head.Pred.ID] = append(from[c.Head.Pred.ID], c)
+			continue
+		}
+		for _, b := range c.Body {
+			inQuery[b.Pred.ID] = true
 		}
 	}
-	cyclic := false
-	var visit func(p int) int
-	visit = func(p int) int {
-		switch state[p] {
-		case 1:
-			cyclic = true
-			return 0
-		case 2:
-			return height[p]
-		}
-		state[p] = 1
-		best := 0
-		for _, c := range from[p] {
-			hc := 1
-			for _, b := range c.Body {
-				hc = max(hc, 1+visit(b.Pred.ID))
+	// needed[c]: component c's predicates supply a query; the components
+	// a component supplies have smaller numbers, so come first.
+	needed := make([]bool, count)
+	for c, ps := range members {
+		for _, p := range ps {
+			needed[c] = needed[c] || inQuery[p]
+			for _, w := range succ[p] {
+				needed[c] = needed[c] || needed[comp[w]]
 			}
-			best = max(best, hc)
 		}
-		state[p], height[p] = 2, best
-		return best
+		if needed[c] && cyclic[c] {
+			h.depth = -1
+			return h.depth
+		}
+	}
+	// height[p]: the most clauses of a derivation of p, suppliers first
+	// (the higher numbers).
+	height := make([]int, len(succ))
+	derivation := func(c *chc.Clause) int {
+		hc := 1
+		for _, b := range c.Body {
+			hc = max(hc, 1+height[b.Pred.ID])
+		}
+		return hc
+	}
+	for c := count - 1; c >= 0; c-- {
+		for _, p := range members[c] {
+			for _, cl := range from[p] {
+				height[p] = max(height[p], derivation(cl))
+			}
+		}
 	}
 	depth := 0
 	for _, c := range e.sys.Clauses {
 		if c.Head == nil {
-			hc := 1
-			for _, b := range c.Body {
-				hc = max(hc, 1+visit(b.Pred.ID))
-			}
-			depth = max(depth, hc)
+			depth = max(depth, derivation(c))
 		}
 	}
 	h.depth = depth
-	if cyclic {
-		h.depth = -1
-	}
 	return h.depth
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/houdini"
@@ -148,7 +149,7 @@ func TestHoudiniPaidBySpacer(t *testing.T) {
 // TestSystemDepth checks systemDepth against the heights of derivations
 // drawn by hand: a chain of three steps below a query is four clauses
 // high, a nonlinear clause takes its highest body atom's height, and a
-// loop anywhere makes the system cyclic (-1).
+// loop below a query makes the system cyclic (-1).
 func TestSystemDepth(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -190,6 +191,103 @@ func TestSystemDepth(t *testing.T) {
 			require.Equal(t, tc.depth, e.systemDepth())
 		})
 	}
+}
+
+// TestSystemDepthProperty checks systemDepth against its definition on
+// random systems, by brute force: -1 when a predicate that reaches a
+// query (through clauses' bodies to heads) reaches itself, else the most
+// clauses of a derivation of a query, the heights relaxed round by round.
+func TestSystemDepthProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 6).Draw(t, "preds")
+		type clause struct {
+			head int // -1: a query
+			body []int
+		}
+		cls := rapid.SliceOfN(rapid.Custom(func(t *rapid.T) clause {
+			return clause{rapid.IntRange(-1, n-1).Draw(t, "head"), rapid.SliceOfN(rapid.IntRange(0, n-1), 0, 3).Draw(t, "body")}
+		}), 1, 10).Draw(t, "clauses")
+		var b strings.Builder
+		b.WriteString("(set-logic HORN)\n")
+		for i := range n {
+			fmt.Fprintf(&b, "(declare-fun p%d (Int) Bool)\n", i)
+		}
+		for _, c := range cls {
+			body := "(> x 0)"
+			for _, p := range c.body {
+				body += fmt.Sprintf(" (p%d x)", p)
+			}
+			head := "false"
+			if c.head >= 0 {
+				head = fmt.Sprintf("(p%d x)", c.head)
+			}
+			fmt.Fprintf(&b, "(assert (forall ((x Int)) (=> (and %s) %s)))\n", body, head)
+		}
+		b.WriteString("(check-sat)\n")
+		sys, _, err := chc.Read("t.smt2", strings.NewReader(b.String()), term.NewStore())
+		require.NoError(t, err)
+		require.Len(t, sys.Preds, n)
+		// reach[i][j]: p_j's facts flow into p_i's (one clause or more)
+		reach := make([][]bool, n)
+		for i := range reach {
+			reach[i] = make([]bool, n)
+		}
+		for _, c := range cls {
+			for _, p := range c.body {
+				if c.head >= 0 {
+					reach[c.head][p] = true
+				}
+			}
+		}
+		for k := range n {
+			for i := range n {
+				for j := range n {
+					reach[i][j] = reach[i][j] || reach[i][k] && reach[k][j]
+				}
+			}
+		}
+		needed := make([]bool, n)
+		for _, c := range cls {
+			for _, p := range c.body {
+				if c.head < 0 {
+					needed[p] = true
+					for j := range n {
+						needed[j] = needed[j] || reach[p][j]
+					}
+				}
+			}
+		}
+		want := 0
+		for i := range n {
+			if needed[i] && reach[i][i] {
+				want = -1
+			}
+		}
+		if want == 0 {
+			height := make([]int, n)
+			derivation := func(c clause) int {
+				h := 1
+				for _, p := range c.body {
+					h = max(h, 1+height[p])
+				}
+				return h
+			}
+			for range n + 1 {
+				for _, c := range cls {
+					if c.head >= 0 && needed[c.head] {
+						height[c.head] = max(height[c.head], derivation(c))
+					}
+				}
+			}
+			for _, c := range cls {
+				if c.head < 0 {
+					want = max(want, derivation(c))
+				}
+			}
+		}
+		e := newEngine(context.Background(), Options{}, sys)
+		require.Equal(t, want, e.systemDepth(), "%s", b.String())
+	})
 }
 
 // TestSpacerEndsFirst checks the judgement that keeps Houdini waiting on

@@ -510,68 +510,7 @@ func (r *Runner) dropped(pred int) {
 // acyclic system takes one pass, where the input's order (often queries
 // first, facts last) took one pass per predicate on a chain of them.
 func clauseOrder(s *chc.System) []int {
-	n := len(s.Preds)
-	succ := make([][]int, n)
-	for _, c := range s.Clauses {
-		if c.Head == nil {
-			continue
-		}
-		for _, b := range c.Body {
-			succ[b.Pred.ID] = append(succ[b.Pred.ID], c.Head.Pred.ID)
-		}
-	}
-	// Tarjan's algorithm, iterative: components come out sinks first.
-	index, low, comp := make([]int, n), make([]int, n), make([]int, n)
-	for i := range index {
-		index[i], comp[i] = -1, -1
-	}
-	var stack []int
-	onStack := make([]bool, n)
-	next, comps := 0, 0
-	type frame struct{ v, k int }
-	for root := 0; root < n; root++ {
-		if index[root] >= 0 {
-			continue
-		}
-		call := []frame{{root, 0}}
-		index[root], low[root] = next, next
-		next++
-		stack, onStack[root] = append(stack, root), true
-		for len(call) > 0 {
-			f := &call[len(call)-1]
-			if f.k < len(succ[f.v]) {
-				w := succ[f.v][f.k]
-				f.k++
-				switch {
-				case index[w] < 0:
-					index[w], low[w] = next, next
-					next++
-					stack, onStack[w] = append(stack, w), true
-					call = append(call, frame{w, 0})
-				case onStack[w]:
-					low[f.v] = min(low[f.v], index[w])
-				}
-				continue
-			}
-			v := f.v
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				u := call[len(call)-1].v
-				low[u] = min(low[u], low[v])
-			}
-			if low[v] == index[v] {
-				for {
-					w := stack[len(stack)-1]
-					stack, onStack[w] = stack[:len(stack)-1], false
-					comp[w] = comps
-					if w == v {
-						break
-					}
-				}
-				comps++
-			}
-		}
-	}
+	comp, _ := chc.Components(chc.DependencyGraph(s))
 	var order []int
 	for ci, c := range s.Clauses {
 		if c.Head != nil {

@@ -136,52 +136,18 @@ func checkNormal(c *chc.Clause) error {
 }
 
 // components numbers the strongly connected components of the call graph
-// (Tarjan) and marks the recursive predicates.
+// and marks the recursive predicates.
 func (e *engine) components() {
-	index := make([]int, len(e.preds))
-	low := make([]int, len(e.preds))
-	on := make([]bool, len(e.preds))
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []*pred
-	next, comp := 0, 0
-	var visit func(p *pred)
-	visit = func(p *pred) {
-		index[p.id], low[p.id] = next, next
-		next++
-		stack = append(stack, p)
-		on[p.id] = true
-		for _, q := range p.callees {
-			if index[q.id] < 0 {
-				visit(q)
-				low[p.id] = min(low[p.id], low[q.id])
-			} else if on[q.id] {
-				low[p.id] = min(low[p.id], index[q.id])
-			}
-		}
-		if low[p.id] == index[p.id] {
-			var members []*pred
-			for {
-				q := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				on[q.id] = false
-				q.scc = comp
-				members = append(members, q)
-				if q == p {
-					break
-				}
-			}
-			for _, q := range members {
-				q.recursive = len(members) > 1 || slices.Contains(q.callees, q)
-			}
-			comp++
-		}
-	}
+	calls := make([][]int, len(e.preds))
 	for _, p := range e.preds {
-		if index[p.id] < 0 {
-			visit(p)
+		for _, q := range p.callees {
+			calls[p.id] = append(calls[p.id], q.id)
 		}
+	}
+	comp, count := chc.Components(calls)
+	cyclic := chc.Cyclic(calls, comp, count)
+	for _, p := range e.preds {
+		p.scc, p.recursive = comp[p.id], cyclic[comp[p.id]]
 	}
 }
 
