@@ -28,7 +28,7 @@ func (x *Executor) checkSat(ctx context.Context, c *smtlib.Command, assumptions 
 		ctx, cancel = context.WithTimeout(ctx, x.timeout)
 		defer cancel()
 	}
-	r, err := x.solver.Check(ctx, as...)
+	r, err := x.sol().Check(ctx, as...)
 	if err != nil {
 		x.errorf(c.Pos, "%v", err)
 	}
@@ -40,7 +40,7 @@ func (x *Executor) checkSat(ctx context.Context, c *smtlib.Command, assumptions 
 	}
 	x.last, x.lastOK, x.checked = r, true, true
 	if r == smt.Unknown && x.reason == "" {
-		x.reason = reasonUnknown(ctx, x.solver.ReasonUnknown())
+		x.reason = reasonUnknown(ctx, x.sol().ReasonUnknown())
 	}
 	answer := r.String()
 	if c.Query {
@@ -95,7 +95,7 @@ func (x *Executor) getInfo(c *smtlib.Command) {
 	case ":assertion-stack-levels":
 		fmt.Fprintf(x.out, "(:assertion-stack-levels %d)\n", len(x.marks))
 	case ":all-statistics":
-		s := x.solver.Stats()
+		s := x.sol().Stats()
 		fmt.Fprintf(x.out, "(:checks %d :conflicts %d :decisions %d :propagations %d :pivots %d)\n",
 			s.Checks, s.Conflicts, s.Decisions, s.Propagations, s.Pivots)
 	default:
@@ -105,7 +105,7 @@ func (x *Executor) getInfo(c *smtlib.Command) {
 
 func (x *Executor) getAssertions() {
 	x.out.WriteString("(")
-	for i, a := range x.solver.Assertions() {
+	for i, a := range x.sol().Assertions() {
 		if i > 0 {
 			x.out.WriteString("\n ")
 		}
@@ -117,11 +117,11 @@ func (x *Executor) getAssertions() {
 // haveModel returns the model of the last check-sat, or reports an error
 // and returns nil when there is none.
 func (x *Executor) haveModel(c *smtlib.Command) *term.Model {
-	if !x.lastOK || x.last != smt.Sat || x.solver.Model() == nil {
+	if !x.lastOK || x.last != smt.Sat || x.sol().Model() == nil {
 		x.errorf(c.Pos, "%s: no model available (the last check-sat did not answer sat)", c.Kind)
 		return nil
 	}
-	return x.solver.Model()
+	return x.sol().Model()
 }
 
 func (x *Executor) getModel(c *smtlib.Command) {
@@ -176,7 +176,7 @@ func (x *Executor) getUnsatCore(c *smtlib.Command) {
 		return
 	}
 	in := map[*term.Term]bool{}
-	for _, t := range x.solver.UnsatCore() {
+	for _, t := range x.sol().UnsatCore() {
 		in[t] = true
 	}
 	var names []string

@@ -81,7 +81,6 @@ func New(st *term.Store, out, errw io.Writer, opts Options) *Executor {
 	}
 	return &Executor{
 		st:       st,
-		solver:   smt.New(st, smt.Options{Symmetry: true}),
 		out:      bufio.NewWriter(out),
 		errw:     errw,
 		version:  version,
@@ -113,8 +112,18 @@ func (x *Executor) Exec(ctx context.Context, c *smtlib.Command) (more bool) {
 	return x.exec(ctx, c)
 }
 
+// sol is the solver, made at its first use: a HORN script, which the
+// command line reads through a session before it knows the script's
+// kind, never needs one.
+func (x *Executor) sol() *smt.Solver {
+	if x.solver == nil {
+		x.solver = smt.New(x.st, smt.Options{Symmetry: true})
+	}
+	return x.solver
+}
+
 // Stats returns the statistics of the solver.
-func (x *Executor) Stats() smt.Stats { return x.solver.Stats() }
+func (x *Executor) Stats() smt.Stats { return x.sol().Stats() }
 
 // errorf reports an error at pos on errw, after the responses so far.
 // With Options.Standard, the error is the response (error "...") on the
@@ -192,14 +201,14 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 	case smtlib.Pop:
 		x.pop(c)
 	case smtlib.Reset:
-		x.solver.Reset()
+		x.sol().Reset()
 		x.decls, x.guards, x.marks = nil, nil, nil
 		x.broken, x.lastOK, x.success, x.itp, x.dropped = false, false, false, false, nil
 		x.checked, x.reason, x.timeout = false, "", 0
 		x.options, x.assumed = nil, nil
 		x.ok()
 	case smtlib.ResetAssertions:
-		x.solver.Reset()
+		x.sol().Reset()
 		x.guards, x.marks = nil, nil
 		x.broken, x.lastOK, x.dropped = false, false, nil
 		x.ok()
@@ -243,7 +252,7 @@ func (x *Executor) exec(ctx context.Context, c *smtlib.Command) bool {
 func (x *Executor) push(n int) {
 	x.lastOK = false // as z3: the model is gone with the scope's change
 	for i := 0; i < n; i++ {
-		x.solver.Push()
+		x.sol().Push()
 		x.marks = append(x.marks, scopeMark{len(x.decls), len(x.guards)})
 	}
 	x.ok()
@@ -251,7 +260,7 @@ func (x *Executor) push(n int) {
 
 func (x *Executor) pop(c *smtlib.Command) {
 	x.lastOK = false
-	if err := x.solver.Pop(c.N); err != nil {
+	if err := x.sol().Pop(c.N); err != nil {
 		x.errorf(c.Pos, "%v", err)
 		return
 	}
@@ -278,7 +287,7 @@ func (x *Executor) assert(c *smtlib.Command) {
 		x.guards = append(x.guards, guard{g, c.Name, t})
 		t = x.st.Implies(g, t)
 	}
-	if err := x.solver.Assert(t); err != nil {
+	if err := x.sol().Assert(t); err != nil {
 		x.errorf(c.Pos, "%v", err)
 		if !x.broken {
 			x.broken, x.brokenAt = true, len(x.marks)

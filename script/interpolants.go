@@ -24,7 +24,7 @@ func (x *Executor) getInterpolants(ctx context.Context, c *smtlib.Command) {
 		x.errorf(c.Pos, "get-interpolants: the last check-sat did not answer unsat")
 		return
 	}
-	if len(x.solver.Assertions()) != len(x.guards) {
+	if len(x.sol().Assertions()) != len(x.guards) {
 		x.errorf(c.Pos, "get-interpolants: every assertion must be named")
 		return
 	}

@@ -148,7 +148,7 @@ func (x *Executor) getUnsatAssumptions(c *smtlib.Command) {
 		return
 	}
 	in := map[*term.Term]bool{}
-	for _, t := range x.solver.UnsatCore() {
+	for _, t := range x.sol().UnsatCore() {
 		in[t] = true
 	}
 	var b strings.Builder
