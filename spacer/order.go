@@ -17,16 +17,18 @@ import (
 // clause over the params, toParams, or a pass that interns more terms
 // first) changes the search.
 //
-// The order (cmpLit): by the least param position a literal mentions
+// The order (cmpLit): simpler literals first, by how many params a
+// literal mentions, then by the least param position it mentions
 // (literals over no param last), then by size, then by a structural hash
 // in which a param is its position and any other constant its name; the
-// ID breaks only a collision of all three.
+// ID breaks only a collision of all four.
 
 // litKey is the order's key of a literal.
 type litKey struct {
-	pos  int32 // least param position, or maxPos
-	size int32 // tree size, at most maxSize
-	hash uint64
+	params int32 // how many params it mentions
+	pos    int32 // least param position, or maxPos
+	size   int32 // tree size, at most maxSize
+	hash   uint64
 }
 
 const (
@@ -128,8 +130,11 @@ func (e *engine) litKey(l *term.Term) litKey {
 	s := o.shapeOf(l)
 	k := litKey{pos: maxPos, size: s.size, hash: s.hash}
 	for _, c := range e.st.SharedFreeConsts(l) {
-		if i, ok := o.paramPos[c]; ok && i < k.pos {
-			k.pos = i
+		if i, ok := o.paramPos[c]; ok {
+			k.params++
+			if i < k.pos {
+				k.pos = i
+			}
 		}
 	}
 	o.keys[l] = k
@@ -142,6 +147,9 @@ func (e *engine) cmpLit(a, b *term.Term) int {
 		return 0
 	}
 	ka, kb := e.litKey(a), e.litKey(b)
+	if c := cmp.Compare(ka.params, kb.params); c != 0 {
+		return c
+	}
 	if c := cmp.Compare(ka.pos, kb.pos); c != 0 {
 		return c
 	}
