@@ -87,8 +87,7 @@ func (o *litOrder) sortHash(s *term.Sort) uint64 {
 	return h
 }
 
-// shapeOf is t's structural hash and size; pos gets the least param
-// position in t.
+// shapeOf is t's structural hash and size (memoized).
 func (o *litOrder) shapeOf(t *term.Term) shape {
 	if s, ok := o.shapes[t]; ok {
 		return s
