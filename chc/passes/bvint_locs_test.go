@@ -7,7 +7,6 @@ import (
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/chc/passes"
-	"github.com/seed-f9c3434d/gospacer/chc/witness"
 	"github.com/seed-f9c3434d/gospacer/fuzz"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
@@ -44,16 +43,7 @@ func TestSplitLocations(t *testing.T) {
 				}
 				r1 := brute(t, out)
 				require.Equal(t, r0.Answer, r1.Answer, "answer changed:\n%s", out)
-				switch r1.Answer {
-				case chc.Sat:
-					m, err := tr.Model(ctx, r1.Model)
-					require.NoError(t, err)
-					require.NoError(t, witness.CheckModel(ctx, s, m), "translated model")
-				case chc.Unsat:
-					d, err := tr.Derivation(ctx, r1.Derivation)
-					require.NoError(t, err)
-					require.NoError(t, witness.CheckDerivation(ctx, s, d), "translated derivation")
-				}
+				translatedWitness(t, s, tr, r1)
 			})
 		})
 	}

@@ -41,6 +41,22 @@ func brute(t *rapid.T, s *chc.System) *fuzz.CHCAnswer {
 	return res
 }
 
+// translatedWitness checks that the brute-force witness r of a pass's
+// output, translated back by tr, is a witness of the input s.
+func translatedWitness(t *rapid.T, s *chc.System, tr passes.Translator, r *fuzz.CHCAnswer) {
+	ctx := context.Background()
+	switch r.Answer {
+	case chc.Sat:
+		m, err := tr.Model(ctx, r.Model)
+		require.NoError(t, err)
+		require.NoError(t, witness.CheckModel(ctx, s, m), "translated model")
+	case chc.Unsat:
+		d, err := tr.Derivation(ctx, r.Derivation)
+		require.NoError(t, err)
+		require.NoError(t, witness.CheckDerivation(ctx, s, d), "translated derivation")
+	}
+}
+
 // TestPassesPreserveAnswersAndWitnesses checks every pass alone and the
 // default pipeline on random systems: the input is unchanged, the answer
 // (by brute force) is preserved, and the brute-force witness of the new
@@ -65,15 +81,10 @@ func TestPassesPreserveAnswersAndWitnesses(t *testing.T) {
 				switch r1.Answer {
 				case chc.Sat:
 					require.NoError(t, witness.CheckModel(ctx, out, r1.Model), "brute-force model of the new system")
-					m, err := tr.Model(context.Background(), r1.Model)
-					require.NoError(t, err)
-					require.NoError(t, witness.CheckModel(ctx, s, m), "translated model")
 				case chc.Unsat:
-					require.NoError(t, witness.CheckDerivation(context.Background(), out, r1.Derivation), "brute-force derivation of the new system")
-					d, err := tr.Derivation(context.Background(), r1.Derivation)
-					require.NoError(t, err)
-					require.NoError(t, witness.CheckDerivation(context.Background(), s, d), "translated derivation")
+					require.NoError(t, witness.CheckDerivation(ctx, out, r1.Derivation), "brute-force derivation of the new system")
 				}
+				translatedWitness(t, s, tr, r1)
 			})
 		})
 	}
@@ -250,16 +261,7 @@ func TestSimplifyCopies(t *testing.T) {
 			wellFormed(t, out)
 			r1 := brute(t, out)
 			require.Equal(t, r0.Answer, r1.Answer, "answer changed")
-			switch r1.Answer {
-			case chc.Sat:
-				m, err := tr.Model(ctx, r1.Model)
-				require.NoError(t, err)
-				require.NoError(t, witness.CheckModel(ctx, s, m), "translated model")
-			case chc.Unsat:
-				d, err := tr.Derivation(ctx, r1.Derivation)
-				require.NoError(t, err)
-				require.NoError(t, witness.CheckDerivation(ctx, s, d), "translated derivation")
-			}
+			translatedWitness(t, s, tr, r1)
 		}
 	})
 }
