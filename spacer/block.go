@@ -266,7 +266,6 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 			return &errUnknown{"internal: " + err.Error()}
 		}
 	}
-	lits = e.sortCube(lits)
 	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)
 	child.may, child.gas = pb.may, pb.gas-1
 	e.queue.push(pb)

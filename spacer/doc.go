@@ -193,16 +193,7 @@
 // from the command line with --opt spacer.NAME=VALUE.
 //
 // Everything is deterministic: predicates, clauses, lemmas and pobs live in
-// slices; the queue is ordered by (level, depth, creation). The literals
-// of an obligation's cube and of a lemma are sorted by an order of their
-// own (order.go: over fewer params first, then by the least param
-// position, size and a structural hash), not by term ID: the order in
-// which terms happen to be made (a clause solver over the params, a pass
-// that interns more first) does not change which literal inductive
-// generalisation drops first or which one frameLiterals takes. On arrays'
-// monabsex2, the clause solvers over the params (toParams) had turned
-// 144,530 checks into 204,272 and sat in 7 s into unknown at 10 s; sorted
-// so, 37,589 checks before and after (TestSearchIgnoresCreationOrder).
+// slices; the queue is ordered by (level, depth, creation).
 //
 // # Measurements
 //
@@ -413,8 +404,6 @@
 //	cex.go      the ground derivation
 //	farkas.go   Farkas lemmas from a clause solver's model and itp.Conjunctive
 //	queue.go    the pob queue
-//	order.go    the order of cube literals (by params, size and shape, not
-//	            by term ID)
 //	houdini.go  Houdini's reserve: candidate invariants, used on demand
 //	symmetry.go symmetric lemmas from argument permutations
 //	datatypes.go obligations' datatype equalities split into testers and selectors, fields for their values
