@@ -30,6 +30,14 @@ type solved struct {
 	used int
 }
 
+// valueOf is y as the definitions give it: its substitute, or y itself.
+func (sv *solved) valueOf(y *term.Term) *term.Term {
+	if t := sv.sub[y]; t != nil {
+		return t
+	}
+	return y
+}
+
 // unchanged reports whether the definitions, substituted, changed none
 // of the conjuncts of the simplified constraint: each conjunct left is one
 // of them, and the others were read as definitions. Then the simplified

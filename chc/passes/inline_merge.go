@@ -100,11 +100,7 @@ func (in *inliner) project(i int) *projection {
 			sv.sub = make(map[*term.Term]*term.Term, len(copies))
 		}
 		for _, e := range copies {
-			x, y := e[0], e[1]
-			if t := sv.sub[y]; t != nil {
-				y = t
-			}
-			sv.sub[x] = y
+			sv.sub[e[0]] = sv.valueOf(e[1])
 		}
 	}
 	ok := true

@@ -79,11 +79,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			}
 			for _, e := range inert {
 				// x = y, y as the rest defines it
-				y := e[1]
-				if t := sv.sub[y]; t != nil {
-					y = t
-				}
-				parts = append(parts, st.SimplifyEq(e[0], y))
+				parts = append(parts, st.SimplifyEq(e[0], sv.valueOf(e[1])))
 			}
 			cons = st.SimplifyAnd(parts)
 		}
