@@ -23,7 +23,8 @@ func External(ctx context.Context, solver, script string) (string, error) {
 
 // ExternalAll is External for a script with several check-sat commands (for
 // example scripts joined by (reset)): it returns every answer in order,
-// at least one.
+// at least one. When ctx stops the solver, it returns the answers read
+// before that together with the error (which wraps ctx.Err()).
 func ExternalAll(ctx context.Context, solver, script string) ([]string, error) {
 	var args []string
 	switch solver {
@@ -44,19 +45,25 @@ func ExternalAll(ctx context.Context, solver, script string) ([]string, error) {
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	runErr := cmd.Run()
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("fuzz: %s: %w", solver, ctx.Err())
+	stopped := ctx.Err()
+	text := out.String()
+	if stopped != nil {
+		// The last line may be cut short by the kill.
+		text = text[:strings.LastIndexByte(text, '\n')+1]
 	}
 	var answers []string
-	for _, line := range strings.Split(out.String(), "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		switch line = strings.TrimSpace(line); {
 		case line == "sat" || line == "unsat" || line == "unknown":
 			answers = append(answers, line)
 		case line == "timeout":
 			answers = append(answers, "unknown")
-		case strings.HasPrefix(line, "(error"):
+		case strings.HasPrefix(line, "(error") && stopped == nil:
 			return nil, fmt.Errorf("fuzz: %s: %s", solver, strings.TrimSpace(out.String()))
 		}
+	}
+	if stopped != nil {
+		return answers, fmt.Errorf("fuzz: %s: %w", solver, stopped)
 	}
 	if len(answers) == 0 {
 		if runErr != nil {

@@ -335,6 +335,14 @@ func TestOraclesAgainstZ3(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			answers, err := fuzz.ExternalAll(ctx, "z3", fuzz.ScriptBatch(st, queries, "(set-option :timeout 5000)"))
+			if errors.Is(err, context.DeadlineExceeded) {
+				// z3 does not always honour :timeout; what it did not
+				// answer is unknown.
+				for len(answers) < len(queries) {
+					answers = append(answers, "unknown")
+				}
+				err = nil
+			}
 			require.NoError(t, err)
 			require.Len(t, answers, len(queries))
 			unknown := 0

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-f9c3434d/gospacer/mbp"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -199,6 +200,26 @@ func TestZ3HarnessCatchesWrongProjections(t *testing.T) {
 	require.Equal(t, 0, unknown)
 	require.Len(t, bad, 1)
 	require.Contains(t, bad[0], "wrong")
+}
+
+// A z3 process that outlives its deadline is stopped; the queries it did
+// not answer count as unknown, not as a failure of the test.
+func TestZ3HarnessDeadline(t *testing.T) {
+	if _, err := exec.LookPath("z3"); err != nil {
+		t.Skip("z3 not on PATH")
+	}
+	st := term.NewStore()
+	phi := parse(t, st, `(declare-const x Int) (declare-const y Int) (assert (and (< y x) (< x (+ y 2)) (= (mod x 2) 0)))`)
+	c := constsOf(phi)
+	z := z3Batch{deadline: time.Nanosecond}
+	for range 3 {
+		z.add("right", st, parse(t, st, `(declare-const y Int) (assert (= (mod y 2) 1))`), forallNot(st, names(c, "x"), phi))
+	}
+	ok, unknown, bad, err := z.answers()
+	require.NoError(t, err)
+	require.Empty(t, bad)
+	require.Equal(t, 3, ok+unknown)
+	require.Positive(t, unknown)
 }
 
 // QE reports a projection that is not finite.

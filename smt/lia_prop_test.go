@@ -211,7 +211,17 @@ func diffZ3(t *testing.T, cfg fuzz.Config, sys bool, n int) {
 		script.WriteString(fuzz.Script(st, fs[i]))
 		script.WriteString("(reset)\n")
 	}
-	answers, err := fuzz.ExternalAll(context.Background(), "z3", script.String())
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	answers, err := fuzz.ExternalAll(ctx, "z3", script.String())
+	if errors.Is(err, context.DeadlineExceeded) {
+		// z3 does not always honour :timeout; what it did not answer is
+		// unknown.
+		for len(answers) < n {
+			answers = append(answers, "unknown")
+		}
+		err = nil
+	}
 	require.NoError(t, err)
 	require.Len(t, answers, n)
 
