@@ -404,8 +404,6 @@
 //	cex.go      the ground derivation
 //	farkas.go   Farkas lemmas from a clause solver's model and itp.Conjunctive
 //	queue.go    the pob queue
-//	order.go    the order of cube literals: by age, literals made before
-//	            the search counted from when the search first meets them
 //	houdini.go  Houdini's reserve: candidate invariants, used on demand
 //	symmetry.go symmetric lemmas from argument permutations
 //	datatypes.go obligations' datatype equalities split into testers and selectors, fields for their values

@@ -245,7 +245,7 @@ const mayGas = 3
 // (at most the current bound), once per cube and level.
 func (e *engine) mayPob(p *pred, cube []*term.Term, level int) {
 	level = min(level, e.bound)
-	cube = e.sortCube(cube)
+	cube = sortCube(cube)
 	k := mayKey{p.id, level, cubeKey(cube)}
 	if e.mayKeys == nil {
 		e.mayKeys = map[mayKey]bool{}

@@ -25,7 +25,6 @@ type pob struct {
 func (e *engine) newPob(p *pred, cube []*term.Term, level, depth int, parent *pob) *pob {
 	e.nextPob++
 	e.stats.pobs++
-	cube = e.sortCube(cube) // order.go
 	pb := &pob{id: e.nextPob, pred: p, cube: cube, level: level, depth: depth, parent: parent}
 	if e.opts.Trace != nil {
 		e.log.Tracef("pob #%d %s level %d depth %d: %s\n", pb.id, p.name, level, depth, term.Sprint(e.st.And(cube...)))

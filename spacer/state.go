@@ -58,7 +58,6 @@ type engine struct {
 	impl              term.Implicant // implicants of models (one cube at a time)
 	reserveUsed       bool           // an invariant of a reserve became a lemma
 	hou               houdiniState   // Houdini's tries (houdini.go)
-	ages              litAge         // the ages of the literals met (order.go)
 }
 
 // noteLevel records a lemma learned or raised to level.
@@ -110,7 +109,7 @@ type use struct {
 
 type lemma struct {
 	pred  *pred
-	cube  []*term.Term // over params, sorted by age (order.go)
+	cube  []*term.Term // over params, sorted by ID
 	level int
 	// dead: subsumed by a stronger lemma of at least its level, so left
 	// out of pushing, projections and models (still asserted).
@@ -187,7 +186,6 @@ func (e *engine) build() error {
 	}
 	e.goal = &pred{id: len(e.preds), name: "goal", byKey: map[string]*lemma{}, shapes: map[string]bool{}, rfKeys: map[*term.Term]*reachFact{}}
 	e.preds = append(e.preds, e.goal)
-	defer e.ages.start(e.st) // the terms made so far predate the search (order.go)
 	for i, c := range e.sys.Clauses {
 		cs := &clauseSolver{idx: i, c: c}
 		var gone, reps []*term.Term
@@ -433,6 +431,12 @@ func cubeKey(cube []*term.Term) string {
 	return b.String()
 }
 
+func sortCube(cube []*term.Term) []*term.Term {
+	cube = slices.Clone(cube)
+	slices.SortFunc(cube, term.CompareID)
+	return slices.Compact(cube)
+}
+
 // lemmaFormula is ¬cube over args.
 func (e *engine) lemmaFormula(p *pred, cube []*term.Term, args []*term.Term) *term.Term {
 	return e.st.Not(e.st.And(e.instCube(p, cube, args, nil)...))
@@ -440,7 +444,7 @@ func (e *engine) lemmaFormula(p *pred, cube []*term.Term, args []*term.Term) *te
 
 // addLemma records ¬cube at level for p and asserts it where p is used.
 func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
-	cube = e.sortCube(cube)
+	cube = sortCube(cube)
 	key := cubeKey(cube)
 	lm := p.byKey[key]
 	if lm != nil {
@@ -464,7 +468,7 @@ func (e *engine) addLemma(p *pred, cube []*term.Term, level int) error {
 	lm.dead = false
 	e.noteLevel(level)
 	for _, o := range p.lemmas {
-		if o != lm && !o.dead && o.level <= lm.level && e.subset(lm.cube, o.cube) {
+		if o != lm && !o.dead && o.level <= lm.level && subset(lm.cube, o.cube) {
 			o.dead = true
 			e.stats.subsumed++
 		}
@@ -631,4 +635,22 @@ func (e *engine) check(cs *clauseSolver, assumptions []*term.Term) (bool, error)
 		return true, nil
 	}
 	return false, &errUnknown{"smt unknown: " + cs.sv.ReasonUnknown()}
+}
+
+// subset reports whether every literal of a is in b (both sorted by ID).
+func subset(a, b []*term.Term) bool {
+	if len(a) > len(b) {
+		return false
+	}
+	j := 0
+	for _, l := range a {
+		for j < len(b) && term.CompareID(b[j], l) < 0 {
+			j++
+		}
+		if j == len(b) || b[j] != l {
+			return false
+		}
+		j++
+	}
+	return true
 }

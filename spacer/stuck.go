@@ -67,7 +67,7 @@ func (stuckAlarm) generalize(e *engine, c *cand) error {
 	// attempt tries cube as an inductive lemma, once per predicate and
 	// cube
 	attempt := func(w *cand) (bool, error) {
-		k := stuckKey{c.p.id, cubeKey(e.sortCube(w.cube))}
+		k := stuckKey{c.p.id, cubeKey(sortCube(w.cube))}
 		if e.stuckTried[k] {
 			return false, nil
 		}

@@ -93,7 +93,7 @@ func (symmetry) generalize(e *engine, c *cand) error {
 	if len(syms) == 0 || len(c.cube) == 0 {
 		return nil
 	}
-	seen := map[string]bool{cubeKey(e.sortCube(c.cube)): true}
+	seen := map[string]bool{cubeKey(sortCube(c.cube)): true}
 	queue := [][]*term.Term{c.cube}
 	for n := 0; n < len(queue) && len(seen) <= maxSymmetric; n++ {
 		for _, img := range syms {
@@ -101,7 +101,7 @@ func (symmetry) generalize(e *engine, c *cand) error {
 			for i, l := range queue[n] {
 				cube[i] = e.subst(l, c.p.params, img)
 			}
-			cube = e.sortCube(cube)
+			cube = sortCube(cube)
 			key := cubeKey(cube)
 			if seen[key] || len(seen) > maxSymmetric {
 				continue
