@@ -69,7 +69,7 @@ func (st *Store) Clone() *Store {
 	}
 
 	for i, t := range st.terms {
-		n := newTerm(len(t.args))
+		n := c.newTerm(len(t.args))
 		n.id, n.op, n.flags, n.sort, n.rat = t.id, t.op, t.flags, mapSort(t.sort), t.rat
 		if t.fn != nil {
 			n.fn = funcMap[t.fn]

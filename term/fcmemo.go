@@ -12,6 +12,9 @@ type fcMemo struct {
 	index TermMap[int32]
 	lists [][]*Term
 	n     int // the constants the lists hold, to bound the memo
+	// slab: where the lists of small terms are carved from (see carve):
+	// one allocation for many lists, which the memo keeps anyway
+	slab []*Term
 }
 
 // SharedFreeConsts is FreeConsts(t), sorted by ID, kept in the store:
@@ -43,12 +46,14 @@ func (st *Store) SharedFreeConsts(t *Term) []*Term {
 		for _, a := range t.args {
 			n += len(st.SharedFreeConsts(a))
 		}
-		fc = make([]*Term, 0, n)
+		fc = carve(&m.slab, n)[:0]
 		for _, a := range t.args {
 			fc = append(fc, st.SharedFreeConsts(a)...)
 		}
 		SortByID(fc)
 		fc = slices.Clip(slices.Compact(fc))
+	} else if cs, ok := smallFreeConstsIn(t, &m.slab); ok {
+		fc = cs
 	} else {
 		fc = slices.Clip(FreeConsts(t))
 	}

@@ -45,6 +45,8 @@ type Store struct {
 	linMemo *TermMap[*Linear]
 	// SharedFreeConsts's lists (see there)
 	fcs *fcMemo
+	// where new terms come from (see termSlabs)
+	slabs termSlabs
 
 	// Datatypes: the declared groups of datatype sorts, in order
 	datatypes    [][]*Sort
@@ -110,7 +112,7 @@ func (st *Store) intern(op Op, sort *Sort, args []*Term, fn *Func, val num.Rat) 
 			return t
 		}
 	}
-	t := newTerm(len(args))
+	t := st.newTerm(len(args))
 	t.id, t.op, t.sort, t.fn = uint32(len(st.terms)), op, sort, fn
 	copy(t.args, args)
 	if op.carriesNum() && !val.IsZero() {

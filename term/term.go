@@ -118,38 +118,72 @@ func (f *Func) String() string  { return QuoteSymbol(f.name) }
 // newTerm allocates a term with n arguments; up to four share the term's
 // allocation: one object per term instead of two, and a term and its
 // arguments in one size class (most terms have one to three arguments).
-func newTerm(n int) *Term {
+// Those come from the store's slabs (see termSlabs).
+func (st *Store) newTerm(n int) *Term {
+	sl := &st.slabs
 	switch n {
 	case 0:
-		return &Term{}
+		return &take(&sl.s0, &sl.g[0]).t
 	case 1:
-		b := &struct {
-			t Term
-			a [1]*Term
-		}{}
+		b := take(&sl.s1, &sl.g[1])
 		b.t.args = b.a[:]
 		return &b.t
 	case 2:
-		b := &struct {
-			t Term
-			a [2]*Term
-		}{}
+		b := take(&sl.s2, &sl.g[2])
 		b.t.args = b.a[:]
 		return &b.t
 	case 3:
-		b := &struct {
-			t Term
-			a [3]*Term
-		}{}
+		b := take(&sl.s3, &sl.g[3])
 		b.t.args = b.a[:]
 		return &b.t
 	case 4:
-		b := &struct {
-			t Term
-			a [4]*Term
-		}{}
+		b := take(&sl.s4, &sl.g[4])
 		b.t.args = b.a[:]
 		return &b.t
 	}
 	return &Term{args: make([]*Term, n)}
+}
+
+// termSlabs hands out the terms of a store with up to four arguments
+// from arrays of them (slabs), one per arity, whose length doubles from
+// 16 to 1024: one allocation for many terms. A store keeps every term it
+// made (Term(id)), so a slab lives as long as the store, as its terms
+// would one by one; what a store does not use of its last slabs is at
+// most 1023 terms per arity.
+type termSlabs struct {
+	s0 []struct{ t Term }
+	s1 []struct {
+		t Term
+		a [1]*Term
+	}
+	s2 []struct {
+		t Term
+		a [2]*Term
+	}
+	s3 []struct {
+		t Term
+		a [3]*Term
+	}
+	s4 []struct {
+		t Term
+		a [4]*Term
+	}
+	g [5]int // the length of the last slab, by arity
+}
+
+// take is the first element of *s, which it removes, after a new slab
+// when *s is empty (its length *grow, doubled).
+func take[T any](s *[]T, grow *int) *T {
+	if len(*s) == 0 {
+		switch n := *grow; {
+		case n == 0:
+			*grow = 16
+		case n < 1024:
+			*grow = 2 * n
+		}
+		*s = make([]T, *grow)
+	}
+	p := &(*s)[0]
+	*s = (*s)[1:]
+	return p
 }

@@ -125,6 +125,12 @@ const smallFreeMax = 16
 // caller walks, when t has more than smallFreeMax nodes (counted with
 // repetitions), a quantifier, or more than smallFreeMax constants.
 func smallFreeConsts(t *Term) (cs []*Term, ok bool) {
+	return smallFreeConstsIn(t, nil)
+}
+
+// smallFreeConstsIn is smallFreeConsts, with the list taken from the
+// front of *slab when slab is not nil (see fcMemo.slab).
+func smallFreeConstsIn(t *Term, slab *[]*Term) (cs []*Term, ok bool) {
 	var buf [smallFreeMax]*Term
 	n, budget := 0, smallFreeMax
 	var walk func(u *Term) bool
@@ -161,10 +167,32 @@ func smallFreeConsts(t *Term) (cs []*Term, ok bool) {
 	if n == 0 {
 		return nil, true
 	}
-	cs = make([]*Term, n)
+	if slab != nil {
+		cs = carve(slab, n)
+	} else {
+		cs = make([]*Term, n)
+	}
 	copy(cs, buf[:n])
 	SortByID(cs)
 	return cs, true
+}
+
+// fcSlab is the length of the arrays that SharedFreeConsts's lists are
+// carved from.
+const fcSlab = 1 << 11
+
+// carve is the first n elements of *slab, which it removes (capacity n:
+// an append to them copies), after a new array when *slab is short.
+func carve(slab *[]*Term, n int) []*Term {
+	if n > fcSlab/8 {
+		return make([]*Term, n)
+	}
+	if len(*slab) < n {
+		*slab = make([]*Term, fcSlab)
+	}
+	cs := (*slab)[:n:n]
+	*slab = (*slab)[n:]
+	return cs
 }
 
 // Funcs returns the uninterpreted function symbols applied in t (the Funcs

@@ -73,6 +73,7 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *chc.System) (*chc.System,
 		return nil, nil, err
 	}
 	r := newRebuild(s)
+	r.memo = keptOf(ctx)
 	for _, p := range s.Preds {
 		switch {
 		case useful[p.ID]:

@@ -46,6 +46,7 @@ func (MergeFacts) Apply(ctx context.Context, s *chc.System) (*chc.System, Transl
 		return s, Identity{}, nil
 	}
 	r := newRebuild(s)
+	r.memo = keptOf(ctx)
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}

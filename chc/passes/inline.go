@@ -70,6 +70,7 @@ func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator
 	if err != nil {
 		return nil, nil, err
 	}
+	in.memo = keptOf(ctx)
 	for {
 		p, ds := in.pick(poll)
 		if err := poll.Step(); err != nil {
@@ -104,7 +105,9 @@ type inliner struct {
 	gone    []bool  // pred → inlined
 	queued  []bool  // pred → in cands
 	cands   predHeap
-	removal []removal // the inlined predicates, in order
+	removal []removal           // the inlined predicates, in order
+	memo    *kept               // the memo of the Preprocess call (nil: none)
+	sizes   term.TermMap[int32] // term.Size of the conjuncts sizeBound met
 
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge
@@ -287,16 +290,22 @@ func (in *inliner) qualifies(p *chc.Pred) []int {
 	case len(ds) == 0:
 		return nil
 	case len(ds) == 1:
-		if size := in.size(ds[0]); size > inlineMaxDef || (uses > 1 && size*(uses-1) > inlineMaxSize) {
+		big := func(size int) bool { return size > inlineMaxDef || (uses > 1 && size*(uses-1) > inlineMaxSize) }
+		if big(in.sizeBound(ds[0])) && big(in.size(ds[0])) {
 			return nil
 		}
 	case uses > 1:
 		return nil
 	default:
 		// the model of p is the disjunction of the defining clauses
-		total := 0
+		total, bound := 0, 0
 		for _, di := range ds {
-			total += in.size(di)
+			bound += in.sizeBound(di)
+		}
+		if bound > inlineMaxSize {
+			for _, di := range ds {
+				total += in.size(di)
+			}
 		}
 		if total > inlineMaxSize {
 			return nil
@@ -340,6 +349,31 @@ func (in *inliner) longer(p *chc.Pred, d *chc.Clause) bool {
 		}
 	}
 	return false
+}
+
+// sizeBound is a bound on in.size(i) that costs no walk of the
+// constraint: one plus the sizes of its conjuncts (which share no
+// subterm, at most), each walked once per pass (in.sizes). The limits
+// are checked on it first, and on the size itself only when it passes
+// them: the decisions are the size's.
+func (in *inliner) sizeBound(i int) int {
+	if s := in.info[i].size; s >= 0 {
+		return s
+	}
+	f := in.cls[i].Constraint
+	if f.Op() != term.OpAnd {
+		return in.size(i)
+	}
+	n := 1
+	for _, a := range f.Args() {
+		k := in.sizes.Get(a)
+		if k == 0 {
+			k = int32(term.Size(a))
+			in.sizes.Set(a, k)
+		}
+		n += int(k)
+	}
+	return n
 }
 
 func (in *inliner) size(i int) int {

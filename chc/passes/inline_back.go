@@ -12,6 +12,7 @@ import (
 func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 	st := in.st
 	r := newRebuild(in.s)
+	r.memo = in.memo
 	for _, p := range in.s.Preds {
 		if !in.gone[p.ID] {
 			r.keepPred(p, nil)

@@ -31,6 +31,7 @@ func (EliminateLocals) Name() string { return "locals" }
 func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
 	st := s.St
 	r := newRebuild(s)
+	r.memo = keptOf(ctx)
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}

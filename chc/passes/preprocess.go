@@ -137,6 +137,23 @@ func (k *kept) add(pass string, c *chc.Clause) {
 	k.m[keptClause{pass, c}] = true
 }
 
+// memoPasses are the names under which the memo records clauses.
+var memoPasses = [...]string{"simplify", "locals", "normal"}
+
+// carry records of nc what k records of c: nc is c with its atoms on
+// other predicates, the same constraint, variables and arguments, which
+// is all that Simplify, EliminateLocals and the normal-form check read.
+func (k *kept) carry(c, nc *chc.Clause) {
+	if k == nil || c == nc {
+		return
+	}
+	for _, p := range memoPasses {
+		if k.m[keptClause{p, c}] {
+			k.add(p, nc)
+		}
+	}
+}
+
 // checkNormal is chc.CheckNormal, the precondition of the passes that
 // take a normalised system, with the memo of ctx's Preprocess call: a
 // clause found normalised once is not checked again (a clause never

@@ -22,6 +22,10 @@ type rebuild struct {
 	origins  []*origin     // by new clause: how its nodes translate back (nil: a node of the clause itself)
 	removed  []removedPred // old predicates without a new one, in order
 	changed  bool
+	// memo is the memo of the Preprocess call (nil: none): a clause that
+	// keepClause copies onto new predicates keeps what it records of
+	// the clause (see kept.carry)
+	memo *kept
 }
 
 // A predMap maps the predicates of a system: a slice by ID for those
@@ -176,6 +180,7 @@ func (r *rebuild) keepClause(c *chc.Clause) {
 		src[i] = fromIndex(i)
 	}
 	r.addClause(nc, c, src)
+	r.memo.carry(c, nc)
 }
 
 // addClause adds nc, whose nodes translate to nodes of old with the values

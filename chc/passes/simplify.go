@@ -37,6 +37,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 	}
 	st := s.St
 	r := newRebuild(s)
+	r.memo = keptOf(ctx)
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}
@@ -90,7 +91,18 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		if cons == c.Constraint {
 			memo.add("simplify", c)
 		}
+		n := len(r.new.Clauses)
 		r.rewriteConstraint(c, &args, cons, locals)
+		if nc := r.new.Clauses[n]; nc != c && memo != nil {
+			// Simplify gives its own result back (it is idempotent:
+			// the definitions it read are substituted, and what is
+			// left defines nothing), and EliminateLocals keeps a
+			// clause without local variables
+			memo.add("simplify", nc)
+			if len(nc.Vars) == len(args.list) {
+				memo.add("locals", nc)
+			}
+		}
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
