@@ -313,6 +313,7 @@ type Options struct {
 	MaxChecks int
 
 	noNeighbours bool // tests: the checks' models alone drop candidates
+	noGroups     bool // tests: no group checks (check.go)
 }
 
 // Run returns the largest subset of cands (per predicate, by ID) that
@@ -372,6 +373,14 @@ type clauseSolver struct {
 	preds []int          // per body atom, its predicate's ID
 	head  []*term.Term   // the head's candidates over its arguments
 	nb    *neighbourhood // made on first use (dropNeighbours)
+	// the group checks of a fact clause (check.go), by head candidate:
+	// out, left out of the group until the next model; held, implied by
+	// the clause (an unsat core of its own); implied, by the constraint's
+	// top-level conjuncts; negs, what its negation says; grouped: the next
+	// check is a group check
+	out, held, implied []bool
+	negs               []negation
+	grouped            bool
 }
 
 // NewRunner prepares Houdini over cands (by predicate ID) on s; no solver
@@ -543,7 +552,6 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 	if r.done {
 		return r.keep, nil
 	}
-	st := r.s.St
 	limit, workLimit := r.checks+checks, r.work+work
 	for r.pos < len(r.order) {
 		ci := r.order[r.pos]
@@ -558,6 +566,7 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 			if err != nil {
 				return nil, err
 			}
+			cs.resetGroup()
 			for r.left[h.ID] > 0 {
 				if err := chc.Cause(ctx); err != nil {
 					return nil, err
@@ -565,70 +574,13 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 				if checks > 0 && r.checks >= limit || work > 0 && r.work >= workLimit {
 					return nil, ErrBudget
 				}
-				var heads, assume []*term.Term
-				for k, f := range cs.head {
-					if r.alive[h.ID][k] {
-						heads = append(heads, f)
-					}
-				}
-				for j, b := range c.Body {
-					for k, a := range cs.act[j] {
-						if r.alive[b.Pred.ID][k] {
-							assume = append(assume, a)
-						}
-					}
-				}
-				w0 := SolverWork(cs.sv)
-				g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, r.checks), term.BoolSort)
-				if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(heads...)))); err != nil {
-					return nil, err
-				}
-				r.checks++
-				res, err := cs.sv.Check(ctx, append(assume, g)...)
-				r.work += SolverWork(cs.sv) - w0 + CheckWork
+				done, err := r.check(ctx, ci, cs)
 				if err != nil {
 					return nil, err
 				}
-				var m *term.Model
-				switch res {
-				case smt.Sat:
-					m = cs.sv.Model()
-				case smt.Unknown:
-					return nil, fmt.Errorf("smt: %s", cs.sv.ReasonUnknown())
-				}
-				if err := cs.sv.Assert(st.Not(g)); err != nil {
-					return nil, err
-				}
-				if m == nil {
+				if done {
 					break
 				}
-				dropped := 0
-				for k, f := range cs.head {
-					if !r.alive[h.ID][k] {
-						continue
-					}
-					v, err := m.EvalBool(f)
-					if err != nil || !v {
-						r.alive[h.ID][k] = false
-						dropped++
-					}
-				}
-				if dropped == 0 {
-					// The model satisfies every head candidate: an
-					// evaluation error; drop them all rather than loop.
-					for k := range r.alive[h.ID] {
-						r.alive[h.ID][k] = false
-					}
-					dropped = r.left[h.ID]
-				}
-				r.left[h.ID] -= dropped
-				nd := 0
-				if !r.o.noNeighbours {
-					nd = r.dropNeighbours(ci, cs, m)
-				}
-				r.left[h.ID] -= nd
-				dropped += nd
-				r.dropped(h.ID)
 			}
 		}
 		// Clause ci holds of the candidates alive now (a clause that
