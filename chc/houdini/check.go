@@ -40,6 +40,15 @@ import (
 // Only models drop candidates, and a clause is done only when the whole
 // check has none, so the subset Run returns is the same
 // (TestGroupChecksKeepSubset).
+//
+// Clauses held syntactically. A live head candidate (over the head's
+// arguments) that is one of the live body candidates (over the body
+// atoms' arguments: the same term, P(x, y) ← P(x, y') ∧ ... keeps the
+// candidates over x), or that the constraint's top-level conjuncts imply
+// (implied), holds of every model of a check, which assumes the body's
+// candidates; the whole check asks only for the others to be falsified,
+// and with none left the clause holds without a check, and without its
+// smt solver when it has had none (encode).
 
 // groupAfter: the most candidates a whole check's model may drop for a
 // group check to come next.
@@ -125,6 +134,21 @@ func compatible(negs []negation) []bool {
 	return in
 }
 
+// liveBody is the set of the live body candidates of cs, over the
+// atoms' arguments: a head candidate among them holds of every model of
+// a check, which assumes them.
+func (r *Runner) liveBody(cs *clauseSolver) map[*term.Term]bool {
+	in := map[*term.Term]bool{}
+	for j, fs := range cs.body {
+		for k, f := range fs {
+			if f != nil && r.alive[cs.preds[j]][k] {
+				in[f] = true
+			}
+		}
+	}
+	return in
+}
+
 // groupOf is the group of fact clause ci's next check: the live head
 // candidates, but for those left out (see the top), in order; nil when
 // it has fewer than two.
@@ -166,6 +190,24 @@ func (r *Runner) check(ctx context.Context, ci int, cs *clauseSolver) (bool, err
 			}
 		}
 	}
+	// the live head candidates the clause does not hold of syntactically
+	if cs.implied == nil {
+		r.implied(ci, cs)
+	}
+	var open []*term.Term
+	inBody := r.liveBody(cs)
+	for k, f := range cs.head {
+		if r.alive[h.ID][k] && (r.o.noJustify || !cs.implied[k] && !inBody[f]) {
+			open = append(open, f)
+		}
+	}
+	if len(open) == 0 {
+		r.justified++
+		return true, nil
+	}
+	if err := r.encode(ci, cs); err != nil {
+		return false, err
+	}
 	var group []int
 	if cs.grouped && len(c.Body) == 0 && !r.o.noGroups {
 		group = r.groupOf(ci, cs)
@@ -199,14 +241,8 @@ func (r *Runner) check(ctx context.Context, ci int, cs *clauseSolver) (bool, err
 			return false, nil
 		}
 	} else {
-		var heads []*term.Term
-		for k, f := range cs.head {
-			if r.alive[h.ID][k] {
-				heads = append(heads, f)
-			}
-		}
 		g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, r.checks), term.BoolSort)
-		if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(heads...)))); err != nil {
+		if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(open...)))); err != nil {
 			return false, err
 		}
 		res, err = cs.sv.Check(ctx, append(assume, g)...)

@@ -12,9 +12,10 @@ func WithoutNeighbours(o Options) Options {
 // ClauseOrder exports clauseOrder.
 var ClauseOrder = clauseOrder
 
-// WithoutGroups is o with the group checks of fact clauses off.
-func WithoutGroups(o Options) Options {
-	o.noGroups = true
+// Plain is o with the group checks of fact clauses off and no head
+// candidate held syntactically: a whole check per step.
+func Plain(o Options) Options {
+	o.noGroups, o.noJustify = true, true
 	return o
 }
 

@@ -314,6 +314,7 @@ type Options struct {
 
 	noNeighbours bool // tests: the checks' models alone drop candidates
 	noGroups     bool // tests: no group checks (check.go)
+	noJustify    bool // tests: no head candidate held syntactically (check.go)
 }
 
 // Run returns the largest subset of cands (per predicate, by ID) that
@@ -346,7 +347,9 @@ type Runner struct {
 	left   []int
 	sv     []*clauseSolver // by clause, made on first use
 	checks int
-	work   int // Work: what the clause solvers did, all runs together
+	// justified: the clauses found to hold without a check (check.go)
+	justified int
+	work      int // Work: what the clause solvers did, all runs together
 	// order: the clauses with a head, by the strongly connected component
 	// of their head's predicate, those a component depends on first
 	// (clauseOrder); at: each clause's place in it; users: by predicate
@@ -429,19 +432,17 @@ func SolverWork(sv *smt.Solver) int {
 	return int(st.Clauses + st.Propagations + st.TheoryProps)
 }
 
-// solver is clause ci's solver, made on first use: only the body
-// candidates still alive are asserted (a dropped one never comes back),
-// and its solver does not check the models it gives (a wrong one could
-// only drop a candidate, never keep one).
+// solver is clause ci's candidates over its atoms' arguments, made on
+// first use, and its smt solver, made on its first check (encode): only
+// the body candidates still alive are asserted (a dropped one never
+// comes back), and the solver does not check the models it gives (a
+// wrong one could only drop a candidate, never keep one).
 func (r *Runner) solver(ci int) (*clauseSolver, error) {
 	if cs := r.sv[ci]; cs != nil {
 		return cs, nil
 	}
 	st, c := r.s.St, r.s.Clauses[ci]
-	cs := &clauseSolver{sv: smt.New(st, smt.Options{NoModelCheck: true})}
-	if err := cs.sv.Assert(clauseConstraint(c, r.o.Constraint)); err != nil {
-		return nil, err
-	}
+	cs := &clauseSolver{}
 	for j, b := range c.Body {
 		// The live candidates over the atom's arguments, in one walk.
 		var live []*term.Term
@@ -456,11 +457,8 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 			if !r.alive[b.Pred.ID][k] {
 				continue // dropped for good: never assumed again (nil)
 			}
-			a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
-			if err := cs.sv.Assert(st.Implies(a, live[0])); err != nil {
-				return nil, err
-			}
-			acts[k], insts[k], live = a, live[0], live[1:]
+			acts[k] = st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
+			insts[k], live = live[0], live[1:]
 		}
 		cs.act, cs.body, cs.preds = append(cs.act, acts), append(cs.body, insts), append(cs.preds, b.Pred.ID)
 	}
@@ -468,8 +466,32 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 		cs.head = st.SubstituteTerms(r.cands[c.Head.Pred.ID], c.Head.Pred.Params, c.Head.Args)
 	}
 	r.sv[ci] = cs
-	r.work += SolverWork(cs.sv)
 	return cs, nil
+}
+
+// encode makes cs's smt solver on its first check: the constraint, and
+// each body candidate still alive behind its activation literal.
+func (r *Runner) encode(ci int, cs *clauseSolver) error {
+	if cs.sv != nil {
+		return nil
+	}
+	st, c := r.s.St, r.s.Clauses[ci]
+	cs.sv = smt.New(st, smt.Options{NoModelCheck: true})
+	if err := cs.sv.Assert(clauseConstraint(c, r.o.Constraint)); err != nil {
+		return err
+	}
+	for j, acts := range cs.act {
+		for k, a := range acts {
+			if a == nil || !r.alive[cs.preds[j]][k] {
+				continue
+			}
+			if err := cs.sv.Assert(st.Implies(a, cs.body[j][k])); err != nil {
+				return err
+			}
+		}
+	}
+	r.work += SolverWork(cs.sv)
+	return nil
 }
 
 // Refute drops the candidates of the predicate with ID pred that m, a
