@@ -202,7 +202,6 @@ func (r *Runner) check(ctx context.Context, ci int, cs *clauseSolver) (bool, err
 		}
 	}
 	if len(open) == 0 {
-		r.justified++
 		return true, nil
 	}
 	if err := r.encode(ci, cs); err != nil {
@@ -358,6 +357,9 @@ func negationOf(st *term.Store, h *term.Term) negation {
 	lin, ok := st.Linearize(st.Sub(h.Arg(0), h.Arg(1)))
 	if !ok || len(lin.Vars) == 0 {
 		return negation{}
+	}
+	if h.Arg(0).Sort().IsInt() && slices.ContainsFunc(lin.Coeffs, func(a num.Rat) bool { return !a.IsInt() }) {
+		return negation{} // not an Int form (FromLinear)
 	}
 	// lin = v + k with v = Σ a·x: v ⋈ -k; with a0 < 0, -v ⋈' k
 	cs, c := lin.Coeffs, lin.Const.Neg()

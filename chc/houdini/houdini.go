@@ -347,9 +347,7 @@ type Runner struct {
 	left   []int
 	sv     []*clauseSolver // by clause, made on first use
 	checks int
-	// justified: the clauses found to hold without a check (check.go)
-	justified int
-	work      int // Work: what the clause solvers did, all runs together
+	work   int // Work: what the clause solvers did, all runs together
 	// order: the clauses with a head, by the strongly connected component
 	// of their head's predicate, those a component depends on first
 	// (clauseOrder); at: each clause's place in it; users: by predicate
