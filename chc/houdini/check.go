@@ -77,11 +77,15 @@ func (r *Runner) implied(ci int, cs *clauseSolver) {
 // conjuncts' bounds of the same form imply (x - y >= 1 implies
 // x - y >= 0); and the heads' negations.
 func impliedBy(st *term.Store, f *term.Term, heads []*term.Term) ([]bool, []negation) {
-	conj := term.Conjuncts(nil, f)
+	var conj []*term.Term            // the literals among the conjuncts, simplified
 	bounds := map[*term.Term]*span{} // by linear form, the conjuncts' bounds
-	for i, l := range conj {
-		conj[i] = st.Simplify(l)
-		n := negationOf(st, st.Not(conj[i]))
+	for _, l := range term.Conjuncts(nil, f) {
+		if !literal(l) {
+			continue // a candidate is one (Literals): not simplified for nothing
+		}
+		l = st.Simplify(l)
+		conj = append(conj, l)
+		n := negationOf(st, st.Not(l))
 		if n.key == nil || n.key.Sort().IsBool() {
 			continue
 		}
@@ -103,6 +107,21 @@ func impliedBy(st *term.Store, f *term.Term, heads []*term.Term) ([]bool, []nega
 		}
 	}
 	return implied, negs
+}
+
+// literal reports whether t is an atom or the negation of one: no
+// connective but an equality of two Boolean constants.
+func literal(t *term.Term) bool {
+	if t.Op() == term.OpNot {
+		t = t.Arg(0)
+	}
+	switch t.Op() {
+	case term.OpNot, term.OpAnd, term.OpOr, term.OpImplies, term.OpXor, term.OpIte, term.OpDistinct:
+		return false
+	case term.OpEq:
+		return !t.Arg(0).Sort().IsBool() || t.Arg(0).IsConst() && t.Arg(1).IsConst()
+	}
+	return true
 }
 
 // compatible reports whether the negations of a group's candidates
@@ -281,7 +300,7 @@ func (r *Runner) check(ctx context.Context, ci int, cs *clauseSolver) (bool, err
 	}
 	r.left[h.ID] -= dropped
 	nd := 0
-	if !r.o.noNeighbours {
+	if !r.o.noNeighbours && group == nil {
 		nd = r.dropNeighbours(ci, cs, m)
 	}
 	r.left[h.ID] -= nd
