@@ -18,6 +18,8 @@
 // # Files
 //
 //	houdini.go  Pool, Literals, Definitions, Options, Run, Runner
+//	check.go    one check of a clause (Runner.check): the whole check, and
+//	            the group checks of fact clauses
 //	mutate.go   the neighbours of a check's model (Runner.dropNeighbours)
 //
 // # Naming

@@ -313,6 +313,8 @@ type Options struct {
 	MaxChecks int
 
 	noNeighbours bool // tests: the checks' models alone drop candidates
+	noGroups     bool // tests: no group checks (check.go)
+	noJustify    bool // tests: no head candidate held syntactically (check.go)
 }
 
 // Run returns the largest subset of cands (per predicate, by ID) that
@@ -372,6 +374,14 @@ type clauseSolver struct {
 	preds []int          // per body atom, its predicate's ID
 	head  []*term.Term   // the head's candidates over its arguments
 	nb    *neighbourhood // made on first use (dropNeighbours)
+	// the group checks of a fact clause (check.go), by head candidate:
+	// out, left out of the group until the next model; held, implied by
+	// the clause (an unsat core of its own); implied, by the constraint's
+	// top-level conjuncts; negs, what its negation says; grouped: the next
+	// check is a group check
+	out, held, implied []bool
+	negs               []negation
+	grouped            bool
 }
 
 // NewRunner prepares Houdini over cands (by predicate ID) on s; no solver
@@ -420,19 +430,17 @@ func SolverWork(sv *smt.Solver) int {
 	return int(st.Clauses + st.Propagations + st.TheoryProps)
 }
 
-// solver is clause ci's solver, made on first use: only the body
-// candidates still alive are asserted (a dropped one never comes back),
-// and its solver does not check the models it gives (a wrong one could
-// only drop a candidate, never keep one).
+// solver is clause ci's candidates over its atoms' arguments, made on
+// first use, and its smt solver, made on its first check (encode): only
+// the body candidates still alive are asserted (a dropped one never
+// comes back), and the solver does not check the models it gives (a
+// wrong one could only drop a candidate, never keep one).
 func (r *Runner) solver(ci int) (*clauseSolver, error) {
 	if cs := r.sv[ci]; cs != nil {
 		return cs, nil
 	}
 	st, c := r.s.St, r.s.Clauses[ci]
-	cs := &clauseSolver{sv: smt.New(st, smt.Options{NoModelCheck: true})}
-	if err := cs.sv.Assert(clauseConstraint(c, r.o.Constraint)); err != nil {
-		return nil, err
-	}
+	cs := &clauseSolver{}
 	for j, b := range c.Body {
 		// The live candidates over the atom's arguments, in one walk.
 		var live []*term.Term
@@ -447,11 +455,8 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 			if !r.alive[b.Pred.ID][k] {
 				continue // dropped for good: never assumed again (nil)
 			}
-			a := st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
-			if err := cs.sv.Assert(st.Implies(a, live[0])); err != nil {
-				return nil, err
-			}
-			acts[k], insts[k], live = a, live[0], live[1:]
+			acts[k] = st.Fresh(fmt.Sprintf("houdini!%d!%d!%d", ci, j, k), term.BoolSort)
+			insts[k], live = live[0], live[1:]
 		}
 		cs.act, cs.body, cs.preds = append(cs.act, acts), append(cs.body, insts), append(cs.preds, b.Pred.ID)
 	}
@@ -459,8 +464,32 @@ func (r *Runner) solver(ci int) (*clauseSolver, error) {
 		cs.head = st.SubstituteTerms(r.cands[c.Head.Pred.ID], c.Head.Pred.Params, c.Head.Args)
 	}
 	r.sv[ci] = cs
-	r.work += SolverWork(cs.sv)
 	return cs, nil
+}
+
+// encode makes cs's smt solver on its first check: the constraint, and
+// each body candidate still alive behind its activation literal.
+func (r *Runner) encode(ci int, cs *clauseSolver) error {
+	if cs.sv != nil {
+		return nil
+	}
+	st, c := r.s.St, r.s.Clauses[ci]
+	cs.sv = smt.New(st, smt.Options{NoModelCheck: true})
+	if err := cs.sv.Assert(clauseConstraint(c, r.o.Constraint)); err != nil {
+		return err
+	}
+	for j, acts := range cs.act {
+		for k, a := range acts {
+			if a == nil || !r.alive[cs.preds[j]][k] {
+				continue
+			}
+			if err := cs.sv.Assert(st.Implies(a, cs.body[j][k])); err != nil {
+				return err
+			}
+		}
+	}
+	r.work += SolverWork(cs.sv)
+	return nil
 }
 
 // Refute drops the candidates of the predicate with ID pred that m, a
@@ -543,7 +572,6 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 	if r.done {
 		return r.keep, nil
 	}
-	st := r.s.St
 	limit, workLimit := r.checks+checks, r.work+work
 	for r.pos < len(r.order) {
 		ci := r.order[r.pos]
@@ -558,6 +586,7 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 			if err != nil {
 				return nil, err
 			}
+			cs.resetGroup()
 			for r.left[h.ID] > 0 {
 				if err := chc.Cause(ctx); err != nil {
 					return nil, err
@@ -565,70 +594,13 @@ func (r *Runner) RunWithin(ctx context.Context, checks, work int) ([][]*term.Ter
 				if checks > 0 && r.checks >= limit || work > 0 && r.work >= workLimit {
 					return nil, ErrBudget
 				}
-				var heads, assume []*term.Term
-				for k, f := range cs.head {
-					if r.alive[h.ID][k] {
-						heads = append(heads, f)
-					}
-				}
-				for j, b := range c.Body {
-					for k, a := range cs.act[j] {
-						if r.alive[b.Pred.ID][k] {
-							assume = append(assume, a)
-						}
-					}
-				}
-				w0 := SolverWork(cs.sv)
-				g := st.Fresh(fmt.Sprintf("houdini!%d!g%d", ci, r.checks), term.BoolSort)
-				if err := cs.sv.Assert(st.Implies(g, st.Not(st.And(heads...)))); err != nil {
-					return nil, err
-				}
-				r.checks++
-				res, err := cs.sv.Check(ctx, append(assume, g)...)
-				r.work += SolverWork(cs.sv) - w0 + CheckWork
+				done, err := r.check(ctx, ci, cs)
 				if err != nil {
 					return nil, err
 				}
-				var m *term.Model
-				switch res {
-				case smt.Sat:
-					m = cs.sv.Model()
-				case smt.Unknown:
-					return nil, fmt.Errorf("smt: %s", cs.sv.ReasonUnknown())
-				}
-				if err := cs.sv.Assert(st.Not(g)); err != nil {
-					return nil, err
-				}
-				if m == nil {
+				if done {
 					break
 				}
-				dropped := 0
-				for k, f := range cs.head {
-					if !r.alive[h.ID][k] {
-						continue
-					}
-					v, err := m.EvalBool(f)
-					if err != nil || !v {
-						r.alive[h.ID][k] = false
-						dropped++
-					}
-				}
-				if dropped == 0 {
-					// The model satisfies every head candidate: an
-					// evaluation error; drop them all rather than loop.
-					for k := range r.alive[h.ID] {
-						r.alive[h.ID][k] = false
-					}
-					dropped = r.left[h.ID]
-				}
-				r.left[h.ID] -= dropped
-				nd := 0
-				if !r.o.noNeighbours {
-					nd = r.dropNeighbours(ci, cs, m)
-				}
-				r.left[h.ID] -= nd
-				dropped += nd
-				r.dropped(h.ID)
 			}
 		}
 		// Clause ci holds of the candidates alive now (a clause that
