@@ -16,8 +16,9 @@ import (
 // BenchmarkRunFolder runs Houdini to its end (at most 4000 checks) on
 // the candidates Spacer reads off each preprocessed .smt2 file of
 // $HOUDINI_FOLDER (skipped without it), with and without the group
-// checks and the clauses held syntactically (check.go), and reports the checks and the time of each way, summed over
-// the files; HOUDINI_TIMES=1 prints them per file.
+// checks and the clauses held syntactically (check.go), and reports the
+// checks and the time of each way, summed over the files;
+// HOUDINI_TIMES=1 prints them per file.
 func BenchmarkRunFolder(b *testing.B) {
 	dir := os.Getenv("HOUDINI_FOLDER")
 	if dir == "" {
