@@ -157,6 +157,9 @@ func compatible(negs []negation) []bool {
 // atoms' arguments: a head candidate among them holds of every model of
 // a check, which assumes them.
 func (r *Runner) liveBody(cs *clauseSolver) map[*term.Term]bool {
+	if len(cs.body) == 0 {
+		return nil // a fact clause
+	}
 	in := map[*term.Term]bool{}
 	for j, fs := range cs.body {
 		for k, f := range fs {

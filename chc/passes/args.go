@@ -55,8 +55,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 		}
 	}
 	keep := map[*chc.Pred][]int{}
-	r := newRebuild(s)
-	r.memo = keptOf(ctx)
+	r := newRebuild(s, keptOf(ctx))
 	for _, p := range s.Preds {
 		k := make([]int, 0, p.Arity())
 		for i, u := range used[p] {

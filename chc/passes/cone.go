@@ -72,8 +72,7 @@ func (RemoveUnreachable) Apply(ctx context.Context, s *chc.System) (*chc.System,
 	if err != nil {
 		return nil, nil, err
 	}
-	r := newRebuild(s)
-	r.memo = keptOf(ctx)
+	r := newRebuild(s, keptOf(ctx))
 	for _, p := range s.Preds {
 		switch {
 		case useful[p.ID]:

@@ -45,8 +45,7 @@ func (MergeFacts) Apply(ctx context.Context, s *chc.System) (*chc.System, Transl
 	if !many {
 		return s, Identity{}, nil
 	}
-	r := newRebuild(s)
-	r.memo = keptOf(ctx)
+	r := newRebuild(s, keptOf(ctx))
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}

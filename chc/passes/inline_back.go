@@ -11,8 +11,7 @@ import (
 // renumbered, and the translator back to s.
 func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 	st := in.st
-	r := newRebuild(in.s)
-	r.memo = in.memo
+	r := newRebuild(in.s, in.memo)
 	for _, p := range in.s.Preds {
 		if !in.gone[p.ID] {
 			r.keepPred(p, nil)

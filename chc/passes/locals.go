@@ -30,8 +30,7 @@ func (EliminateLocals) Name() string { return "locals" }
 // Apply runs the pass on s.
 func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
 	st := s.St
-	r := newRebuild(s)
-	r.memo = keptOf(ctx)
+	r := newRebuild(s, keptOf(ctx))
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}

@@ -96,7 +96,7 @@ func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool) (*chc.System, Transla
 			uses[c.Body[0].Pred] = append(uses[c.Body[0].Pred], c)
 		}
 	}
-	r := newRebuild(s)
+	r := newRebuild(s, nil)
 	for _, q := range s.Preds {
 		if !ps[q] {
 			r.keepPred(q, nil)

@@ -93,11 +93,14 @@ func fromIndex(i int) varSource { return varSource{index: i, child: -1} }
 
 var fromDefault = varSource{index: -1, child: -1}
 
-func newRebuild(old *chc.System) *rebuild {
+// newRebuild starts a system from old; memo is the memo of the
+// Preprocess call, or nil (see rebuild.memo).
+func newRebuild(old *chc.System, memo *kept) *rebuild {
 	return &rebuild{
 		old:   old,
 		new:   &chc.System{St: old.St, FixedpointFormat: old.FixedpointFormat},
 		preds: predMap{sys: old},
+		memo:  memo,
 	}
 }
 

@@ -36,8 +36,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		return nil, nil, err
 	}
 	st := s.St
-	r := newRebuild(s)
-	r.memo = keptOf(ctx)
+	r := newRebuild(s, keptOf(ctx))
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}
