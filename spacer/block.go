@@ -266,6 +266,9 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 			return &errUnknown{"internal: " + err.Error()}
 		}
 	}
+	if q.inherit && q == pb.pred { // stuck.go
+		lits = inheritFirst(lits, pb.cube)
+	}
 	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)
 	child.may, child.gas = pb.may, pb.gas-1
 	e.queue.push(pb)

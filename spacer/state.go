@@ -99,6 +99,10 @@ type pred struct {
 	reserve *reserve
 	// syms: the argument permutations of P(h) <- P(b) clauses (symmetry.go)
 	syms [][]*term.Term
+	// inherit: the stuck alarm has rung for this predicate, and its
+	// obligations' children of it keep their parent's literals first
+	// (stuck.go, inheritFirst)
+	inherit bool
 }
 
 // A use is a body position of a predicate in a clause.
