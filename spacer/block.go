@@ -266,7 +266,7 @@ func (e *engine) makeChild(pb *pob, cs *clauseSolver, j int) error {
 			return &errUnknown{"internal: " + err.Error()}
 		}
 	}
-	if q.inherit && q == pb.pred { // stuck.go
+	if q == pb.pred && pinsWalked(lits, q.walked) { // stuck.go
 		lits = inheritFirst(lits, pb.cube)
 	}
 	child := e.newPob(q, lits, pb.level-1, pb.depth+1, pb)

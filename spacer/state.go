@@ -99,10 +99,11 @@ type pred struct {
 	reserve *reserve
 	// syms: the argument permutations of P(h) <- P(b) clauses (symmetry.go)
 	syms [][]*term.Term
-	// inherit: the stuck alarm has rung for this predicate, and its
-	// obligations' children of it keep their parent's literals first
+	// walked: the params of the one-literal cubes the stuck alarm rang
+	// on (a bound walked back level by level), in the order met; a child
+	// obligation that pins one of them keeps its parent's literals first
 	// (stuck.go, inheritFirst)
-	inherit bool
+	walked []*term.Term
 }
 
 // A use is a body position of a predicate in a clause.

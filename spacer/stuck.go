@@ -62,7 +62,13 @@ func (stuckAlarm) generalize(e *engine, c *cand) error {
 		return nil
 	}
 	e.stats.stuckAlarms++
-	c.p.inherit = true
+	if len(c.cube) == 1 {
+		for _, v := range term.FreeConsts(c.cube[0]) {
+			if !slices.Contains(c.p.walked, v) {
+				c.p.walked = append(c.p.walked, v)
+			}
+		}
+	}
 	var found []*cand
 	tried := 0
 	// attempt tries cube as an inductive lemma, once per predicate and
@@ -173,20 +179,49 @@ func negBound(b bound) bound {
 	return bound{lin: negLinear(b.lin), k: b.k.Neg(), strict: b.strict, isInt: b.isInt}
 }
 
+// The order of a walked-back chain's obligations. A one-literal lemma
+// walked back level by level (x <= 9 at level 10, x <= 10 at level 11,
+// ...) is often a step counter: each obligation of the chain pins it to a
+// new value (x = 23), and inductive generalisation and the interpolants
+// keep the bound on it. The clause solvers take an obligation's literals
+// as assumptions in its order, and an unsat core keeps the earlier of two
+// literals that conflict alike. In the implicant's order the pinned
+// counter comes first and the cores keep it: one bound per level, the
+// walk the alarm detects. A child obligation of the same predicate that
+// pins a walked param (pinsWalked) therefore keeps the literals it shares
+// with its parent first (inheritFirst): the cores keep the literals that
+// persist along the chain, the condition under which the bad state is
+// reached, and the lemmas say so. Arrays' monabsex2 (its alarm rings on
+// a counter, Inv!13!14 <= 9): 204,272 checks, unknown at 20 s, to 22,030,
+// sat in under a second. A file whose alarm never rings on a one-literal
+// cube searches exactly as before (of 36 files of arrays, lia-lin,
+// lia-nonlin and lra-ts that take 0.1-10 s, three change: monabsex1 and
+// 05_tas_simplified need 0.58 and 0.69 of the work).
+
+// pinsWalked reports whether cube has an equality of a walked param and a
+// numeral.
+func pinsWalked(cube, walked []*term.Term) bool {
+	if len(walked) == 0 {
+		return false
+	}
+	for _, l := range cube {
+		if l.Op() != term.OpEq || l.NumArgs() != 2 {
+			continue
+		}
+		a, b := l.Arg(0), l.Arg(1)
+		if a.IsNum() {
+			a, b = b, a
+		}
+		if b.IsNum() && slices.Contains(walked, a) {
+			return true
+		}
+	}
+	return false
+}
+
 // inheritFirst is cube with the literals it shares with parent first, in
 // parent's order, then the rest in cube's order (without repeats; cube is
-// not changed). Once the stuck alarm has rung for a predicate, a child
-// obligation of it made from an obligation of the same predicate is so
-// ordered. The clause solvers take an obligation's literals as
-// assumptions in its order, and an unsat core keeps the earlier of two
-// literals that conflict alike. With the implicant's order first, the
-// chain's fresh literals (a step counter at each new value) come first
-// and the cores keep them: one bound on the counter per level, the walk
-// back the alarm detects. Inherited first, the cores keep the literals
-// that persist along the chain — the condition under which the bad state
-// is reached — and the lemmas say so. Arrays' monabsex2 (66 alarms):
-// 204,272 checks (unknown at 20 s) to 22,009 (sat in under a second). A
-// file whose alarm never rings searches exactly as before.
+// not changed).
 func inheritFirst(cube, parent []*term.Term) []*term.Term {
 	out := make([]*term.Term, 0, len(cube))
 	for _, l := range parent {
