@@ -108,7 +108,13 @@
 //     shape has recurred stuckMin times for P, try the obligation itself
 //     (core, inductive generalisation) and the sums of two of its bounds
 //     over different forms (y - x <= 4500 from x <= 499 and y >= 5000),
-//     each learned besides the candidate when inductive.
+//     each learned besides the candidate when inductive. When the cube
+//     is one literal (a bound walked back level by level, often a step
+//     counter), a later child obligation of P from an obligation of P
+//     that pins one of its params to a value (x = 23) keeps the literals
+//     it shares with its parent first: the clause solvers take them
+//     first as assumptions, so the cores keep what persists along the
+//     chain rather than the counter (pinsWalked, inheritFirst).
 //
 //  6. symmetry (symmetry.go): a clause P(h) ← P(b) that only permutes
 //     the arguments (the swap of two threads' local states in a
@@ -398,7 +404,8 @@
 //	            interpolating cores (itp)
 //	bound.go    linear bounds; weakening Farkas bounds towards the pob
 //	guide.go    lemma-cluster guidance and may-obligations
-//	stuck.go    the stuck-on-a-lemma alarm
+//	stuck.go    the stuck-on-a-lemma alarm; the inherited-first order of a
+//	            walked-back chain's obligations
 //	push.go     propagation, fixpoint, the model; weak abstraction
 //	ctp.go      counterexamples to pushing
 //	cex.go      the ground derivation
