@@ -63,7 +63,7 @@ func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	in, err := newInliner(poll, s)
