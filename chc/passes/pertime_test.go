@@ -18,8 +18,8 @@ import (
 // into a fresh store), its clauses before and after, and per pass
 // whether it changed the system (c) or gave it back (.), then the sums
 // over the folder per pass: where the preprocessing of a folder goes.
-// With PREPROCESS_STRICT set, the first round runs in the strict form
-// (Simplify without Relax, no Restrict): the relaxed form's gain.
+// With PREPROCESS_STRICT set, the passes run in the strict form (Simplify
+// without Relax, no Restrict): the relaxed form's gain.
 // Skipped without PREPROCESS_TIMES.
 func TestPassTimes(t *testing.T) {
 	dir := os.Getenv("PREPROCESS_TIMES")

@@ -99,14 +99,14 @@ func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System
 // (CHC-COMP's fail) are composed into their queries before the last
 // simplification; the head arguments that the last removal of arguments
 // leaves in their clauses as local variables are eliminated at the end.
-// The first round runs in the relaxed clause form (see the package
+// The passes run in the relaxed clause form (see the package
 // documentation), from Simplify{Relax: true} to Restrict.
 func Default() []Pass {
 	return []Pass{
-		Simplify{Relax: true}, EliminateLocals{}, SplitLocations{}, MergeFacts{}, RemoveUnreachable{}, Inline{}, Restrict{},
+		Simplify{Relax: true}, EliminateLocals{}, SplitLocations{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
-		EliminateLocals{},
+		EliminateLocals{}, Restrict{},
 	}
 }
 

@@ -98,7 +98,8 @@ func TestRelaxedForm(t *testing.T) {
 }
 
 // TestRelaxedFormRejected: a pass that takes the strict form only
-// refuses a system in the relaxed one, and Restrict gives the strict one.
+// (BitVecToInt) refuses a system in the relaxed one, and Restrict gives
+// the strict one.
 func TestRelaxedFormRejected(t *testing.T) {
 	ctx := context.Background()
 	fuzz.Check(t, 200, func(t *rapid.T) {
@@ -108,7 +109,7 @@ func TestRelaxedFormRejected(t *testing.T) {
 		if !relaxed.Relaxed {
 			t.Skip("nothing relaxed")
 		}
-		_, _, err = passes.RemoveUnusedArgs{}.Apply(ctx, relaxed)
+		_, _, err = passes.BitVecToInt{}.Apply(ctx, relaxed)
 		require.Error(t, err)
 		strict, _, err := passes.Restrict{}.Apply(ctx, relaxed)
 		require.NoError(t, err)

@@ -118,7 +118,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			// left defines nothing), and EliminateLocals keeps a
 			// clause without local variables
 			memo.add("simplify", nc)
-			if len(nc.Vars) == len(args.list) {
+			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc)) {
 				memo.add("locals", nc)
 			}
 		}
@@ -495,4 +495,17 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 		kind = boundUpper
 	}
 	return x, v, kind, strict, true
+}
+
+// onlyArgs reports whether every variable of c is an atom argument (a
+// clause in the relaxed form may share arguments between atoms, so that
+// their number need not be the number of its variables).
+func onlyArgs(c *chc.Clause) bool {
+	args := argVars(c)
+	for _, x := range c.Vars {
+		if !args.has(x) {
+			return false
+		}
+	}
+	return true
 }
