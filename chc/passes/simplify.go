@@ -28,10 +28,10 @@ import (
 // With Relax, a copy x = y between arguments of two different atoms,
 // where x occurs in no other conjunct, leaves the constraint and y takes
 // x's place in its atom (unless that atom holds y already): the result is
-// in the relaxed clause form (two atoms may share a variable; see
-// Restrict, which gives the strict form back), and the Preprocess call's
-// later passes check that form until Restrict. A derivation node of such
-// a clause gives x y's value.
+// in the relaxed clause form (chc.System.Relaxed: two atoms may share a
+// variable), which the passes that take it read, until Restrict (which
+// Preprocess applies at its end) gives the strict form back. A
+// derivation node of such a clause gives x y's value.
 type Simplify struct {
 	Relax bool
 }
