@@ -301,12 +301,13 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// cost a walk.
 	args := argVars(nc)
 	// (the relaxed form: an occurrence's argument with a value may be an
-	// argument of another atom, which keeps it: it keeps its value as a
-	// conjunct instead of leaving)
+	// argument of another atom, which keeps it: its value is substituted
+	// as for the others, and it keeps it as a conjunct instead of leaving,
+	// as its copy in the strict form would)
+	var valued []*term.Term
 	for _, y := range elimOrder {
 		if args.has(y) {
-			parts = append(parts, st.Eq(y, elim[y]))
-			delete(elim, y)
+			valued = append(valued, st.SimplifyEq(y, elim[y]))
 		}
 	}
 	var local, kept []*term.Term
@@ -353,6 +354,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	for _, a := range parts {
 		add(st.SimplifyMap(a, elim))
+	}
+	for _, a := range valued {
+		add(a)
 	}
 	if falsified {
 		return nil, nil
