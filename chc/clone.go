@@ -28,7 +28,7 @@ func (s *System) Clone() *System {
 		}
 		return out
 	}
-	c := &System{St: st, FixedpointFormat: s.FixedpointFormat, Skipped: slices.Clone(s.Skipped)}
+	c := &System{St: st, FixedpointFormat: s.FixedpointFormat, Relaxed: s.Relaxed, Skipped: slices.Clone(s.Skipped)}
 	// The symbols are in the clone already: the copier finds them there.
 	funcs := term.NewCopier(s.St, st)
 	c.Preds = make([]*Pred, len(s.Preds))

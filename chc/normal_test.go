@@ -15,6 +15,8 @@ import (
 // find nothing wrong (clauses of at most 16 variables; atom arguments
 // among the variables, other constants and terms, repeated or not); and
 // Normalize gives the clause itself back exactly then.
+// CheckClauseRelaxedIn accepts it exactly when maps that allow two atoms
+// to share a variable find nothing wrong.
 func TestPropCheckClauseNormal(t *testing.T) {
 	normal, not := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -52,6 +54,9 @@ func TestPropCheckClauseNormal(t *testing.T) {
 		s.Clauses = []*Clause{c}
 		slow := normalMaps(c)
 		require.Equal(t, slow, normalSmall(c), "clause %v", c)
+		// the relaxed form: the arguments of each atom distinct only
+		require.Equal(t, relaxedMaps(c), CheckClauseRelaxedIn(st, 0, c) == nil, "clause %v", c)
+		require.Equal(t, relaxedMaps(c), CheckClauseRelaxedIn(nil, 0, c) == nil, "clause %v", c)
 		require.Equal(t, slow, CheckNormal(NewBudget(context.Background()), s) == nil)
 		// Normalize gives a normalised clause back as it is (its quick
 		// test, normalizer.normal), and normalises the others
@@ -82,6 +87,34 @@ func normalMaps(c *Clause) bool {
 		atoms = append(atoms, *c.Head)
 	}
 	for _, a := range atoms {
+		for _, x := range a.Args {
+			if !x.IsConst() || seen[x] || !vars[x] {
+				return false
+			}
+			seen[x] = true
+		}
+	}
+	for _, x := range term.FreeConsts(c.Constraint) {
+		if !vars[x] {
+			return false
+		}
+	}
+	return true
+}
+
+// relaxedMaps is CheckClauseRelaxedIn's test: normalMaps with the
+// arguments distinct within each atom only.
+func relaxedMaps(c *Clause) bool {
+	vars := map[*term.Term]bool{}
+	for _, v := range c.Vars {
+		vars[v] = true
+	}
+	atoms := append([]Atom(nil), c.Body...)
+	if c.Head != nil {
+		atoms = append(atoms, *c.Head)
+	}
+	for _, a := range atoms {
+		seen := map[*term.Term]bool{}
 		for _, x := range a.Args {
 			if !x.IsConst() || seen[x] || !vars[x] {
 				return false

@@ -399,7 +399,18 @@ func CheckClauseNormal(i int, c *Clause) error {
 // not nil: a pass that checks clauses another pass built meets their
 // conjuncts again.
 func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
-	if normalSmall(c) {
+	return checkClauseForm(st, i, c, false)
+}
+
+// CheckClauseRelaxedIn is CheckClauseNormalIn for the relaxed clause form
+// of preprocessing: two atoms may share a variable, the arguments of one
+// atom are distinct.
+func CheckClauseRelaxedIn(st *term.Store, i int, c *Clause) error {
+	return checkClauseForm(st, i, c, true)
+}
+
+func checkClauseForm(st *term.Store, i int, c *Clause, relaxed bool) error {
+	if !relaxed && normalSmall(c) {
 		return nil
 	}
 	// the clause's variables and the atom arguments met, each mapped to
@@ -418,6 +429,9 @@ func CheckClauseNormalIn(st *term.Store, i int, c *Clause) error {
 	vars := func(x *term.Term) bool { return varOf.Get(x) == x }
 	bad := ""
 	check := func(a *Atom) {
+		if relaxed {
+			seen.Clear()
+		}
 		for _, x := range a.Args {
 			switch {
 			case bad != "":

@@ -96,6 +96,14 @@ type System struct {
 	// only, so an unsat answer holds for the input; a sat answer does
 	// not, and pipeline.Solve turns it into unknown.
 	Skipped []string
+	// Relaxed is true for a system in the relaxed clause form of
+	// preprocessing, inside chc/passes only (from Simplify{Relax: true}
+	// to Restrict, which Preprocess applies at its end): two atoms of a
+	// clause may share a variable (the arguments of one atom are still
+	// distinct), so that an argument passed on unchanged needs no copy
+	// x' = x in the constraint. Engines, the witness checker and
+	// derivation replay never see such a system.
+	Relaxed bool
 }
 
 // NewPred adds a predicate named like f with fresh canonical parameters.

@@ -30,7 +30,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	used := map[*chc.Pred][]bool{}
@@ -44,6 +44,11 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 		inCons := map[*term.Term]bool{}
 		for _, x := range s.St.SharedFreeConsts(c.Constraint) {
 			inCons[x] = true
+		}
+		if s.Relaxed {
+			// an argument that another atom shares is used too (the
+			// strict form would have its copy in the constraint)
+			markShared(c, inCons)
 		}
 		for j := range c.Body {
 			b := &c.Body[j]
@@ -124,4 +129,24 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 		}
 	}
 	r.addClause(nc, c, src)
+}
+
+// markShared adds to inCons the variables of c that are arguments of two
+// atoms (the relaxed clause form).
+func markShared(c *chc.Clause, inCons map[*term.Term]bool) {
+	seen := map[*term.Term]bool{}
+	mark := func(a *chc.Atom) {
+		for _, x := range a.Args {
+			if seen[x] {
+				inCons[x] = true
+			}
+			seen[x] = true
+		}
+	}
+	if c.Head != nil {
+		mark(c.Head)
+	}
+	for j := range c.Body {
+		mark(&c.Body[j])
+	}
 }

@@ -51,7 +51,7 @@ func (SplitLocations) Apply(ctx context.Context, s *chc.System) (*chc.System, Tr
 	if !systemHasBitVec(s) {
 		return s, Identity{}, nil
 	}
-	if err := checkNormal(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	// values[c][x]: the value a top-level conjunct of c's constraint
@@ -141,7 +141,7 @@ func (SplitLocations) Apply(ctx context.Context, s *chc.System) (*chc.System, Tr
 	for _, p := range s.Preds {
 		names[p.Name()] = true
 	}
-	out := &chc.System{St: st, FixedpointFormat: s.FixedpointFormat, Skipped: s.Skipped}
+	out := &chc.System{St: st, FixedpointFormat: s.FixedpointFormat, Skipped: s.Skipped, Relaxed: s.Relaxed}
 	tr := &splitTranslator{old: s, split: map[*chc.Pred][]splitPart{}, keep: map[*chc.Pred]*chc.Pred{}}
 	// new predicate of (p, value)
 	part := map[*chc.Pred]map[*term.Term]*chc.Pred{}

@@ -30,7 +30,7 @@ func (MergeFacts) Apply(ctx context.Context, s *chc.System) (*chc.System, Transl
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	facts := make([][]*chc.Clause, len(s.Preds))

@@ -63,7 +63,7 @@ func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	in, err := newInliner(poll, s)
@@ -108,6 +108,8 @@ type inliner struct {
 	removal []removal           // the inlined predicates, in order
 	memo    *kept               // the memo of the Preprocess call (nil: none)
 	sizes   term.TermMap[int32] // term.Size of the conjuncts sizeBound met
+	// seenArgs: the arguments copies met (cleared after each call)
+	seenArgs term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge
@@ -364,7 +366,7 @@ func (in *inliner) sizeBound(i int) int {
 	if f.Op() != term.OpAnd {
 		return in.size(i)
 	}
-	n := 1
+	n := 1 + in.copies(in.cls[i], true)
 	for _, a := range f.Args() {
 		k := in.sizes.Get(a)
 		if k == 0 {
@@ -378,7 +380,7 @@ func (in *inliner) sizeBound(i int) int {
 
 func (in *inliner) size(i int) int {
 	if in.info[i].size < 0 {
-		in.info[i].size = term.Size(in.cls[i].Constraint)
+		in.info[i].size = term.Size(in.cls[i].Constraint) + in.copies(in.cls[i], false)
 	}
 	return in.info[i].size
 }
@@ -395,4 +397,45 @@ func (h *predHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// copies is, for a clause c in the relaxed form (chc.System.Relaxed), the
+// size that the copies x' = x of its shared arguments have in the strict
+// form, where Simplify writes an arithmetic one as x' + (-1)·x = 0 (7
+// nodes apart, 5 new to the clause's DAG: x is mostly in no other
+// conjunct) and another as x' = x (3 and 2): the size limits then decide
+// as they do on the strict form, which they were set on (0 for a clause
+// of the strict form). bound: the size apart, for sizeBound.
+func (in *inliner) copies(c *chc.Clause, bound bool) int {
+	if !in.s.Relaxed {
+		return 0
+	}
+	seen := &in.seenArgs
+	defer seen.Clear()
+	n := 0
+	add := func(a *chc.Atom) {
+		for _, x := range a.Args {
+			if !seen.Get(x) {
+				seen.Set(x, true)
+				continue
+			}
+			switch arith := x.Sort().IsArith(); {
+			case bound && arith:
+				n += 7
+			case bound:
+				n += 3
+			case arith:
+				n += 5
+			default:
+				n += 2
+			}
+		}
+	}
+	if c.Head != nil {
+		add(c.Head)
+	}
+	for j := range c.Body {
+		add(&c.Body[j])
+	}
+	return n
 }

@@ -205,6 +205,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := table(&in.elim)
+	var elimOrder []*term.Term // elim's keys in order
 	segs := make([]segment, len(c.Body))
 	for j := range c.Body {
 		a := &c.Body[j]
@@ -215,15 +216,29 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 		// onto renames d's head arguments to the occurrence's arguments.
 		onto := table(&in.onto)
+		fresh := table(&in.fresh)
+		taken := table(&in.taken)
 		for i, x := range d.Head.Args {
-			onto[x] = a.Args[i]
+			y := a.Args[i]
+			onto[x] = y
+			if bodyArg[x] {
+				// (the relaxed form: x is an argument of d's body
+				// too, which y takes)
+				fresh[x] = y
+				taken[y] = true
+			}
 			if v := pr.value(x); v != nil {
-				elim[a.Args[i]] = v
+				if elim[y] != nil {
+					// (the relaxed form: another occurrence gave y a
+					// value) both hold
+					parts = append(parts, st.Eq(y, v))
+					continue
+				}
+				elim[y] = v
+				elimOrder = append(elimOrder, y)
 			}
 		}
 		src := make([]varSource, len(d.Vars))
-		fresh := table(&in.fresh)
-		taken := table(&in.taken)
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
@@ -285,6 +300,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// are memoized (in.consts), so that only the conjuncts at the seam
 	// cost a walk.
 	args := argVars(nc)
+	// (the relaxed form: an occurrence's argument with a value may be an
+	// argument of another atom, which keeps it: its value is substituted
+	// as for the others, and it keeps it as a conjunct instead of leaving,
+	// as its copy in the strict form would)
+	var valued []*term.Term
+	for _, y := range elimOrder {
+		if args.has(y) {
+			valued = append(valued, st.SimplifyEq(y, elim[y]))
+		}
+	}
 	var local, kept []*term.Term
 	falsified := false
 	var one [1]*term.Term
@@ -329,6 +354,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	for _, a := range parts {
 		add(st.SimplifyMap(a, elim))
+	}
+	for _, a := range valued {
+		add(a)
 	}
 	if falsified {
 		return nil, nil

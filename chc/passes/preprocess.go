@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"errors"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 )
@@ -77,6 +78,15 @@ func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System
 		s = next
 		c = append(c, tr)
 	}
+	if s.Relaxed {
+		// the strict form for the engines, whatever the passes
+		next, tr, err := Restrict{}.Apply(ctx, s)
+		if err != nil {
+			return nil, nil, err
+		}
+		s = next
+		c = append(c, tr)
+	}
 	return s, c, nil
 }
 
@@ -89,12 +99,14 @@ func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System
 // (CHC-COMP's fail) are composed into their queries before the last
 // simplification; the head arguments that the last removal of arguments
 // leaves in their clauses as local variables are eliminated at the end.
+// The passes run in the relaxed clause form (see the package
+// documentation), from Simplify{Relax: true} to Restrict.
 func Default() []Pass {
 	return []Pass{
-		Simplify{}, EliminateLocals{}, SplitLocations{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
+		Simplify{Relax: true}, EliminateLocals{}, SplitLocations{}, MergeFacts{}, RemoveUnreachable{}, Inline{},
 		Simplify{}, EliminateLocals{}, RemoveUnusedArgs{}, RemoveUnreachable{},
 		Inline{}, InlineIntoQueries{}, Simplify{}, EliminateLocals{}, RemoveUnusedArgs{},
-		EliminateLocals{},
+		EliminateLocals{}, Restrict{},
 	}
 }
 
@@ -138,7 +150,7 @@ func (k *kept) add(pass string, c *chc.Clause) {
 }
 
 // memoPasses are the names under which the memo records clauses.
-var memoPasses = [...]string{"simplify", "locals", "normal"}
+var memoPasses = [...]string{"simplify", "locals", "normal", "relaxed"}
 
 // carry records of nc what k records of c: nc is c with its atoms on
 // other predicates, the same constraint, variables and arguments, which
@@ -159,6 +171,9 @@ func (k *kept) carry(c, nc *chc.Clause) {
 // clause found normalised once is not checked again (a clause never
 // changes).
 func checkNormal(ctx context.Context, poll *chc.Budget, s *chc.System) error {
+	if s.Relaxed {
+		return errRelaxed
+	}
 	k := keptOf(ctx)
 	if k == nil {
 		return chc.CheckNormal(poll, s)
@@ -177,6 +192,35 @@ func checkNormal(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 			return err
 		}
 		k.add("normal", c)
+	}
+	return nil
+}
+
+// errRelaxed is checkNormal's error on a system in the relaxed form.
+var errRelaxed = errors.New("passes: the system is in the relaxed clause form (Restrict gives the strict one)")
+
+// checkForm is checkNormal for a pass that takes the relaxed clause form
+// too (see chc.System.Relaxed): on such a system, the test of
+// chc.CheckClauseRelaxedIn, with the memo of ctx's Preprocess call.
+func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
+	if !s.Relaxed {
+		return checkNormal(ctx, poll, s)
+	}
+	if err := chc.CheckPreds(poll, s); err != nil {
+		return err
+	}
+	k := keptOf(ctx)
+	for i, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return err
+		}
+		if k.has("normal", c) || k.has("relaxed", c) {
+			continue
+		}
+		if err := chc.CheckClauseRelaxedIn(s.St, i, c); err != nil {
+			return err
+		}
+		k.add("relaxed", c)
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func (InlineIntoQueries) Apply(ctx context.Context, s *chc.System) (*chc.System,
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkNormal(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	ps := queryOnly(s)

@@ -98,7 +98,7 @@ var fromDefault = varSource{index: -1, child: -1}
 func newRebuild(old *chc.System, memo *kept) *rebuild {
 	return &rebuild{
 		old:   old,
-		new:   &chc.System{St: old.St, FixedpointFormat: old.FixedpointFormat},
+		new:   &chc.System{St: old.St, FixedpointFormat: old.FixedpointFormat, Relaxed: old.Relaxed},
 		preds: predMap{sys: old},
 		memo:  memo,
 	}

@@ -24,13 +24,23 @@ import (
 // definition for an eliminated local variable, and any value (the default
 // of the sort) for another dropped variable: the new constraint with the
 // definitions is equivalent to the old one and does not mention it.
-type Simplify struct{}
+//
+// With Relax, a copy x = y between arguments of two different atoms,
+// where x occurs in no other conjunct, leaves the constraint and y takes
+// x's place in its atom (unless that atom holds y already): the result is
+// in the relaxed clause form (chc.System.Relaxed: two atoms may share a
+// variable), which the passes that take it read, until Restrict (which
+// Preprocess applies at its end) gives the strict form back. A
+// derivation node of such a clause gives x y's value.
+type Simplify struct {
+	Relax bool
+}
 
 // Name is "simplify".
 func (Simplify) Name() string { return "simplify" }
 
 // Apply runs the pass on s.
-func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
 	poll := chc.NewBudget(ctx)
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
@@ -42,6 +52,7 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 	}
 	all := func(*term.Term) bool { return true }
 	memo := keptOf(ctx)
+	relaxed := false
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -52,6 +63,10 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		}
 		args := argVars(c)
 		f, inert := peelCopies(st, c.Constraint, &args, all)
+		var ren map[*term.Term]*term.Term
+		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
+			inert, ren = relaxCopies(c, inert)
+		}
 		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
@@ -87,23 +102,31 @@ func (Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			r.changed = true
 			continue
 		}
-		if cons == c.Constraint {
+		if cons == c.Constraint && ren == nil {
 			memo.add("simplify", c)
 		}
 		n := len(r.new.Clauses)
-		r.rewriteConstraint(c, &args, cons, locals)
-		if nc := r.new.Clauses[n]; nc != c && memo != nil {
+		if ren != nil {
+			r.relaxClause(c, cons, locals, ren)
+			relaxed = true
+		} else {
+			r.rewriteConstraint(c, &args, cons, locals)
+		}
+		if nc := r.new.Clauses[n]; nc != c && memo != nil && ren == nil {
 			// Simplify gives its own result back (it is idempotent:
 			// the definitions it read are substituted, and what is
 			// left defines nothing), and EliminateLocals keeps a
 			// clause without local variables
 			memo.add("simplify", nc)
-			if len(nc.Vars) == len(args.list) {
+			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc)) {
 				memo.add("locals", nc)
 			}
 		}
 	}
 	sys, tr := r.result()
+	if relaxed {
+		sys.Relaxed = true
+	}
 	return sys, tr, nil
 }
 
@@ -472,4 +495,17 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 		kind = boundUpper
 	}
 	return x, v, kind, strict, true
+}
+
+// onlyArgs reports whether every variable of c is an atom argument (a
+// clause in the relaxed form may share arguments between atoms, so that
+// their number need not be the number of its variables).
+func onlyArgs(c *chc.Clause) bool {
+	args := argVars(c)
+	for _, x := range c.Vars {
+		if !args.has(x) {
+			return false
+		}
+	}
+	return true
 }

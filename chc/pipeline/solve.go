@@ -191,7 +191,12 @@ func preprocessGuarded(ctx context.Context, s *chc.System) (ps *chc.System, tr p
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	return passes.Preprocess(ctx, s, passes.Default()...)
+	ps, tr, err = passes.Preprocess(ctx, s, passes.Default()...)
+	if err == nil && ps.Relaxed {
+		// (Preprocess ends with Restrict: engines take the strict form)
+		return nil, nil, errors.New("preprocessing left the relaxed clause form")
+	}
+	return ps, tr, err
 }
 
 // runGuarded runs e on s, turning a panic into a chc.ErrInternal chc.Unknown. An

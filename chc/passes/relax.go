@@ -1,0 +1,228 @@
+package passes
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// relaxCopies picks, among the copies inert (x, y) that peelCopies set
+// aside from the constraint of c (x occurs in no other conjunct), those
+// that Simplify's relaxed form takes out: x and y arguments of different
+// atoms, x of one atom only, and y not an argument of x's atom already
+// (nor given to it by another copy). It gives the other copies back and
+// the renaming x → y of those taken (nil: none).
+func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, ren map[*term.Term]*term.Term) {
+	sc := relaxScratches.Get().(*relaxScratch)
+	defer func() {
+		sc.atomOf.Clear()
+		clear(sc.given)
+		relaxScratches.Put(sc)
+	}()
+	// atomOf: the atom of each argument, plus one (the head 0, the
+	// body from 1); -1 for an argument of several atoms
+	atomOf := &sc.atomOf
+	mark := func(a *chc.Atom, k int32) {
+		for _, x := range a.Args {
+			if j := atomOf.Get(x); j != 0 && j != k {
+				atomOf.Set(x, -1)
+			} else {
+				atomOf.Set(x, k)
+			}
+		}
+	}
+	if c.Head != nil {
+		mark(c.Head, 1)
+	}
+	for j := range c.Body {
+		mark(&c.Body[j], int32(j+2))
+	}
+	atom := func(k int32) *chc.Atom {
+		if k == 1 {
+			return c.Head
+		}
+		return &c.Body[k-2]
+	}
+	if sc.given == nil {
+		sc.given = map[atomVar]bool{}
+	}
+	rest = inert[:0:0]
+	for _, e := range inert {
+		x, y := e[0], e[1]
+		kx, ky := atomOf.Get(x), atomOf.Get(y)
+		switch {
+		case kx <= 0 || ky == 0 || kx == ky:
+		case ky < 0 && slices.Contains(atom(kx).Args, y):
+		case sc.given[atomVar{kx, y}]:
+		default:
+			sc.given[atomVar{kx, y}] = true
+			if ren == nil {
+				ren = make(map[*term.Term]*term.Term, len(inert))
+			}
+			ren[x] = y
+			continue
+		}
+		rest = append(rest, e)
+	}
+	return rest, ren
+}
+
+// An atomVar is an atom of a clause (see relaxCopies) and a variable.
+type atomVar struct {
+	atom int32
+	x    *term.Term
+}
+
+// A relaxScratch holds relaxCopies' tables between calls.
+type relaxScratch struct {
+	atomOf term.TermMap[int32]
+	given  map[atomVar]bool
+}
+
+var relaxScratches = sync.Pool{New: func() any { return new(relaxScratch) }}
+
+// relaxClause adds c with the constraint cons, equivalent to c's
+// constraint given the definitions defs of local variables that cons no
+// longer mentions and the copies x = ren[x] it no longer holds: each such
+// x leaves the atoms for ren[x]. A derivation node of the new clause
+// gives x the value of ren[x], a local variable its definition's value.
+func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs, ren map[*term.Term]*term.Term) {
+	consts := r.old.St.SharedFreeConsts(cons)
+	inCons := varSet{list: consts, sorted: true}
+	nc := &chc.Clause{Constraint: cons, Origin: c.Origin, Vars: make([]*term.Term, 0, len(c.Vars))}
+	rename := func(a *chc.Atom) chc.Atom {
+		na := r.atom(a, nil)
+		args := make([]*term.Term, len(na.Args))
+		for k, x := range na.Args {
+			if y := ren[x]; y != nil {
+				x = y
+			}
+			args[k] = x
+		}
+		na.Args = args
+		return na
+	}
+	if c.Head != nil {
+		h := rename(c.Head)
+		nc.Head = &h
+	}
+	for i := range c.Body {
+		nc.Body = append(nc.Body, rename(&c.Body[i]))
+	}
+	args := argVars(nc)
+	index := varIndexes.Get().(*term.TermMap[int32])
+	defer func() {
+		index.Clear()
+		varIndexes.Put(index)
+	}()
+	for _, x := range c.Vars {
+		if ren[x] == nil && (args.has(x) || inCons.has(x)) {
+			nc.Vars = append(nc.Vars, x)
+			index.Set(x, int32(len(nc.Vars)))
+		}
+	}
+	src := make([]varSource, len(c.Vars))
+	for i, x := range c.Vars {
+		if y := ren[x]; y != nil {
+			x = y
+		}
+		switch k := index.Get(x); {
+		case k > 0:
+			src[i] = fromIndex(int(k - 1))
+		case defs[x] != nil:
+			src[i] = fromDefault
+			src[i].def = defs[x]
+		default:
+			src[i] = fromDefault
+		}
+	}
+	r.addClauseConsts(nc, c, src, consts)
+}
+
+// Restrict is the pass that gives a system in the relaxed clause form
+// (see Relax) the strict normal form: a variable that is an argument of
+// an earlier atom (the head first, then the body in order) becomes a
+// fresh variable x' in every later atom, with the copy x' = x in the
+// constraint.
+type Restrict struct{}
+
+// Name is "restrict".
+func (Restrict) Name() string { return "restrict" }
+
+// Apply runs the pass on s.
+func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator, error) {
+	poll := chc.NewBudget(ctx)
+	if !s.Relaxed {
+		return s, Identity{}, nil
+	}
+	if err := chc.CheckPreds(poll, s); err != nil {
+		return nil, nil, err
+	}
+	st := s.St
+	r := newRebuild(s, keptOf(ctx))
+	for _, p := range s.Preds {
+		r.keepPred(p, nil)
+	}
+	var seen term.TermMap[bool]
+	for _, c := range s.Clauses {
+		if err := poll.Step(); err != nil {
+			return nil, nil, err
+		}
+		seen.Clear()
+		var copies []*term.Term
+		var vars []*term.Term
+		fix := func(a *chc.Atom) chc.Atom {
+			na := r.atom(a, nil)
+			var args []*term.Term
+			for k, x := range na.Args {
+				if !seen.Get(x) {
+					seen.Set(x, true)
+					continue
+				}
+				if args == nil {
+					args = append([]*term.Term(nil), na.Args...)
+				}
+				v := st.Fresh(x.Name(), x.Sort())
+				args[k] = v
+				vars = append(vars, v)
+				copies = append(copies, st.SimplifyEq(v, x))
+			}
+			if args != nil {
+				na.Args = args
+			}
+			return na
+		}
+		var head *chc.Atom
+		if c.Head != nil {
+			h := fix(c.Head)
+			head = &h
+		}
+		body := make([]chc.Atom, len(c.Body))
+		for j := range c.Body {
+			body[j] = fix(&c.Body[j])
+		}
+		if len(copies) == 0 {
+			r.keepClause(c)
+			continue
+		}
+		parts := append(term.Conjuncts(nil, c.Constraint), copies...)
+		nc := &chc.Clause{Head: head, Body: body, Constraint: st.SimplifyAnd(parts), Origin: c.Origin,
+			Vars: append(append(make([]*term.Term, 0, len(c.Vars)+len(vars)), c.Vars...), vars...)}
+		src := make([]varSource, len(c.Vars))
+		for i := range src {
+			src[i] = fromIndex(i)
+		}
+		r.addClause(nc, c, src)
+	}
+	r.new.Relaxed = false
+	sys, tr := r.result()
+	if sys == s {
+		strict := *s
+		strict.Relaxed = false
+		sys = &strict
+	}
+	return sys, tr, nil
+}
