@@ -50,24 +50,30 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
-	for f, u := range m {
-		// the order of the keys does not matter: each sets its own entry
-		u = st.substTarget(f, u)
-		if !u.op.IsLeaf() {
-			u = st.Simplify(u)
-		}
-		s.memo.Set(f, u)
-	}
 	// The nodes that mention no key of m (clean) and are simplified
 	// already are their own result: the walk skips them, and only the
-	// nodes above a key, or not simplified, are rebuilt.
-	const clean, dirty = 1, 2
+	// nodes above a key, or not simplified, are rebuilt. The keys met
+	// (those of t: the simplifier reads the memo for t's nodes only)
+	// are seeded with their images, so that a call on a small t costs
+	// what t does, not what m does.
+	const clean, dirty, key = 1, 2, 3
 	mark := markTables.get()
 	defer markTables.put(mark)
-	_ = walkPost(t, func(u *Term) bool { return mark.Has(u) || s.memo.Has(u) }, nil, func(u *Term) error {
+	var keys []*Term
+	_ = walkPost(t, func(u *Term) bool {
+		if mark.Has(u) {
+			return true
+		}
+		if _, ok := m[u]; ok {
+			mark.Set(u, key)
+			keys = append(keys, u)
+			return true
+		}
+		return false
+	}, nil, func(u *Term) error {
 		v := uint8(clean)
 		for _, a := range u.args {
-			if mark.Get(a) == dirty || s.memo.Has(a) {
+			if k := mark.Get(a); k == dirty || k == key {
 				v = dirty
 				break
 			}
@@ -75,6 +81,13 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 		mark.Set(u, v)
 		return nil
 	})
+	for _, f := range keys {
+		u := st.substTarget(f, m[f])
+		if !u.op.IsLeaf() {
+			u = st.Simplify(u)
+		}
+		s.memo.Set(f, u)
+	}
 	s.known = true
 	done := func(u *Term) bool {
 		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf()))

@@ -14,11 +14,13 @@ import (
 // that Simplify's relaxed form takes out: x and y arguments of different
 // atoms, x of one atom only, and y not an argument of x's atom already
 // (nor given to it by another copy). It gives the other copies back and
-// the renaming x → y of those taken (nil: none).
-func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, ren map[*term.Term]*term.Term) {
+// the renaming x → y of those taken (nil: none; else a table of
+// renamings, to give back with putRenaming).
+func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
 	sc := relaxScratches.Get().(*relaxScratch)
 	defer func() {
 		sc.atomOf.Clear()
+		sc.givenBits.Clear()
 		clear(sc.given)
 		relaxScratches.Put(sc)
 	}()
@@ -46,8 +48,23 @@ func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, re
 		}
 		return &c.Body[k-2]
 	}
-	if sc.given == nil {
-		sc.given = map[atomVar]bool{}
+	// given: the atoms y was given to by a copy taken, as bits of
+	// givenBits for the first 64 atoms, in the map for the others
+	given := func(k int32, y *term.Term) bool {
+		if k < 64 {
+			return sc.givenBits.Get(y)&(1<<k) != 0
+		}
+		return sc.given[atomVar{k, y}]
+	}
+	give := func(k int32, y *term.Term) {
+		if k < 64 {
+			sc.givenBits.Set(y, sc.givenBits.Get(y)|1<<k)
+			return
+		}
+		if sc.given == nil {
+			sc.given = map[atomVar]bool{}
+		}
+		sc.given[atomVar{k, y}] = true
 	}
 	rest = inert[:0:0]
 	for _, e := range inert {
@@ -56,13 +73,13 @@ func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, re
 		switch {
 		case kx <= 0 || ky == 0 || kx == ky:
 		case ky < 0 && slices.Contains(atom(kx).Args, y):
-		case sc.given[atomVar{kx, y}]:
+		case given(kx, y):
 		default:
-			sc.given[atomVar{kx, y}] = true
+			give(kx, y)
 			if ren == nil {
-				ren = make(map[*term.Term]*term.Term, len(inert))
+				ren = renamings.Get().(*term.TermMap[*term.Term])
 			}
-			ren[x] = y
+			ren.Set(x, y)
 			continue
 		}
 		rest = append(rest, e)
@@ -78,18 +95,30 @@ type atomVar struct {
 
 // A relaxScratch holds relaxCopies' tables between calls.
 type relaxScratch struct {
-	atomOf term.TermMap[int32]
-	given  map[atomVar]bool
+	atomOf    term.TermMap[int32]
+	givenBits term.TermMap[uint64]
+	given     map[atomVar]bool
 }
 
 var relaxScratches = sync.Pool{New: func() any { return new(relaxScratch) }}
+
+// renamings holds relaxCopies' renaming tables.
+var renamings = sync.Pool{New: func() any { return new(term.TermMap[*term.Term]) }}
+
+// putRenaming gives a renaming of relaxCopies back (none: nil).
+func putRenaming(ren *term.TermMap[*term.Term]) {
+	if ren != nil {
+		ren.Clear()
+		renamings.Put(ren)
+	}
+}
 
 // relaxClause adds c with the constraint cons, equivalent to c's
 // constraint given the definitions defs of local variables that cons no
 // longer mentions and the copies x = ren[x] it no longer holds: each such
 // x leaves the atoms for ren[x]. A derivation node of the new clause
 // gives x the value of ren[x], a local variable its definition's value.
-func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs, ren map[*term.Term]*term.Term) {
+func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs map[*term.Term]*term.Term, ren *term.TermMap[*term.Term]) {
 	consts := r.old.St.SharedFreeConsts(cons)
 	inCons := varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin, Vars: make([]*term.Term, 0, len(c.Vars))}
@@ -97,7 +126,7 @@ func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs, ren map[*ter
 		na := r.atom(a, nil)
 		args := make([]*term.Term, len(na.Args))
 		for k, x := range na.Args {
-			if y := ren[x]; y != nil {
+			if y := ren.Get(x); y != nil {
 				x = y
 			}
 			args[k] = x
@@ -119,14 +148,14 @@ func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs, ren map[*ter
 		varIndexes.Put(index)
 	}()
 	for _, x := range c.Vars {
-		if ren[x] == nil && (args.has(x) || inCons.has(x)) {
+		if ren.Get(x) == nil && (args.has(x) || inCons.has(x)) {
 			nc.Vars = append(nc.Vars, x)
 			index.Set(x, int32(len(nc.Vars)))
 		}
 	}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
-		if y := ren[x]; y != nil {
+		if y := ren.Get(x); y != nil {
 			x = y
 		}
 		switch k := index.Get(x); {

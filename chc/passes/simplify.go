@@ -63,13 +63,14 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		}
 		args := argVars(c)
 		f, inert := peelCopies(st, c.Constraint, &args, all)
-		var ren map[*term.Term]*term.Term
+		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
 			inert, ren = relaxCopies(c, inert)
 		}
 		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
+			putRenaming(ren)
 			continue
 		}
 		cons := sv.simplified
@@ -100,6 +101,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		}
 		if cons.IsFalse() || boundsConflict(st, cons) || storesRefute(st, cons) {
 			r.changed = true
+			putRenaming(ren)
 			continue
 		}
 		if cons == c.Constraint && ren == nil {
@@ -109,6 +111,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		if ren != nil {
 			r.relaxClause(c, cons, locals, ren)
 			relaxed = true
+			putRenaming(ren)
 		} else {
 			r.rewriteConstraint(c, &args, cons, locals)
 		}
