@@ -4,6 +4,22 @@ package sat
 // (EVSIDS: the bump grows geometrically instead of decaying every score).
 // Ties break towards the smaller variable so the order is deterministic.
 
+// heapEntry is a variable in the heap with a copy of its activity, so
+// that the comparisons of a sift read the heap's own memory and not the
+// activity table at random places. bumpVar and the rescale keep the copy
+// equal to activity[v].
+type heapEntry struct {
+	act float64
+	v   Var
+}
+
+// before reports whether a goes above b in the heap: the higher activity,
+// ties to the smaller variable. It is a strict total order, so the top of
+// the heap, and with it every decision, does not depend on the layout.
+func (a heapEntry) before(b heapEntry) bool {
+	return a.act > b.act || a.act == b.act && a.v < b.v
+}
+
 func (s *Solver) heapLess(a, b Var) bool {
 	aa, ab := s.activity[a], s.activity[b]
 	return aa > ab || aa == ab && a < b
@@ -11,61 +27,57 @@ func (s *Solver) heapLess(a, b Var) bool {
 
 func (s *Solver) heapUp(i int) {
 	h := s.heap
-	v := h[i]
+	e := h[i]
 	for i > 0 {
 		p := (i - 1) >> 1
-		if !s.heapLess(v, h[p]) {
+		if !e.before(h[p]) {
 			break
 		}
 		h[i] = h[p]
-		s.heapIdx[h[i]] = int32(i)
+		s.heapIdx[h[i].v] = int32(i)
 		i = p
 	}
-	h[i] = v
-	s.heapIdx[v] = int32(i)
+	h[i] = e
+	s.heapIdx[e.v] = int32(i)
 }
 
-func (s *Solver) heapDown(i int) {
+func (s *Solver) heapInsert(v Var) {
+	s.heapIdx[v] = int32(len(s.heap))
+	s.heap = append(s.heap, heapEntry{s.activity[v], v})
+	s.heapUp(len(s.heap) - 1)
+}
+
+// heapPop removes and returns the most active variable. The hole at the
+// root moves down along the better children to a leaf, one comparison a
+// level, and the last entry fills it and sifts up (Floyd's bottom-up
+// variant: the last entry is a leaf and rarely climbs far).
+func (s *Solver) heapPop() Var {
 	h := s.heap
-	v := h[i]
-	n := len(h)
+	v := h[0].v
+	s.heapIdx[v] = -1
+	n := len(h) - 1
+	last := h[n]
+	s.heap = h[:n]
+	if n == 0 {
+		return v
+	}
+	h = h[:n]
+	i := 0
 	for {
 		c := 2*i + 1
 		if c >= n {
 			break
 		}
-		if c+1 < n && s.heapLess(h[c+1], h[c]) {
+		if c+1 < n && h[c+1].before(h[c]) {
 			c++
 		}
-		if !s.heapLess(h[c], v) {
-			break
-		}
 		h[i] = h[c]
-		s.heapIdx[h[i]] = int32(i)
+		s.heapIdx[h[i].v] = int32(i)
 		i = c
 	}
-	h[i] = v
-	s.heapIdx[v] = int32(i)
-}
-
-func (s *Solver) heapInsert(v Var) {
-	s.heapIdx[v] = int32(len(s.heap))
-	s.heap = append(s.heap, v)
-	s.heapUp(len(s.heap) - 1)
-}
-
-// heapPop removes and returns the most active variable.
-func (s *Solver) heapPop() Var {
-	h := s.heap
-	v := h[0]
-	last := h[len(h)-1]
-	s.heap = h[:len(h)-1]
-	s.heapIdx[v] = -1
-	if len(s.heap) > 0 {
-		s.heap[0] = last
-		s.heapIdx[last] = 0
-		s.heapDown(0)
-	}
+	h[i] = last
+	s.heapIdx[last.v] = int32(i)
+	s.heapUp(i)
 	return v
 }
 
@@ -77,9 +89,13 @@ func (s *Solver) bumpVar(v Var) {
 		for i := range s.activity {
 			s.activity[i] *= 1e-100
 		}
+		for i := range s.heap {
+			s.heap[i].act = s.activity[s.heap[i].v]
+		}
 		s.varInc *= 1e-100
 	}
 	if i := s.heapIdx[v]; i >= 0 {
+		s.heap[i].act = s.activity[v]
 		s.heapUp(int(i))
 	}
 }
@@ -118,8 +134,8 @@ func (s *Solver) pickBranchLit() Lit {
 	}
 	if u <= scanMax {
 		best := VarNull
-		for _, v := range s.heap {
-			if s.vals[v.Pos()] == 0 && !s.elim[v] && (best == VarNull || s.heapLess(v, best)) {
+		for _, e := range s.heap {
+			if v := e.v; s.vals[v.Pos()] == 0 && !s.elim[v] && (best == VarNull || s.heapLess(v, best)) {
 				best = v
 			}
 		}

@@ -91,11 +91,11 @@ type Solver struct {
 	activity  []float64
 	varInc    float64
 	varDecay  float64
-	heap      []Var   // binary max-heap on activity
-	heapIdx   []int32 // position of each variable in heap, -1 if absent
-	saved     []int8  // saved phase per variable
-	target    []int8  // target phase per variable (stable mode)
-	targetLen int     // trail length the target phases come from
+	heap      []heapEntry // binary max-heap on activity
+	heapIdx   []int32     // position of each variable in heap, -1 if absent
+	saved     []int8      // saved phase per variable
+	target    []int8      // target phase per variable (stable mode)
+	targetLen int         // trail length the target phases come from
 
 	// Scratch for analyze, minimize and analyzeFinal.
 	seen      []uint8
