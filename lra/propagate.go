@@ -56,6 +56,7 @@ type Implied struct {
 // its negation. Atoms are permanent.
 func (s *Solver) RegisterAtom(v Var, k BoundKind, c DeltaRat, lit Reason) {
 	s.atomsOf[v] = append(s.atomsOf[v], int32(len(s.atoms)))
+	s.open[v]++
 	s.atoms = append(s.atoms, atom{v: v, kind: k, bound: c, lit: lit})
 	s.touchVar(v)
 }
@@ -139,6 +140,9 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 // v <= b (k == Upper) or v >= b; for a direct (asserted) bound, the atom
 // asserted with it, its own reason, is closed silently.
 func (s *Solver) anyImplied(v Var, k BoundKind, b DeltaRat, reason Reason, direct bool) bool {
+	if s.open[v] == 0 {
+		return false
+	}
 	found := false
 	for _, ai := range s.atomsOf[v] {
 		a := &s.atoms[ai]
@@ -173,11 +177,15 @@ func decide(a *atom, k BoundKind, b DeltaRat) (value, ok bool) {
 
 func (s *Solver) closeAtom(ai int32) {
 	s.atoms[ai].done = true
+	s.open[s.atoms[ai].v]--
 	s.atomTrail = append(s.atomTrail, ai)
 }
 
 // report appends every open atom of v decided by the derived bound.
 func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []Implied) []Implied {
+	if s.open[v] == 0 {
+		return dst
+	}
 	for _, ai := range s.atomsOf[v] {
 		a := &s.atoms[ai]
 		if a.done {
@@ -193,12 +201,7 @@ func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []
 }
 
 func (s *Solver) hasOpenAtoms(v Var) bool {
-	for _, ai := range s.atomsOf[v] {
-		if !s.atoms[ai].done {
-			return true
-		}
-	}
-	return false
+	return s.open[v] > 0
 }
 
 // propagateRow derives bounds from row r (its entries row: the tableau
