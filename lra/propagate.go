@@ -153,7 +153,13 @@ func (s *Solver) anyImplied(v Var, k BoundKind, b DeltaRat, reason Reason, direc
 			s.closeAtom(ai)
 			continue
 		}
+		if found {
+			continue // only the direct atom is still looked for
+		}
 		if _, ok := decide(a, k, b); ok {
+			if !direct {
+				return true
+			}
 			found = true
 		}
 	}
