@@ -89,7 +89,6 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 	if s.inConflict {
 		return dst
 	}
-	var buf []Explained // fresh per call: the caller may keep Expl
 	one := num.NewRat(1, 1)
 	for _, v := range s.dirtyVars {
 		s.varDirty[v] = false
@@ -98,9 +97,8 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 			if !b.set || !s.anyImplied(v, k, b.val, b.reason, true) {
 				continue
 			}
-			start := len(buf)
-			buf = append(buf, Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val})
-			dst = s.report(v, k, b.val, buf[start:len(buf):len(buf)], dst)
+			e := append(s.explRoom(1), Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val})
+			dst = s.report(v, k, b.val, s.explTake(e), dst)
 		}
 		if r := s.rowOf[v]; r >= 0 {
 			s.touchRow(r)
@@ -129,7 +127,7 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 			row = s.definitionRow(s.basic[r])
 		}
 		if len(row) < propMaxRowLen {
-			dst, buf = s.propagateRow(r, row, dst, buf)
+			dst = s.propagateRow(r, row, dst)
 		}
 	}
 	s.dirtyRows = s.dirtyRows[:0]
@@ -216,7 +214,7 @@ func (s *Solver) hasOpenAtoms(v Var) bool {
 // upper), Σ_{m≠k} c_m·x_m >= L - c_k·(its term) =: L_k, so c_k·x_k <= -L_k;
 // symmetrically with U for the other direction. A sum with one missing
 // bound still bounds the variable that misses it.
-func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Explained) ([]Implied, []Explained) {
+func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied) []Implied {
 	xb := s.basic[r]
 	n := len(row) + 1
 	entry := func(i int) (Var, num.Rat) {
@@ -231,7 +229,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 		open = s.hasOpenAtoms(v)
 	}
 	if !open {
-		return dst, buf
+		return dst
 	}
 	// The missing bounds first, without arithmetic: most rows miss two
 	// on both sides and bound nothing.
@@ -246,7 +244,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 			}
 		}
 		if missing[0] > 1 && missing[1] > 1 {
-			return dst, buf
+			return dst
 		}
 	}
 	// A sum missing one bound bounds only the variable that misses it:
@@ -257,7 +255,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 		}
 	}
 	if missing[0] > 1 && missing[1] > 1 {
-		return dst, buf
+		return dst
 	}
 	// sums[0] is L (lower sum), sums[1] is U (upper sum), computed when a
 	// derived bound may decide an atom: first a float64 estimate of each
@@ -320,7 +318,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 			if !s.anyImplied(v, k, b, 0, false) {
 				continue
 			}
-			start := len(buf)
+			e := s.explRoom(n - 1)
 			ck := c.Abs().Inv()
 			for m := 0; m < n; m++ {
 				if m == i {
@@ -333,12 +331,35 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 				if !ck.IsOne() {
 					coeff = coeff.Mul(ck)
 				}
-				buf = append(buf, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
+				e = append(e, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
 			}
-			dst = s.report(v, k, b, buf[start:len(buf):len(buf)], dst)
+			dst = s.report(v, k, b, s.explTake(e), dst)
 		}
 	}
-	return dst, buf
+	return dst
+}
+
+// explChunk is the number of entries of a chunk of explanations.
+const explChunk = 1024
+
+// explRoom returns an empty slice with room for n entries at the free end
+// of the chunk of explanations, in a new chunk when this one has not. An
+// explanation is appended to it and handed out by explTake; the entries
+// handed out are never written again (callers keep them with the
+// implied atoms), so a chunk is only ever filled, never reused, and the
+// explanations of a Propagate cost no allocation of their own.
+func (s *Solver) explRoom(n int) []Explained {
+	if cap(s.explBuf)-len(s.explBuf) < n {
+		s.explBuf = make([]Explained, 0, max(explChunk, n))
+	}
+	return s.explBuf[len(s.explBuf):len(s.explBuf)]
+}
+
+// explTake hands out e, appended to what explRoom returned, and moves the
+// chunk's free end past it.
+func (s *Solver) explTake(e []Explained) []Explained {
+	s.explBuf = s.explBuf[:len(s.explBuf)+len(e)]
+	return e[:len(e):len(e)]
 }
 
 // mayImply reports whether the derived bound v <= b (k == Upper) or

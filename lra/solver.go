@@ -108,10 +108,11 @@ type Solver struct {
 	defLo   []int32 // definition of a slack: defVars/defCoeffs[defLo[v]:defHi[v]]
 	defHi   []int32
 	slack   []bool
-	keep    []bool    // KeepRow: the variable's row is never quasi
-	atomsOf [][]int32 // registered atoms per variable
-	open    []int32   // per variable, its atoms not done (hasOpenAtoms)
-	defUses [][]int32 // rows of the slacks whose definitions use the variable
+	keep    []bool      // KeepRow: the variable's row is never quasi
+	atomsOf [][]int32   // registered atoms per variable
+	open    []int32     // per variable, its atoms not done (hasOpenAtoms)
+	explBuf []Explained // the chunk Propagate's explanations are cut from (explRoom)
+	defUses [][]int32   // rows of the slacks whose definitions use the variable
 
 	// tableau
 	rows      [][]rowEntry
