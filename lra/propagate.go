@@ -93,12 +93,9 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 	for _, v := range s.dirtyVars {
 		s.varDirty[v] = false
 		for k := Upper; k <= Lower; k++ {
-			b := s.boundOf(v, k)
-			if !b.set || !s.anyImplied(v, k, b.val, b.reason, true) {
-				continue
+			if b := s.boundOf(v, k); b.set && s.open[v] > 0 {
+				dst = s.reportDirect(v, k, b, one, dst)
 			}
-			e := append(s.explRoom(1), Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val})
-			dst = s.report(v, k, b.val, s.explTake(e), dst)
 		}
 		if r := s.rowOf[v]; r >= 0 {
 			s.touchRow(r)
@@ -134,34 +131,20 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 	return dst
 }
 
-// anyImplied reports whether an open atom of v is decided by the bound
-// v <= b (k == Upper) or v >= b; for a direct (asserted) bound, the atom
-// asserted with it, its own reason, is closed silently.
-func (s *Solver) anyImplied(v Var, k BoundKind, b DeltaRat, reason Reason, direct bool) bool {
+// firstImplied returns the position in atomsOf[v] of the first open atom
+// of v decided by the derived bound v <= b (k == Upper) or v >= b, or -1.
+func (s *Solver) firstImplied(v Var, k BoundKind, b DeltaRat) int {
 	if s.open[v] == 0 {
-		return false
+		return -1
 	}
-	found := false
-	for _, ai := range s.atomsOf[v] {
-		a := &s.atoms[ai]
-		if a.done {
-			continue
-		}
-		if direct && a.kind == k && a.lit == reason && a.bound.Equal(b) {
-			s.closeAtom(ai)
-			continue
-		}
-		if found {
-			continue // only the direct atom is still looked for
-		}
-		if _, ok := decide(a, k, b); ok {
-			if !direct {
-				return true
+	for i, ai := range s.atomsOf[v] {
+		if a := &s.atoms[ai]; !a.done {
+			if _, ok := decide(a, k, b); ok {
+				return i
 			}
-			found = true
 		}
 	}
-	return found
+	return -1
 }
 
 // decide says whether the derived bound decides atom a, and how.
@@ -185,12 +168,10 @@ func (s *Solver) closeAtom(ai int32) {
 	s.atomTrail = append(s.atomTrail, ai)
 }
 
-// report appends every open atom of v decided by the derived bound.
-func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []Implied) []Implied {
-	if s.open[v] == 0 {
-		return dst
-	}
-	for _, ai := range s.atomsOf[v] {
+// report appends every open atom of v decided by the derived bound, from
+// position from of atomsOf[v] on (firstImplied: none before it is).
+func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []Implied, from int) []Implied {
+	for _, ai := range s.atomsOf[v][from:] {
 		a := &s.atoms[ai]
 		if a.done {
 			continue
@@ -199,6 +180,33 @@ func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []
 			s.closeAtom(ai)
 			s.stats.Propagations++
 			dst = append(dst, Implied{Lit: a.lit, Value: val, Var: v, Kind: k, Bound: b, Expl: expl})
+		}
+	}
+	return dst
+}
+
+// reportDirect reports the open atoms of v decided by its asserted bound
+// b, in one pass over v's atoms: the atom asserted with b is closed
+// silently, every other open atom b decides is reported, in the order of
+// atomsOf, with the explanation b alone, made at the first report.
+func (s *Solver) reportDirect(v Var, k BoundKind, b bound, one num.Rat, dst []Implied) []Implied {
+	var expl []Explained
+	for _, ai := range s.atomsOf[v] {
+		a := &s.atoms[ai]
+		if a.done {
+			continue
+		}
+		if a.kind == k && a.lit == b.reason && a.bound.Equal(b.val) {
+			s.closeAtom(ai)
+			continue
+		}
+		if val, ok := decide(a, k, b.val); ok {
+			if expl == nil {
+				expl = s.explTake(append(s.explRoom(1), Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val}))
+			}
+			s.closeAtom(ai)
+			s.stats.Propagations++
+			dst = append(dst, Implied{Lit: a.lit, Value: val, Var: v, Kind: k, Bound: b.val, Expl: expl})
 		}
 	}
 	return dst
@@ -315,7 +323,8 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied) []Implied 
 			}
 			// j == 0: c·x <= -L_k;  j == 1: c·x >= -U_k
 			b := sk.Neg().Scale(c.Inv())
-			if !s.anyImplied(v, k, b, 0, false) {
+			from := s.firstImplied(v, k, b)
+			if from < 0 {
 				continue
 			}
 			e := s.explRoom(n - 1)
@@ -333,7 +342,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied) []Implied 
 				}
 				e = append(e, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
 			}
-			dst = s.report(v, k, b, s.explTake(e), dst)
+			dst = s.report(v, k, b, s.explTake(e), dst, from)
 		}
 	}
 	return dst
