@@ -56,6 +56,7 @@ type Implied struct {
 // its negation. Atoms are permanent.
 func (s *Solver) RegisterAtom(v Var, k BoundKind, c DeltaRat, lit Reason) {
 	s.atomsOf[v] = append(s.atomsOf[v], int32(len(s.atoms)))
+	s.open[v]++
 	s.atoms = append(s.atoms, atom{v: v, kind: k, bound: c, lit: lit})
 	s.touchVar(v)
 }
@@ -88,18 +89,13 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 	if s.inConflict {
 		return dst
 	}
-	var buf []Explained // fresh per call: the caller may keep Expl
 	one := num.NewRat(1, 1)
 	for _, v := range s.dirtyVars {
 		s.varDirty[v] = false
 		for k := Upper; k <= Lower; k++ {
-			b := s.boundOf(v, k)
-			if !b.set || !s.anyImplied(v, k, b.val, b.reason, true) {
-				continue
+			if b := s.boundOf(v, k); b.set && s.open[v] > 0 {
+				dst = s.reportDirect(v, k, b, one, dst)
 			}
-			start := len(buf)
-			buf = append(buf, Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val})
-			dst = s.report(v, k, b.val, buf[start:len(buf):len(buf)], dst)
 		}
 		if r := s.rowOf[v]; r >= 0 {
 			s.touchRow(r)
@@ -128,32 +124,27 @@ func (s *Solver) Propagate(dst []Implied) []Implied {
 			row = s.definitionRow(s.basic[r])
 		}
 		if len(row) < propMaxRowLen {
-			dst, buf = s.propagateRow(r, row, dst, buf)
+			dst = s.propagateRow(r, row, dst)
 		}
 	}
 	s.dirtyRows = s.dirtyRows[:0]
 	return dst
 }
 
-// anyImplied reports whether an open atom of v is decided by the bound
-// v <= b (k == Upper) or v >= b; for a direct (asserted) bound, the atom
-// asserted with it, its own reason, is closed silently.
-func (s *Solver) anyImplied(v Var, k BoundKind, b DeltaRat, reason Reason, direct bool) bool {
-	found := false
-	for _, ai := range s.atomsOf[v] {
-		a := &s.atoms[ai]
-		if a.done {
-			continue
-		}
-		if direct && a.kind == k && a.lit == reason && a.bound.Equal(b) {
-			s.closeAtom(ai)
-			continue
-		}
-		if _, ok := decide(a, k, b); ok {
-			found = true
+// firstImplied returns the position in atomsOf[v] of the first open atom
+// of v decided by the derived bound v <= b (k == Upper) or v >= b, or -1.
+func (s *Solver) firstImplied(v Var, k BoundKind, b DeltaRat) int {
+	if s.open[v] == 0 {
+		return -1
+	}
+	for i, ai := range s.atomsOf[v] {
+		if a := &s.atoms[ai]; !a.done {
+			if _, ok := decide(a, k, b); ok {
+				return i
+			}
 		}
 	}
-	return found
+	return -1
 }
 
 // decide says whether the derived bound decides atom a, and how.
@@ -173,12 +164,14 @@ func decide(a *atom, k BoundKind, b DeltaRat) (value, ok bool) {
 
 func (s *Solver) closeAtom(ai int32) {
 	s.atoms[ai].done = true
+	s.open[s.atoms[ai].v]--
 	s.atomTrail = append(s.atomTrail, ai)
 }
 
-// report appends every open atom of v decided by the derived bound.
-func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []Implied) []Implied {
-	for _, ai := range s.atomsOf[v] {
+// report appends every open atom of v decided by the derived bound, from
+// position from of atomsOf[v] on (firstImplied: none before it is).
+func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []Implied, from int) []Implied {
+	for _, ai := range s.atomsOf[v][from:] {
 		a := &s.atoms[ai]
 		if a.done {
 			continue
@@ -192,13 +185,35 @@ func (s *Solver) report(v Var, k BoundKind, b DeltaRat, expl []Explained, dst []
 	return dst
 }
 
-func (s *Solver) hasOpenAtoms(v Var) bool {
+// reportDirect reports the open atoms of v decided by its asserted bound
+// b, in one pass over v's atoms: the atom asserted with b is closed
+// silently, every other open atom b decides is reported, in the order of
+// atomsOf, with the explanation b alone, made at the first report.
+func (s *Solver) reportDirect(v Var, k BoundKind, b bound, one num.Rat, dst []Implied) []Implied {
+	var expl []Explained
 	for _, ai := range s.atomsOf[v] {
-		if !s.atoms[ai].done {
-			return true
+		a := &s.atoms[ai]
+		if a.done {
+			continue
+		}
+		if a.kind == k && a.lit == b.reason && a.bound.Equal(b.val) {
+			s.closeAtom(ai)
+			continue
+		}
+		if val, ok := decide(a, k, b.val); ok {
+			if expl == nil {
+				expl = s.explTake(append(s.explRoom(1), Explained{Reason: b.reason, Coeff: one, Var: v, Kind: k, Bound: b.val}))
+			}
+			s.closeAtom(ai)
+			s.stats.Propagations++
+			dst = append(dst, Implied{Lit: a.lit, Value: val, Var: v, Kind: k, Bound: b.val, Expl: expl})
 		}
 	}
-	return false
+	return dst
+}
+
+func (s *Solver) hasOpenAtoms(v Var) bool {
+	return s.open[v] > 0
 }
 
 // propagateRow derives bounds from row r (its entries row: the tableau
@@ -207,7 +222,7 @@ func (s *Solver) hasOpenAtoms(v Var) bool {
 // upper), Σ_{m≠k} c_m·x_m >= L - c_k·(its term) =: L_k, so c_k·x_k <= -L_k;
 // symmetrically with U for the other direction. A sum with one missing
 // bound still bounds the variable that misses it.
-func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Explained) ([]Implied, []Explained) {
+func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied) []Implied {
 	xb := s.basic[r]
 	n := len(row) + 1
 	entry := func(i int) (Var, num.Rat) {
@@ -222,7 +237,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 		open = s.hasOpenAtoms(v)
 	}
 	if !open {
-		return dst, buf
+		return dst
 	}
 	// The missing bounds first, without arithmetic: most rows miss two
 	// on both sides and bound nothing.
@@ -237,7 +252,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 			}
 		}
 		if missing[0] > 1 && missing[1] > 1 {
-			return dst, buf
+			return dst
 		}
 	}
 	// A sum missing one bound bounds only the variable that misses it:
@@ -248,7 +263,7 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 		}
 	}
 	if missing[0] > 1 && missing[1] > 1 {
-		return dst, buf
+		return dst
 	}
 	// sums[0] is L (lower sum), sums[1] is U (upper sum), computed when a
 	// derived bound may decide an atom: first a float64 estimate of each
@@ -308,10 +323,11 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 			}
 			// j == 0: c·x <= -L_k;  j == 1: c·x >= -U_k
 			b := sk.Neg().Scale(c.Inv())
-			if !s.anyImplied(v, k, b, 0, false) {
+			from := s.firstImplied(v, k, b)
+			if from < 0 {
 				continue
 			}
-			start := len(buf)
+			e := s.explRoom(n - 1)
 			ck := c.Abs().Inv()
 			for m := 0; m < n; m++ {
 				if m == i {
@@ -324,12 +340,35 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied, buf []Expl
 				if !ck.IsOne() {
 					coeff = coeff.Mul(ck)
 				}
-				buf = append(buf, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
+				e = append(e, Explained{Reason: bm.reason, Coeff: coeff, Var: vm, Kind: km, Bound: bm.val})
 			}
-			dst = s.report(v, k, b, buf[start:len(buf):len(buf)], dst)
+			dst = s.report(v, k, b, s.explTake(e), dst, from)
 		}
 	}
-	return dst, buf
+	return dst
+}
+
+// explChunk is the number of entries of a chunk of explanations.
+const explChunk = 1024
+
+// explRoom returns an empty slice with room for n entries at the free end
+// of the chunk of explanations, in a new chunk when this one has not. An
+// explanation is appended to it and handed out by explTake; the entries
+// handed out are never written again (callers keep them with the
+// implied atoms), so a chunk is only ever filled, never reused, and the
+// explanations of a Propagate cost no allocation of their own.
+func (s *Solver) explRoom(n int) []Explained {
+	if cap(s.explBuf)-len(s.explBuf) < n {
+		s.explBuf = make([]Explained, 0, max(explChunk, n))
+	}
+	return s.explBuf[len(s.explBuf):len(s.explBuf)]
+}
+
+// explTake hands out e, appended to what explRoom returned, and moves the
+// chunk's free end past it.
+func (s *Solver) explTake(e []Explained) []Explained {
+	s.explBuf = s.explBuf[:len(s.explBuf)+len(e)]
+	return e[:len(e):len(e)]
 }
 
 // mayImply reports whether the derived bound v <= b (k == Upper) or

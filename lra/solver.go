@@ -108,9 +108,11 @@ type Solver struct {
 	defLo   []int32 // definition of a slack: defVars/defCoeffs[defLo[v]:defHi[v]]
 	defHi   []int32
 	slack   []bool
-	keep    []bool    // KeepRow: the variable's row is never quasi
-	atomsOf [][]int32 // registered atoms per variable
-	defUses [][]int32 // rows of the slacks whose definitions use the variable
+	keep    []bool      // KeepRow: the variable's row is never quasi
+	atomsOf [][]int32   // registered atoms per variable
+	open    []int32     // per variable, its atoms not done (hasOpenAtoms)
+	explBuf []Explained // the chunk Propagate's explanations are cut from (explRoom)
+	defUses [][]int32   // rows of the slacks whose definitions use the variable
 
 	// tableau
 	rows      [][]rowEntry
@@ -194,6 +196,7 @@ func (s *Solver) NewVar() Var {
 	s.slack = append(s.slack, false)
 	s.keep = append(s.keep, false)
 	s.atomsOf = append(s.atomsOf, nil)
+	s.open = append(s.open, 0)
 	s.defUses = append(s.defUses, nil)
 	s.inHeap = append(s.inHeap, false)
 	s.varDirty = append(s.varDirty, false)
@@ -302,6 +305,7 @@ func (s *Solver) Pop(n int) {
 	s.trail = s.trail[:lv.trail]
 	for _, a := range s.atomTrail[lv.atomTrail:] {
 		s.atoms[a].done = false
+		s.open[s.atoms[a].v]++
 	}
 	s.atomTrail = s.atomTrail[:lv.atomTrail]
 	if s.inConflict && len(s.levels) < s.conflictLevel {

@@ -59,9 +59,11 @@
 //
 // # Decisions and restarts
 //
-// EVSIDS on a binary heap with phase saving. Conflict analysis bumps the
-// variables it resolves on and, reason-side (CaDiCaL), those in the reasons
-// of the learned clause's literals. The decay is 0.95 in stable mode and
+// EVSIDS with phase saving: the variables wait in a binary heap by
+// activity, those of activity zero (never bumped) in a bit set by index
+// (heap.go). Conflict analysis bumps the variables it resolves on and,
+// reason-side (CaDiCaL), those in the reasons of the learned clause's
+// literals. The decay is 0.95 in stable mode and
 // grows from 0.8 to 0.95 in focused mode (Glucose). Restarts follow one of
 // three policies (Options.Restarts). The default, RestartMixed, alternates
 // CaDiCaL-style between a focused mode (restart when the fast moving average

@@ -134,13 +134,13 @@ func luby(i int) uint64 {
 // restarts, van der Tak, Ramos and Heule 2011), as are the assumption
 // levels, which would be re-decided first anyway.
 func (s *Solver) reuseTrail() int {
-	for len(s.heap) > 0 && s.vals[s.heap[0].Pos()] != 0 {
-		s.heapPop() // assigned: reinserted when unassigned
+	for !s.queueEmpty() && s.vals[s.queueTop().Pos()] != 0 {
+		s.queuePop() // assigned: reinserted when unassigned
 	}
-	if len(s.heap) == 0 {
+	if s.queueEmpty() {
 		return 0
 	}
-	next := s.activity[s.heap[0]]
+	next := s.activity[s.queueTop()]
 	lvl := 0
 	for lvl < len(s.trailLim) {
 		if lvl >= len(s.assumptions) && s.activity[s.trail[s.trailLim[lvl]].Var()] < next {

@@ -205,15 +205,23 @@ func (s *Solver) search(ctx context.Context) Result {
 	}
 }
 
+// cooperative is whether the goroutines share the processor only when
+// the running one yields (wasip1, js). Elsewhere the runtime preempts a
+// long loop by itself, and a yield is not free: it may wake another
+// thread to look for work (a futex call).
+const cooperative = runtime.GOOS == "wasip1" || runtime.GOOS == "js"
+
 // interrupted reports whether the search must stop: ctx is done, or its
-// deadline has passed even though its timer has not fired yet. It first
-// yields the processor: on a cooperative scheduler (wasip1, js) the
+// deadline has passed even though its timer has not fired yet. On a
+// cooperative scheduler (wasip1, js) it first yields the processor: the
 // timers, the memory watch and the other goroutines run only when the
 // running goroutine yields. It costs well under a microsecond; the
 // search calls it every 64 conflicts, 1024 decisions and, at a decision,
 // once 2^18 literals were propagated since the last look.
 func (s *Solver) interrupted(ctx context.Context) bool {
-	runtime.Gosched()
+	if cooperative {
+		runtime.Gosched()
+	}
 	if ctx.Err() != nil {
 		return true
 	}

@@ -91,11 +91,14 @@ type Solver struct {
 	activity  []float64
 	varInc    float64
 	varDecay  float64
-	heap      []Var   // binary max-heap on activity
-	heapIdx   []int32 // position of each variable in heap, -1 if absent
-	saved     []int8  // saved phase per variable
-	target    []int8  // target phase per variable (stable mode)
-	targetLen int     // trail length the target phases come from
+	heap      []heapEntry // binary max-heap on activity
+	heapIdx   []int32     // position of each variable in heap, or notQueued, inZero
+	zeroBits  []uint64    // the queued variables of activity zero (heap.go)
+	zeroN     int         // how many
+	zeroLo    int         // zeroBits[:zeroLo] are all zero
+	saved     []int8      // saved phase per variable
+	target    []int8      // target phase per variable (stable mode)
+	targetLen int         // trail length the target phases come from
 
 	// Scratch for analyze, minimize and analyzeFinal.
 	seen      []uint8
@@ -221,7 +224,7 @@ func (s *Solver) growVars(n int) {
 		s.watches = append(s.watches, nil, nil)
 		s.bins = append(s.bins, nil, nil)
 		s.activity = append(s.activity, 0)
-		s.heapIdx = append(s.heapIdx, -1)
+		s.heapIdx = append(s.heapIdx, notQueued)
 		s.saved = append(s.saved, 0)
 		s.target = append(s.target, 0)
 		s.seen = append(s.seen, 0)
@@ -546,7 +549,7 @@ func (s *Solver) cancelUntil(lvl int) {
 		s.vals[m] = 0
 		s.vals[m^1] = 0
 		s.saved[v] = 1 - 2*int8(m&1)
-		if s.heapIdx[v] < 0 {
+		if !s.queued(v) {
 			s.heapInsert(v)
 		}
 	}
