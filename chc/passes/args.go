@@ -134,19 +134,6 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 // markShared adds to inCons the variables of c that are arguments of two
 // atoms (the relaxed clause form).
 func markShared(c *chc.Clause, inCons map[*term.Term]bool) {
-	seen := map[*term.Term]bool{}
-	mark := func(a *chc.Atom) {
-		for _, x := range a.Args {
-			if seen[x] {
-				inCons[x] = true
-			}
-			seen[x] = true
-		}
-	}
-	if c.Head != nil {
-		mark(c.Head)
-	}
-	for j := range c.Body {
-		mark(&c.Body[j])
-	}
+	var seen term.TermMap[bool]
+	sharedArgs(c, &seen, func(x *term.Term) { inCons[x] = true })
 }

@@ -410,32 +410,18 @@ func (in *inliner) copies(c *chc.Clause, bound bool) int {
 	if !in.s.Relaxed {
 		return 0
 	}
-	seen := &in.seenArgs
-	defer seen.Clear()
 	n := 0
-	add := func(a *chc.Atom) {
-		for _, x := range a.Args {
-			if !seen.Get(x) {
-				seen.Set(x, true)
-				continue
-			}
-			switch arith := x.Sort().IsArith(); {
-			case bound && arith:
-				n += 7
-			case bound:
-				n += 3
-			case arith:
-				n += 5
-			default:
-				n += 2
-			}
+	sharedArgs(c, &in.seenArgs, func(x *term.Term) {
+		switch arith := x.Sort().IsArith(); {
+		case bound && arith:
+			n += 7
+		case bound:
+			n += 3
+		case arith:
+			n += 5
+		default:
+			n += 2
 		}
-	}
-	if c.Head != nil {
-		add(c.Head)
-	}
-	for j := range c.Body {
-		add(&c.Body[j])
-	}
+	})
 	return n
 }

@@ -255,3 +255,25 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 	}
 	return sys, tr, nil
 }
+
+// sharedArgs calls f on each argument of c's atoms (the head first, then
+// the body in order) that an earlier atom has too: in the relaxed clause
+// form, once per copy x' = x the strict form would have. seen is scratch,
+// left empty.
+func sharedArgs(c *chc.Clause, seen *term.TermMap[bool], f func(x *term.Term)) {
+	defer seen.Clear()
+	visit := func(a *chc.Atom) {
+		for _, x := range a.Args {
+			if seen.Get(x) {
+				f(x)
+			}
+			seen.Set(x, true)
+		}
+	}
+	if c.Head != nil {
+		visit(c.Head)
+	}
+	for j := range c.Body {
+		visit(&c.Body[j])
+	}
+}
