@@ -20,7 +20,7 @@ import (
 // work itself: every few steps it compares the clock with the deadline,
 // every few polls it reads the heap size (runtime/metrics, which does not
 // stop the world), it ends the run's context with the cause when a limit
-// is passed, and it yields (runtime.Gosched) so that the timers, the
+// is passed, and there it yields (runtime.Gosched) so that the timers, the
 // portfolio's other members and the pipeline's grace timer get their turn.
 
 // limits are the bounds of a run, which BoundMemory attaches to its
@@ -104,6 +104,13 @@ func (h *heapReader) bytes() uint64 {
 	return h.sample[0].Value.Uint64()
 }
 
+// cooperative is whether the goroutines share the processor only when
+// the running one yields (wasip1, js). Elsewhere the runtime preempts a
+// long loop by itself, and a yield is not free: it may wake another
+// thread to look for work (a futex call), which the first polls of each
+// of the many short loops of preprocessing paid.
+const cooperative = runtime.GOOS == "wasip1" || runtime.GOOS == "js"
+
 // The pace of a Budget: it polls about every pollInterval, counting
 // between 1 and maxEvery steps between two polls, and reads the heap size
 // every memoryEvery polls.
@@ -117,7 +124,8 @@ const (
 // Step once per iteration (an iteration of any cost) and stops with the
 // error Step returns. Every few steps Step polls: it checks the context,
 // compares the clock with its deadline, reads the heap size against the
-// bound of BoundMemory every few polls, and yields the processor. The
+// bound of BoundMemory every few polls, and yields the processor on a
+// cooperative scheduler. The
 // number of steps between polls adapts so that polls come about every
 // millisecond, whatever a step costs; a poll costs well under a
 // microsecond (see BenchmarkBudget). A Budget is not safe for concurrent
@@ -173,7 +181,9 @@ func (b *Budget) Poll() error {
 	}
 	b.last, b.left = now, b.every
 	b.polls++
-	runtime.Gosched()
+	if cooperative {
+		runtime.Gosched()
+	}
 	switch {
 	case b.ctx.Err() != nil:
 		b.err = Cause(b.ctx)
