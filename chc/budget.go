@@ -125,10 +125,9 @@ const (
 // error Step returns. Every few steps Step polls: it checks the context,
 // compares the clock with its deadline, reads the heap size against the
 // bound of BoundMemory every few polls, and yields the processor on a
-// cooperative scheduler. The
-// number of steps between polls adapts so that polls come about every
-// millisecond, whatever a step costs; a poll costs well under a
-// microsecond (see BenchmarkBudget). A Budget is not safe for concurrent
+// cooperative scheduler. The number of steps between polls adapts so that
+// polls come about every millisecond, whatever a step costs; a poll costs
+// well under a microsecond (see BenchmarkBudget). A Budget is not safe for concurrent
 // use: each loop (each goroutine) has its own.
 //
 // The error is ErrTimeout, ErrMemory or ErrCanceled, as Cause gives it.
