@@ -114,6 +114,7 @@ type inliner struct {
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge
 	onto, fresh, elim map[*term.Term]*term.Term
+	sub               map[*term.Term]*term.Term // rename's
 	taken, bodyArg    map[*term.Term]bool
 }
 
@@ -133,6 +134,8 @@ type clauseInfo struct {
 	next, prev int         // output order
 	proj       *projection // memo of project
 	size       int         // term.Size of the constraint, -1 until needed
+	bound      int         // sizeBound, -1 until needed
+	copies     [2]int      // copies(c, false), copies(c, true); -1 until needed
 	merge      *merge      // how a merged clause came about; nil for an input clause
 }
 
@@ -186,7 +189,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 func (in *inliner) add(c *chc.Clause, m *merge) int {
 	i := len(in.cls)
 	in.cls = append(in.cls, c)
-	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, merge: m})
+	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, bound: -1, copies: [2]int{-1, -1}, merge: m})
 	if c.Head != nil {
 		p := c.Head.Pred.ID
 		in.defs[p] = append(in.defs[p], i)
@@ -362,11 +365,14 @@ func (in *inliner) sizeBound(i int) int {
 	if s := in.info[i].size; s >= 0 {
 		return s
 	}
+	if b := in.info[i].bound; b >= 0 {
+		return b
+	}
 	f := in.cls[i].Constraint
 	if f.Op() != term.OpAnd {
 		return in.size(i)
 	}
-	n := 1 + in.copies(in.cls[i], true)
+	n := 1 + in.copies(i, true)
 	for _, a := range f.Args() {
 		k := in.sizes.Get(a)
 		if k == 0 {
@@ -375,12 +381,13 @@ func (in *inliner) sizeBound(i int) int {
 		}
 		n += int(k)
 	}
+	in.info[i].bound = n
 	return n
 }
 
 func (in *inliner) size(i int) int {
 	if in.info[i].size < 0 {
-		in.info[i].size = term.Size(in.cls[i].Constraint) + in.copies(in.cls[i], false)
+		in.info[i].size = term.Size(in.cls[i].Constraint) + in.copies(i, false)
 	}
 	return in.info[i].size
 }
@@ -399,29 +406,33 @@ func (h *predHeap) Pop() any {
 	return x
 }
 
-// copies is, for a clause c in the relaxed form (chc.System.Relaxed), the
+// copies is, for the clause i in the relaxed form (chc.System.Relaxed), the
 // size that the copies x' = x of its shared arguments have in the strict
 // form, where Simplify writes an arithmetic one as x' + (-1)·x = 0 (7
 // nodes apart, 5 new to the clause's DAG: x is mostly in no other
 // conjunct) and another as x' = x (3 and 2): the size limits then decide
 // as they do on the strict form, which they were set on (0 for a clause
 // of the strict form). bound: the size apart, for sizeBound.
-func (in *inliner) copies(c *chc.Clause, bound bool) int {
+// Both are counted in one walk and kept with the clause.
+func (in *inliner) copies(i int, bound bool) int {
 	if !in.s.Relaxed {
 		return 0
 	}
-	n := 0
-	sharedArgs(c, &in.seenArgs, func(x *term.Term) {
-		switch arith := x.Sort().IsArith(); {
-		case bound && arith:
-			n += 7
-		case bound:
-			n += 3
-		case arith:
-			n += 5
-		default:
-			n += 2
-		}
-	})
-	return n
+	cp := &in.info[i].copies
+	if cp[0] < 0 {
+		cp[0], cp[1] = 0, 0
+		sharedArgs(in.cls[i], &in.seenArgs, func(x *term.Term) {
+			if x.Sort().IsArith() {
+				cp[0] += 5
+				cp[1] += 7
+			} else {
+				cp[0] += 2
+				cp[1] += 3
+			}
+		})
+	}
+	if bound {
+		return cp[1]
+	}
+	return cp[0]
 }

@@ -201,7 +201,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
 	// parts: the conjuncts that d brings, c's constraint apart
-	var parts []*term.Term
+	// (a rest of d's constraint with the renaming of its free variables
+	// onto the occurrence, applied when elim is complete)
+	var parts []part
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := table(&in.elim)
@@ -231,7 +233,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				if elim[y] != nil {
 					// (the relaxed form: another occurrence gave y a
 					// value) both hold
-					parts = append(parts, st.Eq(y, v))
+					parts = append(parts, part{t: st.Eq(y, v)})
 					continue
 				}
 				elim[y] = v
@@ -256,16 +258,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				fresh[v] = f
 				src[i] = fromIndex(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
-				parts = append(parts, st.Eq(f, st.SubstituteMap(pr.sub[v], onto)))
+				parts = append(parts, part{t: st.Eq(f, in.rename(pr.sub[v], onto))})
 			case pr.sub[v] != nil:
 				src[i] = fromDefault
-				src[i].def = st.SubstituteMap(pr.sub[v], onto)
+				src[i].def = in.rename(pr.sub[v], onto)
 			default:
 				src[i] = fromDefault // occurs nowhere: any value
 			}
 		}
 		if !pr.rest.IsTrue() {
-			parts = append(parts, st.SubstituteMap(pr.rest, onto))
+			parts = append(parts, part{t: in.rename(pr.rest, onto)})
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
 		for k := range d.Body {
@@ -352,8 +354,22 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			add(st.Simplify(a))
 		}
 	}
-	for _, a := range parts {
-		add(st.SimplifyMap(a, elim))
+	for _, r := range parts {
+		if r.pairs == nil {
+			add(st.SimplifyMap(r.t, elim))
+			continue
+		}
+		// SimplifyMap(SubstituteMap(rest, onto), elim) in one walk
+		m := table(&in.sub)
+		for _, xy := range r.pairs {
+			x, y := xy[0], xy[1]
+			if v := elim[y]; v != nil {
+				m[x] = v
+			} else if y != x {
+				m[x] = y
+			}
+		}
+		add(st.SimplifyMap(r.t, m))
 	}
 	for _, a := range valued {
 		add(a)
@@ -388,7 +404,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 					*sr = fromDefault
 					sr.def = t
 				case sr.def != nil:
-					sr.def = st.SubstituteMap(sr.def, elim)
+					sr.def = in.rename(sr.def, elim)
 				}
 			}
 		}
@@ -403,6 +419,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		remapSources(sg.src, remap)
 	}
 	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
+}
+
+// A part is a conjunct that merge adds: t, or (pairs not nil) the rest
+// of a defining clause's constraint (see projection) t with the images of
+// its free variables on an occurrence.
+type part struct {
+	t     *term.Term
+	pairs [][2]*term.Term
 }
 
 // reuse reports whether merge can give the body argument v of a defining
@@ -420,4 +444,24 @@ func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken m
 	}
 	y, ok := onto[x]
 	return ok && !taken[y] && pr.value(x) == nil
+}
+
+// rename is st.SubstituteMap(t, m) for a map m of variables to terms of
+// their sorts, at the cost of t's free variables rather than of m: only
+// the keys among t's free variables (memoized by the store) are handed
+// on, and t is its own image when none is.
+func (in *inliner) rename(t *term.Term, m map[*term.Term]*term.Term) *term.Term {
+	if t.Op() == term.OpConst || t.IsValue() {
+		return in.st.SubstituteMap(t, m) // a leaf: no walk, no tables
+	}
+	sub := table(&in.sub)
+	for _, x := range in.st.SharedFreeConsts(t) {
+		if u, ok := m[x]; ok && u != x {
+			sub[x] = u
+		}
+	}
+	if len(sub) == 0 {
+		return t
+	}
+	return in.st.SubstituteMap(t, sub)
 }
