@@ -3,6 +3,7 @@ package passes
 import (
 	"container/heap"
 	"context"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -70,6 +71,7 @@ func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator
 	if err != nil {
 		return nil, nil, err
 	}
+	defer in.release()
 	in.memo = keptOf(ctx)
 	for {
 		p, ds := in.pick(poll)
@@ -105,11 +107,11 @@ type inliner struct {
 	gone    []bool  // pred → inlined
 	queued  []bool  // pred → in cands
 	cands   predHeap
-	removal []removal           // the inlined predicates, in order
-	memo    *kept               // the memo of the Preprocess call (nil: none)
-	sizes   term.TermMap[int32] // term.Size of the conjuncts sizeBound met
+	removal []removal            // the inlined predicates, in order
+	memo    *kept                // the memo of the Preprocess call (nil: none)
+	sizes   *term.TermMap[int32] // term.Size of the conjuncts sizeBound met
 	// seenArgs: the arguments copies met (cleared after each call)
-	seenArgs term.TermMap[bool]
+	seenArgs *term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge
@@ -169,6 +171,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		s: s, st: s.St, head: -1,
 		defs: make([][]int, n), using: make([][]int, n), uses: make([]int, n),
 		gone: make([]bool, n), queued: make([]bool, n),
+		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
 	}
 	prev := -1
 	for _, c := range s.Clauses {
@@ -183,6 +186,23 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		in.push(p)
 	}
 	return in, nil
+}
+
+// sizeTables and seenTables recycle the inliner's tables, which are
+// paged by term ID (see term.TermMap): emptied, their pages serve the next
+// pass.
+var (
+	sizeTables = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
+	seenTables = sync.Pool{New: func() any { return new(term.TermMap[bool]) }}
+)
+
+// release gives the inliner's tables back, empty.
+func (in *inliner) release() {
+	in.sizes.Clear()
+	sizeTables.Put(in.sizes)
+	in.seenArgs.Clear()
+	seenTables.Put(in.seenArgs)
+	in.sizes, in.seenArgs = nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.
@@ -421,7 +441,7 @@ func (in *inliner) copies(i int, bound bool) int {
 	cp := &in.info[i].copies
 	if cp[0] < 0 {
 		cp[0], cp[1] = 0, 0
-		sharedArgs(in.cls[i], &in.seenArgs, func(x *term.Term) {
+		sharedArgs(in.cls[i], in.seenArgs, func(x *term.Term) {
 			if x.Sort().IsArith() {
 				cp[0] += 5
 				cp[1] += 7
