@@ -201,9 +201,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
 	// parts: the conjuncts that d brings, c's constraint apart
-	// (a rest of d's constraint with the renaming of its free variables
-	// onto the occurrence, applied when elim is complete)
-	var parts []part
+	var parts []*term.Term
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := table(&in.elim)
@@ -233,7 +231,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				if elim[y] != nil {
 					// (the relaxed form: another occurrence gave y a
 					// value) both hold
-					parts = append(parts, part{t: st.Eq(y, v)})
+					parts = append(parts, st.Eq(y, v))
 					continue
 				}
 				elim[y] = v
@@ -258,7 +256,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				fresh[v] = f
 				src[i] = fromIndex(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
-				parts = append(parts, part{t: st.Eq(f, in.rename(pr.sub[v], onto))})
+				parts = append(parts, st.Eq(f, in.rename(pr.sub[v], onto)))
 			case pr.sub[v] != nil:
 				src[i] = fromDefault
 				src[i].def = in.rename(pr.sub[v], onto)
@@ -267,7 +265,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 		}
 		if !pr.rest.IsTrue() {
-			parts = append(parts, part{t: in.rename(pr.rest, onto)})
+			parts = append(parts, in.rename(pr.rest, onto))
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
 		for k := range d.Body {
@@ -354,22 +352,8 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			add(st.Simplify(a))
 		}
 	}
-	for _, r := range parts {
-		if r.pairs == nil {
-			add(st.SimplifyMap(r.t, elim))
-			continue
-		}
-		// SimplifyMap(SubstituteMap(rest, onto), elim) in one walk
-		m := table(&in.sub)
-		for _, xy := range r.pairs {
-			x, y := xy[0], xy[1]
-			if v := elim[y]; v != nil {
-				m[x] = v
-			} else if y != x {
-				m[x] = y
-			}
-		}
-		add(st.SimplifyMap(r.t, m))
+	for _, a := range parts {
+		add(st.SimplifyMap(a, elim))
 	}
 	for _, a := range valued {
 		add(a)
@@ -419,14 +403,6 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		remapSources(sg.src, remap)
 	}
 	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
-}
-
-// A part is a conjunct that merge adds: t, or (pairs not nil) the rest
-// of a defining clause's constraint (see projection) t with the images of
-// its free variables on an occurrence.
-type part struct {
-	t     *term.Term
-	pairs [][2]*term.Term
 }
 
 // reuse reports whether merge can give the body argument v of a defining
