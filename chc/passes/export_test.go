@@ -30,3 +30,20 @@ func InlineCopies(s *chc.System) (func(i int, bound bool) int, error) {
 func Rename(st *term.Store, t *term.Term, m map[*term.Term]*term.Term) *term.Term {
 	return (&inliner{st: st}).rename(t, m)
 }
+
+// InlineBounds are the size bounds of Inline's state on s by clause
+// index: crudeBound, sizeBound and size (see inliner.sizeBound), each
+// asked in the order of the argument.
+func InlineBounds(s *chc.System) (func(i int, order [3]int) [3]int, error) {
+	in, err := newInliner(chc.NewBudget(context.Background()), s)
+	if err != nil {
+		return nil, err
+	}
+	fs := [3]func(int) int{in.crudeBound, in.sizeBound, in.size}
+	return func(i int, order [3]int) (out [3]int) {
+		for _, k := range order {
+			out[k] = fs[k](i)
+		}
+		return out
+	}, nil
+}

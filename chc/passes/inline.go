@@ -137,6 +137,7 @@ type clauseInfo struct {
 	proj       *projection // memo of project
 	size       int         // term.Size of the constraint, -1 until needed
 	bound      int         // sizeBound, -1 until needed
+	cons       int         // consBound, -1 until needed
 	copies     [2]int      // copies(c, false), copies(c, true); -1 until needed
 	merge      *merge      // how a merged clause came about; nil for an input clause
 }
@@ -209,7 +210,7 @@ func (in *inliner) release() {
 func (in *inliner) add(c *chc.Clause, m *merge) int {
 	i := len(in.cls)
 	in.cls = append(in.cls, c)
-	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, bound: -1, copies: [2]int{-1, -1}, merge: m})
+	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, bound: -1, cons: -1, copies: [2]int{-1, -1}, merge: m})
 	if c.Head != nil {
 		p := c.Head.Pred.ID
 		in.defs[p] = append(in.defs[p], i)
@@ -316,16 +317,21 @@ func (in *inliner) qualifies(p *chc.Pred) []int {
 		return nil
 	case len(ds) == 1:
 		big := func(size int) bool { return size > inlineMaxDef || (uses > 1 && size*(uses-1) > inlineMaxSize) }
-		if big(in.sizeBound(ds[0])) && big(in.size(ds[0])) {
+		if big(in.crudeBound(ds[0])) && big(in.sizeBound(ds[0])) && big(in.size(ds[0])) {
 			return nil
 		}
 	case uses > 1:
 		return nil
 	default:
 		// the model of p is the disjunction of the defining clauses
-		total, bound := 0, 0
+		total, crude, bound := 0, 0, 0
 		for _, di := range ds {
-			bound += in.sizeBound(di)
+			crude += in.crudeBound(di)
+		}
+		if crude > inlineMaxSize {
+			for _, di := range ds {
+				bound += in.sizeBound(di)
+			}
 		}
 		if bound > inlineMaxSize {
 			for _, di := range ds {
@@ -388,26 +394,72 @@ func (in *inliner) sizeBound(i int) int {
 	if b := in.info[i].bound; b >= 0 {
 		return b
 	}
-	f := in.cls[i].Constraint
-	if f.Op() != term.OpAnd {
+	if in.cls[i].Constraint.Op() != term.OpAnd {
 		return in.size(i)
 	}
-	n := 1 + in.copies(i, true)
-	for _, a := range f.Args() {
-		k := in.sizes.Get(a)
-		if k == 0 {
-			k = int32(term.Size(a))
-			in.sizes.Set(a, k)
-		}
-		n += int(k)
-	}
+	n := in.consBound(i) + in.copies(i, true)
 	in.info[i].bound = n
+	return n
+}
+
+// consBound is one plus the sizes of the conjuncts of clause i's
+// constraint, each walked once per pass (in.sizes): a bound on its size
+// (which it is when the constraint is no conjunction).
+func (in *inliner) consBound(i int) int {
+	if n := in.info[i].cons; n >= 0 {
+		return n
+	}
+	f := in.cls[i].Constraint
+	n := 0
+	if f.Op() != term.OpAnd {
+		n = term.Size(f)
+	} else {
+		n = 1
+		for _, a := range f.Args() {
+			k := in.sizes.Get(a)
+			if k == 0 {
+				k = int32(term.Size(a))
+				in.sizes.Set(a, k)
+			}
+			n += int(k)
+		}
+	}
+	in.info[i].cons = n
+	return n
+}
+
+// crudeBound is a bound on size(i) that costs no look at the arguments:
+// consBound with 7, the most a copy counts (see copies), per argument of
+// an atom. The limits are checked on it before sizeBound (and on the
+// size itself last: the decisions are the size's): on a clause of one
+// use, mostly, it decides.
+func (in *inliner) crudeBound(i int) int {
+	if s := in.info[i].size; s >= 0 {
+		return s
+	}
+	if b := in.info[i].bound; b >= 0 {
+		return b
+	}
+	n := in.consBound(i)
+	if in.s.Relaxed {
+		c := in.cls[i]
+		if c.Head != nil {
+			n += 7 * len(c.Head.Args)
+		}
+		for j := range c.Body {
+			n += 7 * len(c.Body[j].Args)
+		}
+	}
 	return n
 }
 
 func (in *inliner) size(i int) int {
 	if in.info[i].size < 0 {
-		in.info[i].size = term.Size(in.cls[i].Constraint) + in.copies(i, false)
+		n := in.info[i].cons
+		if in.cls[i].Constraint.Op() == term.OpAnd || n < 0 {
+			n = term.Size(in.cls[i].Constraint)
+		}
+		in.info[i].size = n + in.copies(i, false)
 	}
 	return in.info[i].size
 }

@@ -78,6 +78,59 @@ func TestPropRename(t *testing.T) {
 	}
 }
 
+// drawSystem draws a system of atoms over a few integer and Boolean
+// variables, so that arguments repeat, in the relaxed form or not, with
+// constraints that are conjunctions of equalities and bounds over them.
+func drawSystem(t *rapid.T) *chc.System {
+	st := term.NewStore()
+	s := &chc.System{St: st, Relaxed: rapid.Bool().Draw(t, "relaxed")}
+	pool := map[bool][]*term.Term{
+		true:  {st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort)},
+		false: {st.Const("b0", term.BoolSort), st.Const("b1", term.BoolSort)},
+	}
+	for k := range rapid.IntRange(1, 3).Draw(t, "preds") {
+		n := rapid.IntRange(1, 4).Draw(t, "arity")
+		dom := make([]*term.Sort, n)
+		for i := range dom {
+			dom[i] = term.BoolSort
+			if rapid.Bool().Draw(t, "int") {
+				dom[i] = term.IntSort
+			}
+		}
+		s.NewPred(st.Func("P"+strconv.Itoa(k), dom, term.BoolSort))
+	}
+	atom := func() chc.Atom {
+		p := rapid.SampledFrom(s.Preds).Draw(t, "pred")
+		a := chc.Atom{Pred: p}
+		for _, x := range p.Params {
+			a.Args = append(a.Args, rapid.SampledFrom(pool[x.Sort().IsArith()]).Draw(t, "arg"))
+		}
+		return a
+	}
+	for range rapid.IntRange(1, 4).Draw(t, "clauses") {
+		var cs []*term.Term
+		for range rapid.IntRange(0, 4).Draw(t, "conjuncts") {
+			x := rapid.SampledFrom(pool[true]).Draw(t, "x")
+			y := rapid.SampledFrom(pool[true]).Draw(t, "y")
+			if rapid.Bool().Draw(t, "eq") {
+				cs = append(cs, st.Eq(x, st.Add(y, st.Int(int64(rapid.IntRange(0, 2).Draw(t, "k"))))))
+			} else {
+				cs = append(cs, st.Le(x, st.Int(int64(rapid.IntRange(0, 2).Draw(t, "k")))))
+			}
+		}
+		c := &chc.Clause{Constraint: st.Simplify(chc.Conj(st, cs))}
+		if rapid.Bool().Draw(t, "head") {
+			h := atom()
+			c.Head = &h
+		}
+		for range rapid.IntRange(0, 2).Draw(t, "body") {
+			c.Body = append(c.Body, atom())
+		}
+		s.Clauses = append(s.Clauses, c)
+	}
+	return s
+}
+
 // TestPropInlineCopies: the inliner's copies, counted once per clause
 // for both uses and kept, are the counts of the shared arguments of each
 // clause of random systems in the relaxed form (atoms over a few integer
@@ -85,42 +138,7 @@ func TestPropRename(t *testing.T) {
 // first, and asked again.
 func TestPropInlineCopies(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		st := term.NewStore()
-		s := &chc.System{St: st, Relaxed: rapid.Bool().Draw(t, "relaxed")}
-		pool := map[bool][]*term.Term{
-			true:  {st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort)},
-			false: {st.Const("b0", term.BoolSort), st.Const("b1", term.BoolSort)},
-		}
-		for k := range rapid.IntRange(1, 3).Draw(t, "preds") {
-			n := rapid.IntRange(1, 4).Draw(t, "arity")
-			dom := make([]*term.Sort, n)
-			for i := range dom {
-				dom[i] = term.BoolSort
-				if rapid.Bool().Draw(t, "int") {
-					dom[i] = term.IntSort
-				}
-			}
-			s.NewPred(st.Func("P"+strconv.Itoa(k), dom, term.BoolSort))
-		}
-		atom := func() chc.Atom {
-			p := rapid.SampledFrom(s.Preds).Draw(t, "pred")
-			a := chc.Atom{Pred: p}
-			for _, x := range p.Params {
-				a.Args = append(a.Args, rapid.SampledFrom(pool[x.Sort().IsArith()]).Draw(t, "arg"))
-			}
-			return a
-		}
-		for range rapid.IntRange(1, 4).Draw(t, "clauses") {
-			c := &chc.Clause{Constraint: st.True()}
-			if rapid.Bool().Draw(t, "head") {
-				h := atom()
-				c.Head = &h
-			}
-			for range rapid.IntRange(0, 2).Draw(t, "body") {
-				c.Body = append(c.Body, atom())
-			}
-			s.Clauses = append(s.Clauses, c)
-		}
+		s := drawSystem(t)
 		copies, err := passes.InlineCopies(s)
 		if err != nil {
 			t.Fatal(err)
@@ -161,4 +179,34 @@ func TestPropInlineCopies(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestPropInlineBounds: the size bounds Inline checks its limits on
+// before the size itself (which makes the decisions the size's: the
+// limits grow with the size) are bounds: crudeBound ≥ size and sizeBound
+// ≥ size on every clause of random systems, whichever is asked first
+// (each keeps what it computes with the clause, and returns the tighter
+// ones when they are known).
+func TestPropInlineBounds(t *testing.T) {
+	strict := 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawSystem(t)
+		bounds, err := passes.InlineBounds(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := rapid.Permutation([]int{0, 1, 2}).Draw(t, "order")
+		for i, c := range s.Clauses {
+			b := bounds(i, [3]int{order[0], order[1], order[2]})
+			if b[0] < b[2] || b[1] < b[2] {
+				t.Fatalf("clause %v: crudeBound %d, sizeBound %d, size %d", c, b[0], b[1], b[2])
+			}
+			if b[0] > b[2] {
+				strict++
+			}
+		}
+	})
+	if strict == 0 {
+		t.Fatal("no bound above the size: the test cannot tell them apart")
+	}
 }
