@@ -37,18 +37,20 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	for _, p := range s.Preds {
 		used[p] = make([]bool, p.Arity())
 	}
+	inCons := map[*term.Term]bool{} // per clause: cleared, not made anew
+	var seen term.TermMap[bool]     // markShared's scratch
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
-		inCons := map[*term.Term]bool{}
+		clear(inCons)
 		for _, x := range s.St.SharedFreeConsts(c.Constraint) {
 			inCons[x] = true
 		}
 		if s.Relaxed {
 			// an argument that another atom shares is used too (the
 			// strict form would have its copy in the constraint)
-			markShared(c, inCons)
+			markShared(c, inCons, &seen)
 		}
 		for j := range c.Body {
 			b := &c.Body[j]
@@ -125,15 +127,14 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 		}
 		src[i] = fromDefault
 		if ja, ok := bodyArg[x]; ok {
-			src[i].child, src[i].arg = ja[0], ja[1]
+			src[i].child, src[i].arg = int32(ja[0]), int32(ja[1])
 		}
 	}
 	r.addClause(nc, c, src)
 }
 
 // markShared adds to inCons the variables of c that are arguments of two
-// atoms (the relaxed clause form).
-func markShared(c *chc.Clause, inCons map[*term.Term]bool) {
-	var seen term.TermMap[bool]
-	sharedArgs(c, &seen, func(x *term.Term) { inCons[x] = true })
+// atoms (the relaxed clause form). seen is scratch, left empty.
+func markShared(c *chc.Clause, inCons map[*term.Term]bool, seen *term.TermMap[bool]) {
+	sharedArgs(c, seen, func(x *term.Term) { inCons[x] = true })
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
 )
 
 // WithKept gives ctx a memo of kept clauses, as Preprocess does, and a
@@ -13,4 +14,36 @@ func WithKept(ctx context.Context) (context.Context, func(c *chc.Clause) bool) {
 	return context.WithValue(ctx, keptKey{}, k), func(c *chc.Clause) bool {
 		return k.has("simplify", c) || k.has("locals", c)
 	}
+}
+
+// InlineCopies is the copies count of Inline's state on s (see
+// inliner.copies), by clause index.
+func InlineCopies(s *chc.System) (func(i int, bound bool) int, error) {
+	in, err := newInliner(chc.NewBudget(context.Background()), s)
+	if err != nil {
+		return nil, err
+	}
+	return in.copies, nil
+}
+
+// Rename is Inline's rename of t under m.
+func Rename(st *term.Store, t *term.Term, m map[*term.Term]*term.Term) *term.Term {
+	return (&inliner{st: st}).rename(t, m)
+}
+
+// InlineBounds are the size bounds of Inline's state on s by clause
+// index: crudeBound, sizeBound and size (see inliner.sizeBound), each
+// asked in the order of the argument.
+func InlineBounds(s *chc.System) (func(i int, order [3]int) [3]int, error) {
+	in, err := newInliner(chc.NewBudget(context.Background()), s)
+	if err != nil {
+		return nil, err
+	}
+	fs := [3]func(int) int{in.crudeBound, in.sizeBound, in.size}
+	return func(i int, order [3]int) (out [3]int) {
+		for _, k := range order {
+			out[k] = fs[k](i)
+		}
+		return out
+	}, nil
 }

@@ -3,6 +3,7 @@ package passes
 import (
 	"container/heap"
 	"context"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -70,6 +71,7 @@ func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator
 	if err != nil {
 		return nil, nil, err
 	}
+	defer in.release()
 	in.memo = keptOf(ctx)
 	for {
 		p, ds := in.pick(poll)
@@ -105,15 +107,16 @@ type inliner struct {
 	gone    []bool  // pred → inlined
 	queued  []bool  // pred → in cands
 	cands   predHeap
-	removal []removal           // the inlined predicates, in order
-	memo    *kept               // the memo of the Preprocess call (nil: none)
-	sizes   term.TermMap[int32] // term.Size of the conjuncts sizeBound met
+	removal []removal            // the inlined predicates, in order
+	memo    *kept                // the memo of the Preprocess call (nil: none)
+	sizes   *term.TermMap[int32] // term.Size of the conjuncts sizeBound met
 	// seenArgs: the arguments copies met (cleared after each call)
-	seenArgs term.TermMap[bool]
+	seenArgs *term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge
 	onto, fresh, elim map[*term.Term]*term.Term
+	sub               map[*term.Term]*term.Term // rename's
 	taken, bodyArg    map[*term.Term]bool
 }
 
@@ -133,6 +136,9 @@ type clauseInfo struct {
 	next, prev int         // output order
 	proj       *projection // memo of project
 	size       int         // term.Size of the constraint, -1 until needed
+	bound      int         // sizeBound, -1 until needed
+	cons       int         // consBound, -1 until needed
+	copies     [2]int      // copies(c, false), copies(c, true); -1 until needed
 	merge      *merge      // how a merged clause came about; nil for an input clause
 }
 
@@ -166,6 +172,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		s: s, st: s.St, head: -1,
 		defs: make([][]int, n), using: make([][]int, n), uses: make([]int, n),
 		gone: make([]bool, n), queued: make([]bool, n),
+		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
 	}
 	prev := -1
 	for _, c := range s.Clauses {
@@ -182,11 +189,28 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 	return in, nil
 }
 
+// sizeTables and seenTables recycle the inliner's tables, which are
+// paged by term ID (see term.TermMap): emptied, their pages serve the next
+// pass.
+var (
+	sizeTables = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
+	seenTables = sync.Pool{New: func() any { return new(term.TermMap[bool]) }}
+)
+
+// release gives the inliner's tables back, empty.
+func (in *inliner) release() {
+	in.sizes.Clear()
+	sizeTables.Put(in.sizes)
+	in.seenArgs.Clear()
+	seenTables.Put(in.seenArgs)
+	in.sizes, in.seenArgs = nil, nil
+}
+
 // add registers clause c (merged when m is not nil) and returns its index.
 func (in *inliner) add(c *chc.Clause, m *merge) int {
 	i := len(in.cls)
 	in.cls = append(in.cls, c)
-	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, merge: m})
+	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, bound: -1, cons: -1, copies: [2]int{-1, -1}, merge: m})
 	if c.Head != nil {
 		p := c.Head.Pred.ID
 		in.defs[p] = append(in.defs[p], i)
@@ -293,16 +317,21 @@ func (in *inliner) qualifies(p *chc.Pred) []int {
 		return nil
 	case len(ds) == 1:
 		big := func(size int) bool { return size > inlineMaxDef || (uses > 1 && size*(uses-1) > inlineMaxSize) }
-		if big(in.sizeBound(ds[0])) && big(in.size(ds[0])) {
+		if big(in.crudeBound(ds[0])) && big(in.sizeBound(ds[0])) && big(in.size(ds[0])) {
 			return nil
 		}
 	case uses > 1:
 		return nil
 	default:
 		// the model of p is the disjunction of the defining clauses
-		total, bound := 0, 0
+		total, crude, bound := 0, 0, 0
 		for _, di := range ds {
-			bound += in.sizeBound(di)
+			crude += in.crudeBound(di)
+		}
+		if crude > inlineMaxSize {
+			for _, di := range ds {
+				bound += in.sizeBound(di)
+			}
 		}
 		if bound > inlineMaxSize {
 			for _, di := range ds {
@@ -362,25 +391,75 @@ func (in *inliner) sizeBound(i int) int {
 	if s := in.info[i].size; s >= 0 {
 		return s
 	}
-	f := in.cls[i].Constraint
-	if f.Op() != term.OpAnd {
+	if b := in.info[i].bound; b >= 0 {
+		return b
+	}
+	if in.cls[i].Constraint.Op() != term.OpAnd {
 		return in.size(i)
 	}
-	n := 1 + in.copies(in.cls[i], true)
-	for _, a := range f.Args() {
-		k := in.sizes.Get(a)
-		if k == 0 {
-			k = int32(term.Size(a))
-			in.sizes.Set(a, k)
+	n := in.consBound(i) + in.copies(i, true)
+	in.info[i].bound = n
+	return n
+}
+
+// consBound is one plus the sizes of the conjuncts of clause i's
+// constraint, each walked once per pass (in.sizes): a bound on its size
+// (which it is when the constraint is no conjunction).
+func (in *inliner) consBound(i int) int {
+	if n := in.info[i].cons; n >= 0 {
+		return n
+	}
+	f := in.cls[i].Constraint
+	n := 0
+	if f.Op() != term.OpAnd {
+		n = term.Size(f)
+	} else {
+		n = 1
+		for _, a := range f.Args() {
+			k := in.sizes.Get(a)
+			if k == 0 {
+				k = int32(term.Size(a))
+				in.sizes.Set(a, k)
+			}
+			n += int(k)
 		}
-		n += int(k)
+	}
+	in.info[i].cons = n
+	return n
+}
+
+// crudeBound is a bound on size(i) that costs no look at the arguments:
+// consBound with 7, the most a copy counts (see copies), per argument of
+// an atom. The limits are checked on it before sizeBound (and on the
+// size itself last: the decisions are the size's): on a clause of one
+// use, mostly, it decides.
+func (in *inliner) crudeBound(i int) int {
+	if s := in.info[i].size; s >= 0 {
+		return s
+	}
+	if b := in.info[i].bound; b >= 0 {
+		return b
+	}
+	n := in.consBound(i)
+	if in.s.Relaxed {
+		c := in.cls[i]
+		if c.Head != nil {
+			n += 7 * len(c.Head.Args)
+		}
+		for j := range c.Body {
+			n += 7 * len(c.Body[j].Args)
+		}
 	}
 	return n
 }
 
 func (in *inliner) size(i int) int {
 	if in.info[i].size < 0 {
-		in.info[i].size = term.Size(in.cls[i].Constraint) + in.copies(in.cls[i], false)
+		n := in.info[i].cons
+		if in.cls[i].Constraint.Op() == term.OpAnd || n < 0 {
+			n = term.Size(in.cls[i].Constraint)
+		}
+		in.info[i].size = n + in.copies(i, false)
 	}
 	return in.info[i].size
 }
@@ -399,29 +478,33 @@ func (h *predHeap) Pop() any {
 	return x
 }
 
-// copies is, for a clause c in the relaxed form (chc.System.Relaxed), the
+// copies is, for the clause i in the relaxed form (chc.System.Relaxed), the
 // size that the copies x' = x of its shared arguments have in the strict
 // form, where Simplify writes an arithmetic one as x' + (-1)·x = 0 (7
 // nodes apart, 5 new to the clause's DAG: x is mostly in no other
 // conjunct) and another as x' = x (3 and 2): the size limits then decide
 // as they do on the strict form, which they were set on (0 for a clause
 // of the strict form). bound: the size apart, for sizeBound.
-func (in *inliner) copies(c *chc.Clause, bound bool) int {
+// Both are counted in one walk and kept with the clause.
+func (in *inliner) copies(i int, bound bool) int {
 	if !in.s.Relaxed {
 		return 0
 	}
-	n := 0
-	sharedArgs(c, &in.seenArgs, func(x *term.Term) {
-		switch arith := x.Sort().IsArith(); {
-		case bound && arith:
-			n += 7
-		case bound:
-			n += 3
-		case arith:
-			n += 5
-		default:
-			n += 2
-		}
-	})
-	return n
+	cp := &in.info[i].copies
+	if cp[0] < 0 {
+		cp[0], cp[1] = 0, 0
+		sharedArgs(in.cls[i], in.seenArgs, func(x *term.Term) {
+			if x.Sort().IsArith() {
+				cp[0] += 5
+				cp[1] += 7
+			} else {
+				cp[0] += 2
+				cp[1] += 3
+			}
+		})
+	}
+	if bound {
+		return cp[1]
+	}
+	return cp[0]
 }

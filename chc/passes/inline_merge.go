@@ -256,16 +256,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				fresh[v] = f
 				src[i] = fromIndex(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
-				parts = append(parts, st.Eq(f, st.SubstituteMap(pr.sub[v], onto)))
+				parts = append(parts, st.Eq(f, in.rename(pr.sub[v], onto)))
 			case pr.sub[v] != nil:
 				src[i] = fromDefault
-				src[i].def = st.SubstituteMap(pr.sub[v], onto)
+				src[i].def = in.rename(pr.sub[v], onto)
 			default:
 				src[i] = fromDefault // occurs nowhere: any value
 			}
 		}
 		if !pr.rest.IsTrue() {
-			parts = append(parts, st.SubstituteMap(pr.rest, onto))
+			parts = append(parts, in.rename(pr.rest, onto))
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
 		for k := range d.Body {
@@ -388,7 +388,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 					*sr = fromDefault
 					sr.def = t
 				case sr.def != nil:
-					sr.def = st.SubstituteMap(sr.def, elim)
+					sr.def = in.rename(sr.def, elim)
 				}
 			}
 		}
@@ -420,4 +420,24 @@ func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken m
 	}
 	y, ok := onto[x]
 	return ok && !taken[y] && pr.value(x) == nil
+}
+
+// rename is st.SubstituteMap(t, m) for a map m of variables to terms of
+// their sorts, at the cost of t's free variables rather than of m: only
+// the keys among t's free variables (memoized by the store) are handed
+// on, and t is its own image when none is.
+func (in *inliner) rename(t *term.Term, m map[*term.Term]*term.Term) *term.Term {
+	if t.Op() == term.OpConst || t.IsValue() {
+		return in.st.SubstituteMap(t, m) // a leaf: no walk, no tables
+	}
+	sub := table(&in.sub)
+	for _, x := range in.st.SharedFreeConsts(t) {
+		if u, ok := m[x]; ok && u != x {
+			sub[x] = u
+		}
+	}
+	if len(sub) == 0 {
+		return t
+	}
+	return in.st.SubstituteMap(t, sub)
 }

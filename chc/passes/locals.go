@@ -184,7 +184,7 @@ func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool)
 		if of[i] != 0 {
 			continue
 		}
-		for _, y := range term.FreeConsts(a) {
+		for _, y := range st.SharedFreeConsts(a) {
 			if k, ok := index[y]; ok {
 				ivs[k].busy = true
 			}

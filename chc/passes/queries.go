@@ -56,7 +56,7 @@ func queryOnly(s *chc.System) map[*chc.Pred]bool {
 	for _, c := range s.Clauses {
 		for i := range c.Body {
 			p := c.Body[i].Pred
-			if c.Head != nil || len(c.Body) != 1 || !overArgs(c) {
+			if c.Head != nil || len(c.Body) != 1 || !overArgs(s.St, c) {
 				bad[p] = true
 			} else {
 				ok[p] = true
@@ -73,10 +73,10 @@ func queryOnly(s *chc.System) map[*chc.Pred]bool {
 }
 
 // overArgs reports whether c's constraint mentions only the arguments of
-// its atoms.
-func overArgs(c *chc.Clause) bool {
+// its atoms (free constants memoized by the store).
+func overArgs(st *term.Store, c *chc.Clause) bool {
 	args := argVars(c)
-	for _, x := range term.FreeConsts(c.Constraint) {
+	for _, x := range st.SharedFreeConsts(c.Constraint) {
 		if !args.has(x) {
 			return false
 		}

@@ -82,14 +82,15 @@ type origin struct {
 // given a node of the new clause: the new node's value at index (when
 // index ≥ 0), else the value of def under the new node's values (when def
 // is set), else the head argument arg of the translated child (when child
-// ≥ 0), else the default value of the variable's sort.
+// ≥ 0), else the default value of the variable's sort. (int32s: the
+// sources of every merged clause's variables are kept for its
+// derivations, 24 bytes apiece.)
 type varSource struct {
-	index      int
-	def        *term.Term
-	child, arg int
+	def               *term.Term
+	index, child, arg int32
 }
 
-func fromIndex(i int) varSource { return varSource{index: i, child: -1} }
+func fromIndex(i int) varSource { return varSource{index: int32(i), child: -1} }
 
 var fromDefault = varSource{index: -1, child: -1}
 
@@ -288,7 +289,7 @@ func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 func remapSources(src []varSource, remap []int) {
 	for i := range src {
 		if src[i].index >= 0 {
-			src[i].index = remap[src[i].index]
+			src[i].index = int32(remap[src[i].index])
 		}
 	}
 }
@@ -315,7 +316,7 @@ func sourceValues(st *term.Store, n *chc.Node, kids []*chc.Node, old *chc.Clause
 			}
 			vals[j] = v
 		case s.child >= 0:
-			v, err := headValue(st, kids[s.child], s.arg)
+			v, err := headValue(st, kids[s.child], int(s.arg))
 			if err != nil {
 				return nil, err
 			}

@@ -1,0 +1,212 @@
+package passes_test
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/chc/passes"
+	"github.com/seed-f9c3434d/gospacer/term"
+	"pgregory.net/rapid"
+)
+
+// TestPropRename: the inliner's rename, which hands SubstituteMap only
+// the keys among a term's free variables, is SubstituteMap itself on
+// random terms over a few integer and Boolean variables, and maps that
+// rename variables, give them values or terms, or map them to themselves.
+func TestPropRename(t *testing.T) {
+	moved := 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		ints := []*term.Term{st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort), st.Const("x3", term.IntSort)}
+		bools := []*term.Term{st.Const("b0", term.BoolSort), st.Const("b1", term.BoolSort)}
+		var intTerm func(depth int) *term.Term
+		intTerm = func(depth int) *term.Term {
+			switch k := rapid.IntRange(0, 3).Draw(t, "int"); {
+			case depth == 0 || k == 0:
+				return rapid.SampledFrom(ints).Draw(t, "x")
+			case k == 1:
+				return st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "v")))
+			case k == 2:
+				return st.Add(intTerm(depth-1), intTerm(depth-1))
+			default:
+				return st.Mul(st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "c"))), intTerm(depth-1))
+			}
+		}
+		var formula func(depth int) *term.Term
+		formula = func(depth int) *term.Term {
+			switch k := rapid.IntRange(0, 4).Draw(t, "bool"); {
+			case depth == 0 || k == 0:
+				return rapid.SampledFrom(bools).Draw(t, "b")
+			case k == 1:
+				return st.Eq(intTerm(2), intTerm(2))
+			case k == 2:
+				return st.Le(intTerm(2), intTerm(2))
+			case k == 3:
+				return st.And(formula(depth-1), formula(depth-1))
+			default:
+				return st.Not(formula(depth - 1))
+			}
+		}
+		f := formula(3)
+		m := map[*term.Term]*term.Term{}
+		for _, x := range ints {
+			switch rapid.IntRange(0, 3).Draw(t, "map "+x.Name()) {
+			case 1:
+				m[x] = x
+			case 2:
+				m[x] = intTerm(1)
+			case 3:
+				m[x] = st.Fresh("y", term.IntSort)
+			}
+		}
+		for _, x := range bools {
+			if rapid.Bool().Draw(t, "map "+x.Name()) {
+				m[x] = rapid.SampledFrom(bools).Draw(t, "to")
+			}
+		}
+		want := st.SubstituteMap(f, m)
+		if want != f {
+			moved++
+		}
+		if got := passes.Rename(st, f, m); got != want {
+			t.Fatalf("rename(%v) = %v, SubstituteMap %v", f, got, want)
+		}
+	})
+	if moved == 0 {
+		t.Fatal("no drawn map changed its term")
+	}
+}
+
+// drawSystem draws a system of atoms over a few integer and Boolean
+// variables, so that arguments repeat, in the relaxed form or not, with
+// constraints that are conjunctions of equalities and bounds over them.
+func drawSystem(t *rapid.T) *chc.System {
+	st := term.NewStore()
+	s := &chc.System{St: st, Relaxed: rapid.Bool().Draw(t, "relaxed")}
+	pool := map[bool][]*term.Term{
+		true:  {st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort)},
+		false: {st.Const("b0", term.BoolSort), st.Const("b1", term.BoolSort)},
+	}
+	for k := range rapid.IntRange(1, 3).Draw(t, "preds") {
+		n := rapid.IntRange(1, 4).Draw(t, "arity")
+		dom := make([]*term.Sort, n)
+		for i := range dom {
+			dom[i] = term.BoolSort
+			if rapid.Bool().Draw(t, "int") {
+				dom[i] = term.IntSort
+			}
+		}
+		s.NewPred(st.Func("P"+strconv.Itoa(k), dom, term.BoolSort))
+	}
+	atom := func() chc.Atom {
+		p := rapid.SampledFrom(s.Preds).Draw(t, "pred")
+		a := chc.Atom{Pred: p}
+		for _, x := range p.Params {
+			a.Args = append(a.Args, rapid.SampledFrom(pool[x.Sort().IsArith()]).Draw(t, "arg"))
+		}
+		return a
+	}
+	for range rapid.IntRange(1, 4).Draw(t, "clauses") {
+		var cs []*term.Term
+		for range rapid.IntRange(0, 4).Draw(t, "conjuncts") {
+			x := rapid.SampledFrom(pool[true]).Draw(t, "x")
+			y := rapid.SampledFrom(pool[true]).Draw(t, "y")
+			if rapid.Bool().Draw(t, "eq") {
+				cs = append(cs, st.Eq(x, st.Add(y, st.Int(int64(rapid.IntRange(0, 2).Draw(t, "k"))))))
+			} else {
+				cs = append(cs, st.Le(x, st.Int(int64(rapid.IntRange(0, 2).Draw(t, "k")))))
+			}
+		}
+		c := &chc.Clause{Constraint: st.Simplify(chc.Conj(st, cs))}
+		if rapid.Bool().Draw(t, "head") {
+			h := atom()
+			c.Head = &h
+		}
+		for range rapid.IntRange(0, 2).Draw(t, "body") {
+			c.Body = append(c.Body, atom())
+		}
+		s.Clauses = append(s.Clauses, c)
+	}
+	return s
+}
+
+// TestPropInlineCopies: the inliner's copies, counted once per clause
+// for both uses and kept, are the counts of the shared arguments of each
+// clause of random systems in the relaxed form (atoms over a few integer
+// and Boolean variables, so that arguments repeat), whichever is asked
+// first, and asked again.
+func TestPropInlineCopies(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawSystem(t)
+		copies, err := passes.InlineCopies(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boundFirst := rapid.Bool().Draw(t, "bound first")
+		for i, c := range s.Clauses {
+			// the reference: per argument an earlier atom has, 5 and 7
+			// for an integer, 2 and 3 for a Boolean
+			want := [2]int{}
+			seen := map[*term.Term]bool{}
+			atoms := []*chc.Atom{}
+			if c.Head != nil {
+				atoms = append(atoms, c.Head)
+			}
+			for j := range c.Body {
+				atoms = append(atoms, &c.Body[j])
+			}
+			for _, a := range atoms {
+				for _, x := range a.Args {
+					if seen[x] && s.Relaxed {
+						if x.Sort().IsArith() {
+							want[0], want[1] = want[0]+5, want[1]+7
+						} else {
+							want[0], want[1] = want[0]+2, want[1]+3
+						}
+					}
+					seen[x] = true
+				}
+			}
+			for range 2 {
+				first, second := copies(i, boundFirst), copies(i, !boundFirst)
+				if boundFirst {
+					first, second = second, first
+				}
+				if first != want[0] || second != want[1] {
+					t.Fatalf("clause %v: copies %d, %d; want %d, %d", c, first, second, want[0], want[1])
+				}
+			}
+		}
+	})
+}
+
+// TestPropInlineBounds: the size bounds Inline checks its limits on
+// before the size itself (which makes the decisions the size's: the
+// limits grow with the size) are bounds: crudeBound ≥ size and sizeBound
+// ≥ size on every clause of random systems, whichever is asked first
+// (each keeps what it computes with the clause, and returns the tighter
+// ones when they are known).
+func TestPropInlineBounds(t *testing.T) {
+	strict := 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawSystem(t)
+		bounds, err := passes.InlineBounds(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := rapid.Permutation([]int{0, 1, 2}).Draw(t, "order")
+		for i, c := range s.Clauses {
+			b := bounds(i, [3]int{order[0], order[1], order[2]})
+			if b[0] < b[2] || b[1] < b[2] {
+				t.Fatalf("clause %v: crudeBound %d, sizeBound %d, size %d", c, b[0], b[1], b[2])
+			}
+			if b[0] > b[2] {
+				strict++
+			}
+		}
+	})
+	if strict == 0 {
+		t.Fatal("no bound above the size: the test cannot tell them apart")
+	}
+}
