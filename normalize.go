@@ -14,7 +14,9 @@ import (
 // It is chc.Normalize, the one normal form, with "gospacer:" before an
 // error that names no clause (one that does is a *chc.ClauseError). The
 // result is sys itself when it is already normal, else a new System over
-// the same store and predicates; sys is never changed.
+// the same store and predicates; sys is never changed. A system with
+// Relaxed set (as SolveReader reads) stays in the relaxed clause form, in
+// which two atoms of a clause may share a variable (see chc.System.Relaxed).
 func Normalize(sys *chc.System) (*chc.System, error) {
 	norm, err := chc.Normalize(sys)
 	var ce *chc.ClauseError

@@ -101,7 +101,8 @@ func WithSeed(seed int64) Option {
 }
 
 // WithoutPreprocessing hands the system to the engine as it is (after
-// Normalize), without passes.Default.
+// Normalize, in the strict clause form: see chc.System.Relaxed), without
+// passes.Default.
 func WithoutPreprocessing() Option {
 	return func(c *config) { c.opts.NoPreprocess = true }
 }

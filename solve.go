@@ -188,7 +188,10 @@ func withConstraints(sys *System) *System {
 // *smtlib.Error, "name:line:col: message"; reading stops when ctx ends,
 // and the answer is then Unknown with the reason.
 func SolveReader(ctx context.Context, name string, r io.Reader, options ...Option) (Result, error) {
-	sys, _, err := chc.ReadContext(ctx, name, r, term.NewStore())
+	// the relaxed clause form, which preprocessing starts from (see
+	// chc.System.Relaxed): Solve keeps it, the pipeline gives the engine
+	// the strict one
+	sys, _, err := chc.ReadRelaxed(ctx, name, r, term.NewStore())
 	if c := chc.Cause(ctx); c != nil {
 		return Result{Result: chc.NoAnswer(c)}, nil
 	}

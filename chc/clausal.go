@@ -315,8 +315,9 @@ func (c *clausifier) tooMany() error {
 }
 
 // rule is the clause of t when t is (=> (and A1 ... Ak) H), or
-// (=> A1 H), with H a predicate atom or false and each Ai a predicate atom
-// or a constraint that is not a connective convert takes apart: the most
+// (=> A1 H), with H a predicate atom or false and each Ai a predicate atom,
+// true, a conjunction of such, or a constraint that convert keeps whole
+// (a negated constraint, a disjunction of constraints, an atom): the most
 // common shape of an assertion, which convert would take to the same
 // clause (¬A1 ∨ ... ∨ ¬Ak ∨ H) through its memo and distribution. ok is
 // false for any other t.
@@ -328,23 +329,47 @@ func (c *clausifier) rule(t *term.Term) (cl []lit, ok bool) {
 	if head.Op() != term.OpFalse && c.rd.pred(head) == nil {
 		return nil, false
 	}
-	as := []*term.Term{body}
+	n := 1
 	if body.Op() == term.OpAnd {
-		as = body.Args()
+		n = body.NumArgs()
 	}
-	if len(as) == 0 {
-		return nil, false
-	}
-	cl = make([]lit, 0, len(as)+1)
-	for _, a := range as {
+	cl = make([]lit, 0, n+1)
+	// the body's conjuncts, nested conjunctions flattened and true left
+	// out (Solidity's (and (P ...) true) and (and (P ...) (and (= ...)
+	// ...))), each the negative literal convert makes of it
+	var add func(a *term.Term) bool
+	add = func(a *term.Term) bool {
 		switch a.Op() {
-		case term.OpTrue, term.OpFalse, term.OpNot, term.OpAnd, term.OpOr, term.OpImplies, term.OpForall, term.OpExists:
-			return nil, false
+		case term.OpTrue:
+			return true
+		case term.OpAnd:
+			for _, b := range a.Args() {
+				if !add(b) {
+					return false
+				}
+			}
+			return true
+		case term.OpNot:
+			// (convert keeps a negated constraint whole, as written)
+			if b := a.Arg(0); b.Op() == term.OpNot || c.isActive(b) {
+				return false
+			}
+		case term.OpOr:
+			// (a disjunction of constraints is one constraint)
+			if c.isActive(a) {
+				return false
+			}
+		case term.OpFalse, term.OpImplies, term.OpForall, term.OpExists:
+			return false
 		}
 		if c.rd.pred(a) == nil && (c.isActive(a) || a.HasQuantifier()) {
-			return nil, false
+			return false
 		}
 		cl = append(cl, lit{a, true})
+		return true
+	}
+	if !add(body) {
+		return nil, false
 	}
 	if head.Op() != term.OpFalse {
 		cl = append(cl, lit{head, false})

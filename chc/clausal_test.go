@@ -79,3 +79,56 @@ func TestClausalFormEquivalent(t *testing.T) {
 		})
 	}
 }
+
+// TestPropRuleAsConvert: on drawn rules (=> (and A1 ... Ak) H), with
+// premises among predicate atoms, true, nested conjunctions, negated
+// constraints, double negations and disjunctions, rule's clause (when it
+// takes the rule) is the one clause convert gives, literal for literal;
+// and it takes every rule whose premises are no connective but and over
+// predicates.
+func TestPropRuleAsConvert(t *testing.T) {
+	s := readString(t, `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int Int) Bool)`)
+	taken := 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := s.St
+		rd := &reader{sys: s, outside: map[*term.Func]smtlib.Pos{}}
+		for _, p := range s.Preds {
+			rd.addPred(p)
+		}
+		rd.cl = newClausifier(rd)
+		x, y, b := st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("b", term.BoolSort)
+		p, q := s.Preds[0].Func, s.Preds[1].Func
+		premises := []*term.Term{
+			st.Apply(p, x), st.Apply(q, x, y), st.True(), st.Gt(x, st.Int(0)), b,
+			st.Not(st.Eq(y, st.Int(2))), st.Not(st.Not(b)), st.Or(st.Lt(x, y), b),
+			st.Not(st.Apply(p, y)), st.And(st.Apply(p, y), st.Le(y, st.Int(3))),
+		}
+		var gen func(depth int) *term.Term
+		gen = func(depth int) *term.Term {
+			if depth == 0 || rapid.Bool().Draw(t, "leaf") {
+				return rapid.SampledFrom(premises).Draw(t, "premise")
+			}
+			n := rapid.IntRange(1, 3).Draw(t, "n")
+			args := make([]*term.Term, n)
+			for i := range args {
+				args[i] = gen(depth - 1)
+			}
+			return st.And(args...)
+		}
+		head := rapid.SampledFrom([]*term.Term{st.Apply(p, y), st.Apply(q, y, x), st.False()}).Draw(t, "head")
+		f := st.Implies(gen(2), head)
+		cl, ok := rd.cl.rule(f)
+		if !ok {
+			return
+		}
+		taken++
+		clear(rd.cl.memo)
+		want, err := rd.cl.convert(f, false)
+		require.NoError(t, err)
+		require.Len(t, want, 1, "%s", term.Sprint(f))
+		require.Equal(t, want[0], cl, "%s", term.Sprint(f))
+	})
+	if taken == 0 {
+		t.Fatal("rule took no drawn rule")
+	}
+}

@@ -38,7 +38,10 @@
 // distinct one of them, so instantiating a predicate's formula at an atom
 // is one substitution of Params by Args. An argument that was a term, or a
 // variable that occurred twice, becomes a fresh variable with an equality
-// in the constraint. Input outside the fragment (uninterpreted constants
+// in the constraint. A caller that preprocesses reads in the relaxed
+// form instead (ReadRelaxed, ScriptReader.SetRelaxed; System.Relaxed):
+// a variable two atoms of a clause share stays one variable, those of one
+// atom are still distinct. Input outside the fragment (uninterpreted constants
 // and functions into other sorts used in a clause, quantifiers inside a
 // constraint, a clause with two positive atoms after the clausal form) is
 // an *smtlib.Error "file:line:col: message", never a panic and never a
@@ -120,7 +123,8 @@
 //	normalize.go   the one normal form: Normalize, CheckNormal,
 //	               CheckClauseNormal, CheckPreds, ClauseError
 //	read.go        Read, FromScript, ScriptReader, IsHornScript: scripts to systems, normalisation
-//	readctx.go     ReadContext, FromScriptContext: reading under limits
+//	readctx.go     ReadContext, FromScriptContext, ReadRelaxed,
+//	               FromScriptRelaxed: reading under limits
 //	clausal.go     the clausal form of an assertion
 //	supported.go   the sorts a predicate may range over
 //	write.go       Write, WriteModel, WriteDerivation

@@ -15,7 +15,10 @@ import (
 // predicate's parameter. An argument that is a term, or a variable already
 // used as an argument, becomes a fresh variable a with a = term in the
 // constraint; constants the clause mentions but Vars lacks join Vars (so
-// Vars may be left nil); a nil constraint means true.
+// Vars may be left nil); a nil constraint means true. A system with
+// Relaxed set stays in the relaxed clause form (see System.Relaxed): the
+// arguments of one atom distinct variables, a variable shared by two
+// atoms left shared.
 //
 // The result is sys itself when it is already normal, else a new System
 // over the same store and the same predicates (so a model of one is a
@@ -65,7 +68,7 @@ type normalizer struct {
 	// the tables of one clause, kept for the next: the variables seen,
 	// the argument variables taken
 	seen term.TermMap[*term.Term] // (each maps to itself: exact for a term of another store)
-	used term.TermMap[bool]
+	used term.TermMap[int]
 }
 
 // decls checks each predicate's declaration: its index, a Boolean symbol
@@ -196,7 +199,7 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 
 	// the atoms: each argument a distinct variable
 	changed := len(from) > 0 || c.Constraint == nil || !slices.Equal(vars, c.Vars)
-	args := argVars{st: st, isVar: (*term.Term).IsConst, used: &n.used}
+	args := argVars{st: st, isVar: (*term.Term).IsConst, relaxed: n.sys.Relaxed, used: &n.used}
 	defer n.used.Clear()
 	atom := func(a *Atom) Atom {
 		renamed := make([]*term.Term, len(a.Args))
@@ -234,8 +237,8 @@ func (n *normalizer) clause(i int, c *Clause) (*Clause, error) {
 
 // normal reports whether c (with a constraint, its atoms checked) is in
 // normal form as it is: distinct constant Vars, none a predicate or a
-// parameter; the atoms' arguments distinct variables of Vars; the
-// constraint's constants among Vars. The reader's clauses are: Normalize
+// parameter; the atoms' arguments distinct variables of Vars (those of
+// one atom, for a relaxed system); the constraint's constants among Vars. The reader's clauses are: Normalize
 // then gives c itself without building its copy. false leaves the clause
 // (and the error, if any) to clause.
 func (n *normalizer) normal(c *Clause, atoms []*Atom) bool {
@@ -249,12 +252,13 @@ func (n *normalizer) normal(c *Clause, atoms []*Atom) bool {
 		}
 		in.Set(x, x)
 	}
-	for _, a := range atoms {
+	for j, a := range atoms {
 		for _, x := range a.Args {
-			if in.Get(x) != x || taken.Get(x) {
+			last := taken.Get(x)
+			if in.Get(x) != x || last == j+1 || (last != 0 && !n.sys.Relaxed) {
 				return false
 			}
-			taken.Set(x, true)
+			taken.Set(x, j+1)
 		}
 	}
 	for _, x := range term.FreeConsts(c.Constraint) {
@@ -265,30 +269,45 @@ func (n *normalizer) normal(c *Clause, atoms []*Atom) bool {
 	return true
 }
 
-// argVars gives atoms the normal form's arguments, each a distinct
-// clause variable, for the reader and Normalize alike: an argument that
-// isVar accepts and no earlier argument took stays; any other becomes a
-// fresh variable a, with the equality a = argument in eqs.
+// argVars gives atoms the normal form's arguments, for the reader and
+// Normalize alike: an argument that isVar accepts and no earlier argument
+// took stays; any other becomes a fresh variable a, with the equality
+// a = argument in eqs. In the strict form every argument of the clause
+// is then a distinct variable; with relaxed, only those of one atom are
+// (System.Relaxed): a variable an earlier atom took stays shared.
 type argVars struct {
-	st    *term.Store
-	isVar func(*term.Term) bool
-	used  *term.TermMap[bool]
+	st      *term.Store
+	isVar   func(*term.Term) bool
+	relaxed bool
+	// used is, per variable taken, the number of the last atom that
+	// took it (from 1; 0 when none)
+	used  *term.TermMap[int]
+	atoms int
 	eqs   []*term.Term // the fresh variables' equalities, in order
 }
 
 // atom is p applied to args in normal form; took receives each argument
-// variable in order, fresh when it is new.
+// variable the first time the clause takes it, in order, fresh when it
+// is new.
 func (av *argVars) atom(p *Pred, args []*term.Term, took func(v *term.Term, fresh bool)) Atom {
+	av.atoms++
 	out := make([]*term.Term, len(args))
 	for k, x := range args {
-		if av.isVar(x) && !av.used.Get(x) {
-			av.used.Set(x, true)
-			out[k] = x
-			took(x, false)
-			continue
+		if av.isVar(x) {
+			switch last := av.used.Get(x); {
+			case last == 0:
+				av.used.Set(x, av.atoms)
+				out[k] = x
+				took(x, false)
+				continue
+			case av.relaxed && last != av.atoms:
+				av.used.Set(x, av.atoms)
+				out[k] = x
+				continue
+			}
 		}
 		v := av.st.Fresh("a", x.Sort())
-		av.used.Set(v, true)
+		av.used.Set(v, av.atoms)
 		av.eqs = append(av.eqs, av.st.Eq(v, x))
 		out[k] = v
 		took(v, true)

@@ -32,11 +32,12 @@ func Read(name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, er
 // (check-sat, get-model, get-proof, echo, ...) are ignored. Input outside
 // the fragment is an *smtlib.Error naming the command.
 func FromScript(st *term.Store, script *smtlib.Script) (*System, error) {
-	return fromScript(NewBudget(context.Background()), st, script)
+	return fromScript(NewBudget(context.Background()), st, script, false)
 }
 
-func fromScript(poll *Budget, st *term.Store, script *smtlib.Script) (*System, error) {
+func fromScript(poll *Budget, st *term.Store, script *smtlib.Script, relaxed bool) (*System, error) {
 	b := NewScriptReader(st)
+	b.SetRelaxed(relaxed)
 	queries := 0
 	for i := range script.Commands {
 		if err := poll.Step(); err != nil {
@@ -75,6 +76,7 @@ type ScriptReader struct {
 	marks []builderMark
 	// skipped are the assertions left out (System.Skipped)
 	skipped []string
+	relaxed bool // SetRelaxed
 }
 
 // A builderMark records what a push (of n levels) returns to.
@@ -92,8 +94,20 @@ func NewScriptReader(st *term.Store) *ScriptReader {
 	return b
 }
 
+// SetRelaxed sets the clause form of the clauses read from now on: with
+// on, the relaxed form of preprocessing (see System.Relaxed: a variable
+// two atoms of a clause share stays shared, without a copy x' = x in
+// the constraint), and the systems System gives are Relaxed; the strict
+// form (every argument of a clause a distinct variable) is the default.
+// A caller that preprocesses (pipeline.Solve does, unless told not to)
+// reads faster in the relaxed form, and preprocessing starts from it.
+func (b *ScriptReader) SetRelaxed(on bool) {
+	b.relaxed = on
+	b.rd.relaxed = on
+}
+
 func (b *ScriptReader) reset(st *term.Store) {
-	b.rd = reader{sys: &System{St: st}, outside: map[*term.Func]smtlib.Pos{}}
+	b.rd = reader{sys: &System{St: st}, outside: map[*term.Func]smtlib.Pos{}, relaxed: b.relaxed}
 	b.rd.cl = newClausifier(&b.rd)
 	b.rules, b.query, b.marks, b.skipped = nil, nil, nil, nil
 }
@@ -172,6 +186,7 @@ func (b *ScriptReader) System() *System {
 		Clauses:          append(slices.Clone(b.rules), b.query...),
 		FixedpointFormat: b.query != nil,
 		Skipped:          slices.Clone(b.skipped),
+		Relaxed:          b.relaxed,
 	}
 }
 
@@ -216,9 +231,11 @@ type reader struct {
 	outside map[*term.Func]smtlib.Pos // declared functions into other sorts than Bool
 	cl      *clausifier
 	pos     smtlib.Pos
+	relaxed bool // ScriptReader.SetRelaxed
 	// the tables of one assertion, kept for the next: the constants
 	// its quantifiers opened into, and the argument variables taken
-	isLocal, used term.TermMap[bool]
+	isLocal term.TermMap[bool]
+	used    term.TermMap[int]
 }
 
 func (rd *reader) errorf(format string, args ...any) error {
@@ -322,7 +339,8 @@ func (rd *reader) assertion(t *term.Term) ([]*Clause, error) {
 }
 
 // hornClause makes the clause of the disjunction lits and normalises it:
-// every atom argument becomes a distinct clause variable. A clause with
+// every atom argument becomes a distinct clause variable (in the relaxed
+// form, distinct within its atom; see argVars). A clause with
 // several positive atoms is an error, unless one of them is also negative
 // (a tautology): then it is nil. A Horn tautology (P ∧ φ ⇒ P) stays, so
 // that a system reads back from its print as it was. locals are the
@@ -372,7 +390,7 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal *term.Term
 
 	cl := &Clause{Origin: rd.pos.String()}
 	var vars []*term.Term
-	args := argVars{st: st, isVar: isLocal.Get, used: &rd.used}
+	args := argVars{st: st, isVar: isLocal.Get, relaxed: rd.relaxed, used: &rd.used}
 	defer rd.used.Clear()
 	took := func(v *term.Term, _ bool) { vars = append(vars, v) }
 	if head != nil {
@@ -386,8 +404,8 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal *term.Term
 	cl.Constraint = Conj(st, cons)
 	inCons := term.FreeConsts(cl.Constraint) // sorted by ID
 	for _, v := range locals {
-		if _, ok := slices.BinarySearchFunc(inCons, v, term.CompareID); ok && !args.used.Get(v) {
-			args.used.Set(v, true)
+		if _, ok := slices.BinarySearchFunc(inCons, v, term.CompareID); ok && args.used.Get(v) == 0 {
+			args.used.Set(v, 1)
 			vars = append(vars, v)
 		}
 	}

@@ -15,6 +15,17 @@ import (
 // the reason (ErrTimeout, ErrMemory, ErrCanceled) when ctx ends or a limit
 // of the run is passed. Other errors are those of Read.
 func ReadContext(ctx context.Context, name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, error) {
+	return readContext(ctx, name, r, st, false)
+}
+
+// ReadRelaxed is ReadContext with the clauses in the relaxed form of
+// preprocessing (see ScriptReader.SetRelaxed and System.Relaxed): for a
+// caller that preprocesses the system, as pipeline.Solve does.
+func ReadRelaxed(ctx context.Context, name string, r io.Reader, st *term.Store) (*System, *smtlib.Script, error) {
+	return readContext(ctx, name, r, st, true)
+}
+
+func readContext(ctx context.Context, name string, r io.Reader, st *term.Store, relaxed bool) (*System, *smtlib.Script, error) {
 	poll := NewBudget(ctx)
 	rd := smtlib.NewReader(name, r, st)
 	script := &smtlib.Script{}
@@ -38,12 +49,18 @@ func ReadContext(ctx context.Context, name string, r io.Reader, st *term.Store) 
 		}
 		script.Commands = append(script.Commands, c)
 	}
-	s, err := FromScriptContext(ctx, st, script)
+	s, err := fromScript(NewBudget(ctx), st, script, relaxed)
 	return s, script, err
 }
 
 // FromScriptContext is FromScript under the limits of ctx (see
 // ReadContext).
 func FromScriptContext(ctx context.Context, st *term.Store, script *smtlib.Script) (*System, error) {
-	return fromScript(NewBudget(ctx), st, script)
+	return fromScript(NewBudget(ctx), st, script, false)
+}
+
+// FromScriptRelaxed is FromScriptContext with the clauses in the relaxed
+// form (see ReadRelaxed).
+func FromScriptRelaxed(ctx context.Context, st *term.Store, script *smtlib.Script) (*System, error) {
+	return fromScript(NewBudget(ctx), st, script, true)
 }

@@ -96,13 +96,18 @@ type System struct {
 	// only, so an unsat answer holds for the input; a sat answer does
 	// not, and pipeline.Solve turns it into unknown.
 	Skipped []string
-	// Relaxed is true for a system in the relaxed clause form of
-	// preprocessing, inside chc/passes only (from Simplify{Relax: true}
-	// to Restrict, which Preprocess applies at its end): two atoms of a
-	// clause may share a variable (the arguments of one atom are still
-	// distinct), so that an argument passed on unchanged needs no copy
-	// x' = x in the constraint. Engines, the witness checker and
-	// derivation replay never see such a system.
+	// Relaxed is true for a system in the relaxed clause form: two atoms
+	// of a clause may share a variable (the arguments of one atom are
+	// still distinct), so that an argument passed on unchanged needs no
+	// copy x' = x in the constraint. The reader gives it when asked
+	// (ScriptReader.SetRelaxed, ReadRelaxed: the command line and the
+	// root package, which preprocess), Normalize keeps it, and the passes
+	// of preprocessing work in it from Simplify{Relax: true} to Restrict,
+	// which Preprocess applies at its end. Engines take the strict form
+	// only (pipeline.Solve restricts a relaxed system it does not
+	// preprocess); the witness checker and derivation replay take
+	// either, since a clause means the same in both: for all its
+	// variables, body ∧ constraint ⇒ head.
 	Relaxed bool
 }
 

@@ -49,8 +49,10 @@
 // whether another atom shares it. A pass that checks the strict form
 // (checkNormal: BitVecToInt) refuses a relaxed system. Restrict gives every shared variable but its first
 // occurrence (the head first) a fresh variable and its copy, and
-// Preprocess ends with it whatever the list: engines, the witness
-// checker and derivation replay see the strict form only.
+// Preprocess ends with it whatever the list: engines see the strict form
+// only. The command line reads its input in the relaxed form
+// (chc.ReadRelaxed), which the witness checker and derivation replay
+// take as it is.
 //
 // Every pass and translator is near-linear in the size of the system
 // (program verifiers emit systems of 10⁵ clauses): worklists instead of

@@ -53,7 +53,7 @@ func BenchmarkFolders(b *testing.B) {
 			c0 := cpuNow()
 			for b.Loop() {
 				for i := range srcs {
-					s, _, err := chc.Read(names[i], strings.NewReader(srcs[i]), term.NewStore())
+					s, err := readFolderFile(names[i], srcs[i])
 					if err != nil || !pre {
 						continue
 					}

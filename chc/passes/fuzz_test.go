@@ -14,7 +14,8 @@ import (
 // FuzzRead checks the HORN reader and what follows it: no input panics;
 // an error is an *smtlib.Error with a position; a system read prints and
 // reads back, and the default preprocessing pipeline runs on it without
-// error and leaves it unchanged, giving a normalised system. A campaign:
+// error and leaves it unchanged, giving a normalised system; so does the
+// relaxed reading (chc.ReadRelaxed), in the relaxed form. A campaign:
 //
 //	go test ./chc -run '^$' -fuzz FuzzRead -fuzztime 3m -parallel 1
 func FuzzRead(f *testing.F) {
@@ -111,6 +112,27 @@ func FuzzRead(f *testing.F) {
 		}
 		if err := chc.CheckNormal(chc.NewBudget(context.Background()), out); err != nil {
 			t.Fatalf("preprocessing: %v", err)
+		}
+		// the relaxed reading (the command line's): the same clauses in
+		// the relaxed form, preprocessed into the strict one
+		r, _, err := chc.ReadRelaxed(context.Background(), "fuzz.smt2", strings.NewReader(src), term.NewStore())
+		if err != nil {
+			t.Fatalf("the relaxed reading fails where the strict one does not: %v", err)
+		}
+		if len(r.Clauses) != len(s.Clauses) || !r.Relaxed {
+			t.Fatalf("the relaxed reading has %d clauses (relaxed %v), the strict one %d", len(r.Clauses), r.Relaxed, len(s.Clauses))
+		}
+		for i, c := range r.Clauses {
+			if err := chc.CheckClauseRelaxedIn(r.St, i, c); err != nil {
+				t.Fatalf("the relaxed reading: %v", err)
+			}
+		}
+		rout, _, err := Preprocess(context.Background(), r, Default()...)
+		if err != nil {
+			t.Fatalf("preprocessing the relaxed reading: %v\n%s", err, r.String())
+		}
+		if err := chc.CheckNormal(chc.NewBudget(context.Background()), rout); err != nil || rout.Relaxed {
+			t.Fatalf("preprocessing the relaxed reading: %v (relaxed %v)", err, rout.Relaxed)
 		}
 	})
 }

@@ -20,7 +20,10 @@ import (
 //  1. bounds the heap for every phase (o.MemoryMB, see chc.BoundMemory);
 //  2. preprocesses s with passes.Default, unless o.NoPreprocess (a pass
 //     that fails or panics leaves the system as it was, and says so in
-//     the stats);
+//     the stats); s may be in the relaxed clause form (chc.System.Relaxed,
+//     as the command line reads it), which the engines get in the strict
+//     form all the same: preprocessing ends with passes.Restrict, and a
+//     relaxed system not preprocessed is restricted;
 //  3. runs the engine under a panic guard; an engine that has not returned
 //     o.Grace after ctx ended is left behind, the answer chc.Unknown;
 //  4. translates the witness back through the passes and checks it on s
@@ -70,6 +73,20 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 			chc.Stat{Name: "solve.preprocessed-clauses", Value: len(pre.Clauses)})
 		solveLog(o).Logf("%d predicates, %d clauses; after preprocessing %d predicates, %d clauses (%.3fs)",
 			len(s.Preds), len(s.Clauses), len(pre.Preds), len(pre.Clauses), time.Since(start).Seconds())
+	}
+	if pre.Relaxed {
+		// no preprocessing (or it failed): the engines take the strict
+		// form, the witness comes back through Restrict's translator
+		p, tr, err := restrictGuarded(ctx, pre)
+		switch {
+		case chc.Cause(ctx) != nil:
+			return finish(chc.NoAnswer(chc.Cause(ctx)))
+		case isLimit(err):
+			return finish(chc.NoAnswer(err))
+		case err != nil:
+			return finish(chc.NoAnswer(chc.Internal("the strict clause form: %v", err)))
+		}
+		pre, back = p, tr
 	}
 
 	// check translates a decisive answer through tr and checks it on s;
@@ -197,6 +214,16 @@ func preprocessGuarded(ctx context.Context, s *chc.System) (ps *chc.System, tr p
 		return nil, nil, errors.New("preprocessing left the relaxed clause form")
 	}
 	return ps, tr, err
+}
+
+// restrictGuarded is passes.Restrict on s, turning a panic into an error.
+func restrictGuarded(ctx context.Context, s *chc.System) (ps *chc.System, tr passes.Translator, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return passes.Restrict{}.Apply(ctx, s)
 }
 
 // runGuarded runs e on s, turning a panic into a chc.ErrInternal chc.Unknown. An

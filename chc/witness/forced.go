@@ -29,8 +29,8 @@ type formEq struct {
 // the formulas x = v of their predicates), evaluation in the system's
 // store decides: holds reports whether body ∧ constraint ∧ ¬head holds
 // under the forced values (the clause fails; vals are the values), which
-// are the only values that can satisfy it. ok is false when c's atoms are
-// not over distinct variables, when some variable is not forced, or when
+// are the only values that can satisfy it. ok is false when an atom's
+// argument is not one of c's variables, when some variable is not forced, or when
 // a formula or the constraint has an operator that evaluation does not
 // decide exactly (see forced); then clause decides in its scratch store.
 func (mc *modelChecker) forcedClause(c *chc.Clause) (holds bool, vals *term.Model, ok bool) {
@@ -124,7 +124,7 @@ func (f *forcing) indexOf(x *term.Term) int {
 
 // needs marks the variables the constraint and the atoms' formulas
 // mention; false when evaluation cannot decide the clause (an operator it
-// does not evaluate exactly, atoms not over distinct variables).
+// does not evaluate exactly, an argument that is not a variable).
 func (f *forcing) needs() bool {
 	for u := range term.PostOrder(f.c.Constraint) {
 		switch u.Op() {
@@ -139,8 +139,11 @@ func (f *forcing) needs() bool {
 			return false
 		}
 	}
-	// each argument a distinct variable, forced where its parameter
-	// occurs in the formula
+	// each argument a variable, forced where its parameter occurs in
+	// the formula; a variable may be the argument of several atoms (a
+	// relaxed system's clause, see chc.System.Relaxed) or of several
+	// positions of one: each of its equalities may force it, and decide
+	// evaluates every atom under its one value
 	for _, a := range f.atoms {
 		fi := f.mc.form(a.Pred)
 		if !fi.exact {
@@ -148,16 +151,14 @@ func (f *forcing) needs() bool {
 		}
 		for k, x := range a.Args {
 			i := f.indexOf(x)
-			if i < 0 || f.set[i] { // set marks the arguments met, for now
+			if i < 0 {
 				return false
 			}
-			f.set[i] = true
 			if fi.uses[k] {
 				f.need[i] = true
 			}
 		}
 	}
-	clear(f.set)
 	return true
 }
 

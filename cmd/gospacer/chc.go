@@ -36,6 +36,10 @@ import (
 // nil and the exit code when the engine's options are wrong.
 func newHornRun(ctx context.Context, stdout, stderr io.Writer, st *term.Store, o options) (*hornRun, int) {
 	h := &hornRun{o: o, stderr: stderr, out: bufio.NewWriter(stdout), b: chc.NewScriptReader(st)}
+	// the clauses in the relaxed form, which preprocessing starts from
+	// (gospacer.Solve gives the engines the strict one, preprocessed or
+	// not, and checks the witness on the system as read)
+	h.b.SetRelaxed(true)
 	cores := runtime.GOMAXPROCS(0)
 	if o.cores > 0 {
 		cores = o.cores

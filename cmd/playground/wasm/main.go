@@ -89,7 +89,7 @@ func run(src string, timeout time.Duration, engine string) (out map[string]any) 
 		}
 		return out
 	}
-	sys, err := chc.FromScript(st, sc)
+	sys, err := chc.FromScriptRelaxed(ctx, st, sc) // the form preprocessing starts from
 	if err != nil {
 		out["error"] = err.Error()
 		return out
