@@ -73,7 +73,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			putRenaming(ren)
 			continue
 		}
-		cons := sv.simplified
+		var cons *term.Term
 		// the definitions of local variables (no atom's argument): they
 		// leave the clause, as EliminateLocals, which follows, would
 		// make them leave
@@ -98,6 +98,8 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 				parts = append(parts, st.SimplifyEq(e[0], sv.valueOf(e[1])))
 			}
 			cons = st.SimplifyAnd(parts)
+		} else {
+			cons = sv.simplifiedOf()
 		}
 		if cons.IsFalse() || boundsConflict(st, cons) || storesRefute(st, cons) {
 			r.changed = true
