@@ -254,7 +254,7 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 	// definitions first.
 	sv.f, sv.st = f, st
 	var rest []*term.Term
-	raw := f.Op() == term.OpAnd && slices.ContainsFunc(f.Args(), func(a *term.Term) bool {
+	raw := f.Op() == term.OpAnd && !f.IsSimplified() && slices.ContainsFunc(f.Args(), func(a *term.Term) bool {
 		x, y := rawSimpleEq(st, a)
 		return x != nil && (can(x) || (y.Op() == term.OpConst && can(y)))
 	})
