@@ -701,13 +701,17 @@ func repeatedPairs(pairs []pair, read []bool, keys *[]uint64) int {
 	return n
 }
 
-// rawSimpleEq is simpleEq for a conjunct a that need not be simplified:
+// rawSimpleEq is simpleEq for a conjunct a that need not be simplified
+// (simpleEq itself for one that is):
 // it reads a as x = y only when Simplify(a) is an equality (or a Boolean
 // literal) that simpleEq reads as x = y or y = x: a Boolean literal, or
 // an equality between two distinct constants of a sort other than a
 // datatype, or of a constant and a leaf value or a constant array of one
 // (simpleEq's forms) of a sort other than Bool or a datatype.
 func rawSimpleEq(st *term.Store, a *term.Term) (x, y *term.Term) {
+	if a.IsSimplified() {
+		return simpleEq(st, a)
+	}
 	switch a.Op() {
 	case term.OpConst, term.OpNot:
 		return simpleEq(st, a)

@@ -189,7 +189,7 @@ func TestPropVarSet(t *testing.T) {
 	})
 }
 
-// TestPropRawSimpleEq: rawSimpleEq reads a conjunct not simplified as
+// TestPropRawSimpleEq: rawSimpleEq reads a conjunct (simplified or not) as
 // x = y only when simpleEq reads its simplification as the same pair
 // (either way round), and reads every equality between two distinct
 // constants of one sort other than a datatype's: the first round of
@@ -234,6 +234,9 @@ func TestPropRawSimpleEq(t *testing.T) {
 				t.Skip("a sum is arithmetic")
 			}
 			a = st.Eq(x, st.Add(rapid.SampledFrom(consts[k]).Draw(t, "y"), st.Int(0)))
+		}
+		if rapid.Bool().Draw(t, "simplified") {
+			a = st.Simplify(a) // (simpleEq's forms)
 		}
 		rx, ry := rawSimpleEq(st, a)
 		sx, sy := simpleEq(st, st.Simplify(a))
