@@ -338,6 +338,11 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 	}
 	l, r := a.Arg(0), a.Arg(1)
 	if l.Sort().IsArith() {
+		if simple && a.IsSimplified() && (noSimpleDef(l, r) || noSimpleDef(r, l)) {
+			// Simplify's form of x = (select a i) and the like: solved
+			// for x, it gives a term other than a variable or a value
+			return nil, nil
+		}
 		return arithDefinition(st, l, r, can, prefer, simple)
 	}
 	var best, bestT *term.Term
@@ -423,6 +428,42 @@ func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.T
 	}
 	rest.Const = lin.Const.Neg().Quo(k)
 	return lin.Vars[best], st.Simplify(st.FromLinear(rest, srt))
+}
+
+// noSimpleDef reports whether the simplified equality s = c, c a
+// numeral, has a variable of its linear form that is no constant (a
+// select, an application, a product...): solved for any variable, it
+// gives a term other than a variable or a value, or is solved for none.
+func noSimpleDef(s, c *term.Term) bool {
+	return c.Op() == term.OpNum && nonConstVar(s)
+}
+
+// nonConstVar reports whether the linear form of s, a side of a
+// simplified equality, has a variable that is no constant (false when
+// unsure).
+func nonConstVar(s *term.Term) bool {
+	switch s.Op() {
+	case term.OpConst, term.OpNum:
+		return false
+	case term.OpToReal:
+		return nonConstVar(s.Arg(0))
+	case term.OpAdd:
+		for _, a := range s.Args() {
+			if nonConstVar(a) {
+				return true
+			}
+		}
+		return false
+	case term.OpMul:
+		// Simplify's monomial (* k x)
+		if s.NumArgs() == 2 && s.Arg(0).Op() == term.OpNum {
+			return nonConstVar(s.Arg(1))
+		}
+		return false
+	case term.OpSub, term.OpNeg, term.OpDiv:
+		return false // (not Simplify's forms)
+	}
+	return true // select, application, ite, div, mod...: a variable
 }
 
 // nonZeroSum reports whether s is a sum and c a numeral other than 0: in

@@ -254,3 +254,69 @@ func TestPropRawSimpleEq(t *testing.T) {
 		}
 	})
 }
+
+// TestPropNoSimpleDef: when noSimpleDef rules an equality out, solving
+// it (arithDefinition without the rule) gives no definition by a
+// variable or a value either: the rule only saves the linear forms.
+func TestPropNoSimpleDef(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		arr := st.ArraySort(term.IntSort, term.IntSort)
+		a := st.Const("a", arr)
+		xs := []*term.Term{st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("z", term.IntSort)}
+		var leaf func(depth int) *term.Term
+		leaf = func(depth int) *term.Term {
+			switch k := rapid.IntRange(0, 5).Draw(t, "leaf"); {
+			case k <= 2 || depth > 1:
+				return rapid.SampledFrom(xs).Draw(t, "x")
+			case k == 3:
+				return st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "k")))
+			case k == 4:
+				return st.Select(a, leaf(depth+1))
+			default:
+				return st.Mul(st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "c"))), leaf(depth+1))
+			}
+		}
+		sum := func(label string) *term.Term {
+			n := rapid.IntRange(1, 3).Draw(t, label)
+			var ts []*term.Term
+			for range n {
+				ts = append(ts, leaf(0))
+			}
+			if n == 1 {
+				return ts[0]
+			}
+			return st.Add(ts...)
+		}
+		e := st.Simplify(st.Eq(sum("l"), sum("r")))
+		if e.Op() != term.OpEq || !e.Arg(0).Sort().IsArith() || !e.IsSimplified() {
+			t.Skip("not an arithmetic equality")
+		}
+		l, r := e.Arg(0), e.Arg(1)
+		if !noSimpleDef(l, r) && !noSimpleDef(r, l) {
+			return
+		}
+		lin, ok := linearDiff(st, l, r)
+		if !ok {
+			return
+		}
+		for i, v := range lin.Vars {
+			if v.Op() != term.OpConst || !lin.Coeffs[i].Abs().IsOne() {
+				continue
+			}
+			// v = the rest: a simple definition only when the rest is
+			// a value or a variable
+			var rest term.Linear
+			for j, w := range lin.Vars {
+				if j != i {
+					rest.Vars = append(rest.Vars, w)
+					rest.Coeffs = append(rest.Coeffs, lin.Coeffs[j].Neg().Quo(lin.Coeffs[i]))
+				}
+			}
+			rest.Const = lin.Const.Neg().Quo(lin.Coeffs[i])
+			if u := st.Simplify(st.FromLinear(rest, term.IntSort)); u.IsValue() || u.IsConst() {
+				t.Fatalf("noSimpleDef rules %v out, which defines %v as %v", e, v, u)
+			}
+		}
+	})
+}
