@@ -60,9 +60,21 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	mark := markTables.get()
 	defer markTables.put(mark)
 	var keys []*Term
+	// (the keys are mostly constants: then no other node needs a look
+	// into m)
+	onlyConsts := true
+	for k := range m {
+		if k.op != OpConst {
+			onlyConsts = false
+			break
+		}
+	}
 	_ = walkPost(t, func(u *Term) bool {
 		if mark.Has(u) {
 			return true
+		}
+		if onlyConsts && u.op != OpConst {
+			return false
 		}
 		if _, ok := m[u]; ok {
 			mark.Set(u, key)

@@ -55,6 +55,12 @@ func (t *Term) Num() num.Rat {
 	return *t.rat
 }
 
+// IsSimplified reports whether t is known to be its own simplification
+// (Store.Simplify of t is t): a leaf, or a term a simplification
+// returned. A term not known so may be its own simplification all the
+// same.
+func (t *Term) IsSimplified() bool { return simplified(t) }
+
 func (t *Term) IsTrue() bool  { return t.op == OpTrue }
 func (t *Term) IsFalse() bool { return t.op == OpFalse }
 

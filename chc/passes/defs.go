@@ -22,9 +22,13 @@ type solved struct {
 	defs []def
 	rest []*term.Term
 	sub  map[*term.Term]*term.Term
-	// simplified is the constraint simplified, which is equivalent to
-	// the conjunction of rest when defs is empty.
+	// simplified is the constraint simplified (see simplifiedOf), which
+	// is equivalent to the conjunction of rest when defs is empty; nil
+	// until asked for when solveDefs read the definitions off the
+	// conjuncts of f before simplifying them (see unionRaw)
 	simplified *term.Term
+	f          *term.Term
+	st         *term.Store
 	// used is the number of conjuncts read as definitions (at the
 	// start, or once substituted into).
 	used int
@@ -38,13 +42,21 @@ func (sv *solved) valueOf(y *term.Term) *term.Term {
 	return y
 }
 
+// simplifiedOf is the constraint simplified.
+func (sv *solved) simplifiedOf() *term.Term {
+	if sv.simplified == nil {
+		sv.simplified = sv.st.Simplify(sv.f)
+	}
+	return sv.simplified
+}
+
 // unchanged reports whether the definitions, substituted, changed none
 // of the conjuncts of the simplified constraint: each conjunct left is one
 // of them, and the others were read as definitions. Then the simplified
 // constraint says no more than the definitions and the rest (it is
 // always equivalent to them), and is as simple.
 func (sv *solved) unchanged() bool {
-	cs := term.Conjuncts(nil, sv.simplified)
+	cs := term.Conjuncts(nil, sv.simplifiedOf())
 	if len(sv.rest)+sv.used != len(cs) {
 		return false
 	}
@@ -240,14 +252,27 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 	// Definitions found late can simplify conjuncts met earlier into new
 	// definitions: repeat a few rounds while that happens, simple
 	// definitions first.
-	sv.simplified = st.Simplify(f)
-	rest := term.Conjuncts(nil, sv.simplified)
+	sv.f, sv.st = f, st
+	var rest []*term.Term
+	raw := f.Op() == term.OpAnd && !f.IsSimplified() && slices.ContainsFunc(f.Args(), func(a *term.Term) bool {
+		x, y := rawSimpleEq(st, a)
+		return x != nil && (can(x) || (y.Op() == term.OpConst && can(y)))
+	})
+	if raw {
+		// the conjuncts of f, read as they are: unionSimple simplifies
+		// the others once, with the definitions substituted
+		rest = f.Args()
+	} else {
+		sv.simplified = st.Simplify(f)
+		rest = term.Conjuncts(nil, sv.simplified)
+	}
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
 		var ok, more bool
 		var used int
-		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef)
+		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef, raw)
+		raw = false
 		sv.used += used
 		if !ok {
 			sv.rest = []*term.Term{st.False()}
@@ -313,6 +338,11 @@ func definition(st *term.Store, a *term.Term, can, prefer func(x *term.Term) boo
 	}
 	l, r := a.Arg(0), a.Arg(1)
 	if l.Sort().IsArith() {
+		if simple && a.IsSimplified() && (noSimpleDef(l, r) || noSimpleDef(r, l)) {
+			// Simplify's form of x = (select a i) and the like: solved
+			// for x, it gives a term other than a variable or a value
+			return nil, nil
+		}
 		return arithDefinition(st, l, r, can, prefer, simple)
 	}
 	var best, bestT *term.Term
@@ -400,6 +430,42 @@ func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.T
 	return lin.Vars[best], st.Simplify(st.FromLinear(rest, srt))
 }
 
+// noSimpleDef reports whether the simplified equality s = c, c a
+// numeral, has a variable of its linear form that is no constant (a
+// select, an application, a product...): solved for any variable, it
+// gives a term other than a variable or a value, or is solved for none.
+func noSimpleDef(s, c *term.Term) bool {
+	return c.Op() == term.OpNum && nonConstVar(s)
+}
+
+// nonConstVar reports whether the linear form of s, a side of a
+// simplified equality, has a variable that is no constant (false when
+// unsure).
+func nonConstVar(s *term.Term) bool {
+	switch s.Op() {
+	case term.OpConst, term.OpNum:
+		return false
+	case term.OpToReal:
+		return nonConstVar(s.Arg(0))
+	case term.OpAdd:
+		for _, a := range s.Args() {
+			if nonConstVar(a) {
+				return true
+			}
+		}
+		return false
+	case term.OpMul:
+		// Simplify's monomial (* k x)
+		if s.NumArgs() == 2 && s.Arg(0).Op() == term.OpNum {
+			return nonConstVar(s.Arg(1))
+		}
+		return false
+	case term.OpSub, term.OpNeg, term.OpDiv:
+		return false // (not Simplify's forms)
+	}
+	return true // select, application, ite, div, mod...: a variable
+}
+
 // nonZeroSum reports whether s is a sum and c a numeral other than 0: in
 // Simplify's normal form the sum has two monomials or more, so s = c
 // defines no variable by a value or a variable.
@@ -466,7 +532,16 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // substitution may have made new such conjuncts), and false when the
 // conjuncts contradict each other (two values in one class, or a
 // conjunct simplified to false).
-func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term)) (rest []*term.Term, used int, more, ok bool) {
+//
+// With raw set, cs are the conjuncts of a constraint not simplified yet:
+// the equalities read are those rawSimpleEq reads (each the conjunct of
+// Simplify's conjunction that simpleEq reads as the same pair), the
+// number read counts each pair once (as the conjunction would hold it
+// once), and the conjuncts left are simplified with the definitions
+// substituted (SimplifyMap), each once instead of Simplify then
+// SimplifyMap: the conjuncts left are those of the simplified
+// conjunction with the definitions substituted.
+func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), raw bool) (rest []*term.Term, used int, more, ok bool) {
 	sc := unionScratches.Get().(*unionScratch)
 	defer unionScratches.Put(sc)
 	var (
@@ -474,10 +549,17 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		pairs = sc.pairs[:0] // (both kept in sc for the next call)
 	)
 	defer func() { sc.ms, sc.pairs = ms[:0], pairs[:0] }()
+	eqOf := simpleEq
+	if raw {
+		eqOf = rawSimpleEq
+	}
 	for k, a := range cs {
 		// a conjunct without a variable to define stays as it is: no
 		// need to read it
-		if x, y := simpleEq(st, a); x != nil && (can(x) || (y.Op() == term.OpConst && can(y))) {
+		if x, y := eqOf(st, a); x != nil && (can(x) || (y.Op() == term.OpConst && can(y))) {
+			if raw && y.Op() == term.OpConst && term.CompareID(y, x) < 0 {
+				x, y = y, x // (the pair as simpleEq reads the simplified equality)
+			}
 			pairs = append(pairs, pair{k: k, x: x, y: y, j: -1})
 			ms = append(ms, member{x: x})
 			if y.Op() == term.OpConst {
@@ -485,7 +567,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			}
 		}
 	}
-	if len(pairs) == 0 {
+	if len(pairs) == 0 && !raw {
 		return cs, 0, false, true
 	}
 	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
@@ -585,6 +667,11 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			}
 		}
 	}
+	if raw {
+		// distinct conjuncts that are one equality of the simplified
+		// conjunction count once
+		used -= repeatedPairs(pairs, read, &sc.keys)
+	}
 	var sub map[*term.Term]*term.Term
 	for i := range ms {
 		x, t := ms[i].x, rep[find(int32(i))]
@@ -607,7 +694,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			others = append(others, a)
 		}
 	}
-	if len(sub) == 0 {
+	if len(sub) == 0 && !raw {
 		return append(rest, others...), used, false, true
 	}
 	// The substitution into the conjunction, conjunct by conjunct: a
@@ -621,7 +708,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		sc.clean, sc.dirty = clean[:0], dirty[:0]
 	}()
 	for _, a := range others {
-		if slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
+		if len(sub) > 0 && slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
 			dirty = append(dirty, a)
 		} else {
 			clean = append(clean, a)
@@ -636,7 +723,60 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 		rest = append(rest, a)
 	}
-	return rest, used, true, true
+	return rest, used, len(sub) > 0, true
+}
+
+// repeatedPairs is the number of read pairs (read by conjunct index)
+// that repeat an earlier read pair (x and y in the order simpleEq gives);
+// keys is scratch.
+func repeatedPairs(pairs []pair, read []bool, keys *[]uint64) int {
+	ks := (*keys)[:0]
+	for _, pr := range pairs {
+		if read[pr.k] {
+			ks = append(ks, uint64(pr.x.ID())<<32|uint64(pr.y.ID()))
+		}
+	}
+	slices.Sort(ks)
+	n := len(ks) - len(slices.Compact(ks))
+	*keys = ks[:0]
+	return n
+}
+
+// rawSimpleEq is simpleEq for a conjunct a that need not be simplified
+// (simpleEq itself for one that is):
+// it reads a as x = y only when Simplify(a) is an equality (or a Boolean
+// literal) that simpleEq reads as x = y or y = x: a Boolean literal, or
+// an equality between two distinct constants of a sort other than a
+// datatype, or of a constant and a leaf value or a constant array of one
+// (simpleEq's forms) of a sort other than Bool or a datatype.
+func rawSimpleEq(st *term.Store, a *term.Term) (x, y *term.Term) {
+	if a.IsSimplified() {
+		return simpleEq(st, a)
+	}
+	switch a.Op() {
+	case term.OpConst, term.OpNot:
+		return simpleEq(st, a)
+	case term.OpEq:
+		if a.NumArgs() != 2 {
+			return nil, nil
+		}
+		l, r := a.Arg(0), a.Arg(1)
+		if l.Op() != term.OpConst {
+			l, r = r, l
+		}
+		srt := l.Sort()
+		if l.Op() != term.OpConst || r.Sort() != srt || l == r || srt.Kind() == term.KindDatatype {
+			return nil, nil
+		}
+		switch {
+		case r.Op() == term.OpConst:
+			return l, r
+		case srt.IsBool():
+		case leafValue(r) || constArray(r):
+			return l, r
+		}
+	}
+	return nil, nil
 }
 
 // simpleEq reads a conjunct a as x = y for a constant x and a constant
@@ -738,6 +878,7 @@ type unionScratch struct {
 	read    []bool
 	touched []bool
 	others  []*term.Term
+	keys    []uint64
 	clean   []*term.Term
 	dirty   []*term.Term
 }

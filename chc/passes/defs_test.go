@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"pgregory.net/rapid"
 )
@@ -184,6 +185,138 @@ func TestPropVarSet(t *testing.T) {
 				in[xs[i]] = true
 			}
 			check()
+		}
+	})
+}
+
+// TestPropRawSimpleEq: rawSimpleEq reads a conjunct (simplified or not) as
+// x = y only when simpleEq reads its simplification as the same pair
+// (either way round), and reads every equality between two distinct
+// constants of one sort other than a datatype's: the first round of
+// solveDefs reads the conjuncts as they are on that ground.
+func TestPropRawSimpleEq(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		arr := st.ArraySort(term.IntSort, term.IntSort)
+		bv := st.BitVecSort(8)
+		sorts := []*term.Sort{term.IntSort, term.RealSort, term.BoolSort, arr, bv}
+		var consts [][]*term.Term
+		for i, s := range sorts {
+			consts = append(consts, []*term.Term{st.Const("a"+strconv.Itoa(i), s), st.Const("b"+strconv.Itoa(i), s)})
+		}
+		values := [][]*term.Term{
+			{st.Int(0), st.Int(-3), st.Int(7)},
+			{st.Real(num.NewRat(1, 2)), st.Real(num.NewRat(0, 1))},
+			{st.True(), st.False()},
+			{st.ConstArrayOf(arr, st.Int(0)), st.ConstArrayOf(arr, st.Int(5))},
+			{st.BVInt(3, 8), st.BVInt(0, 8)},
+		}
+		k := rapid.IntRange(0, len(sorts)-1).Draw(t, "sort")
+		x := rapid.SampledFrom(consts[k]).Draw(t, "x")
+		var a *term.Term
+		switch rapid.IntRange(0, 4).Draw(t, "shape") {
+		case 0:
+			a = st.Eq(x, rapid.SampledFrom(consts[k]).Draw(t, "y"))
+		case 1:
+			a = st.Eq(x, rapid.SampledFrom(values[k]).Draw(t, "v"))
+		case 2:
+			a = st.Eq(rapid.SampledFrom(values[k]).Draw(t, "v"), x)
+		case 3:
+			if k != 2 {
+				t.Skip("a literal is Boolean")
+			}
+			a = x
+			if rapid.Bool().Draw(t, "neg") {
+				a = st.Not(x)
+			}
+		default:
+			if k != 0 {
+				t.Skip("a sum is arithmetic")
+			}
+			a = st.Eq(x, st.Add(rapid.SampledFrom(consts[k]).Draw(t, "y"), st.Int(0)))
+		}
+		if rapid.Bool().Draw(t, "simplified") {
+			a = st.Simplify(a) // (simpleEq's forms)
+		}
+		rx, ry := rawSimpleEq(st, a)
+		sx, sy := simpleEq(st, st.Simplify(a))
+		if rx == nil {
+			if a.Op() == term.OpEq && a.Arg(0).Op() == term.OpConst && a.Arg(1).Op() == term.OpConst && a.Arg(0) != a.Arg(1) {
+				t.Fatalf("rawSimpleEq does not read %v", a)
+			}
+			return
+		}
+		if rx.Op() != term.OpConst || (ry.Op() != term.OpConst && ry != sy) {
+			t.Fatalf("rawSimpleEq reads %v as %v = %v", a, rx, ry)
+		}
+		if !(rx == sx && ry == sy) && !(rx == sy && ry == sx) {
+			t.Fatalf("rawSimpleEq reads %v as %v = %v, simpleEq its simplification %v as %v = %v", a, rx, ry, st.Simplify(a), sx, sy)
+		}
+	})
+}
+
+// TestPropNoSimpleDef: when noSimpleDef rules an equality out, solving
+// it (arithDefinition without the rule) gives no definition by a
+// variable or a value either: the rule only saves the linear forms.
+func TestPropNoSimpleDef(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		arr := st.ArraySort(term.IntSort, term.IntSort)
+		a := st.Const("a", arr)
+		xs := []*term.Term{st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("z", term.IntSort)}
+		var leaf func(depth int) *term.Term
+		leaf = func(depth int) *term.Term {
+			switch k := rapid.IntRange(0, 5).Draw(t, "leaf"); {
+			case k <= 2 || depth > 1:
+				return rapid.SampledFrom(xs).Draw(t, "x")
+			case k == 3:
+				return st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "k")))
+			case k == 4:
+				return st.Select(a, leaf(depth+1))
+			default:
+				return st.Mul(st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "c"))), leaf(depth+1))
+			}
+		}
+		sum := func(label string) *term.Term {
+			n := rapid.IntRange(1, 3).Draw(t, label)
+			var ts []*term.Term
+			for range n {
+				ts = append(ts, leaf(0))
+			}
+			if n == 1 {
+				return ts[0]
+			}
+			return st.Add(ts...)
+		}
+		e := st.Simplify(st.Eq(sum("l"), sum("r")))
+		if e.Op() != term.OpEq || !e.Arg(0).Sort().IsArith() || !e.IsSimplified() {
+			t.Skip("not an arithmetic equality")
+		}
+		l, r := e.Arg(0), e.Arg(1)
+		if !noSimpleDef(l, r) && !noSimpleDef(r, l) {
+			return
+		}
+		lin, ok := linearDiff(st, l, r)
+		if !ok {
+			return
+		}
+		for i, v := range lin.Vars {
+			if v.Op() != term.OpConst || !lin.Coeffs[i].Abs().IsOne() {
+				continue
+			}
+			// v = the rest: a simple definition only when the rest is
+			// a value or a variable
+			var rest term.Linear
+			for j, w := range lin.Vars {
+				if j != i {
+					rest.Vars = append(rest.Vars, w)
+					rest.Coeffs = append(rest.Coeffs, lin.Coeffs[j].Neg().Quo(lin.Coeffs[i]))
+				}
+			}
+			rest.Const = lin.Const.Neg().Quo(lin.Coeffs[i])
+			if u := st.Simplify(st.FromLinear(rest, term.IntSort)); u.IsValue() || u.IsConst() {
+				t.Fatalf("noSimpleDef rules %v out, which defines %v as %v", e, v, u)
+			}
 		}
 	})
 }

@@ -48,7 +48,7 @@ func ExamplePreprocess() {
 	// (set-logic HORN)
 	// (declare-fun loop (Int) Bool)
 	// (assert (forall ((x!0 Int)) (=> (= x!0 0) (loop x!0))))
-	// (assert (forall ((x!0 Int) (x!1 Int)) (=> (and (loop x!1) (and (<= x!1 9) (= (+ x!1 (* (- 1) x!0)) (- 1)))) (loop x!0))))
+	// (assert (forall ((x!0 Int) (x!1 Int)) (=> (and (loop x!1) (and (= (+ x!1 (* (- 1) x!0)) (- 1)) (<= x!1 9))) (loop x!0))))
 	// (assert (forall ((x!0 Int)) (=> (and (loop x!0) (not (<= x!0 10))) false)))
 	// (check-sat)
 	// <nil>

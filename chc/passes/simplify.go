@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -73,7 +74,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			putRenaming(ren)
 			continue
 		}
-		cons := sv.simplified
+		var cons *term.Term
 		// the definitions of local variables (no atom's argument): they
 		// leave the clause, as EliminateLocals, which follows, would
 		// make them leave
@@ -98,6 +99,8 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 				parts = append(parts, st.SimplifyEq(e[0], sv.valueOf(e[1])))
 			}
 			cons = st.SimplifyAnd(parts)
+		} else {
+			cons = sv.simplifiedOf()
 		}
 		if cons.IsFalse() || boundsConflict(st, cons) || storesRefute(st, cons) {
 			r.changed = true
@@ -249,6 +252,7 @@ func (r *rebuild) rewriteConstraint(c *chc.Clause, args *varSet, cons *term.Term
 // conjuncts, make them false: a read of x at an index the stores write
 // (Solidity's memory arrays: x = (store y 0 42) ∧ ¬(select x 0) = 42)
 // that Simplify, which substitutes variables and values only, leaves.
+// f is simplified (Simplify's result).
 func storesRefute(st *term.Store, f *term.Term) bool {
 	if f.Op() != term.OpAnd {
 		return false
@@ -272,6 +276,13 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 		others = append(others, a)
 	}
 	if len(sub) == 0 || len(others) == 0 {
+		return false
+	}
+	if !slices.ContainsFunc(others, func(a *term.Term) bool {
+		return slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil })
+	}) {
+		// no conjunct reads a variable the stores define: the others
+		// are conjuncts of the simplified f, which is not false
 		return false
 	}
 	// A definition may mention a variable another one defines: the

@@ -1,0 +1,75 @@
+package passes
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/term"
+)
+
+// BenchmarkPass times the pass BENCH_PASS=K of Default (0, the first
+// Simplify, when unset) alone over every file of the dev folders
+// BENCH_FOLDERS (lia-arrays when unset): each file is read into a fresh
+// store and the passes before K run with the timer stopped, as in
+// Preprocess (the memo of kept clauses shared). ms/folder is the time
+// of pass K summed over the files, cpu-ms/folder the same in the
+// process's CPU time (the collector's among it).
+func BenchmarkPass(b *testing.B) {
+	folders := []string{"lia-arrays"}
+	if f := os.Getenv("BENCH_FOLDERS"); f != "" {
+		folders = strings.Split(f, ",")
+	}
+	var names, srcs []string
+	for _, d := range folders {
+		n, s := folderFiles(b, filepath.Join("../../../shared/bench/chc", d))
+		names, srcs = append(names, n...), append(srcs, s...)
+	}
+	if len(names) == 0 {
+		b.Skip("../shared/bench/chc not present")
+	}
+	k, _ := strconv.Atoi(os.Getenv("BENCH_PASS"))
+	passes := Default()
+	if k < 0 || k >= len(passes) {
+		b.Fatalf("BENCH_PASS=%d: Default has %d passes", k, len(passes))
+	}
+	type input struct {
+		ctx context.Context
+		s   *chc.System
+	}
+	inputs := make([]input, len(srcs))
+	var cpu time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		for j := range srcs {
+			s, _, err := chc.Read(names[j], strings.NewReader(srcs[j]), term.NewStore())
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.WithValue(context.Background(), keptKey{}, &kept{})
+			for _, p := range passes[:k] {
+				if s, _, err = p.Apply(ctx, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			inputs[j] = input{ctx, s}
+		}
+		b.StartTimer()
+		c0 := cpuNow()
+		for _, in := range inputs {
+			if _, _, err := passes[k].Apply(in.ctx, in.s); err != nil {
+				b.Fatal(err)
+			}
+		}
+		cpu += cpuNow() - c0
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(b.N), "ms/folder")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/1e6/float64(b.N), "cpu-ms/folder")
+	}
+}
