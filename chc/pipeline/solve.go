@@ -55,7 +55,7 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 	}
 	pre, back := s, passes.Translator(passes.Identity{})
 	if !o.NoPreprocess {
-		p, tr, err := preprocessGuarded(ctx, s)
+		p, tr, err := preprocessGuarded(ctx, s, passes.Default()...)
 		switch {
 		case chc.Cause(ctx) != nil:
 			return finish(chc.NoAnswer(chc.Cause(ctx)))
@@ -77,7 +77,7 @@ func Solve(ctx context.Context, s *chc.System, e chc.Engine, o chc.Options) chc.
 	if pre.Relaxed {
 		// no preprocessing (or it failed): the engines take the strict
 		// form, the witness comes back through Restrict's translator
-		p, tr, err := restrictGuarded(ctx, pre)
+		p, tr, err := preprocessGuarded(ctx, pre) // (Preprocess restricts)
 		switch {
 		case chc.Cause(ctx) != nil:
 			return finish(chc.NoAnswer(chc.Cause(ctx)))
@@ -201,29 +201,20 @@ func isReason(err error) bool {
 	return false
 }
 
-// preprocessGuarded runs passes.Default, turning a panic into an error.
-func preprocessGuarded(ctx context.Context, s *chc.System) (ps *chc.System, tr passes.Translator, err error) {
+// preprocessGuarded runs passes.Preprocess with ps (none: Restrict alone,
+// for a relaxed system), turning a panic into an error.
+func preprocessGuarded(ctx context.Context, s *chc.System, ps ...passes.Pass) (pre *chc.System, tr passes.Translator, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
 		}
 	}()
-	ps, tr, err = passes.Preprocess(ctx, s, passes.Default()...)
-	if err == nil && ps.Relaxed {
+	pre, tr, err = passes.Preprocess(ctx, s, ps...)
+	if err == nil && pre.Relaxed {
 		// (Preprocess ends with Restrict: engines take the strict form)
 		return nil, nil, errors.New("preprocessing left the relaxed clause form")
 	}
-	return ps, tr, err
-}
-
-// restrictGuarded is passes.Restrict on s, turning a panic into an error.
-func restrictGuarded(ctx context.Context, s *chc.System) (ps *chc.System, tr passes.Translator, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return passes.Restrict{}.Apply(ctx, s)
+	return pre, tr, err
 }
 
 // runGuarded runs e on s, turning a panic into a chc.ErrInternal chc.Unknown. An
