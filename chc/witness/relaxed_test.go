@@ -196,7 +196,13 @@ func TestPropRelaxedDerivation(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		val := func(name string) *term.Term { return st.Int(int64(rapid.IntRange(0, 2).Draw(t, name))) }
 		x, y := val("x"), val("y")
-		px, qx, qy := val("px"), val("qx"), val("qy")
+		// the children's values agree with the root's in about half of
+		// the draws (drawn apart, they would agree in one draw of 27, and
+		// 100 draws would often hold no derivation to accept)
+		px, qx, qy := x, x, y
+		if rapid.Bool().Draw(t, "apart") {
+			px, qx, qy = val("px"), val("qx"), val("qy")
+		}
 		root := &chc.Node{Clause: query, Values: []*term.Term{x, y}, Children: []*chc.Node{
 			{Clause: s.Clauses[0], Values: []*term.Term{px}},
 			{Clause: s.Clauses[1], Values: []*term.Term{qx, qy}},
