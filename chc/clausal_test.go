@@ -21,11 +21,7 @@ func TestClausalFormEquivalent(t *testing.T) {
 		s := readString(t, `(set-logic HORN)(declare-fun P (Int) Bool)(declare-fun Q (Int Int) Bool)`)
 		rapid.Check(t, func(t *rapid.T) {
 			st := s.St
-			rd := &reader{sys: s, outside: map[*term.Func]smtlib.Pos{}}
-			for _, p := range s.Preds {
-				rd.addPred(p)
-			}
-			rd.cl = newClausifier(rd)
+			rd := testReader(s)
 			x, y, b := st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("b", term.BoolSort)
 			p, q := s.Preds[0].Func, s.Preds[1].Func
 			atoms := []*term.Term{
@@ -91,11 +87,7 @@ func TestPropRuleAsConvert(t *testing.T) {
 	taken := 0
 	rapid.Check(t, func(t *rapid.T) {
 		st := s.St
-		rd := &reader{sys: s, outside: map[*term.Func]smtlib.Pos{}}
-		for _, p := range s.Preds {
-			rd.addPred(p)
-		}
-		rd.cl = newClausifier(rd)
+		rd := testReader(s)
 		x, y, b := st.Const("x", term.IntSort), st.Const("y", term.IntSort), st.Const("b", term.BoolSort)
 		p, q := s.Preds[0].Func, s.Preds[1].Func
 		premises := []*term.Term{
@@ -131,4 +123,15 @@ func TestPropRuleAsConvert(t *testing.T) {
 	if taken == 0 {
 		t.Fatal("rule took no drawn rule")
 	}
+}
+
+// testReader is a reader of s's predicates, with its clausifier, for the
+// tests that clausify terms built by hand.
+func testReader(s *System) *reader {
+	rd := &reader{sys: s, outside: map[*term.Func]smtlib.Pos{}}
+	for _, p := range s.Preds {
+		rd.addPred(p)
+	}
+	rd.cl = newClausifier(rd)
+	return rd
 }

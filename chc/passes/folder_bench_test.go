@@ -21,18 +21,7 @@ import (
 // threads, the garbage collector's among them: steadier than the wall
 // clock on a loaded machine).
 func BenchmarkFolders(b *testing.B) {
-	folders := []string{"lia-arrays", "lia-lin"}
-	if f := os.Getenv("BENCH_FOLDERS"); f != "" {
-		folders = strings.Split(f, ",")
-	}
-	var names, srcs []string
-	for _, d := range folders {
-		n, s := folderFiles(b, filepath.Join("../../../shared/bench/chc", d))
-		names, srcs = append(names, n...), append(srcs, s...)
-	}
-	if len(names) == 0 {
-		b.Skip("../shared/bench/chc not present")
-	}
+	names, srcs := benchFolders(b, "lia-arrays", "lia-lin")
 	clauses := 0
 	for i := range srcs {
 		s, _, err := chc.Read(names[i], strings.NewReader(srcs[i]), term.NewStore())
@@ -68,4 +57,20 @@ func BenchmarkFolders(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchFolders reads the files of the dev folders BENCH_FOLDERS=a,b (the
+// folders given, without it), skipping b when ../shared/bench is absent.
+func benchFolders(b *testing.B, folders ...string) (names, srcs []string) {
+	if f := os.Getenv("BENCH_FOLDERS"); f != "" {
+		folders = strings.Split(f, ",")
+	}
+	for _, d := range folders {
+		n, s := folderFiles(b, filepath.Join("../../../shared/bench/chc", d))
+		names, srcs = append(names, n...), append(srcs, s...)
+	}
+	if len(names) == 0 {
+		b.Skip("../shared/bench/chc not present")
+	}
+	return names, srcs
 }

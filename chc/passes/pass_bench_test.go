@@ -3,7 +3,6 @@ package passes
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,18 +20,7 @@ import (
 // of pass K summed over the files, cpu-ms/folder the same in the
 // process's CPU time (the collector's among it).
 func BenchmarkPass(b *testing.B) {
-	folders := []string{"lia-arrays"}
-	if f := os.Getenv("BENCH_FOLDERS"); f != "" {
-		folders = strings.Split(f, ",")
-	}
-	var names, srcs []string
-	for _, d := range folders {
-		n, s := folderFiles(b, filepath.Join("../../../shared/bench/chc", d))
-		names, srcs = append(names, n...), append(srcs, s...)
-	}
-	if len(names) == 0 {
-		b.Skip("../shared/bench/chc not present")
-	}
+	names, srcs := benchFolders(b, "lia-arrays")
 	k, _ := strconv.Atoi(os.Getenv("BENCH_PASS"))
 	passes := Default()
 	if k < 0 || k >= len(passes) {
