@@ -46,8 +46,11 @@ func (c frozen) Err() error                  { return nil }
 
 // slack is how late a phase may stop after its deadline (measured: under
 // 1 ms; the best of five attempts counts, so that a loaded machine
-// passes too).
-const slack = 100 * time.Millisecond
+// passes too). 100 ms was once passed by the portfolio under the memory
+// limit (115 ms) with a benchmark running beside the tests: a loop that
+// does not poll stays late by seconds (see stopsAtAll), so a second
+// tells it apart all the same.
+const slack = time.Second
 
 // frozenIn is how far away the frozen limit's deadline is, at most.
 const frozenIn = 50 * time.Millisecond
