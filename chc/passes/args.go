@@ -33,45 +33,55 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
-	used := map[*chc.Pred][]bool{}
+	// by predicate ID (their indices: checkForm checked)
+	used := make([][]bool, len(s.Preds))
 	for _, p := range s.Preds {
-		used[p] = make([]bool, p.Arity())
+		used[p.ID] = make([]bool, p.Arity())
 	}
-	inCons := map[*term.Term]bool{} // per clause: cleared, not made anew
-	var seen term.TermMap[bool]     // markShared's scratch
+	var inCons term.TermMap[bool] // per clause: cleared, not made anew
+	var seen term.TermMap[bool]   // markShared's scratch
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
-		clear(inCons)
 		for _, x := range s.St.SharedFreeConsts(c.Constraint) {
-			inCons[x] = true
+			inCons.Set(x, true)
 		}
 		if s.Relaxed {
 			// an argument that another atom shares is used too (the
 			// strict form would have its copy in the constraint)
-			markShared(c, inCons, &seen)
+			markShared(c, &inCons, &seen)
 		}
 		for j := range c.Body {
 			b := &c.Body[j]
+			u := used[b.Pred.ID]
 			for i, y := range b.Args {
-				if inCons[y] {
-					used[b.Pred][i] = true
+				if inCons.Get(y) {
+					u[i] = true
 				}
 			}
 		}
+		inCons.Clear()
 	}
-	keep := map[*chc.Pred][]int{}
-	r := newRebuild(s, keptOf(ctx))
+	keep := make([][]int, len(s.Preds))
+	all := true
 	for _, p := range s.Preds {
 		k := make([]int, 0, p.Arity())
-		for i, u := range used[p] {
+		for i, u := range used[p.ID] {
 			if u {
 				k = append(k, i)
 			}
 		}
-		keep[p] = k
-		r.keepPred(p, k)
+		keep[p.ID] = k
+		all = all && len(k) == p.Arity()
+	}
+	if all {
+		// every argument is used: s as it is (what the rebuild gives)
+		return s, Identity{}, nil
+	}
+	r := newRebuild(s, keptOf(ctx))
+	for _, p := range s.Preds {
+		r.keepPred(p, keep[p.ID])
 	}
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
@@ -83,11 +93,12 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	return sys, tr, nil
 }
 
-// dropArgs adds c with its atoms restricted to the kept positions.
-func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
-	same := c.Head == nil || len(keep[c.Head.Pred]) == c.Head.Pred.Arity()
+// dropArgs adds c with its atoms restricted to the kept positions (by
+// predicate ID).
+func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int) {
+	same := c.Head == nil || len(keep[c.Head.Pred.ID]) == c.Head.Pred.Arity()
 	for j := range c.Body {
-		same = same && len(keep[c.Body[j].Pred]) == c.Body[j].Pred.Arity()
+		same = same && len(keep[c.Body[j].Pred.ID]) == c.Body[j].Pred.Arity()
 	}
 	if same {
 		r.keepClause(c)
@@ -99,7 +110,7 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 		occurs[x] = true
 	}
 	if c.Head != nil {
-		h := r.atom(c.Head, keep[c.Head.Pred])
+		h := r.atom(c.Head, keep[c.Head.Pred.ID])
 		nc.Head = &h
 		for _, x := range h.Args {
 			occurs[x] = true
@@ -109,7 +120,7 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 	bodyArg := map[*term.Term][2]int{}
 	for j := range c.Body {
 		b := &c.Body[j]
-		a := r.atom(b, keep[b.Pred])
+		a := r.atom(b, keep[b.Pred.ID])
 		nc.Body = append(nc.Body, a)
 		for _, x := range a.Args {
 			occurs[x] = true
@@ -135,6 +146,6 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep map[*chc.Pred][]int) {
 
 // markShared adds to inCons the variables of c that are arguments of two
 // atoms (the relaxed clause form). seen is scratch, left empty.
-func markShared(c *chc.Clause, inCons map[*term.Term]bool, seen *term.TermMap[bool]) {
-	sharedArgs(c, seen, func(x *term.Term) { inCons[x] = true })
+func markShared(c *chc.Clause, inCons, seen *term.TermMap[bool]) {
+	sharedArgs(c, seen, func(x *term.Term) { inCons.Set(x, true) })
 }

@@ -30,7 +30,7 @@ func (MergeFacts) Apply(ctx context.Context, s *chc.System) (*chc.System, Transl
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkForm(ctx, poll, s); err != nil {
+	if err := chc.CheckPreds(poll, s); err != nil {
 		return nil, nil, err
 	}
 	facts := make([][]*chc.Clause, len(s.Preds))
@@ -44,6 +44,11 @@ func (MergeFacts) Apply(ctx context.Context, s *chc.System) (*chc.System, Transl
 	}
 	if !many {
 		return s, Identity{}, nil
+	}
+	// the clauses' form only where there is work (the first check of a
+	// clause is Preprocess's dearest: each is checked once)
+	if err := checkForm(ctx, poll, s); err != nil {
+		return nil, nil, err
 	}
 	r := newRebuild(s, keptOf(ctx))
 	for _, p := range s.Preds {

@@ -34,7 +34,6 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}
-	yes := func(*term.Term) bool { return true }
 	poll := chc.NewBudget(ctx)
 	memo := keptOf(ctx)
 	for _, c := range s.Clauses {
@@ -46,47 +45,103 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			continue
 		}
 		args := argVars(c)
-		if !slices.ContainsFunc(st.SharedFreeConsts(c.Constraint), func(x *term.Term) bool { return !args.has(x) }) {
+		fv := st.SharedFreeConsts(c.Constraint)
+		key, keyed := localsKeyOf(c.Constraint, fv, &args)
+		if key.mask == 0 {
 			memo.add("locals", c)
 			r.keepClause(c)
 			continue
 		}
-		sv := solveDefs(st, c.Constraint, func(x *term.Term) bool { return !args.has(x) }, yes, false, true)
-		if sv.isFalse() {
-			r.changed = true
-			continue
+		out, seen := memo.localsOutcome(key, keyed)
+		if !seen {
+			out = eliminateLocals(st, c.Constraint, &args)
+			memo.addLocalsOutcome(key, keyed, out)
 		}
-		local := func(x *term.Term) bool { return !args.has(x) }
-		rest, vals, ok := boundedLocals(st, sv.rest, local)
-		if !ok {
+		switch {
+		case out.drop:
 			r.changed = true
-			continue
-		}
-		if len(sv.defs) == 0 && len(vals) == 0 {
+		case out.cons == nil:
 			memo.add("locals", c)
 			r.keepClause(c)
-			continue
+		default:
+			r.rewriteConstraint(c, &args, out.cons, out.defs)
 		}
-		cons := st.SimplifyAnd(rest)
-		if cons.IsFalse() {
-			r.changed = true
-			continue
-		}
-		defs := sv.sub
-		if len(vals) > 0 {
-			// the definitions may mention a variable given a value
-			defs = make(map[*term.Term]*term.Term, len(sv.sub)+len(vals))
-			for _, d := range sv.defs {
-				defs[d.x] = st.SimplifyMap(d.t, vals)
-			}
-			for x, v := range vals {
-				defs[x] = v
-			}
-		}
-		r.rewriteConstraint(c, &args, cons, defs)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
+}
+
+// A localsOutcome is what EliminateLocals makes of a constraint with a
+// given set of local variables: the clause dropped, kept (cons nil), or
+// rewritten to cons with the eliminated variables' definitions defs.
+type localsOutcome struct {
+	drop bool
+	cons *term.Term
+	defs map[*term.Term]*term.Term
+}
+
+// eliminateLocals is EliminateLocals' work on one clause's constraint f,
+// args the variables of its atoms: a function of f and of the free
+// constants of f that args lacks, nothing else of the clause.
+func eliminateLocals(st *term.Store, f *term.Term, args *varSet) localsOutcome {
+	local := func(x *term.Term) bool { return !args.has(x) }
+	sv := solveDefs(st, f, local, func(*term.Term) bool { return true }, false, true)
+	if sv.isFalse() {
+		return localsOutcome{drop: true}
+	}
+	rest, vals, ok := boundedLocals(st, sv.rest, local)
+	if !ok {
+		return localsOutcome{drop: true}
+	}
+	if len(sv.defs) == 0 && len(vals) == 0 {
+		return localsOutcome{}
+	}
+	cons := st.SimplifyAnd(rest)
+	if cons.IsFalse() {
+		return localsOutcome{drop: true}
+	}
+	defs := sv.sub
+	if len(vals) > 0 {
+		// the definitions may mention a variable given a value
+		defs = make(map[*term.Term]*term.Term, len(sv.sub)+len(vals))
+		for _, d := range sv.defs {
+			defs[d.x] = st.SimplifyMap(d.t, vals)
+		}
+		for x, v := range vals {
+			defs[x] = v
+		}
+	}
+	return localsOutcome{cons: cons, defs: defs}
+}
+
+// A localsKey names what eliminateLocals reads of a clause: its
+// constraint f and, as a mask over f's free constants (in the order of
+// term.Store.SharedFreeConsts), those that are local. Clauses that
+// Simplify or Inline rebuilt (new clauses on the same constraint and
+// arguments) share their key with the clause they came from.
+type localsKey struct {
+	f    *term.Term
+	mask uint64
+}
+
+// localsKeyOf is the key of the constraint f with free constants fv in a
+// clause whose atoms' variables are args; keyed is false when f has more
+// than 64 free constants (no key: mask is then 1 when some constant is
+// local, 0 when none is).
+func localsKeyOf(f *term.Term, fv []*term.Term, args *varSet) (key localsKey, keyed bool) {
+	key.f = f
+	if len(fv) > 64 {
+		if slices.ContainsFunc(fv, func(x *term.Term) bool { return !args.has(x) }) {
+			key.mask = 1
+		}
+		return key, false
+	}
+	for i, x := range fv {
+		if !args.has(x) {
+			key.mask |= 1 << i
+		}
+	}
+	return key, true
 }
 
 // hasLocal reports whether f mentions a constant that is not in args.

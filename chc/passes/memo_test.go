@@ -56,3 +56,41 @@ func TestPropKeptMemo(t *testing.T) {
 		t.Fatal("no clause was kept by a pass: the memo is never used")
 	}
 }
+
+// TestPropLocalsOutcomeMemo: EliminateLocals under Preprocess's memo,
+// which reuses its outcome for a clause on the constraint and locals of
+// one it did before (see localsKey), gives the system it gives without
+// the memo, on random systems whose clauses all come twice (the second
+// copy a new clause: the reuse), at every position of Default.
+func TestPropLocalsOutcomeMemo(t *testing.T) {
+	rewritten := 0
+	fuzz.Check(t, 200, func(t *rapid.T) {
+		text := fuzz.CHCSystem(term.NewStore(), lo, hi).Draw(t, "system").String()
+		s, _, err := chc.Read("drawn", strings.NewReader(text), term.NewStore())
+		require.NoError(t, err)
+		// the passes of Default before a run of EliminateLocals
+		stop := rapid.SampledFrom([]int{1, 7, 13}).Draw(t, "pass")
+		ctx, _ := passes.WithKept(context.Background())
+		for _, p := range passes.Default()[:stop] {
+			s, _, err = p.Apply(ctx, s)
+			require.NoError(t, err)
+		}
+		twice := *s
+		twice.Clauses = nil
+		for _, c := range s.Clauses {
+			cp := *c
+			twice.Clauses = append(twice.Clauses, c, &cp)
+		}
+		plain, _, err := passes.EliminateLocals{}.Apply(context.Background(), &twice)
+		require.NoError(t, err)
+		memo, _, err := passes.EliminateLocals{}.Apply(ctx, &twice)
+		require.NoError(t, err)
+		require.Equal(t, plain.String(), memo.String(), "system:\n%s", text)
+		if plain != &twice {
+			rewritten++
+		}
+	})
+	if rewritten == 0 {
+		t.Fatal("EliminateLocals changed no drawn system: the memo's rewrites are never checked")
+	}
+}

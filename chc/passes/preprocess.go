@@ -61,8 +61,10 @@ func (c chain) Derivation(ctx context.Context, root *chc.Node) (*chc.Node, error
 //
 // The passes of one call share a memo (see kept): a clause that Simplify
 // or EliminateLocals kept as it was is kept again, without the work, when
-// a later run of the same pass meets it, and a clause found normalised is
-// not checked again (checkNormal).
+// a later run of the same pass meets it, EliminateLocals' outcome on a
+// constraint is reused for a new clause on the same constraint and
+// locals (localsKey: Inline and Simplify rebuild clauses they leave), and
+// a clause found normalised is not checked again (checkNormal).
 func Preprocess(ctx context.Context, s *chc.System, passes ...Pass) (*chc.System, Translator, error) {
 	var c chain
 	ctx = context.WithValue(ctx, keptKey{}, &kept{})
@@ -117,6 +119,9 @@ func Default() []Pass {
 // kept again: the memo saves the work and changes nothing.
 type kept struct {
 	m map[keptClause]bool
+	// locals: EliminateLocals' outcome by constraint and locals (see
+	// localsKey), whatever clause it came from
+	locals map[localsKey]localsOutcome
 }
 
 type keptClause struct {
@@ -147,6 +152,27 @@ func (k *kept) add(pass string, c *chc.Clause) {
 		k.m = map[keptClause]bool{}
 	}
 	k.m[keptClause{pass, c}] = true
+}
+
+// localsOutcome is the outcome recorded under key (seen false: none, or
+// no key, or a nil memo).
+func (k *kept) localsOutcome(key localsKey, keyed bool) (out localsOutcome, seen bool) {
+	if k == nil || !keyed {
+		return out, false
+	}
+	out, seen = k.locals[key]
+	return out, seen
+}
+
+// addLocalsOutcome records out under key (nothing without a key or memo).
+func (k *kept) addLocalsOutcome(key localsKey, keyed bool, out localsOutcome) {
+	if k == nil || !keyed {
+		return
+	}
+	if k.locals == nil {
+		k.locals = map[localsKey]localsOutcome{}
+	}
+	k.locals[key] = out
 }
 
 // memoPasses are the names under which the memo records clauses.
