@@ -151,19 +151,41 @@ type removal struct {
 
 // A merge records how a merged clause came from a using clause c and a
 // defining clause d of p: what became of each body atom of c, and where
-// the values of c's variables come from.
+// the values of c's variables come from. The sources are kept compact
+// (see sources): a merged clause's derivation nodes are translated by few
+// runs, and every merge would otherwise keep 24 bytes per variable of c
+// and of d, which the collector scans.
 type merge struct {
 	c, d *chc.Clause
 	segs []segment
-	csrc []varSource
+	// remap is the index in the merged clause of each of its variables
+	// before canonicalConsts ordered them (c's variables first, in their
+	// order), -1 for those that left
+	remap []int
+	cdefs []srcDef // c's variables eliminated, with their definitions
 }
 
 // A segment says what became of a body atom of the using clause: the new
-// body atoms start..start+count, and for an inlined occurrence the sources
-// of the defining clause's variables.
+// body atoms start..start+count, and for an inlined occurrence (pr not
+// nil) the sources of the defining clause's variables: the index of each
+// in the merged clause before canonicalConsts (-1: none), and the
+// definitions of those eliminated. A variable of the defining clause
+// that its projection defines (pr.sub) and that is no variable of the
+// merged clause has no source: its value is its definition under the
+// values of the defining clause's head arguments, computed by unmerge,
+// not by every merge (see definedValues).
 type segment struct {
 	start, count int
-	src          []varSource // nil: the atom was kept
+	src          []int32
+	defs         []srcDef
+	pr           *projection // the defining clause's (nil: the atom was kept)
+}
+
+// A srcDef is a variable of an old clause (by index) that a merge
+// eliminated, and its definition over the merged clause's variables.
+type srcDef struct {
+	i int
+	t *term.Term
 }
 
 func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {

@@ -238,11 +238,11 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				elimOrder = append(elimOrder, y)
 			}
 		}
-		src := make([]varSource, len(d.Vars))
+		src := make([]int32, len(d.Vars))
 		for i, v := range d.Vars {
 			switch y, isHead := onto[v]; {
 			case isHead:
-				src[i] = fromIndex(int(index.Get(y)) - 1)
+				src[i] = index.Get(y) - 1
 			case bodyArg[v] && reuse(v, pr, onto, taken):
 				// defined as a head argument of d: the occurrence's
 				// argument serves, renamed apart already (no fresh
@@ -250,24 +250,22 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				y := onto[pr.sub[v]]
 				taken[y] = true
 				fresh[v] = y
-				src[i] = fromIndex(int(index.Get(y)) - 1)
+				src[i] = index.Get(y) - 1
 			case bodyArg[v]:
 				f := st.Fresh(v.Name(), v.Sort())
 				fresh[v] = f
-				src[i] = fromIndex(len(nc.Vars))
+				src[i] = int32(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
 				parts = append(parts, st.Eq(f, in.rename(pr.sub[v], onto)))
-			case pr.sub[v] != nil:
-				src[i] = fromDefault
-				src[i].def = in.rename(pr.sub[v], onto)
 			default:
-				src[i] = fromDefault // occurs nowhere: any value
+				// defined (see segment), or occurs nowhere: any value
+				src[i] = -1
 			}
 		}
 		if !pr.rest.IsTrue() {
 			parts = append(parts, in.rename(pr.rest, onto))
 		}
-		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
+		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src, pr: pr}
 		for k := range d.Body {
 			b := &d.Body[k]
 			args := make([]*term.Term, len(b.Args))
@@ -280,10 +278,6 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	if c.Head != nil {
 		h := *c.Head
 		nc.Head = &h
-	}
-	csrc := make([]varSource, len(c.Vars))
-	for i := range csrc {
-		csrc[i] = fromIndex(i)
 	}
 	// The arguments of the inlined occurrences are local variables now:
 	// those with a value leave at once; eliminate those the constraint
@@ -378,31 +372,28 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		return nil, nil
 	}
 	nc.Constraint = cons
+	m := &merge{c: c, d: d, segs: segs}
 	if len(elim) > 0 {
 		// values of the eliminated variables: their definitions
-		defined := func(src []varSource) {
-			for i := range src {
-				switch sr := &src[i]; {
-				case sr.index >= 0 && elim[nc.Vars[sr.index]] != nil:
-					t := elim[nc.Vars[sr.index]]
-					*sr = fromDefault
-					sr.def = t
-				case sr.def != nil:
-					sr.def = in.rename(sr.def, elim)
+		for i, x := range c.Vars {
+			if t := elim[x]; t != nil {
+				m.cdefs = append(m.cdefs, srcDef{i, t})
+			}
+		}
+		for j := range segs {
+			sg := &segs[j]
+			for i, k := range sg.src {
+				if k < 0 {
+					continue
+				}
+				if t := elim[nc.Vars[k]]; t != nil {
+					sg.defs = append(sg.defs, srcDef{i, t})
 				}
 			}
 		}
-		defined(csrc)
-		for _, sg := range segs {
-			defined(sg.src)
-		}
 	}
-	remap := canonicalConsts(nc, in.st.SharedFreeConsts(cons))
-	remapSources(csrc, remap)
-	for _, sg := range segs {
-		remapSources(sg.src, remap)
-	}
-	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
+	m.remap = canonicalConsts(nc, in.st.SharedFreeConsts(cons))
+	return nc, m
 }
 
 // reuse reports whether merge can give the body argument v of a defining
