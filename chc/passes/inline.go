@@ -112,6 +112,9 @@ type inliner struct {
 	sizes   *term.TermMap[int32] // term.Size of the conjuncts sizeBound met
 	// seenArgs: the arguments copies met (cleared after each call)
 	seenArgs *term.TermMap[bool]
+	// argSet: the arguments of the clause merge builds (cleared after
+	// each merge)
+	argSet *term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge
@@ -195,6 +198,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		defs: make([][]int, n), using: make([][]int, n), uses: make([]int, n),
 		gone: make([]bool, n), queued: make([]bool, n),
 		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
+		argSet: seenTables.Get().(*term.TermMap[bool]),
 	}
 	prev := -1
 	for _, c := range s.Clauses {
@@ -225,7 +229,9 @@ func (in *inliner) release() {
 	sizeTables.Put(in.sizes)
 	in.seenArgs.Clear()
 	seenTables.Put(in.seenArgs)
-	in.sizes, in.seenArgs = nil, nil
+	in.argSet.Clear()
+	seenTables.Put(in.argSet)
+	in.sizes, in.seenArgs, in.argSet = nil, nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

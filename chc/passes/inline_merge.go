@@ -293,14 +293,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// are simplified already and are not walked: their free constants
 	// are memoized (in.consts), so that only the conjuncts at the seam
 	// cost a walk.
-	args := argVars(nc)
+	args := in.argSet // (nc's arguments: a table of the inliner, emptied at the end)
+	setArgs(args, nc)
+	defer args.Clear()
 	// (the relaxed form: an occurrence's argument with a value may be an
 	// argument of another atom, which keeps it: its value is substituted
 	// as for the others, and it keeps it as a conjunct instead of leaving,
 	// as its copy in the strict form would)
 	var valued []*term.Term
 	for _, y := range elimOrder {
-		if args.has(y) {
+		if args.Get(y) {
 			valued = append(valued, st.SimplifyEq(y, elim[y]))
 		}
 	}
@@ -318,7 +320,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 			isLocal := false
 			for _, x := range in.st.SharedFreeConsts(a) {
-				if !args.has(x) {
+				if !args.Get(x) {
 					isLocal = true
 					break
 				}
@@ -356,7 +358,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		return nil, nil
 	}
 	if len(local) > 0 {
-		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false, false)
+		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.Get(x) }, func(*term.Term) bool { return true }, false, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
@@ -394,6 +396,20 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	m.remap = canonicalConsts(nc, in.st.SharedFreeConsts(cons))
 	return nc, m
+}
+
+// setArgs marks the arguments of c's atoms in args.
+func setArgs(args *term.TermMap[bool], c *chc.Clause) {
+	if c.Head != nil {
+		for _, x := range c.Head.Args {
+			args.Set(x, true)
+		}
+	}
+	for j := range c.Body {
+		for _, x := range c.Body[j].Args {
+			args.Set(x, true)
+		}
+	}
 }
 
 // reuse reports whether merge can give the body argument v of a defining
