@@ -112,8 +112,8 @@ type inliner struct {
 	sizes   *term.TermMap[int32] // term.Size of the conjuncts sizeBound met
 	// seenArgs: the arguments copies met (cleared after each call)
 	seenArgs *term.TermMap[bool]
-	// argSet: the arguments of the clause merge builds (cleared after
-	// each merge)
+	// argSet: the arguments of the clause merge builds, the head
+	// arguments of the clause project reads (cleared after each call)
 	argSet *term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
@@ -200,6 +200,9 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
 		argSet: seenTables.Get().(*term.TermMap[bool]),
 	}
+	// (merged clauses mostly fewer than the clauses: one growth at most)
+	in.cls = make([]*chc.Clause, 0, 2*len(s.Clauses))
+	in.info = make([]clauseInfo, 0, 2*len(s.Clauses))
 	prev := -1
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {

@@ -49,7 +49,7 @@ func (pr *projection) addValue(x, v *term.Term) {
 
 // setRest sets pr.values and pr.rest from the constraint f of a clause
 // with head arguments head.
-func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]bool) {
+func (pr *projection) setRest(st *term.Store, f *term.Term, head *term.TermMap[bool]) {
 	var rest []*term.Term
 	for _, a := range term.Conjuncts(nil, f) {
 		if a.Op() == term.OpEq && a.NumArgs() == 2 {
@@ -57,7 +57,7 @@ func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]
 			if v.Op() == term.OpConst {
 				x, v = v, x
 			}
-			if head[x] && v.IsValue() && pr.value(x) == nil {
+			if head.Get(x) && v.IsValue() && pr.value(x) == nil {
 				pr.addValue(x, v)
 				continue
 			}
@@ -76,17 +76,18 @@ func (in *inliner) project(i int) *projection {
 	pr := &projection{}
 	in.info[i].proj = pr
 	st, d := in.st, in.cls[i]
-	head := make(map[*term.Term]bool, len(d.Head.Args))
+	head := in.argSet // (d's head arguments: emptied at the end)
 	for _, x := range d.Head.Args {
-		head[x] = true
+		head.Set(x, true)
 	}
+	defer head.Clear()
 	if len(d.Vars) == len(d.Head.Args) {
 		// no variable but the head arguments
 		pr.ok = true
 		pr.setRest(st, d.Constraint, head)
 		return pr
 	}
-	notHead := func(x *term.Term) bool { return !head[x] }
+	notHead := func(x *term.Term) bool { return !head.Get(x) }
 	// the copies x = y of an argument x that no other conjunct mentions:
 	// x is y as the rest defines it, without solving them
 	args := argVars(d)
@@ -105,7 +106,7 @@ func (in *inliner) project(i int) *projection {
 	}
 	ok := true
 	need := func(x *term.Term) {
-		if head[x] || !ok {
+		if head.Get(x) || !ok {
 			return
 		}
 		t := sv.sub[x]
@@ -114,7 +115,7 @@ func (in *inliner) project(i int) *projection {
 			return
 		}
 		for _, y := range st.SharedFreeConsts(t) {
-			ok = ok && head[y]
+			ok = ok && head.Get(y)
 		}
 	}
 	for _, x := range st.SharedFreeConsts(d.Constraint) {
