@@ -117,10 +117,12 @@ type inliner struct {
 	argSet *term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
-	// next: cleared, not made anew, for every merge
-	onto, fresh, elim map[*term.Term]*term.Term
-	sub               map[*term.Term]*term.Term // rename's
-	taken, bodyArg    map[*term.Term]bool
+	// next: cleared, not made anew, for every merge (those by term ID
+	// from pools, as sizes)
+	onto, fresh    *term.TermMap[*term.Term]
+	taken, bodyArg *term.TermMap[bool]
+	elim           map[*term.Term]*term.Term
+	sub            map[*term.Term]*term.Term // rename's
 }
 
 // table is m emptied, made when nil.
@@ -199,6 +201,8 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		gone: make([]bool, n), queued: make([]bool, n),
 		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
 		argSet: seenTables.Get().(*term.TermMap[bool]),
+		onto:   termTables.Get().(*term.TermMap[*term.Term]), fresh: termTables.Get().(*term.TermMap[*term.Term]),
+		taken: seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
 	}
 	// (merged clauses mostly fewer than the clauses: one growth at most)
 	in.cls = make([]*chc.Clause, 0, 2*len(s.Clauses))
@@ -218,23 +222,28 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 	return in, nil
 }
 
-// sizeTables and seenTables recycle the inliner's tables, which are
-// paged by term ID (see term.TermMap): emptied, their pages serve the next
-// pass.
+// sizeTables, seenTables and termTables recycle the inliner's tables,
+// which are paged by term ID (see term.TermMap): emptied, their pages
+// serve the next pass.
 var (
 	sizeTables = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
 	seenTables = sync.Pool{New: func() any { return new(term.TermMap[bool]) }}
+	termTables = sync.Pool{New: func() any { return new(term.TermMap[*term.Term]) }}
 )
 
 // release gives the inliner's tables back, empty.
 func (in *inliner) release() {
 	in.sizes.Clear()
 	sizeTables.Put(in.sizes)
-	in.seenArgs.Clear()
-	seenTables.Put(in.seenArgs)
-	in.argSet.Clear()
-	seenTables.Put(in.argSet)
-	in.sizes, in.seenArgs, in.argSet = nil, nil, nil
+	for _, tb := range []*term.TermMap[bool]{in.seenArgs, in.argSet, in.taken, in.bodyArg} {
+		tb.Clear()
+		seenTables.Put(tb)
+	}
+	for _, tb := range []*term.TermMap[*term.Term]{in.onto, in.fresh} {
+		tb.Clear()
+		termTables.Put(tb)
+	}
+	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

@@ -194,10 +194,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	for i, x := range c.Vars {
 		index.Set(x, int32(i+1))
 	}
-	bodyArg := table(&in.bodyArg)
+	bodyArg, onto, fresh, taken := in.bodyArg, in.onto, in.fresh, in.taken
+	defer bodyArg.Clear()
+	defer onto.Clear()
+	defer fresh.Clear()
+	defer taken.Clear()
 	for k := range d.Body {
 		for _, x := range d.Body[k].Args {
-			bodyArg[x] = true
+			bodyArg.Set(x, true)
 		}
 	}
 	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
@@ -216,17 +220,17 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			continue
 		}
 		// onto renames d's head arguments to the occurrence's arguments.
-		onto := table(&in.onto)
-		fresh := table(&in.fresh)
-		taken := table(&in.taken)
+		onto.Clear()
+		fresh.Clear()
+		taken.Clear()
 		for i, x := range d.Head.Args {
 			y := a.Args[i]
-			onto[x] = y
-			if bodyArg[x] {
+			onto.Set(x, y)
+			if bodyArg.Get(x) {
 				// (the relaxed form: x is an argument of d's body
 				// too, which y takes)
-				fresh[x] = y
-				taken[y] = true
+				fresh.Set(x, y)
+				taken.Set(y, true)
 			}
 			if v := pr.value(x); v != nil {
 				if elim[y] != nil {
@@ -241,37 +245,37 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 		src := make([]int32, len(d.Vars))
 		for i, v := range d.Vars {
-			switch y, isHead := onto[v]; {
-			case isHead:
+			switch y := onto.Get(v); {
+			case y != nil: // a head argument
 				src[i] = index.Get(y) - 1
-			case bodyArg[v] && reuse(v, pr, onto, taken):
+			case bodyArg.Get(v) && reuse(v, pr, onto, taken):
 				// defined as a head argument of d: the occurrence's
 				// argument serves, renamed apart already (no fresh
 				// variable, no equality to solve away)
-				y := onto[pr.sub[v]]
-				taken[y] = true
-				fresh[v] = y
+				y := onto.Get(pr.sub[v])
+				taken.Set(y, true)
+				fresh.Set(v, y)
 				src[i] = index.Get(y) - 1
-			case bodyArg[v]:
+			case bodyArg.Get(v):
 				f := st.Fresh(v.Name(), v.Sort())
-				fresh[v] = f
+				fresh.Set(v, f)
 				src[i] = int32(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
-				parts = append(parts, st.Eq(f, in.rename(pr.sub[v], onto)))
+				parts = append(parts, st.Eq(f, in.renameBy(pr.sub[v], onto.Get)))
 			default:
 				// defined (see segment), or occurs nowhere: any value
 				src[i] = -1
 			}
 		}
 		if !pr.rest.IsTrue() {
-			parts = append(parts, in.rename(pr.rest, onto))
+			parts = append(parts, in.renameBy(pr.rest, onto.Get))
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src, pr: pr}
 		for k := range d.Body {
 			b := &d.Body[k]
 			args := make([]*term.Term, len(b.Args))
 			for i, x := range b.Args {
-				args[i] = fresh[x]
+				args[i] = fresh.Get(x)
 			}
 			nc.Body = append(nc.Body, chc.Atom{Pred: b.Pred, Args: args})
 		}
@@ -421,13 +425,13 @@ func setArgs(args *term.TermMap[bool], c *chc.Clause) {
 // eliminated, without the variable and the equality. Not when x has a
 // value (y leaves the clause for it) or y serves another body argument
 // already (taken).
-func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken map[*term.Term]bool) bool {
+func reuse(v *term.Term, pr *projection, onto *term.TermMap[*term.Term], taken *term.TermMap[bool]) bool {
 	x := pr.sub[v]
 	if x == nil || x.Op() != term.OpConst {
 		return false
 	}
-	y, ok := onto[x]
-	return ok && !taken[y] && pr.value(x) == nil
+	y := onto.Get(x)
+	return y != nil && !taken.Get(y) && pr.value(x) == nil
 }
 
 // rename is st.SubstituteMap(t, m) for a map m of variables to terms of
@@ -435,12 +439,30 @@ func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken m
 // the keys among t's free variables (memoized by the store) are handed
 // on, and t is its own image when none is.
 func (in *inliner) rename(t *term.Term, m map[*term.Term]*term.Term) *term.Term {
-	if t.Op() == term.OpConst || t.IsValue() {
-		return in.st.SubstituteMap(t, m) // a leaf: no walk, no tables
+	return in.renameBy(t, func(x *term.Term) *term.Term { return m[x] })
+}
+
+// renameBy is rename with the map given by its lookup (nil: no image),
+// for the inliner's tables.
+func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term.Term {
+	var fc []*term.Term
+	switch {
+	case t.IsValue():
+		return t
+	case t.Op() == term.OpConst:
+		// a leaf: no walk, no list of free variables
+		if u := get(t); u != nil && u != t {
+			sub := table(&in.sub)
+			sub[t] = u
+			return in.st.SubstituteMap(t, sub)
+		}
+		return t
+	default:
+		fc = in.st.SharedFreeConsts(t)
 	}
 	sub := table(&in.sub)
-	for _, x := range in.st.SharedFreeConsts(t) {
-		if u, ok := m[x]; ok && u != x {
+	for _, x := range fc {
+		if u := get(x); u != nil && u != x {
 			sub[x] = u
 		}
 	}
