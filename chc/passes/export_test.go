@@ -47,3 +47,16 @@ func InlineBounds(s *chc.System) (func(i int, order [3]int) [3]int, error) {
 		return out
 	}, nil
 }
+
+// InlineProjection is Inline's projection of clause i of s (see
+// inliner.project): whether it projects, and its definitions.
+func InlineProjection(s *chc.System) (func(i int) (bool, map[*term.Term]*term.Term), error) {
+	in, err := newInliner(chc.NewBudget(context.Background()), s)
+	if err != nil {
+		return nil, err
+	}
+	return func(i int) (bool, map[*term.Term]*term.Term) {
+		pr := in.project(i)
+		return pr.ok, pr.sub
+	}, nil
+}

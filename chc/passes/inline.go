@@ -112,12 +112,17 @@ type inliner struct {
 	sizes   *term.TermMap[int32] // term.Size of the conjuncts sizeBound met
 	// seenArgs: the arguments copies met (cleared after each call)
 	seenArgs *term.TermMap[bool]
+	// argSet: the arguments of the clause merge builds, the head
+	// arguments of the clause project reads (cleared after each call)
+	argSet *term.TermMap[bool]
 
 	// the tables of one merge (or of one occurrence in it), kept for the
-	// next: cleared, not made anew, for every merge
-	onto, fresh, elim map[*term.Term]*term.Term
-	sub               map[*term.Term]*term.Term // rename's
-	taken, bodyArg    map[*term.Term]bool
+	// next: cleared, not made anew, for every merge (those by term ID
+	// from pools, as sizes)
+	onto, fresh    *term.TermMap[*term.Term]
+	taken, bodyArg *term.TermMap[bool]
+	elim           map[*term.Term]*term.Term
+	sub            map[*term.Term]*term.Term // rename's
 }
 
 // table is m emptied, made when nil.
@@ -151,19 +156,41 @@ type removal struct {
 
 // A merge records how a merged clause came from a using clause c and a
 // defining clause d of p: what became of each body atom of c, and where
-// the values of c's variables come from.
+// the values of c's variables come from. The sources are kept compact
+// (see sources): a merged clause's derivation nodes are translated by few
+// runs, and every merge would otherwise keep 24 bytes per variable of c
+// and of d, which the collector scans.
 type merge struct {
 	c, d *chc.Clause
 	segs []segment
-	csrc []varSource
+	// remap is the index in the merged clause of each of its variables
+	// before canonicalConsts ordered them (c's variables first, in their
+	// order), -1 for those that left
+	remap []int
+	cdefs []srcDef // c's variables eliminated, with their definitions
 }
 
 // A segment says what became of a body atom of the using clause: the new
-// body atoms start..start+count, and for an inlined occurrence the sources
-// of the defining clause's variables.
+// body atoms start..start+count, and for an inlined occurrence (pr not
+// nil) the sources of the defining clause's variables: the index of each
+// in the merged clause before canonicalConsts (-1: none), and the
+// definitions of those eliminated. A variable of the defining clause
+// that its projection defines (pr.sub) and that is no variable of the
+// merged clause has no source: its value is its definition under the
+// values of the defining clause's head arguments, computed by unmerge,
+// not by every merge (see definedValues).
 type segment struct {
 	start, count int
-	src          []varSource // nil: the atom was kept
+	src          []int32
+	defs         []srcDef
+	pr           *projection // the defining clause's (nil: the atom was kept)
+}
+
+// A srcDef is a variable of an old clause (by index) that a merge
+// eliminated, and its definition over the merged clause's variables.
+type srcDef struct {
+	i int
+	t *term.Term
 }
 
 func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
@@ -173,7 +200,13 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		defs: make([][]int, n), using: make([][]int, n), uses: make([]int, n),
 		gone: make([]bool, n), queued: make([]bool, n),
 		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
+		argSet: seenTables.Get().(*term.TermMap[bool]),
+		onto:   termTables.Get().(*term.TermMap[*term.Term]), fresh: termTables.Get().(*term.TermMap[*term.Term]),
+		taken: seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
 	}
+	// (merged clauses mostly fewer than the clauses: one growth at most)
+	in.cls = make([]*chc.Clause, 0, 2*len(s.Clauses))
+	in.info = make([]clauseInfo, 0, 2*len(s.Clauses))
 	prev := -1
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
@@ -189,21 +222,28 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 	return in, nil
 }
 
-// sizeTables and seenTables recycle the inliner's tables, which are
-// paged by term ID (see term.TermMap): emptied, their pages serve the next
-// pass.
+// sizeTables, seenTables and termTables recycle the inliner's tables,
+// which are paged by term ID (see term.TermMap): emptied, their pages
+// serve the next pass.
 var (
 	sizeTables = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
 	seenTables = sync.Pool{New: func() any { return new(term.TermMap[bool]) }}
+	termTables = sync.Pool{New: func() any { return new(term.TermMap[*term.Term]) }}
 )
 
 // release gives the inliner's tables back, empty.
 func (in *inliner) release() {
 	in.sizes.Clear()
 	sizeTables.Put(in.sizes)
-	in.seenArgs.Clear()
-	seenTables.Put(in.seenArgs)
-	in.sizes, in.seenArgs = nil, nil
+	for _, tb := range []*term.TermMap[bool]{in.seenArgs, in.argSet, in.taken, in.bodyArg} {
+		tb.Clear()
+		seenTables.Put(tb)
+	}
+	for _, tb := range []*term.TermMap[*term.Term]{in.onto, in.fresh} {
+		tb.Clear()
+		termTables.Put(tb)
+	}
+	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

@@ -113,12 +113,15 @@ func unmerge(poll *chc.Budget, st *term.Store, merges map[*chc.Clause]*merge, n 
 	}
 	children := make([]*chc.Node, len(m.c.Body))
 	for j, sg := range m.segs {
-		if sg.src == nil {
+		if sg.pr == nil {
 			children[j] = n.Children[sg.start]
 			continue
 		}
-		vals, err := sourceValues(st, n, nil, m.d, sg.src)
+		vals, err := sourceValues(st, n, nil, m.d, m.sources(len(m.d.Vars), sg.src, sg.defs))
 		if err != nil {
+			return nil, err
+		}
+		if err := definedValues(st, m.d, sg, vals); err != nil {
 			return nil, err
 		}
 		kids := append([]*chc.Node(nil), n.Children[sg.start:sg.start+sg.count]...)
@@ -126,9 +129,62 @@ func unmerge(poll *chc.Budget, st *term.Store, merges map[*chc.Clause]*merge, n 
 			return nil, err
 		}
 	}
-	vals, err := sourceValues(st, n, nil, m.c, m.csrc)
+	vals, err := sourceValues(st, n, nil, m.c, m.sources(len(m.c.Vars), nil, m.cdefs))
 	if err != nil {
 		return nil, err
 	}
 	return unmerge(poll, st, merges, &chc.Node{Clause: m.c, Values: vals, Children: children})
+}
+
+// sources are the sources of an old clause's n variables (see merge):
+// variable i has the index src[i] before canonicalConsts (i itself when
+// src is nil, for the using clause's variables, which come first), unless
+// defs give it a definition.
+func (m *merge) sources(n int, src []int32, defs []srcDef) []varSource {
+	out := make([]varSource, n)
+	for i := range out {
+		k := i
+		if src != nil {
+			k = int(src[i])
+		}
+		if k >= 0 {
+			k = m.remap[k]
+		}
+		out[i] = fromIndex(k) // (-1: the default)
+	}
+	for _, d := range defs {
+		out[d.i] = fromDefault
+		out[d.i].def = d.t
+	}
+	return out
+}
+
+// definedValues sets in vals, the values of d's variables from the sources
+// of segment sg, those of the variables without a source that sg's
+// projection defines: their definitions, over d's head arguments, under
+// vals (see segment). The definitions mention head arguments only, which
+// have sources: the values set here change no other's.
+func definedValues(st *term.Store, d *chc.Clause, sg segment, vals []*term.Term) error {
+	var md *term.Model
+	for i, v := range d.Vars {
+		if k := sg.src[i]; k >= 0 {
+			continue // (a body argument defined by the projection has a source)
+		}
+		t := sg.pr.sub[v]
+		if t == nil {
+			continue
+		}
+		if md == nil {
+			var err error
+			if md, err = (&chc.Node{Clause: d, Values: vals}).Bindings(st); err != nil {
+				return err
+			}
+		}
+		val, err := md.Eval(t)
+		if err != nil {
+			return err
+		}
+		vals[i] = val
+	}
+	return nil
 }

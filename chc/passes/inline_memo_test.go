@@ -1,6 +1,7 @@
 package passes_test
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 
@@ -209,4 +210,79 @@ func TestPropInlineBounds(t *testing.T) {
 	if strict == 0 {
 		t.Fatal("no bound above the size: the test cannot tell them apart")
 	}
+}
+
+// TestPropInlineProjection: the definitions of a projection that holds
+// mention the defining clause's head arguments only, on every clause with
+// a head of random systems. unmerge relies on it: it values a defined
+// variable that left the merged clause by its definition under the values
+// of the head arguments alone (see definedValues), which have sources.
+func TestPropInlineProjection(t *testing.T) {
+	defined := 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawSystem(t)
+		st := s.St
+		for k, c := range s.Clauses {
+			// a local variable defined over an integer head argument in
+			// half the clauses with one (drawSystem's constraints mostly
+			// mention head arguments, or variables nothing defines)
+			if c.Head != nil && rapid.Bool().Draw(t, "local") {
+				for _, h := range c.Head.Args {
+					if h.Sort().IsArith() {
+						l := st.Const("l"+strconv.Itoa(k), term.IntSort)
+						def := st.Eq(l, st.Add(h, st.Int(int64(rapid.IntRange(0, 2).Draw(t, "k")))))
+						c.Constraint = st.Simplify(st.And(c.Constraint, def, st.Le(l, st.Int(2))))
+						break
+					}
+				}
+			}
+			// (the clause's variables, as Read gives them)
+			c.Vars = term.FreeConsts(c.Constraint)
+			for _, a := range atomsOf(c) {
+				for _, x := range a.Args {
+					if !slices.Contains(c.Vars, x) {
+						c.Vars = append(c.Vars, x)
+					}
+				}
+			}
+		}
+		project, err := passes.InlineProjection(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range s.Clauses {
+			if c.Head == nil {
+				continue
+			}
+			ok, sub := project(i)
+			if !ok {
+				continue
+			}
+			for x, d := range sub {
+				for _, y := range term.FreeConsts(d) {
+					if !slices.Contains(c.Head.Args, y) {
+						t.Fatalf("clause %v: %s defined as %v, which mentions %s, no head argument", c, x.Name(), d, y.Name())
+					}
+				}
+				if !slices.Contains(c.Head.Args, x) {
+					defined++
+				}
+			}
+		}
+	})
+	if defined == 0 {
+		t.Fatal("no variable defined: the test checks nothing")
+	}
+}
+
+// atomsOf is c's head, if any, and body atoms.
+func atomsOf(c *chc.Clause) []*chc.Atom {
+	var as []*chc.Atom
+	if c.Head != nil {
+		as = append(as, c.Head)
+	}
+	for j := range c.Body {
+		as = append(as, &c.Body[j])
+	}
+	return as
 }

@@ -49,7 +49,7 @@ func (pr *projection) addValue(x, v *term.Term) {
 
 // setRest sets pr.values and pr.rest from the constraint f of a clause
 // with head arguments head.
-func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]bool) {
+func (pr *projection) setRest(st *term.Store, f *term.Term, head *term.TermMap[bool]) {
 	var rest []*term.Term
 	for _, a := range term.Conjuncts(nil, f) {
 		if a.Op() == term.OpEq && a.NumArgs() == 2 {
@@ -57,7 +57,7 @@ func (pr *projection) setRest(st *term.Store, f *term.Term, head map[*term.Term]
 			if v.Op() == term.OpConst {
 				x, v = v, x
 			}
-			if head[x] && v.IsValue() && pr.value(x) == nil {
+			if head.Get(x) && v.IsValue() && pr.value(x) == nil {
 				pr.addValue(x, v)
 				continue
 			}
@@ -76,17 +76,18 @@ func (in *inliner) project(i int) *projection {
 	pr := &projection{}
 	in.info[i].proj = pr
 	st, d := in.st, in.cls[i]
-	head := make(map[*term.Term]bool, len(d.Head.Args))
+	head := in.argSet // (d's head arguments: emptied at the end)
 	for _, x := range d.Head.Args {
-		head[x] = true
+		head.Set(x, true)
 	}
+	defer head.Clear()
 	if len(d.Vars) == len(d.Head.Args) {
 		// no variable but the head arguments
 		pr.ok = true
 		pr.setRest(st, d.Constraint, head)
 		return pr
 	}
-	notHead := func(x *term.Term) bool { return !head[x] }
+	notHead := func(x *term.Term) bool { return !head.Get(x) }
 	// the copies x = y of an argument x that no other conjunct mentions:
 	// x is y as the rest defines it, without solving them
 	args := argVars(d)
@@ -105,7 +106,7 @@ func (in *inliner) project(i int) *projection {
 	}
 	ok := true
 	need := func(x *term.Term) {
-		if head[x] || !ok {
+		if head.Get(x) || !ok {
 			return
 		}
 		t := sv.sub[x]
@@ -114,7 +115,7 @@ func (in *inliner) project(i int) *projection {
 			return
 		}
 		for _, y := range st.SharedFreeConsts(t) {
-			ok = ok && head[y]
+			ok = ok && head.Get(y)
 		}
 	}
 	for _, x := range st.SharedFreeConsts(d.Constraint) {
@@ -193,10 +194,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	for i, x := range c.Vars {
 		index.Set(x, int32(i+1))
 	}
-	bodyArg := table(&in.bodyArg)
+	bodyArg, onto, fresh, taken := in.bodyArg, in.onto, in.fresh, in.taken
+	defer bodyArg.Clear()
+	defer onto.Clear()
+	defer fresh.Clear()
+	defer taken.Clear()
 	for k := range d.Body {
 		for _, x := range d.Body[k].Args {
-			bodyArg[x] = true
+			bodyArg.Set(x, true)
 		}
 	}
 	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
@@ -215,17 +220,17 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			continue
 		}
 		// onto renames d's head arguments to the occurrence's arguments.
-		onto := table(&in.onto)
-		fresh := table(&in.fresh)
-		taken := table(&in.taken)
+		onto.Clear()
+		fresh.Clear()
+		taken.Clear()
 		for i, x := range d.Head.Args {
 			y := a.Args[i]
-			onto[x] = y
-			if bodyArg[x] {
+			onto.Set(x, y)
+			if bodyArg.Get(x) {
 				// (the relaxed form: x is an argument of d's body
 				// too, which y takes)
-				fresh[x] = y
-				taken[y] = true
+				fresh.Set(x, y)
+				taken.Set(y, true)
 			}
 			if v := pr.value(x); v != nil {
 				if elim[y] != nil {
@@ -238,41 +243,39 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				elimOrder = append(elimOrder, y)
 			}
 		}
-		src := make([]varSource, len(d.Vars))
+		src := make([]int32, len(d.Vars))
 		for i, v := range d.Vars {
-			switch y, isHead := onto[v]; {
-			case isHead:
-				src[i] = fromIndex(int(index.Get(y)) - 1)
-			case bodyArg[v] && reuse(v, pr, onto, taken):
+			switch y := onto.Get(v); {
+			case y != nil: // a head argument
+				src[i] = index.Get(y) - 1
+			case bodyArg.Get(v) && reuse(v, pr, onto, taken):
 				// defined as a head argument of d: the occurrence's
 				// argument serves, renamed apart already (no fresh
 				// variable, no equality to solve away)
-				y := onto[pr.sub[v]]
-				taken[y] = true
-				fresh[v] = y
-				src[i] = fromIndex(int(index.Get(y)) - 1)
-			case bodyArg[v]:
+				y := onto.Get(pr.sub[v])
+				taken.Set(y, true)
+				fresh.Set(v, y)
+				src[i] = index.Get(y) - 1
+			case bodyArg.Get(v):
 				f := st.Fresh(v.Name(), v.Sort())
-				fresh[v] = f
-				src[i] = fromIndex(len(nc.Vars))
+				fresh.Set(v, f)
+				src[i] = int32(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
-				parts = append(parts, st.Eq(f, in.rename(pr.sub[v], onto)))
-			case pr.sub[v] != nil:
-				src[i] = fromDefault
-				src[i].def = in.rename(pr.sub[v], onto)
+				parts = append(parts, st.Eq(f, in.renameBy(pr.sub[v], onto.Get)))
 			default:
-				src[i] = fromDefault // occurs nowhere: any value
+				// defined (see segment), or occurs nowhere: any value
+				src[i] = -1
 			}
 		}
 		if !pr.rest.IsTrue() {
-			parts = append(parts, in.rename(pr.rest, onto))
+			parts = append(parts, in.renameBy(pr.rest, onto.Get))
 		}
-		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src}
+		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src, pr: pr}
 		for k := range d.Body {
 			b := &d.Body[k]
 			args := make([]*term.Term, len(b.Args))
 			for i, x := range b.Args {
-				args[i] = fresh[x]
+				args[i] = fresh.Get(x)
 			}
 			nc.Body = append(nc.Body, chc.Atom{Pred: b.Pred, Args: args})
 		}
@@ -280,10 +283,6 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	if c.Head != nil {
 		h := *c.Head
 		nc.Head = &h
-	}
-	csrc := make([]varSource, len(c.Vars))
-	for i := range csrc {
-		csrc[i] = fromIndex(i)
 	}
 	// The arguments of the inlined occurrences are local variables now:
 	// those with a value leave at once; eliminate those the constraint
@@ -299,14 +298,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// are simplified already and are not walked: their free constants
 	// are memoized (in.consts), so that only the conjuncts at the seam
 	// cost a walk.
-	args := argVars(nc)
+	args := in.argSet // (nc's arguments: a table of the inliner, emptied at the end)
+	setArgs(args, nc)
+	defer args.Clear()
 	// (the relaxed form: an occurrence's argument with a value may be an
 	// argument of another atom, which keeps it: its value is substituted
 	// as for the others, and it keeps it as a conjunct instead of leaving,
 	// as its copy in the strict form would)
 	var valued []*term.Term
 	for _, y := range elimOrder {
-		if args.has(y) {
+		if args.Get(y) {
 			valued = append(valued, st.SimplifyEq(y, elim[y]))
 		}
 	}
@@ -324,7 +325,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 			isLocal := false
 			for _, x := range in.st.SharedFreeConsts(a) {
-				if !args.has(x) {
+				if !args.Get(x) {
 					isLocal = true
 					break
 				}
@@ -362,7 +363,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		return nil, nil
 	}
 	if len(local) > 0 {
-		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.has(x) }, func(*term.Term) bool { return true }, false, false)
+		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.Get(x) }, func(*term.Term) bool { return true }, false, false)
 		if sv.isFalse() {
 			return nil, nil
 		}
@@ -378,31 +379,42 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		return nil, nil
 	}
 	nc.Constraint = cons
+	m := &merge{c: c, d: d, segs: segs}
 	if len(elim) > 0 {
 		// values of the eliminated variables: their definitions
-		defined := func(src []varSource) {
-			for i := range src {
-				switch sr := &src[i]; {
-				case sr.index >= 0 && elim[nc.Vars[sr.index]] != nil:
-					t := elim[nc.Vars[sr.index]]
-					*sr = fromDefault
-					sr.def = t
-				case sr.def != nil:
-					sr.def = in.rename(sr.def, elim)
+		for i, x := range c.Vars {
+			if t := elim[x]; t != nil {
+				m.cdefs = append(m.cdefs, srcDef{i, t})
+			}
+		}
+		for j := range segs {
+			sg := &segs[j]
+			for i, k := range sg.src {
+				if k < 0 {
+					continue
+				}
+				if t := elim[nc.Vars[k]]; t != nil {
+					sg.defs = append(sg.defs, srcDef{i, t})
 				}
 			}
 		}
-		defined(csrc)
-		for _, sg := range segs {
-			defined(sg.src)
+	}
+	m.remap = canonicalConsts(nc, in.st.SharedFreeConsts(cons))
+	return nc, m
+}
+
+// setArgs marks the arguments of c's atoms in args.
+func setArgs(args *term.TermMap[bool], c *chc.Clause) {
+	if c.Head != nil {
+		for _, x := range c.Head.Args {
+			args.Set(x, true)
 		}
 	}
-	remap := canonicalConsts(nc, in.st.SharedFreeConsts(cons))
-	remapSources(csrc, remap)
-	for _, sg := range segs {
-		remapSources(sg.src, remap)
+	for j := range c.Body {
+		for _, x := range c.Body[j].Args {
+			args.Set(x, true)
+		}
 	}
-	return nc, &merge{c: c, d: d, segs: segs, csrc: csrc}
 }
 
 // reuse reports whether merge can give the body argument v of a defining
@@ -413,13 +425,13 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 // eliminated, without the variable and the equality. Not when x has a
 // value (y leaves the clause for it) or y serves another body argument
 // already (taken).
-func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken map[*term.Term]bool) bool {
+func reuse(v *term.Term, pr *projection, onto *term.TermMap[*term.Term], taken *term.TermMap[bool]) bool {
 	x := pr.sub[v]
 	if x == nil || x.Op() != term.OpConst {
 		return false
 	}
-	y, ok := onto[x]
-	return ok && !taken[y] && pr.value(x) == nil
+	y := onto.Get(x)
+	return y != nil && !taken.Get(y) && pr.value(x) == nil
 }
 
 // rename is st.SubstituteMap(t, m) for a map m of variables to terms of
@@ -427,12 +439,30 @@ func reuse(v *term.Term, pr *projection, onto map[*term.Term]*term.Term, taken m
 // the keys among t's free variables (memoized by the store) are handed
 // on, and t is its own image when none is.
 func (in *inliner) rename(t *term.Term, m map[*term.Term]*term.Term) *term.Term {
-	if t.Op() == term.OpConst || t.IsValue() {
-		return in.st.SubstituteMap(t, m) // a leaf: no walk, no tables
+	return in.renameBy(t, func(x *term.Term) *term.Term { return m[x] })
+}
+
+// renameBy is rename with the map given by its lookup (nil: no image),
+// for the inliner's tables.
+func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term.Term {
+	var fc []*term.Term
+	switch {
+	case t.IsValue():
+		return t
+	case t.Op() == term.OpConst:
+		// a leaf: no walk, no list of free variables
+		if u := get(t); u != nil && u != t {
+			sub := table(&in.sub)
+			sub[t] = u
+			return in.st.SubstituteMap(t, sub)
+		}
+		return t
+	default:
+		fc = in.st.SharedFreeConsts(t)
 	}
 	sub := table(&in.sub)
-	for _, x := range in.st.SharedFreeConsts(t) {
-		if u, ok := m[x]; ok && u != x {
+	for _, x := range fc {
+		if u := get(x); u != nil && u != x {
 			sub[x] = u
 		}
 	}
