@@ -17,16 +17,33 @@ func (st *Store) Simplify(t *Term) *Term {
 	if t.flags&flagSimplified != 0 || t.op.IsLeaf() {
 		return t
 	}
+	if r := st.simpMemo.Get(t); r != nil {
+		return r
+	}
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
-	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) }, nil, func(u *Term) error {
+	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
 		r := s.node(u)
 		r.flags |= flagSimplified
 		s.memo.Set(u, r)
+		if r != u {
+			st.simpMemo.Set(u, r)
+		}
 		return nil
 	})
 	return s.memo.Get(t)
+}
+
+// remembered reports whether the store holds the simplification of u
+// (see Store.simpMemo), which it then puts in the simplifier's memo.
+func (s *simplifier) remembered(u *Term) bool {
+	r := s.st.simpMemo.Get(u)
+	if r == nil {
+		return false
+	}
+	s.memo.Set(u, r)
+	return true
 }
 
 // SimplifyMap is Simplify(SubstituteMap(t, m)) without building the
@@ -102,12 +119,16 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	}
 	s.known = true
 	done := func(u *Term) bool {
-		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf()))
+		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf() || s.remembered(u)))
 	}
 	_ = walkPost(t, done, nil, func(u *Term) error {
 		r := s.node(u)
 		r.flags |= flagSimplified
 		s.memo.Set(u, r)
+		if r != u && mark.Get(u) == clean {
+			// (a node without a key below: its plain simplification)
+			st.simpMemo.Set(u, r)
+		}
 		return nil
 	})
 	if r := s.memo.Get(t); r != nil {
