@@ -54,6 +54,8 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	all := func(*term.Term) bool { return true }
 	memo := keptOf(ctx)
 	relaxed := false
+	var ca clauseArgs
+	defer ca.release()
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -62,11 +64,11 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			r.keepClause(c)
 			continue
 		}
-		args := argVars(c)
+		args := ca.of(c)
 		f, inert := peelCopies(st, c.Constraint, &args, all)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
-			inert, ren = relaxCopies(c, inert)
+			inert, ren = relaxCopiesAt(c, inert, args.at)
 		}
 		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
@@ -112,7 +114,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		}
 		n := len(r.new.Clauses)
 		if ren != nil {
-			r.relaxClause(c, cons, locals, ren)
+			r.relaxClause(c, &args, cons, locals, ren)
 			relaxed = true
 			putRenaming(ren)
 		} else {
@@ -201,6 +203,64 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 		return f, nil
 	}
 	return chc.Conj(st, rest), inert
+}
+
+// clauseArgs holds the atom arguments of a clause (see of), in tables
+// that it reuses from clause to clause; release gives them back.
+type clauseArgs struct {
+	sc *clauseArgsScratch
+}
+
+// A clauseArgsScratch is the tables of clauseArgs.
+type clauseArgsScratch struct {
+	atomOf term.TermMap[int32]
+	list   []*term.Term
+}
+
+var clauseArgsScratches = sync.Pool{New: func() any { return new(clauseArgsScratch) }}
+
+// of is the set of c's atom arguments, argVars(c), valid until the next
+// call of of or release: its list is every atom's arguments in order
+// (the head first), and its table at gives each argument its atom plus
+// one (the head 1, the body from 2; relaxCopies reads it), or -1 for an
+// argument of several atoms.
+func (ca *clauseArgs) of(c *chc.Clause) varSet {
+	if ca.sc == nil {
+		ca.sc = clauseArgsScratches.Get().(*clauseArgsScratch)
+	}
+	sc := ca.sc
+	sc.atomOf.Clear()
+	clear(sc.list)
+	list := sc.list[:0]
+	mark := func(a *chc.Atom, k int32) {
+		for _, x := range a.Args {
+			if j := sc.atomOf.Get(x); j != 0 && j != k {
+				sc.atomOf.Set(x, -1)
+			} else {
+				sc.atomOf.Set(x, k)
+			}
+			list = append(list, x)
+		}
+	}
+	if c.Head != nil {
+		mark(c.Head, 1)
+	}
+	for j := range c.Body {
+		mark(&c.Body[j], int32(j+2))
+	}
+	sc.list = list
+	return varSet{list: list, at: &sc.atomOf}
+}
+
+// release gives the tables of ca back.
+func (ca *clauseArgs) release() {
+	if ca.sc != nil {
+		ca.sc.atomOf.Clear()
+		clear(ca.sc.list)
+		ca.sc.list = ca.sc.list[:0]
+		clauseArgsScratches.Put(ca.sc)
+		ca.sc = nil
+	}
 }
 
 // A copyScratch holds peelCopies' tables between calls.
