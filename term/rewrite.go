@@ -142,17 +142,29 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 func simplified(t *Term) bool { return t.flags&flagSimplified != 0 || t.op.IsLeaf() }
 
 // SimplifyAnd is Simplify of the conjunction of ts (true when ts is
-// empty) without building the conjunction when every ts is simplified:
-// the conjuncts are flattened, sorted and deduplicated at once, which is
-// what Simplify does to the conjunction of simplified terms.
+// empty) without building the conjunction: the conjuncts are simplified
+// one by one, then flattened, sorted and deduplicated at once, which is
+// what Simplify does to the conjunction (it simplifies the conjuncts,
+// then their conjunction with mkAndOr).
 func (st *Store) SimplifyAnd(ts []*Term) *Term {
-	for _, t := range ts {
-		if !simplified(t) || !t.sort.IsBool() {
+	var simp []*Term // ts simplified, when some is not
+	for i, t := range ts {
+		if !t.sort.IsBool() {
 			if len(ts) == 1 {
 				return st.Simplify(ts[0])
 			}
 			return st.Simplify(st.And(ts...))
 		}
+		if simp == nil && !simplified(t) {
+			simp = make([]*Term, len(ts))
+			copy(simp, ts[:i])
+		}
+		if simp != nil {
+			simp[i] = st.Simplify(t)
+		}
+	}
+	if simp != nil {
+		ts = simp
 	}
 	switch len(ts) {
 	case 0:

@@ -167,9 +167,16 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 	for k, a := range cs {
 		if x, y := simpleEq(st, a); x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y) {
 			pairs[k] = [2]*term.Term{x, y}
+			found = true
+		}
+	}
+	if !found {
+		return f, nil
+	}
+	for k, a := range cs {
+		if x, y := pairs[k][0], pairs[k][1]; x != nil {
 			count.Set(x, count.Get(x)+1)
 			count.Set(y, count.Get(y)+1)
-			found = true
 			continue
 		}
 		switch {
@@ -180,9 +187,6 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 				count.Set(x, count.Get(x)+1)
 			}
 		}
-	}
-	if !found {
-		return f, nil
 	}
 	inert := make([][2]*term.Term, 0, len(cs))
 	rest := make([]*term.Term, 0, len(cs))
