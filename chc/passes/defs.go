@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -715,7 +714,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 	}
 	if len(dirty) > 0 {
-		clean = append(clean, st.SimplifyMap(chc.Conj(st, dirty), sub))
+		clean = append(clean, st.SimplifyAndMap(dirty, sub))
 	}
 	for _, a := range term.Conjuncts(nil, st.SimplifyAnd(clean)) {
 		if a.IsFalse() {
