@@ -47,3 +47,17 @@ func InlineBounds(s *chc.System) (func(i int, order [3]int) [3]int, error) {
 		return out
 	}, nil
 }
+
+// CanonicalVars reports whether c's variables are in the order
+// canonicalConsts gives them (the atoms' arguments, then the others of
+// the constraint in their order) with none missing or left over.
+func CanonicalVars(c *chc.Clause) bool {
+	nc := *c
+	remap := canonicalConsts(&nc, nil)
+	for i, j := range remap {
+		if j != i {
+			return false
+		}
+	}
+	return len(nc.Vars) == len(c.Vars)
+}
