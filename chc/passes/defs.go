@@ -27,6 +27,7 @@ type solved struct {
 	// conjuncts of f before simplifying them (see unionRaw)
 	simplified *term.Term
 	f          *term.Term
+	cs         []*term.Term // f's conjuncts when f is not built (nil)
 	st         *term.Store
 	// used is the number of conjuncts read as definitions (at the
 	// start, or once substituted into).
@@ -44,7 +45,11 @@ func (sv *solved) valueOf(y *term.Term) *term.Term {
 // simplifiedOf is the constraint simplified.
 func (sv *solved) simplifiedOf() *term.Term {
 	if sv.simplified == nil {
-		sv.simplified = sv.st.Simplify(sv.f)
+		if sv.f == nil {
+			sv.simplified = sv.st.SimplifyAnd(sv.cs)
+		} else {
+			sv.simplified = sv.st.Simplify(sv.f)
+		}
 	}
 	return sv.simplified
 }
@@ -84,6 +89,13 @@ func (sv *solved) isFalse() bool {
 // sv.sub is made only with needSub set (a map for the callers that look
 // definitions up; the others read defs).
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
+	return solveDefsOf(st, f, nil, can, prefer, simple, needSub)
+}
+
+// solveDefsOf is solveDefs of f, or with f nil of the conjunction of cs
+// (two or more conjuncts, not built): as solveDefs of the conjunction,
+// which it would read as not simplified.
+func solveDefsOf(st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
 	sc := defsScratches.Get().(*defsScratch)
 	defer func() {
 		sc.users.Clear()
@@ -95,7 +107,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		sc.userLists = sc.userLists[:0]
 		defsScratches.Put(sc)
 	}()
-	sv := solveDefsIn(sc, st, f, can, prefer, simple)
+	sv := solveDefsIn(sc, st, f, cs, can, prefer, simple)
 	if needSub && len(sv.defs) > 0 {
 		sv.sub = make(map[*term.Term]*term.Term, len(sv.defs))
 		for _, d := range sv.defs {
@@ -105,9 +117,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	return sv
 }
 
-// solveDefsIn is solveDefs with the tables of sc: sc.sub maps each
+// solveDefsIn is solveDefsOf with the tables of sc: sc.sub maps each
 // defined variable to its term.
-func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
+func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	sv := &solved{}
 	sub := &sc.sub
 	// users: variable → defs whose term mentions it, as an index (plus
@@ -251,18 +263,21 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 	// Definitions found late can simplify conjuncts met earlier into new
 	// definitions: repeat a few rounds while that happens, simple
 	// definitions first.
-	sv.f, sv.st = f, st
+	sv.f, sv.cs, sv.st = f, cs, st
 	var rest []*term.Term
-	raw := f.Op() == term.OpAnd && !f.IsSimplified() && slices.ContainsFunc(f.Args(), func(a *term.Term) bool {
+	if f != nil && f.Op() == term.OpAnd && !f.IsSimplified() {
+		cs = f.Args()
+	}
+	raw := cs != nil && slices.ContainsFunc(cs, func(a *term.Term) bool {
 		x, y := rawSimpleEq(st, a)
 		return x != nil && (can(x) || (y.Op() == term.OpConst && can(y)))
 	})
 	if raw {
 		// the conjuncts of f, read as they are: unionSimple simplifies
 		// the others once, with the definitions substituted
-		rest = f.Args()
+		rest = cs
 	} else {
-		sv.simplified = st.Simplify(f)
+		sv.simplified = sv.simplifiedOf()
 		rest = term.Conjuncts(nil, sv.simplified)
 	}
 	// The equalities between variables and of variables with values come

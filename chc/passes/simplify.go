@@ -65,12 +65,12 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			continue
 		}
 		args := ca.of(c)
-		f, inert := peelCopies(st, c.Constraint, &args, all)
+		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
 			inert, ren = relaxCopiesAt(c, inert, args.at)
 		}
-		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
+		sv := solveDefsOf(st, f, cs, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
 			putRenaming(ren)
@@ -147,10 +147,21 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 // simplifies the rest and adds x = y back, y as the rest defines it. The
 // conjunction is f itself when no conjunct is such a copy.
 func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (*term.Term, [][2]*term.Term) {
-	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
-		return f, nil
+	g, cs, inert := peelCopiesList(st, f, args, can)
+	if cs != nil {
+		g = chc.Conj(st, cs)
 	}
-	cs := f.Args()
+	return g, inert
+}
+
+// peelCopiesList is peelCopies giving the other conjuncts, when there
+// are two or more, as a slice (cs, the conjunction nil) instead of their
+// conjunction, which solveDefsOf reads without it being built.
+func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (g *term.Term, cs []*term.Term, inert [][2]*term.Term) {
+	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
+		return f, nil, nil
+	}
+	cs = f.Args()
 	// the copies met (x, y, each an argument) by conjunct, and how many
 	// conjuncts mention each variable
 	sc := copyScratches.Get().(*copyScratch)
@@ -171,7 +182,7 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 		}
 	}
 	if !found {
-		return f, nil
+		return f, nil, nil
 	}
 	for k, a := range cs {
 		if x, y := pairs[k][0], pairs[k][1]; x != nil {
@@ -188,7 +199,7 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 			}
 		}
 	}
-	inert := make([][2]*term.Term, 0, len(cs))
+	inert = make([][2]*term.Term, 0, len(cs))
 	rest := make([]*term.Term, 0, len(cs))
 	for k, a := range cs {
 		x, y := pairs[k][0], pairs[k][1]
@@ -204,9 +215,12 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 		}
 	}
 	if len(inert) == 0 {
-		return f, nil
+		return f, nil, nil
 	}
-	return chc.Conj(st, rest), inert
+	if len(rest) < 2 {
+		return chc.Conj(st, rest), nil, inert
+	}
+	return nil, rest, inert
 }
 
 // clauseArgs holds the atom arguments of a clause (see of), in tables
