@@ -218,6 +218,10 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 		sv.defs = append(sv.defs, def{x, t})
 		sub.Set(x, t)
 	}
+	// cleanAt is a number of definitions that no conjunct of rest (below)
+	// mentions the variables of, -1 when unknown: while there are no
+	// more, the definitions substituted into a conjunct leave it as it is.
+	cleanAt := -1
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
 	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
@@ -225,6 +229,13 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 		one := func(a *term.Term) bool {
 			if a.IsFalse() {
 				return false
+			}
+			switch a.Op() {
+			case term.OpConst, term.OpNot, term.OpEq:
+			default:
+				// (definition reads no other literal)
+				rest = append(rest, a)
+				return true
 			}
 			if failed.Get(a) {
 				rest = append(rest, a)
@@ -245,7 +256,10 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 			return true
 		}
 		for _, c := range cs {
-			a := apply(c)
+			a := c
+			if len(sv.defs) != cleanAt {
+				a = apply(c)
+			}
 			if a.Op() != term.OpAnd {
 				if !a.IsTrue() && !one(a) {
 					return nil, false
@@ -297,6 +311,9 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 			break
 		}
 	}
+	// (unionSimple substitutes the definitions it makes into the
+	// conjuncts it leaves, and keeps equalities with undefined variables)
+	cleanAt = len(sv.defs)
 	phases := []bool{true, false} // simple definitions only, then all
 	if simple {
 		phases = phases[:1]
@@ -312,12 +329,18 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 				return sv
 			}
 			if len(sv.defs) == n {
+				// (each conjunct left had every definition
+				// substituted into it)
+				cleanAt = n
 				break
 			}
+			cleanAt = -1
 		}
 	}
 	for _, a := range rest {
-		a = apply(a)
+		if len(sv.defs) != cleanAt {
+			a = apply(a)
+		}
 		if a.IsFalse() {
 			sv.rest = []*term.Term{a}
 			sv.defs = nil
