@@ -200,7 +200,8 @@
 //	print.go      printing in SMT-LIB syntax
 //	model.go      Model
 //	eval.go       Model.Eval: total evaluation
-//	rewrite.go    Simplify
+//	rewrite.go    Simplify, SimplifyMap, SimplifyAnd, SimplifyAndMap; the simplifications
+//	              the store remembers
 //	linear.go     Linear, Linearize
 //	nnf.go        NNF
 //	implicant.go  Implicant

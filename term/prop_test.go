@@ -545,3 +545,79 @@ func TestPropSortByID(t *testing.T) {
 		}
 	})
 }
+
+// TestPropSimplifyMemo: the store remembers the simplifications it made
+// (Simplify, SimplifyMap below no key, SimplifyAnd), and a result read
+// back is the one the store gives without them: Simplify, SimplifyMap,
+// SimplifyAnd and SimplifyAndMap after simplifications of other terms
+// and of parts of theirs (under substitutions or not) give what
+// Simplify and SimplifyMap of the terms (of the conjunction) give once
+// the store has forgotten them; SimplifyAndMap is SimplifyMap of the
+// conjunction.
+func TestPropSimplifyMemo(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		c := drawCase(t, true)
+		st := c.st
+		cfg := c.cfg
+		var xs []*term.Term // constants: SimplifyAndMap's keys
+		for _, x := range fuzz.Consts(st, cfg) {
+			if x.IsConst() {
+				xs = append(xs, x)
+			}
+		}
+		small := cfg
+		small.Depth = 2
+		m := map[*term.Term]*term.Term{}
+		if len(xs) > 0 {
+			from := rapid.SliceOfNDistinct(rapid.SampledFrom(xs), 1, 3, func(x *term.Term) uint32 { return x.ID() }).Draw(t, "from")
+			for _, x := range from {
+				m[x] = fuzz.TermOf(st, x.Sort(), small).Draw(t, "to")
+			}
+		}
+		// conjuncts: t, some of its Boolean arguments, and others
+		ts := []*term.Term{c.t}
+		for _, a := range c.t.Args() {
+			if a.Sort().IsBool() && rapid.Bool().Draw(t, "arg") {
+				ts = append(ts, a)
+			}
+		}
+		for i := range rapid.IntRange(0, 3).Draw(t, "others") {
+			ts = append(ts, fuzz.TermOf(st, term.BoolSort, cfg).Draw(t, "other"+string(rune('0'+i))))
+		}
+		// simplifications that fill the memo: parts of the terms, the
+		// terms, under m or not
+		var parts []*term.Term
+		for _, u := range ts {
+			for v := range term.PostOrder(u) {
+				parts = append(parts, v)
+			}
+		}
+		for i := range rapid.IntRange(0, 6).Draw(t, "before") {
+			u := rapid.SampledFrom(parts).Draw(t, "part"+string(rune('0'+i)))
+			if rapid.Bool().Draw(t, "under-m") {
+				st.SimplifyMap(u, m)
+			} else {
+				st.Simplify(u)
+			}
+		}
+		got := []*term.Term{
+			st.Simplify(ts[0]),
+			st.SimplifyMap(ts[0], m),
+			st.SimplifyAnd(ts),
+			st.SimplifyAndMap(ts, m),
+		}
+		and := st.And(ts...)
+		term.ForgetSimplifications(st)
+		want := []*term.Term{
+			st.Simplify(ts[0]),
+			st.SimplifyMap(ts[0], m),
+			st.Simplify(and),
+			st.SimplifyMap(and, m),
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("result %d on %v under %v: %v with the memo, %v without", i, ts, m, got[i], want[i])
+			}
+		}
+	})
+}

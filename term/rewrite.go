@@ -17,16 +17,45 @@ func (st *Store) Simplify(t *Term) *Term {
 	if t.flags&flagSimplified != 0 || t.op.IsLeaf() {
 		return t
 	}
+	if r := st.simpMemo.Get(t); r != nil {
+		return r
+	}
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
-	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) }, nil, func(u *Term) error {
+	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
 		r := s.node(u)
 		r.flags |= flagSimplified
 		s.memo.Set(u, r)
+		if r != u {
+			st.remember(u, r)
+		}
 		return nil
 	})
 	return s.memo.Get(t)
+}
+
+// simpMemoSize bounds the simplifications the store remembers before it
+// starts afresh.
+const simpMemoSize = 1 << 20
+
+// remember records r as the simplification of u (see Store.simpMemo).
+func (st *Store) remember(u, r *Term) {
+	if st.simpMemo.Len() >= simpMemoSize {
+		st.simpMemo.Clear()
+	}
+	st.simpMemo.Set(u, r)
+}
+
+// remembered reports whether the store holds the simplification of u
+// (see Store.simpMemo), which it then puts in the simplifier's memo.
+func (s *simplifier) remembered(u *Term) bool {
+	r := s.st.simpMemo.Get(u)
+	if r == nil {
+		return false
+	}
+	s.memo.Set(u, r)
+	return true
 }
 
 // SimplifyMap is Simplify(SubstituteMap(t, m)) without building the
@@ -39,23 +68,68 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	if len(m) == 0 {
 		return st.Simplify(t)
 	}
-	if t.HasQuantifier() {
+	if t.HasQuantifier() || boundImage(m) {
 		return st.Simplify(st.SubstituteMap(t, m))
 	}
-	for _, u := range m {
-		if u.HasBound() {
-			return st.Simplify(st.SubstituteMap(t, m))
+	r := [1]*Term{t}
+	st.simplifyMapRoots(r[:], m)
+	return r[0]
+}
+
+// SimplifyAndMap is SimplifyMap of the conjunction of ts (true when ts
+// is empty) without building the conjunction: the conjuncts are
+// simplified under m in one walk (sharing its tables), then flattened,
+// sorted and deduplicated at once, which is what SimplifyMap does to the
+// conjunction. The keys of m are constants.
+func (st *Store) SimplifyAndMap(ts []*Term, m map[*Term]*Term) *Term {
+	if len(m) == 0 {
+		return st.SimplifyAnd(ts)
+	}
+	if len(ts) == 1 {
+		return st.SimplifyMap(ts[0], m)
+	}
+	if boundImage(m) || slices.ContainsFunc(ts, func(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier() }) {
+		return st.SimplifyMap(st.And(ts...), m)
+	}
+	for k := range m {
+		if k.op != OpConst {
+			panic("term: SimplifyAndMap with a key that is no constant")
 		}
 	}
+	rs := make([]*Term, len(ts))
+	copy(rs, ts)
+	st.simplifyMapRoots(rs, m)
+	if len(rs) == 0 {
+		return st.tru
+	}
+	r := st.mkAndOr(OpAnd, rs)
+	r.flags |= flagSimplified
+	return r
+}
+
+// boundImage reports whether some image of m has a bound variable.
+func boundImage(m map[*Term]*Term) bool {
+	for _, u := range m {
+		if u.HasBound() {
+			return true
+		}
+	}
+	return false
+}
+
+// simplifyMapRoots replaces each term of ts, free of quantifiers, by its
+// SimplifyMap under m (not empty, no image with a bound variable), in one
+// walk.
+func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
 	// The nodes that mention no key of m (clean) and are simplified
 	// already are their own result: the walk skips them, and only the
 	// nodes above a key, or not simplified, are rebuilt. The keys met
-	// (those of t: the simplifier reads the memo for t's nodes only)
-	// are seeded with their images, so that a call on a small t costs
-	// what t does, not what m does.
+	// (those of ts: the simplifier reads the memo for their nodes only)
+	// are seeded with their images, so that a call on a small term
+	// costs what it does, not what m does.
 	const clean, dirty, key = 1, 2, 3
 	mark := markTables.get()
 	defer markTables.put(mark)
@@ -69,30 +143,32 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 			break
 		}
 	}
-	_ = walkPost(t, func(u *Term) bool {
-		if mark.Has(u) {
-			return true
-		}
-		if onlyConsts && u.op != OpConst {
-			return false
-		}
-		if _, ok := m[u]; ok {
-			mark.Set(u, key)
-			keys = append(keys, u)
-			return true
-		}
-		return false
-	}, nil, func(u *Term) error {
-		v := uint8(clean)
-		for _, a := range u.args {
-			if k := mark.Get(a); k == dirty || k == key {
-				v = dirty
-				break
+	for _, t := range ts {
+		_ = walkPost(t, func(u *Term) bool {
+			if mark.Has(u) {
+				return true
 			}
-		}
-		mark.Set(u, v)
-		return nil
-	})
+			if onlyConsts && u.op != OpConst {
+				return false
+			}
+			if _, ok := m[u]; ok {
+				mark.Set(u, key)
+				keys = append(keys, u)
+				return true
+			}
+			return false
+		}, nil, func(u *Term) error {
+			v := uint8(clean)
+			for _, a := range u.args {
+				if k := mark.Get(a); k == dirty || k == key {
+					v = dirty
+					break
+				}
+			}
+			mark.Set(u, v)
+			return nil
+		})
+	}
 	for _, f := range keys {
 		u := st.substTarget(f, m[f])
 		if !u.op.IsLeaf() {
@@ -102,18 +178,23 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 	}
 	s.known = true
 	done := func(u *Term) bool {
-		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf()))
+		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf() || s.remembered(u)))
 	}
-	_ = walkPost(t, done, nil, func(u *Term) error {
-		r := s.node(u)
-		r.flags |= flagSimplified
-		s.memo.Set(u, r)
-		return nil
-	})
-	if r := s.memo.Get(t); r != nil {
-		return r
+	for i, t := range ts {
+		_ = walkPost(t, done, nil, func(u *Term) error {
+			r := s.node(u)
+			r.flags |= flagSimplified
+			s.memo.Set(u, r)
+			if r != u && mark.Get(u) == clean {
+				// (a node without a key below: its plain simplification)
+				st.remember(u, r)
+			}
+			return nil
+		})
+		if r := s.memo.Get(t); r != nil {
+			ts[i] = r
+		}
 	}
-	return t
 }
 
 // simplified reports whether t is its own simplification: a leaf, or a
@@ -121,17 +202,29 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 func simplified(t *Term) bool { return t.flags&flagSimplified != 0 || t.op.IsLeaf() }
 
 // SimplifyAnd is Simplify of the conjunction of ts (true when ts is
-// empty) without building the conjunction when every ts is simplified:
-// the conjuncts are flattened, sorted and deduplicated at once, which is
-// what Simplify does to the conjunction of simplified terms.
+// empty) without building the conjunction: the conjuncts are simplified
+// one by one, then flattened, sorted and deduplicated at once, which is
+// what Simplify does to the conjunction (it simplifies the conjuncts,
+// then their conjunction with mkAndOr).
 func (st *Store) SimplifyAnd(ts []*Term) *Term {
-	for _, t := range ts {
-		if !simplified(t) || !t.sort.IsBool() {
+	var simp []*Term // ts simplified, when some is not
+	for i, t := range ts {
+		if !t.sort.IsBool() {
 			if len(ts) == 1 {
 				return st.Simplify(ts[0])
 			}
 			return st.Simplify(st.And(ts...))
 		}
+		if simp == nil && !simplified(t) {
+			simp = make([]*Term, len(ts))
+			copy(simp, ts[:i])
+		}
+		if simp != nil {
+			simp[i] = st.Simplify(t)
+		}
+	}
+	if simp != nil {
+		ts = simp
 	}
 	switch len(ts) {
 	case 0:

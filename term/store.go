@@ -45,6 +45,12 @@ type Store struct {
 	linMemo *TermMap[*Linear]
 	// SharedFreeConsts's lists (see there)
 	fcs *fcMemo
+	// simpMemo: the simplification of each term that Simplify (or
+	// SimplifyMap, below no key) simplified and that is not its own
+	// simplification: terms never change, and the conjuncts of a
+	// system's clauses (the reader's, not simplified) recur from clause
+	// to clause and from pass to pass; a term met again costs a lookup
+	simpMemo TermMap[*Term]
 	// where new terms come from (see termSlabs)
 	slabs termSlabs
 

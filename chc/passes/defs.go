@@ -4,7 +4,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
 
@@ -28,6 +27,7 @@ type solved struct {
 	// conjuncts of f before simplifying them (see unionRaw)
 	simplified *term.Term
 	f          *term.Term
+	cs         []*term.Term // f's conjuncts when f is not built (nil)
 	st         *term.Store
 	// used is the number of conjuncts read as definitions (at the
 	// start, or once substituted into).
@@ -45,7 +45,11 @@ func (sv *solved) valueOf(y *term.Term) *term.Term {
 // simplifiedOf is the constraint simplified.
 func (sv *solved) simplifiedOf() *term.Term {
 	if sv.simplified == nil {
-		sv.simplified = sv.st.Simplify(sv.f)
+		if sv.f == nil {
+			sv.simplified = sv.st.SimplifyAnd(sv.cs)
+		} else {
+			sv.simplified = sv.st.Simplify(sv.f)
+		}
 	}
 	return sv.simplified
 }
@@ -85,6 +89,13 @@ func (sv *solved) isFalse() bool {
 // sv.sub is made only with needSub set (a map for the callers that look
 // definitions up; the others read defs).
 func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
+	return solveDefsOf(st, f, nil, can, prefer, simple, needSub)
+}
+
+// solveDefsOf is solveDefs of f, or with f nil of the conjunction of cs
+// (two or more conjuncts, not built): as solveDefs of the conjunction,
+// which it would read as not simplified.
+func solveDefsOf(st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
 	sc := defsScratches.Get().(*defsScratch)
 	defer func() {
 		sc.users.Clear()
@@ -96,7 +107,7 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 		sc.userLists = sc.userLists[:0]
 		defsScratches.Put(sc)
 	}()
-	sv := solveDefsIn(sc, st, f, can, prefer, simple)
+	sv := solveDefsIn(sc, st, f, cs, can, prefer, simple)
 	if needSub && len(sv.defs) > 0 {
 		sv.sub = make(map[*term.Term]*term.Term, len(sv.defs))
 		for _, d := range sv.defs {
@@ -106,9 +117,9 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 	return sv
 }
 
-// solveDefsIn is solveDefs with the tables of sc: sc.sub maps each
+// solveDefsIn is solveDefsOf with the tables of sc: sc.sub maps each
 // defined variable to its term.
-func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
+func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
 	sv := &solved{}
 	sub := &sc.sub
 	// users: variable → defs whose term mentions it, as an index (plus
@@ -207,6 +218,10 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 		sv.defs = append(sv.defs, def{x, t})
 		sub.Set(x, t)
 	}
+	// cleanAt is a number of definitions that no conjunct of rest (below)
+	// mentions the variables of, -1 when unknown: while there are no
+	// more, the definitions substituted into a conjunct leave it as it is.
+	cleanAt := -1
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
 	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
@@ -214,6 +229,13 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 		one := func(a *term.Term) bool {
 			if a.IsFalse() {
 				return false
+			}
+			switch a.Op() {
+			case term.OpConst, term.OpNot, term.OpEq:
+			default:
+				// (definition reads no other literal)
+				rest = append(rest, a)
+				return true
 			}
 			if failed.Get(a) {
 				rest = append(rest, a)
@@ -234,7 +256,10 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 			return true
 		}
 		for _, c := range cs {
-			a := apply(c)
+			a := c
+			if len(sv.defs) != cleanAt {
+				a = apply(c)
+			}
 			if a.Op() != term.OpAnd {
 				if !a.IsTrue() && !one(a) {
 					return nil, false
@@ -252,18 +277,21 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 	// Definitions found late can simplify conjuncts met earlier into new
 	// definitions: repeat a few rounds while that happens, simple
 	// definitions first.
-	sv.f, sv.st = f, st
+	sv.f, sv.cs, sv.st = f, cs, st
 	var rest []*term.Term
-	raw := f.Op() == term.OpAnd && !f.IsSimplified() && slices.ContainsFunc(f.Args(), func(a *term.Term) bool {
+	if f != nil && f.Op() == term.OpAnd && !f.IsSimplified() {
+		cs = f.Args()
+	}
+	raw := cs != nil && slices.ContainsFunc(cs, func(a *term.Term) bool {
 		x, y := rawSimpleEq(st, a)
 		return x != nil && (can(x) || (y.Op() == term.OpConst && can(y)))
 	})
 	if raw {
 		// the conjuncts of f, read as they are: unionSimple simplifies
 		// the others once, with the definitions substituted
-		rest = f.Args()
+		rest = cs
 	} else {
-		sv.simplified = st.Simplify(f)
+		sv.simplified = sv.simplifiedOf()
 		rest = term.Conjuncts(nil, sv.simplified)
 	}
 	// The equalities between variables and of variables with values come
@@ -283,6 +311,9 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 			break
 		}
 	}
+	// (unionSimple substitutes the definitions it makes into the
+	// conjuncts it leaves, and keeps equalities with undefined variables)
+	cleanAt = len(sv.defs)
 	phases := []bool{true, false} // simple definitions only, then all
 	if simple {
 		phases = phases[:1]
@@ -298,12 +329,18 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, can, prefer func
 				return sv
 			}
 			if len(sv.defs) == n {
+				// (each conjunct left had every definition
+				// substituted into it)
+				cleanAt = n
 				break
 			}
+			cleanAt = -1
 		}
 	}
 	for _, a := range rest {
-		a = apply(a)
+		if len(sv.defs) != cleanAt {
+			a = apply(a)
+		}
 		if a.IsFalse() {
 			sv.rest = []*term.Term{a}
 			sv.defs = nil
@@ -715,7 +752,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		}
 	}
 	if len(dirty) > 0 {
-		clean = append(clean, st.SimplifyMap(chc.Conj(st, dirty), sub))
+		clean = append(clean, st.SimplifyAndMap(dirty, sub))
 	}
 	for _, a := range term.Conjuncts(nil, st.SimplifyAnd(clean)) {
 		if a.IsFalse() {

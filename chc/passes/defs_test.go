@@ -16,7 +16,8 @@ import (
 // reads, and what it must leave), solveDefs gives definitions of variables
 // that can allows only, in solved form, and conjuncts left that mention no
 // defined variable, whose conjunction with the definitions is equivalent
-// to the input under every assignment of a small domain.
+// to the input under every assignment of a small domain; solveDefsOf of
+// the conjuncts, unbuilt, gives what solveDefs of their conjunction gives.
 func TestPropSolveDefs(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
@@ -111,6 +112,17 @@ func TestPropSolveDefs(t *testing.T) {
 			}
 			if got != want {
 				t.Fatalf("%v is %v and its definitions and rest %v are %v under\n%v", f, want, g, got, m)
+			}
+		}
+		if len(cs) >= 2 && f.Op() == term.OpAnd && !f.IsSimplified() {
+			// the conjuncts unbuilt (as peelCopiesList hands them on):
+			// the same definitions, rest and simplification
+			sl := solveDefsOf(st, nil, cs, func(x *term.Term) bool { return canSet[x] }, func(x *term.Term) bool { return preferSet[x] }, simple, needSub)
+			if !slices.Equal(sl.defs, sv.defs) || !slices.Equal(sl.rest, sv.rest) || sl.used != sv.used {
+				t.Fatalf("solveDefsOf of the conjuncts of %v: definitions %v, rest %v (%d used); of the conjunction: %v, %v (%d)", f, sl.defs, sl.rest, sl.used, sv.defs, sv.rest, sv.used)
+			}
+			if a, b := sl.simplifiedOf(), sv.simplifiedOf(); a != b {
+				t.Fatalf("solveDefsOf of the conjuncts of %v simplifies them to %v, not %v", f, a, b)
 			}
 		}
 	})

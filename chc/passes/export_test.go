@@ -60,3 +60,17 @@ func InlineProjection(s *chc.System) (func(i int) (bool, map[*term.Term]*term.Te
 		return pr.ok, pr.sub
 	}, nil
 }
+
+// CanonicalVars reports whether c's variables are in the order
+// canonicalConsts gives them (the atoms' arguments, then the others of
+// the constraint in their order) with none missing or left over.
+func CanonicalVars(c *chc.Clause) bool {
+	nc := *c
+	remap := canonicalConsts(&nc, nil)
+	for i, j := range remap {
+		if j != i {
+			return false
+		}
+	}
+	return len(nc.Vars) == len(c.Vars)
+}

@@ -194,14 +194,11 @@ func (r *rebuild) addClause(nc, old *chc.Clause, src []varSource) {
 	r.addClauseConsts(nc, old, src, nil)
 }
 
-// addClauseConsts is addClause with the free constants of nc's
-// constraint, sorted by ID, when the caller has them (nil: not at hand).
-func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts []*term.Term) {
+// addCanonical is addClause for nc whose Vars are in the order
+// canonicalConsts gives already (each of them an atom's argument or a
+// free constant of its constraint).
+func (r *rebuild) addCanonical(nc, old *chc.Clause, src []varSource) {
 	st := r.old.St
-	if consts == nil {
-		consts = st.SharedFreeConsts(nc.Constraint)
-	}
-	remapSources(src, canonicalConsts(nc, consts))
 	r.changed = true
 	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
 		vals, err := sourceValues(st, n, kids, old, src)
@@ -210,6 +207,17 @@ func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts [
 		}
 		return &chc.Node{Clause: old, Values: vals, Children: kids}, nil
 	}})
+}
+
+// addClauseConsts is addClause with the free constants of nc's
+// constraint, sorted by ID, when the caller has them (nil: not at hand).
+func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts []*term.Term) {
+	st := r.old.St
+	if consts == nil {
+		consts = st.SharedFreeConsts(nc.Constraint)
+	}
+	remapSources(src, canonicalConsts(nc, consts))
+	r.addCanonical(nc, old, src)
 }
 
 // add adds the new clause nc, whose nodes o translates back (nil: nc is
@@ -428,11 +436,17 @@ type varSet struct {
 	sorted bool     // list is sorted by ID
 	table  []uint32 // open addressing by ID: an index into list plus one (0: empty), len a power of two (nil: not made)
 	shift  uint
+	// at, when set, holds every member with a value other than 0 (and
+	// no other term): has reads it (see clauseArgs)
+	at *term.TermMap[int32]
 }
 
 const smallSet = 16
 
 func (s *varSet) add(x *term.Term) {
+	if s.at != nil {
+		panic("passes: add to a clause's argument set")
+	}
 	n := len(s.list)
 	s.sorted = n == 0 || (s.sorted && s.list[n-1].ID() <= x.ID())
 	s.list = append(s.list, x)
@@ -440,6 +454,9 @@ func (s *varSet) add(x *term.Term) {
 }
 
 func (s *varSet) has(x *term.Term) bool {
+	if s.at != nil {
+		return s.at.Get(x) != 0
+	}
 	if len(s.list) <= smallSet {
 		for _, y := range s.list {
 			if y == x {

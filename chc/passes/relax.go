@@ -17,31 +17,20 @@ import (
 // the renaming x → y of those taken (nil: none; else a table of
 // renamings, to give back with putRenaming).
 func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
+	var ca clauseArgs
+	defer ca.release()
+	return relaxCopiesAt(c, inert, ca.of(c).at)
+}
+
+// relaxCopiesAt is relaxCopies given the atom of each argument of c, as
+// clauseArgs holds it.
+func relaxCopiesAt(c *chc.Clause, inert [][2]*term.Term, atomOf *term.TermMap[int32]) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
 	sc := relaxScratches.Get().(*relaxScratch)
 	defer func() {
-		sc.atomOf.Clear()
 		sc.givenBits.Clear()
 		clear(sc.given)
 		relaxScratches.Put(sc)
 	}()
-	// atomOf: the atom of each argument, plus one (the head 0, the
-	// body from 1); -1 for an argument of several atoms
-	atomOf := &sc.atomOf
-	mark := func(a *chc.Atom, k int32) {
-		for _, x := range a.Args {
-			if j := atomOf.Get(x); j != 0 && j != k {
-				atomOf.Set(x, -1)
-			} else {
-				atomOf.Set(x, k)
-			}
-		}
-	}
-	if c.Head != nil {
-		mark(c.Head, 1)
-	}
-	for j := range c.Body {
-		mark(&c.Body[j], int32(j+2))
-	}
 	atom := func(k int32) *chc.Atom {
 		if k == 1 {
 			return c.Head
@@ -95,7 +84,6 @@ type atomVar struct {
 
 // A relaxScratch holds relaxCopies' tables between calls.
 type relaxScratch struct {
-	atomOf    term.TermMap[int32]
 	givenBits term.TermMap[uint64]
 	given     map[atomVar]bool
 }
@@ -118,10 +106,11 @@ func putRenaming(ren *term.TermMap[*term.Term]) {
 // longer mentions and the copies x = ren[x] it no longer holds: each such
 // x leaves the atoms for ren[x]. A derivation node of the new clause
 // gives x the value of ren[x], a local variable its definition's value.
-func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs map[*term.Term]*term.Term, ren *term.TermMap[*term.Term]) {
+// args are c's atom arguments (clauseArgs).
+func (r *rebuild) relaxClause(c *chc.Clause, args *varSet, cons *term.Term, defs map[*term.Term]*term.Term, ren *term.TermMap[*term.Term]) {
 	consts := r.old.St.SharedFreeConsts(cons)
 	inCons := varSet{list: consts, sorted: true}
-	nc := &chc.Clause{Constraint: cons, Origin: c.Origin, Vars: make([]*term.Term, 0, len(c.Vars))}
+	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	rename := func(a *chc.Atom) chc.Atom {
 		na := r.atom(a, nil)
 		args := make([]*term.Term, len(na.Args))
@@ -138,19 +127,47 @@ func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs map[*term.Ter
 		h := rename(c.Head)
 		nc.Head = &h
 	}
+	nc.Body = make([]chc.Atom, len(c.Body))
 	for i := range c.Body {
-		nc.Body = append(nc.Body, rename(&c.Body[i]))
+		nc.Body[i] = rename(&c.Body[i])
 	}
-	args := argVars(nc)
+	// The variables kept (those of c that no copy renames and that
+	// are arguments of nc, as of c, or occur in cons), in the order
+	// canonicalConsts gives: the atoms' arguments, then the others in
+	// the order of c.Vars. index: 1 for a variable kept, its index
+	// plus 2 once placed.
 	index := varIndexes.Get().(*term.TermMap[int32])
 	defer func() {
 		index.Clear()
 		varIndexes.Put(index)
 	}()
+	n := 0
 	for _, x := range c.Vars {
 		if ren.Get(x) == nil && (args.has(x) || inCons.has(x)) {
+			index.Set(x, 1)
+			n++
+		}
+	}
+	nc.Vars = make([]*term.Term, 0, n)
+	place := func(x *term.Term) {
+		if index.Get(x) == 1 {
+			index.Set(x, int32(len(nc.Vars)+2))
 			nc.Vars = append(nc.Vars, x)
-			index.Set(x, int32(len(nc.Vars)))
+		}
+	}
+	if nc.Head != nil {
+		for _, x := range nc.Head.Args {
+			place(x)
+		}
+	}
+	for j := range nc.Body {
+		for _, x := range nc.Body[j].Args {
+			place(x)
+		}
+	}
+	for _, x := range c.Vars {
+		if inCons.has(x) {
+			place(x)
 		}
 	}
 	src := make([]varSource, len(c.Vars))
@@ -159,8 +176,8 @@ func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs map[*term.Ter
 			x = y
 		}
 		switch k := index.Get(x); {
-		case k > 0:
-			src[i] = fromIndex(int(k - 1))
+		case k > 1:
+			src[i] = fromIndex(int(k - 2))
 		case defs[x] != nil:
 			src[i] = fromDefault
 			src[i].def = defs[x]
@@ -168,7 +185,7 @@ func (r *rebuild) relaxClause(c *chc.Clause, cons *term.Term, defs map[*term.Ter
 			src[i] = fromDefault
 		}
 	}
-	r.addClauseConsts(nc, c, src, consts)
+	r.addCanonical(nc, c, src)
 }
 
 // Restrict is the pass that gives a system in the relaxed clause form

@@ -2,6 +2,7 @@ package passes_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,6 +95,31 @@ func TestRelaxedForm(t *testing.T) {
 	})
 	if shared == 0 {
 		t.Fatal("no drawn system had a clause in the relaxed form")
+	}
+}
+
+// TestRelaxedCanonicalVars: the clauses Simplify{Relax: true} rewrites
+// (relaxClause orders the variables of those it relaxes itself) have
+// their variables in the canonical order, every one an atom's argument
+// or a free constant of the constraint.
+func TestRelaxedCanonicalVars(t *testing.T) {
+	ctx := context.Background()
+	relaxed := 0
+	fuzz.Check(t, 300, func(t *rapid.T) {
+		s := withPassedOn(t, fuzz.CHCSystem(term.NewStore(), lo, hi).Draw(t, "system"))
+		out, _, err := passes.Simplify{Relax: true}.Apply(ctx, s)
+		require.NoError(t, err)
+		if out.Relaxed {
+			relaxed++
+		}
+		for _, c := range out.Clauses {
+			if !slices.Contains(s.Clauses, c) {
+				require.True(t, passes.CanonicalVars(c), "clause %v: variables %v", c, c.Vars)
+			}
+		}
+	})
+	if relaxed == 0 {
+		t.Fatal("no drawn system was relaxed")
 	}
 }
 

@@ -54,6 +54,8 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	all := func(*term.Term) bool { return true }
 	memo := keptOf(ctx)
 	relaxed := false
+	var ca clauseArgs
+	defer ca.release()
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -62,13 +64,13 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			r.keepClause(c)
 			continue
 		}
-		args := argVars(c)
-		f, inert := peelCopies(st, c.Constraint, &args, all)
+		args := ca.of(c)
+		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
-			inert, ren = relaxCopies(c, inert)
+			inert, ren = relaxCopiesAt(c, inert, args.at)
 		}
-		sv := solveDefs(st, f, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
+		sv := solveDefsOf(st, f, cs, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
 			putRenaming(ren)
@@ -112,7 +114,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		}
 		n := len(r.new.Clauses)
 		if ren != nil {
-			r.relaxClause(c, cons, locals, ren)
+			r.relaxClause(c, &args, cons, locals, ren)
 			relaxed = true
 			putRenaming(ren)
 		} else {
@@ -145,10 +147,21 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 // simplifies the rest and adds x = y back, y as the rest defines it. The
 // conjunction is f itself when no conjunct is such a copy.
 func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (*term.Term, [][2]*term.Term) {
-	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
-		return f, nil
+	g, cs, inert := peelCopiesList(st, f, args, can)
+	if cs != nil {
+		g = chc.Conj(st, cs)
 	}
-	cs := f.Args()
+	return g, inert
+}
+
+// peelCopiesList is peelCopies giving the other conjuncts, when there
+// are two or more, as a slice (cs, the conjunction nil) instead of their
+// conjunction, which solveDefsOf reads without it being built.
+func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (g *term.Term, cs []*term.Term, inert [][2]*term.Term) {
+	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
+		return f, nil, nil
+	}
+	cs = f.Args()
 	// the copies met (x, y, each an argument) by conjunct, and how many
 	// conjuncts mention each variable
 	sc := copyScratches.Get().(*copyScratch)
@@ -165,9 +178,16 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 	for k, a := range cs {
 		if x, y := simpleEq(st, a); x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y) {
 			pairs[k] = [2]*term.Term{x, y}
+			found = true
+		}
+	}
+	if !found {
+		return f, nil, nil
+	}
+	for k, a := range cs {
+		if x, y := pairs[k][0], pairs[k][1]; x != nil {
 			count.Set(x, count.Get(x)+1)
 			count.Set(y, count.Get(y)+1)
-			found = true
 			continue
 		}
 		switch {
@@ -179,10 +199,7 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 			}
 		}
 	}
-	if !found {
-		return f, nil
-	}
-	inert := make([][2]*term.Term, 0, len(cs))
+	inert = make([][2]*term.Term, 0, len(cs))
 	rest := make([]*term.Term, 0, len(cs))
 	for k, a := range cs {
 		x, y := pairs[k][0], pairs[k][1]
@@ -198,9 +215,70 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 		}
 	}
 	if len(inert) == 0 {
-		return f, nil
+		return f, nil, nil
 	}
-	return chc.Conj(st, rest), inert
+	if len(rest) < 2 {
+		return chc.Conj(st, rest), nil, inert
+	}
+	return nil, rest, inert
+}
+
+// clauseArgs holds the atom arguments of a clause (see of), in tables
+// that it reuses from clause to clause; release gives them back.
+type clauseArgs struct {
+	sc *clauseArgsScratch
+}
+
+// A clauseArgsScratch is the tables of clauseArgs.
+type clauseArgsScratch struct {
+	atomOf term.TermMap[int32]
+	list   []*term.Term
+}
+
+var clauseArgsScratches = sync.Pool{New: func() any { return new(clauseArgsScratch) }}
+
+// of is the set of c's atom arguments, argVars(c), valid until the next
+// call of of or release: its list is every atom's arguments in order
+// (the head first), and its table at gives each argument its atom plus
+// one (the head 1, the body from 2; relaxCopies reads it), or -1 for an
+// argument of several atoms.
+func (ca *clauseArgs) of(c *chc.Clause) varSet {
+	if ca.sc == nil {
+		ca.sc = clauseArgsScratches.Get().(*clauseArgsScratch)
+	}
+	sc := ca.sc
+	sc.atomOf.Clear()
+	clear(sc.list)
+	list := sc.list[:0]
+	mark := func(a *chc.Atom, k int32) {
+		for _, x := range a.Args {
+			if j := sc.atomOf.Get(x); j != 0 && j != k {
+				sc.atomOf.Set(x, -1)
+			} else {
+				sc.atomOf.Set(x, k)
+			}
+			list = append(list, x)
+		}
+	}
+	if c.Head != nil {
+		mark(c.Head, 1)
+	}
+	for j := range c.Body {
+		mark(&c.Body[j], int32(j+2))
+	}
+	sc.list = list
+	return varSet{list: list, at: &sc.atomOf}
+}
+
+// release gives the tables of ca back.
+func (ca *clauseArgs) release() {
+	if ca.sc != nil {
+		ca.sc.atomOf.Clear()
+		clear(ca.sc.list)
+		ca.sc.list = ca.sc.list[:0]
+		clauseArgsScratches.Put(ca.sc)
+		ca.sc = nil
+	}
 }
 
 // A copyScratch holds peelCopies' tables between calls.
