@@ -3,6 +3,7 @@ package passes
 import (
 	"context"
 	"fmt"
+	"iter"
 	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -268,15 +269,8 @@ func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 			vars = append(vars, x)
 		}
 	}
-	if nc.Head != nil {
-		for _, x := range nc.Head.Args {
-			add(x)
-		}
-	}
-	for j := range nc.Body {
-		for _, x := range nc.Body[j].Args {
-			add(x)
-		}
+	for x := range atomArgs(nc) {
+		add(x)
 	}
 	if consts == nil {
 		consts = term.FreeConsts(nc.Constraint)
@@ -413,17 +407,31 @@ func argVars(c *chc.Clause) varSet {
 		n += len(c.Body[i].Args)
 	}
 	s := varSet{list: make([]*term.Term, 0, n)}
-	if c.Head != nil {
-		for _, a := range c.Head.Args {
-			s.add(a)
-		}
-	}
-	for i := range c.Body {
-		for _, a := range c.Body[i].Args {
-			s.add(a)
-		}
+	for a := range atomArgs(c) {
+		s.add(a)
 	}
 	return s
+}
+
+// atomArgs yields the arguments of c's atoms in order, the head's first
+// (a variable of several atoms, or several times in one, each time).
+func atomArgs(c *chc.Clause) iter.Seq[*term.Term] {
+	return func(yield func(*term.Term) bool) {
+		if c.Head != nil {
+			for _, x := range c.Head.Args {
+				if !yield(x) {
+					return
+				}
+			}
+		}
+		for i := range c.Body {
+			for _, x := range c.Body[i].Args {
+				if !yield(x) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // A varSet is a set of terms: a list searched in order while it is short

@@ -155,15 +155,8 @@ func (r *rebuild) relaxClause(c *chc.Clause, args *varSet, cons *term.Term, defs
 			nc.Vars = append(nc.Vars, x)
 		}
 	}
-	if nc.Head != nil {
-		for _, x := range nc.Head.Args {
-			place(x)
-		}
-	}
-	for j := range nc.Body {
-		for _, x := range nc.Body[j].Args {
-			place(x)
-		}
+	for x := range atomArgs(nc) {
+		place(x)
 	}
 	for _, x := range c.Vars {
 		if inCons.has(x) {
