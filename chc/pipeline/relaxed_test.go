@@ -51,6 +51,15 @@ func TestPropRelaxedReadSameAnswer(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var text strings.Builder
 		text.WriteString("(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun Q (Int Int) Bool)\n")
+		if rapid.Bool().Draw(t, "refuted") {
+			// P(0), Q(0, 1) and the query on y > 0: unsat whatever
+			// follows (a clause more can only keep it unsat); the
+			// drawn shapes alone come out unsat rarely (all 100 draws
+			// of one CI run were sat)
+			fmt.Fprintf(&text, sharedShapes[0], "0")
+			fmt.Fprintf(&text, sharedShapes[1], "1")
+			fmt.Fprintf(&text, sharedShapes[6], "0")
+		}
 		for i := range rapid.IntRange(1, 5).Draw(t, "clauses") {
 			shape := rapid.IntRange(0, len(sharedShapes)-1).Draw(t, fmt.Sprint("shape", i))
 			fmt.Fprintf(&text, sharedShapes[shape], fmt.Sprint(rapid.IntRange(0, 3).Draw(t, fmt.Sprint("c", i))))
