@@ -15,16 +15,9 @@ import (
 // atoms, x of one atom only, and y not an argument of x's atom already
 // (nor given to it by another copy). It gives the other copies back and
 // the renaming x → y of those taken (nil: none; else a table of
-// renamings, to give back with putRenaming).
-func relaxCopies(c *chc.Clause, inert [][2]*term.Term) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
-	var ca clauseArgs
-	defer ca.release()
-	return relaxCopiesAt(c, inert, ca.of(c).at)
-}
-
-// relaxCopiesAt is relaxCopies given the atom of each argument of c, as
-// clauseArgs holds it.
-func relaxCopiesAt(c *chc.Clause, inert [][2]*term.Term, atomOf *term.TermMap[int32]) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
+// renamings, to give back with putRenaming). atomOf is the atom of each
+// argument of c, as clauseArgs holds it.
+func relaxCopies(c *chc.Clause, inert [][2]*term.Term, atomOf *term.TermMap[int32]) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
 	sc := relaxScratches.Get().(*relaxScratch)
 	defer func() {
 		sc.givenBits.Clear()

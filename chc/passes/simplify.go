@@ -68,7 +68,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
-			inert, ren = relaxCopiesAt(c, inert, args.at)
+			inert, ren = relaxCopies(c, inert, args.at)
 		}
 		sv := solveDefsOf(st, f, cs, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
