@@ -169,37 +169,77 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // next scans the next token.
 func (lx *lexer) next() token {
+	var t token
+	lx.nextInto(&t)
+	return t
+}
+
+// nextInto scans the next token into t. White space, comments and simple
+// symbols are scanned over the buffer directly (a byte at a time through
+// peek and advance costs a call and a position update per byte).
+func (lx *lexer) nextInto(t *token) {
 	lx.prevEnd = lx.end
 	// Skip white space and comments.
 	for {
-		c, ok := lx.peek()
-		if !ok {
+		if lx.r == lx.w && !lx.fill() {
 			lx.start, lx.end = lx.r, lx.r
 			if lx.rerr != nil {
-				return lx.fail(lx.pos(), "read error: %v", lx.rerr)
+				*t = lx.fail(lx.pos(), "read error: %v", lx.rerr)
+				return
 			}
-			return token{kind: tokEOF, pos: lx.pos()}
+			*t = token{kind: tokEOF, pos: lx.pos()}
+			return
 		}
+		c := lx.buf[lx.r]
 		if c == ';' {
-			for ok && c != '\n' {
-				lx.advance()
-				c, ok = lx.peek()
-			}
+			lx.skipComment()
 			continue
 		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
-			lx.advance()
+		if c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+			lx.col++
+			lx.r++
+			continue
+		}
+		if c == '\n' {
+			lx.line++
+			lx.col = 1
+			lx.r++
 			continue
 		}
 		break
 	}
 	p := lx.pos()
-	lx.scanning = true
 	lx.start = lx.r
-	t := lx.scan(p)
+	if c := lx.buf[lx.r]; symbolStart[c] {
+		// a simple symbol: the common case
+		lx.scanning = true
+		lx.symbolChars()
+		lx.scanning = false
+		lx.end = lx.r
+		*t = token{kind: tokSymbol, text: lx.buf[lx.start:lx.r], pos: p}
+		return
+	}
+	lx.scanning = true
+	*t = lx.scan(p)
 	lx.scanning = false
 	lx.end = lx.r
-	return t
+}
+
+// skipComment consumes a comment from its ';' up to the end of the line
+// (the newline is left).
+func (lx *lexer) skipComment() {
+	for {
+		for lx.r < lx.w {
+			if lx.buf[lx.r] == '\n' {
+				return
+			}
+			lx.r++
+			lx.col++
+		}
+		if !lx.fill() {
+			return
+		}
+	}
 }
 
 func (lx *lexer) fail(p Pos, format string, args ...any) token {
@@ -317,13 +357,27 @@ func (lx *lexer) scan(p Pos) token {
 // symbolChars consumes a maximal run of simple-symbol characters.
 func (lx *lexer) symbolChars() {
 	for {
-		c, ok := lx.peek()
-		if !ok || !isSymbolChar(c) {
+		i, buf := lx.r, lx.buf[:lx.w]
+		for i < len(buf) && symbolChar[buf[i]] {
+			i++
+		}
+		lx.col += i - lx.r
+		lx.r = i
+		if i < lx.w || !lx.fill() {
 			return
 		}
-		lx.advance()
 	}
 }
+
+// symbolChar and symbolStart are isSymbolChar as tables, the latter
+// without the digits (a token that starts with one is a number).
+var symbolChar, symbolStart = func() (c, s [256]bool) {
+	for i := range 256 {
+		c[i] = isSymbolChar(byte(i))
+		s[i] = c[i] && !isDigit(byte(i))
+	}
+	return
+}()
 
 // number classifies a run of symbol characters that starts with a digit:
 // a numeral (0 or no leading zero) or a decimal (numeral.digits).

@@ -18,7 +18,11 @@ type Reader struct {
 	tok token // the current token; see the note on token.text
 	st  *term.Store
 
-	syms         map[string]*symbol
+	syms map[string]*symbol
+	// recent caches syms by a hash of the name, one symbol a slot: the
+	// names of a script recur (variables, sorts, operators), and a hit
+	// costs a short hash and a comparison rather than a map access
+	recent       *[recentSize]*symbol
 	logic        string
 	realNumerals bool // numerals are Real (Real-only logics)
 	globalDecls  bool // :global-declarations
@@ -258,7 +262,7 @@ func (r *Reader) atEnd() bool {
 	return r.tok.kind == tokEOF || r.lx.eof && r.lx.r == r.lx.w
 }
 
-func (r *Reader) next() { r.tok = r.lx.next() }
+func (r *Reader) next() { r.lx.nextInto(&r.tok) }
 
 func (r *Reader) errorf(p Pos, format string, args ...any) *Error {
 	return &Error{Pos: p, Msg: fmt.Sprintf(format, args...)}
@@ -333,13 +337,40 @@ func isReserved(b []byte) bool {
 
 // intern returns the symbol for name, creating it.
 func (r *Reader) intern(name []byte) *symbol {
-	if s := r.syms[string(name)]; s != nil {
+	slot := symSlot(name)
+	if s := r.recent[slot]; s != nil && s.name == string(name) {
 		return s
 	}
-	s := &symbol{name: string(name)}
-	r.syms[s.name] = s
+	s := r.syms[string(name)]
+	if s == nil {
+		s = &symbol{name: string(name)}
+		r.syms[s.name] = s
+	}
+	r.recent[slot] = s
 	return s
 }
 
 // lookup returns the symbol for name, or nil.
-func (r *Reader) lookup(name []byte) *symbol { return r.syms[string(name)] }
+func (r *Reader) lookup(name []byte) *symbol {
+	slot := symSlot(name)
+	if s := r.recent[slot]; s != nil && s.name == string(name) {
+		return s
+	}
+	s := r.syms[string(name)]
+	if s != nil {
+		r.recent[slot] = s
+	}
+	return s
+}
+
+// recentSize is the number of slots of Reader.recent, a power of two.
+const recentSize = 1 << 9
+
+// symSlot is the slot of name in Reader.recent: FNV-1a of its bytes.
+func symSlot(name []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range name {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return (h ^ h>>16) & (recentSize - 1)
+}

@@ -18,6 +18,7 @@ var builtinOps = map[string]term.Op{
 // resetState empties the symbol table, scopes and logic: (reset).
 func (r *Reader) resetState() {
 	r.syms = make(map[string]*symbol, 256)
+	r.recent = new([recentSize]*symbol)
 	for name, op := range builtinOps {
 		r.syms[name] = &symbol{name: name, op: op}
 	}
