@@ -25,7 +25,10 @@
 // input is an error rather than a stack overflow.
 //
 // Names resolve through one table, map[string]*symbol, looked up without
-// allocating. A symbol holds, innermost first: its let and bound-variable
+// allocating, behind a cache of one symbol per slot of a hash of the name
+// (Reader.recent). A compound sort written with the built-in sort symbols
+// alone is read once per distinct text of a reset's scope (sortMemo): the
+// lexer skips a text seen before as one group. A symbol holds, innermost first: its let and bound-variable
 // bindings (a stack), its declaration or definition, and its built-in
 // operator; and separately the sort it names. Declarations never shadow one
 // another (a duplicate is an error), so scoping by push/pop is an undo log
@@ -113,7 +116,7 @@
 //	scope.go     built-ins, declarations and push/pop, local bindings
 //	commands.go  one method per command
 //	terms.go     terms: applications, let, quantifiers, annotations, as
-//	sorts.go     sorts, declare-sort, define-sort
+//	sorts.go     sorts, declare-sort, define-sort; the memo of sort texts
 //	unsupported.go  the errors for theories the reader does not read
 //	datatypes.go declare-datatypes (2.6 and z3's older form),
 //	             declare-datatype, testers ((_ is C) and is-C), match

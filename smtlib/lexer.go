@@ -408,6 +408,56 @@ func (lx *lexer) number(p Pos, text []byte) token {
 	return lx.fail(p, "invalid numeral %s", text)
 }
 
+// group returns the text of the parenthesised group whose ( is the
+// current token, through its matching ), when it is in the buffer and
+// made of letters, spaces and parentheses only (no line break,
+// comment or other token: positions within it are columns); ok is false
+// otherwise.
+func (lx *lexer) group() (span []byte, ok bool) {
+	if lx.end != lx.start+1 || lx.r != lx.end || lx.buf[lx.start] != '(' {
+		return nil, false
+	}
+	depth := 1
+	for i := lx.r; i < lx.w; i++ {
+		switch c := lx.buf[i]; {
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return lx.buf[lx.start : i+1], true
+			}
+		case c == ' ', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// groupDepth is the deepest nesting of parentheses within span, a group.
+func (lx *lexer) groupDepth(span []byte) int {
+	d, m := 0, 0
+	for _, c := range span {
+		switch c {
+		case '(':
+			d++
+			m = max(m, d)
+		case ')':
+			d--
+		}
+	}
+	return m
+}
+
+// skipGroup consumes the group of n bytes that group returned, as
+// scanning its tokens would: its ( is the current token, its ) the last.
+func (lx *lexer) skipGroup(n int) {
+	lx.r = lx.start + n
+	lx.col += n - 1
+	lx.end = lx.r
+	lx.opens = lx.opens[:len(lx.opens)-1]
+}
+
 // record starts recording the source text from the start of the current
 // token.
 func (lx *lexer) record() { lx.rec = lx.start }

@@ -23,6 +23,7 @@ type Reader struct {
 	// names of a script recur (variables, sorts, operators), and a hit
 	// costs a short hash and a comparison rather than a map access
 	recent       *[recentSize]*symbol
+	sortMemo     sortMemo // compound sorts of built-in symbols by their text
 	logic        string
 	realNumerals bool // numerals are Real (Real-only logics)
 	globalDecls  bool // :global-declarations

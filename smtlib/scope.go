@@ -30,6 +30,7 @@ func (r *Reader) resetState() {
 		r.intern([]byte(s.Name())).sort = &sortDef{name: s.Name(), fixed: s, builtin: true}
 	}
 	r.intern([]byte("Array")).sort = &sortDef{name: "Array", array: true, builtin: true}
+	r.resetSortMemo()
 	r.logic, r.realNumerals, r.globalDecls = "", false, false
 	r.decls, r.levels = r.decls[:0], r.levels[:0]
 	r.live = make(map[*term.Term]int)

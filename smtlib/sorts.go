@@ -50,9 +50,90 @@ func (d *sortDef) numParams() int {
 // size at each definition.
 const maxSortSize = 1 << 12
 
-// sort reads a sort.
+// sort reads a sort. A compound sort written with the built-in sort
+// symbols alone, as (Array Int (Array Int Int)), is read once per
+// distinct text (see sortMemo): a HORN file writes the same few sorts
+// for every bound variable of every clause.
 func (r *Reader) sort() (*term.Sort, error) {
-	return r.sortAt(r.tok.pos)
+	if r.tok.kind != tokLParen {
+		return r.sortAt(r.tok.pos)
+	}
+	span, ok := r.lx.group()
+	if !ok || noSortMemo {
+		return r.sortAt(r.tok.pos)
+	}
+	if s := r.sortMemo.sorts[string(span)]; s != nil && r.sortMemo.intact() && r.lx.depth()+r.lx.groupDepth(span) < maxDepth {
+		r.lx.skipGroup(len(span))
+		r.next()
+		return s, nil
+	}
+	key := string(span) // span is overwritten once the buffer is compacted
+	s, err := r.sortAt(r.tok.pos)
+	if err == nil && r.sortMemo.builtinOnly(key) {
+		r.sortMemo.sorts[key] = s
+	}
+	return s, err
+}
+
+// A sortMemo is the sorts read from the texts of compound sorts made of
+// the built-in sort symbols Bool, Int, Real and Array (which no
+// declaration can shadow: the memo lives from one reset to the next),
+// spaces and parentheses.
+type sortMemo struct {
+	sorts map[string]*term.Sort
+	// the built-in symbols and their definitions when the memo began
+	syms [4]*symbol
+	defs [4]*sortDef
+}
+
+// noSortMemo turns the memo off (for tests that compare).
+var noSortMemo = false
+
+var memoSortNames = [4]string{"Bool", "Int", "Real", "Array"}
+
+// resetSortMemo starts an empty memo over the built-in sorts of r.
+func (r *Reader) resetSortMemo() {
+	m := &r.sortMemo
+	m.sorts = make(map[string]*term.Sort)
+	for i, n := range memoSortNames {
+		m.syms[i] = r.lookup([]byte(n))
+		m.defs[i] = m.syms[i].sort
+	}
+}
+
+// intact reports whether the built-in sort symbols stand for what they
+// did when the memo began (they always do: a check that costs four
+// comparisons).
+func (m *sortMemo) intact() bool {
+	for i, s := range m.syms {
+		if s.sort != m.defs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// builtinOnly reports whether every symbol of the sort text span is a
+// built-in sort symbol of the memo.
+func (m *sortMemo) builtinOnly(span string) bool {
+	i := 0
+	for i < len(span) {
+		c := span[i]
+		if c == '(' || c == ')' || c == ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(span) && span[j] != '(' && span[j] != ')' && span[j] != ' ' {
+			j++
+		}
+		w := span[i:j]
+		if w != "Bool" && w != "Int" && w != "Real" && w != "Array" {
+			return false
+		}
+		i = j
+	}
+	return true
 }
 
 // sortAt reads a sort, an argument of the sort read from p on (p itself
