@@ -36,8 +36,13 @@ import (
 
 // bindVar returns the variable for a binder of sym of sort s.
 func (r *Reader) bindVar(sym *symbol, s *term.Sort) *term.Term {
-	v := r.st.BoundVar(sym.name, s)
-	if sym.op != term.OpInvalid || r.isLive(v) {
+	v := sym.bound
+	if v == nil || v.Sort() != s {
+		v = r.st.BoundVar(sym.name, s)
+		sym.bound = v
+	}
+	// (isLive(v), with sym the symbol of v's name)
+	if sym.op != term.OpInvalid || r.live.Get(v) > 0 || sym.def != nil && sym.def.kind == defVar && sym.def.t == v {
 		v = r.freshVar(sym.name, s)
 	}
 	return v
@@ -46,7 +51,7 @@ func (r *Reader) bindVar(sym *symbol, s *term.Sort) *term.Term {
 // isLive reports whether v is bound here: by a binder being read, or as a
 // declare-var in scope (rules are closed over those).
 func (r *Reader) isLive(v *term.Term) bool {
-	if r.live[v] > 0 {
+	if r.live.Get(v) > 0 {
 		return true
 	}
 	sym := r.syms[v.Name()]

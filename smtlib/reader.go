@@ -33,8 +33,8 @@ type Reader struct {
 	levels []level     // push levels, innermost last
 
 	// Bindings of let, quantifiers and define-fun parameters.
-	locals []*symbol // undo log: the symbols whose local stack grew
-	live   map[*term.Term]int
+	locals []*symbol           // undo log: the symbols whose local stack grew
+	live   term.TermMap[int32] // the bound variables bound, with their number of bindings
 	frames []frame
 	epoch  int
 	nfresh int
@@ -64,8 +64,9 @@ type symbol struct {
 	local []binding
 	def   *def
 	sort  *sortDef
-	op    term.Op // built-in function symbol; OpTrue/OpFalse for the constants
-	list  int     // the variable list being read that binds the symbol
+	op    term.Op    // built-in function symbol; OpTrue/OpFalse for the constants
+	list  int        // the variable list being read that binds the symbol
+	bound *term.Term // the bound variable of the name last made (of its sort)
 }
 
 // A declEntry undoes a declaration: of the sort of sym, or of its term-level

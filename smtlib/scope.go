@@ -33,7 +33,7 @@ func (r *Reader) resetState() {
 	r.resetSortMemo()
 	r.logic, r.realNumerals, r.globalDecls = "", false, false
 	r.decls, r.levels = r.decls[:0], r.levels[:0]
-	r.live = make(map[*term.Term]int)
+	r.live = term.TermMap[int32]{}
 }
 
 // declare gives sym the term-level definition d in the current scope.
@@ -120,7 +120,7 @@ func (r *Reader) pushLocal(sym *symbol, t *term.Term, isLet bool) {
 		r.epoch++
 		b.epoch = r.epoch
 	} else {
-		r.live[t]++
+		r.live.Set(t, r.live.Get(t)+1)
 	}
 	sym.local = append(sym.local, b)
 	r.locals = append(r.locals, sym)
@@ -132,14 +132,15 @@ func (r *Reader) popLocals(mark int) {
 		sym := r.locals[i]
 		b := sym.local[len(sym.local)-1]
 		if !b.isLet {
-			if r.live[b.t]--; r.live[b.t] <= 0 {
-				delete(r.live, b.t)
-			}
+			r.live.Set(b.t, r.live.Get(b.t)-1)
 		}
 		sym.local = sym.local[:len(sym.local)-1]
 		r.locals[i] = nil
 	}
 	r.locals = r.locals[:mark]
+	if mark == 0 {
+		r.live.Clear() // (its list of the terms set grows until cleared)
+	}
 }
 
 // inject records that a term built outside the frames opened after the
