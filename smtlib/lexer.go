@@ -46,6 +46,14 @@ type token struct {
 	pos  Pos
 }
 
+// setPos sets the position of t.
+func (t *token) setPos(file string, line, col int) {
+	if t.pos.File != file {
+		t.pos.File = file
+	}
+	t.pos.Line, t.pos.Col = line, col
+}
+
 // isSymbolName reports whether t names something: a simple or quoted symbol.
 func (t *token) isSymbolName() bool { return t.kind == tokSymbol || t.kind == tokQuoted }
 
@@ -208,17 +216,38 @@ func (lx *lexer) nextInto(t *token) {
 		}
 		break
 	}
-	p := lx.pos()
 	lx.start = lx.r
-	if c := lx.buf[lx.r]; symbolStart[c] {
-		// a simple symbol: the common case
+	// The common tokens are written field by field: a token is three
+	// words of pointers, and assigning it whole costs more.
+	switch c := lx.buf[lx.r]; {
+	case symbolStart[c]:
+		t.setPos(lx.file, lx.line, lx.col)
 		lx.scanning = true
 		lx.symbolChars()
 		lx.scanning = false
 		lx.end = lx.r
-		*t = token{kind: tokSymbol, text: lx.buf[lx.start:lx.r], pos: p}
+		t.kind, t.text = tokSymbol, lx.buf[lx.start:lx.r]
+		return
+	case c == ')':
+		t.setPos(lx.file, lx.line, lx.col)
+		lx.r++
+		lx.col++
+		if len(lx.opens) > 0 {
+			lx.opens = lx.opens[:len(lx.opens)-1]
+		}
+		lx.end = lx.r
+		t.kind, t.text = tokRParen, nil
+		return
+	case c == '(' && len(lx.opens) < maxDepth:
+		t.setPos(lx.file, lx.line, lx.col)
+		lx.opens = append(lx.opens, t.pos)
+		lx.r++
+		lx.col++
+		lx.end = lx.r
+		t.kind, t.text = tokLParen, nil
 		return
 	}
+	p := lx.pos()
 	lx.scanning = true
 	*t = lx.scan(p)
 	lx.scanning = false
