@@ -438,44 +438,31 @@ func (lx *lexer) number(p Pos, text []byte) token {
 }
 
 // group returns the text of the parenthesised group whose ( is the
-// current token, through its matching ), when it is in the buffer and
-// made of letters, spaces and parentheses only (no line break,
-// comment or other token: positions within it are columns); ok is false
-// otherwise.
-func (lx *lexer) group() (span []byte, ok bool) {
+// current token, through its matching ), and the deepest nesting of
+// parentheses in it, when it is in the buffer and made of letters,
+// spaces and parentheses only (no line break, comment or other token:
+// positions within it are columns); ok is false otherwise.
+func (lx *lexer) group() (span []byte, depth int, ok bool) {
 	if lx.end != lx.start+1 || lx.r != lx.end || lx.buf[lx.start] != '(' {
-		return nil, false
+		return nil, 0, false
 	}
-	depth := 1
+	d := 1
+	depth = 1
 	for i := lx.r; i < lx.w; i++ {
 		switch c := lx.buf[i]; {
 		case c == '(':
-			depth++
+			d++
+			depth = max(depth, d)
 		case c == ')':
-			if depth--; depth == 0 {
-				return lx.buf[lx.start : i+1], true
+			if d--; d == 0 {
+				return lx.buf[lx.start : i+1], depth, true
 			}
 		case c == ' ', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
 		default:
-			return nil, false
+			return nil, 0, false
 		}
 	}
-	return nil, false
-}
-
-// groupDepth is the deepest nesting of parentheses within span, a group.
-func (lx *lexer) groupDepth(span []byte) int {
-	d, m := 0, 0
-	for _, c := range span {
-		switch c {
-		case '(':
-			d++
-			m = max(m, d)
-		case ')':
-			d--
-		}
-	}
-	return m
+	return nil, 0, false
 }
 
 // skipGroup consumes the group of n bytes that group returned, as

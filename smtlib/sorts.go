@@ -58,29 +58,35 @@ func (r *Reader) sort() (*term.Sort, error) {
 	if r.tok.kind != tokLParen {
 		return r.sortAt(r.tok.pos)
 	}
-	span, ok := r.lx.group()
+	span, depth, ok := r.lx.group()
 	if !ok || noSortMemo {
 		return r.sortAt(r.tok.pos)
 	}
-	if s := r.sortMemo.sorts[string(span)]; s != nil && r.sortMemo.intact() && r.lx.depth()+r.lx.groupDepth(span) < maxDepth {
+	if s := r.sortMemo.find(span); s != nil && r.sortMemo.intact() && r.lx.depth()+depth < maxDepth {
 		r.lx.skipGroup(len(span))
 		r.next()
 		return s, nil
 	}
 	key := string(span) // span is overwritten once the buffer is compacted
 	s, err := r.sortAt(r.tok.pos)
-	if err == nil && r.sortMemo.builtinOnly(key) {
-		r.sortMemo.sorts[key] = s
+	if err == nil && len(r.sortMemo.texts) < maxMemoSorts && r.sortMemo.builtinOnly(key) {
+		r.sortMemo.texts = append(r.sortMemo.texts, key)
+		r.sortMemo.sorts = append(r.sortMemo.sorts, s)
 	}
 	return s, err
 }
+
+// maxMemoSorts bounds the texts a sortMemo holds: a file writes a few
+// distinct sorts, which a linear search finds faster than a map.
+const maxMemoSorts = 32
 
 // A sortMemo is the sorts read from the texts of compound sorts made of
 // the built-in sort symbols Bool, Int, Real and Array (which no
 // declaration can shadow: the memo lives from one reset to the next),
 // spaces and parentheses.
 type sortMemo struct {
-	sorts map[string]*term.Sort
+	texts []string
+	sorts []*term.Sort // the sort of each text
 	// the built-in symbols and their definitions when the memo began
 	syms [4]*symbol
 	defs [4]*sortDef
@@ -94,11 +100,21 @@ var memoSortNames = [4]string{"Bool", "Int", "Real", "Array"}
 // resetSortMemo starts an empty memo over the built-in sorts of r.
 func (r *Reader) resetSortMemo() {
 	m := &r.sortMemo
-	m.sorts = make(map[string]*term.Sort)
+	m.texts, m.sorts = m.texts[:0], m.sorts[:0]
 	for i, n := range memoSortNames {
 		m.syms[i] = r.lookup([]byte(n))
 		m.defs[i] = m.syms[i].sort
 	}
+}
+
+// find is the sort of the text span, or nil.
+func (m *sortMemo) find(span []byte) *term.Sort {
+	for i, t := range m.texts {
+		if len(t) == len(span) && t == string(span) {
+			return m.sorts[i]
+		}
+	}
+	return nil
 }
 
 // intact reports whether the built-in sort symbols stand for what they
