@@ -231,6 +231,10 @@ type reader struct {
 	outside map[*term.Func]smtlib.Pos // declared functions into other sorts than Bool
 	cl      *clausifier
 	pos     smtlib.Pos
+	origin  struct { // pos as a string, made once for the clauses of an assertion
+		pos smtlib.Pos
+		s   string
+	}
 	relaxed bool // ScriptReader.SetRelaxed
 	// the tables of one assertion, kept for the next: the constants
 	// its quantifiers opened into, and the argument variables taken
@@ -388,7 +392,10 @@ func (rd *reader) hornClause(lits []lit, locals []*term.Term, isLocal *term.Term
 		}
 	}
 
-	cl := &Clause{Origin: rd.pos.String()}
+	if rd.origin.pos != rd.pos {
+		rd.origin.pos, rd.origin.s = rd.pos, rd.pos.String()
+	}
+	cl := &Clause{Origin: rd.origin.s}
 	var vars []*term.Term
 	args := argVars{st: st, isVar: isLocal.Get, relaxed: rd.relaxed, used: &rd.used}
 	defer rd.used.Clear()

@@ -42,6 +42,7 @@ type Reader struct {
 
 	args  []*term.Term // scratch stack for arguments
 	binds []letBinding // scratch stack for let bindings
+	qsyms []*symbol    // scratch stack for the symbols a quantifier binds
 
 	tuples map[int]*sortDef // cvc5's tuple sorts by their number of fields
 

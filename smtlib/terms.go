@@ -465,7 +465,11 @@ func (r *Reader) quantifier(open Pos, op term.Op) (*term.Term, error) {
 		return nil, err
 	}
 	base := len(r.args)
-	var syms []*symbol
+	sbase := len(r.qsyms)
+	defer func() {
+		clear(r.qsyms[sbase:])
+		r.qsyms = r.qsyms[:sbase]
+	}()
 	r.nlists++
 	for r.tok.kind != tokRParen {
 		v, sym, err := r.sortedVar(op.String())
@@ -473,8 +477,9 @@ func (r *Reader) quantifier(open Pos, op term.Op) (*term.Term, error) {
 			return nil, err
 		}
 		r.args = append(r.args, v)
-		syms = append(syms, sym)
+		r.qsyms = append(r.qsyms, sym)
 	}
+	syms := r.qsyms[sbase:]
 	if len(syms) == 0 {
 		return nil, r.errorf(open, "%v: expected at least one bound variable", op)
 	}
