@@ -123,6 +123,10 @@ type inliner struct {
 	taken, bodyArg *term.TermMap[bool]
 	elim           map[*term.Term]*term.Term
 	sub            map[*term.Term]*term.Term // rename's
+	// hasValue: the variables given a value by one merge (elim's keys,
+	// before the locals are solved); conj: the conjuncts it reads
+	hasValue *term.TermMap[bool]
+	conj     []*term.Term
 }
 
 // table is m emptied, made when nil.
@@ -203,6 +207,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		argSet: seenTables.Get().(*term.TermMap[bool]),
 		onto:   termTables.Get().(*term.TermMap[*term.Term]), fresh: termTables.Get().(*term.TermMap[*term.Term]),
 		taken: seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
+		hasValue: seenTables.Get().(*term.TermMap[bool]),
 	}
 	// (merged clauses mostly fewer than the clauses: one growth at most)
 	in.cls = make([]*chc.Clause, 0, 2*len(s.Clauses))
@@ -235,7 +240,7 @@ var (
 func (in *inliner) release() {
 	in.sizes.Clear()
 	sizeTables.Put(in.sizes)
-	for _, tb := range []*term.TermMap[bool]{in.seenArgs, in.argSet, in.taken, in.bodyArg} {
+	for _, tb := range []*term.TermMap[bool]{in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue} {
 		tb.Clear()
 		seenTables.Put(tb)
 	}
@@ -243,7 +248,8 @@ func (in *inliner) release() {
 		tb.Clear()
 		termTables.Put(tb)
 	}
-	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil
+	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
+	in.conj = nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.
