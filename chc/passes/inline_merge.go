@@ -120,8 +120,18 @@ func (in *inliner) project(i int) *projection {
 			ok = ok && head.Get(y)
 		}
 	}
-	for _, x := range st.SharedFreeConsts(d.Constraint) {
-		need(x)
+	// (the free constants of d's constraint, conjunct by conjunct: the
+	// store keeps no list of them all for a clause that merge made)
+	if f := d.Constraint; f.Op() == term.OpAnd {
+		for _, a := range f.Args() {
+			for _, x := range st.SharedFreeConsts(a) {
+				need(x)
+			}
+		}
+	} else {
+		for _, x := range st.SharedFreeConsts(f) {
+			need(x)
+		}
 	}
 	for j := range d.Body {
 		for _, x := range d.Body[j].Args {
