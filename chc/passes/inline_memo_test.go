@@ -1,8 +1,10 @@
 package passes_test
 
 import (
+	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -360,5 +362,40 @@ func TestPropInlineForm(t *testing.T) {
 	})
 	if bad == 0 || good == 0 {
 		t.Fatalf("%d systems in form, %d not: want both", good, bad)
+	}
+}
+
+// TestInlineOrigin: a clause that several merges made (a chain of
+// predicates inlined into the query) carries the Origin of the input
+// clause it comes from and each predicate inlined, in order, which
+// result builds for the clauses that stay (merge leaves it empty).
+func TestInlineOrigin(t *testing.T) {
+	const text = `(set-logic HORN)
+(declare-fun p2 (Int) Bool)
+(declare-fun p1 (Int) Bool)
+(declare-fun p0 (Int) Bool)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 1))) (inv y))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 2))) (p0 y))))
+(assert (forall ((x Int) (y Int)) (=> (and (p0 x) (= y (+ x 3))) (p1 y))))
+(assert (forall ((x Int) (y Int)) (=> (and (p1 x) (= y (+ x 4))) (p2 y))))
+(assert (forall ((x Int)) (=> (and (p2 x) (< x 0)) false)))
+`
+	s, _, err := chc.Read("chain", strings.NewReader(text), term.NewStore())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := passes.Inline{}.Apply(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var origins []string
+	for _, c := range out.Clauses {
+		origins = append(origins, c.Origin)
+	}
+	want := []string{s.Clauses[0].Origin, s.Clauses[1].Origin, s.Clauses[5].Origin + ", p2 inlined, p1 inlined, p0 inlined"}
+	if !slices.Equal(origins, want) {
+		t.Fatalf("origins %q, want %q", origins, want)
 	}
 }
