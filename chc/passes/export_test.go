@@ -74,3 +74,10 @@ func CanonicalVars(c *chc.Clause) bool {
 	}
 	return len(nc.Vars) == len(c.Vars)
 }
+
+// CheckInlineForm is Inline's check of its input's form (see
+// checkInlineForm), without a Preprocess memo.
+func CheckInlineForm(s *chc.System) error {
+	ctx := context.Background()
+	return checkInlineForm(ctx, chc.NewBudget(ctx), s)
+}

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -35,10 +36,12 @@ func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 			return nil, nil, err
 		}
 		c := in.cls[i]
-		r.keepClause(c)
 		if in.info[i].merge == nil {
+			r.keepClause(c)
 			continue
 		}
+		c.Origin = mergedOrigin(merges, c)
+		r.keepClause(c)
 		last := len(r.origins) - 1
 		o := r.origins[last]
 		if o == nil {
@@ -60,6 +63,27 @@ func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 	r.changed = true
 	sys, tr := r.result()
 	return sys, tr, nil
+}
+
+// mergedOrigin is the Origin of the merged clause c: the input clause's
+// it comes from (through the using clauses of its merges) and the
+// predicates inlined, in order, each as ", P inlined". merge leaves the
+// Origin of the clauses it makes empty: most are merged again, and a
+// chain of n merges would build n ever longer strings.
+func mergedOrigin(merges map[*chc.Clause]*merge, c *chc.Clause) string {
+	var ps []*chc.Pred // the predicates inlined, the last first
+	for m := merges[c]; m != nil; m = merges[c] {
+		ps = append(ps, m.d.Head.Pred)
+		c = m.c
+	}
+	var b strings.Builder
+	b.WriteString(c.Origin)
+	for k := len(ps) - 1; k >= 0; k-- {
+		b.WriteString(", ")
+		b.WriteString(ps[k].Name())
+		b.WriteString(" inlined")
+	}
+	return b.String()
 }
 
 // inlinedFormula is the model of the removed predicate rm.p under m, which

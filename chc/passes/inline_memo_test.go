@@ -1,8 +1,10 @@
 package passes_test
 
 import (
+	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -285,4 +287,115 @@ func atomsOf(c *chc.Clause) []*chc.Atom {
 		as = append(as, &c.Body[j])
 	}
 	return as
+}
+
+// TestPropInlineForm: Inline's check of the relaxed form, by stamps kept
+// across the clauses, gives chc.CheckClauseRelaxedIn's verdict, clause by
+// clause, on systems whose clauses miss some of their variables, repeat
+// an argument within an atom or share it between atoms, or pass a term
+// that is no variable; half the draws keep every clause in form.
+func TestPropInlineForm(t *testing.T) {
+	bad, good := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		s := &chc.System{St: st, Relaxed: true}
+		pool := []*term.Term{st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort), st.Const("x3", term.IntSort)}
+		for k := range rapid.IntRange(1, 3).Draw(t, "preds") {
+			dom := make([]*term.Sort, rapid.IntRange(1, 3).Draw(t, "arity"))
+			for i := range dom {
+				dom[i] = term.IntSort
+			}
+			s.NewPred(st.Func("P"+strconv.Itoa(k), dom, term.BoolSort))
+		}
+		clean := rapid.Bool().Draw(t, "clean")
+		atom := func() chc.Atom {
+			p := rapid.SampledFrom(s.Preds).Draw(t, "pred")
+			a := chc.Atom{Pred: p}
+			for range p.Params {
+				x := rapid.SampledFrom(pool).Draw(t, "arg")
+				if clean {
+					// distinct arguments within the atom
+					for slices.Contains(a.Args, x) {
+						x = pool[(slices.Index(pool, x)+1)%len(pool)]
+					}
+				} else if rapid.IntRange(0, 5).Draw(t, "term") == 0 {
+					x = st.Add(x, st.Int(1))
+				}
+				a.Args = append(a.Args, x)
+			}
+			return a
+		}
+		for range rapid.IntRange(1, 4).Draw(t, "clauses") {
+			c := &chc.Clause{Constraint: st.True()}
+			if rapid.Bool().Draw(t, "head") {
+				h := atom()
+				c.Head = &h
+			}
+			for range rapid.IntRange(0, 2).Draw(t, "body") {
+				c.Body = append(c.Body, atom())
+			}
+			if rapid.Bool().Draw(t, "constraint") {
+				c.Constraint = st.And(st.Le(rapid.SampledFrom(pool).Draw(t, "x"), st.Int(3)), st.Le(st.Int(0), rapid.SampledFrom(pool).Draw(t, "y")))
+			}
+			for _, x := range pool {
+				if clean || rapid.IntRange(0, 4).Draw(t, "missing") > 0 {
+					c.Vars = append(c.Vars, x)
+				}
+			}
+			s.Clauses = append(s.Clauses, c)
+		}
+		var want error
+		for i, c := range s.Clauses {
+			if want = chc.CheckClauseRelaxedIn(st, i, c); want != nil {
+				break
+			}
+		}
+		got := passes.CheckInlineForm(s)
+		if (got == nil) != (want == nil) || (got != nil && got.Error() != want.Error()) {
+			t.Fatalf("checkInlineForm: %v, chc.CheckClauseRelaxedIn: %v", got, want)
+		}
+		if want == nil {
+			good++
+		} else {
+			bad++
+		}
+	})
+	if bad == 0 || good == 0 {
+		t.Fatalf("%d systems in form, %d not: want both", good, bad)
+	}
+}
+
+// TestInlineOrigin: a clause that several merges made (a chain of
+// predicates inlined into the query) carries the Origin of the input
+// clause it comes from and each predicate inlined, in order, which
+// result builds for the clauses that stay (merge leaves it empty).
+func TestInlineOrigin(t *testing.T) {
+	const text = `(set-logic HORN)
+(declare-fun p2 (Int) Bool)
+(declare-fun p1 (Int) Bool)
+(declare-fun p0 (Int) Bool)
+(declare-fun inv (Int) Bool)
+(assert (forall ((x Int)) (=> (= x 0) (inv x))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 1))) (inv y))))
+(assert (forall ((x Int) (y Int)) (=> (and (inv x) (= y (+ x 2))) (p0 y))))
+(assert (forall ((x Int) (y Int)) (=> (and (p0 x) (= y (+ x 3))) (p1 y))))
+(assert (forall ((x Int) (y Int)) (=> (and (p1 x) (= y (+ x 4))) (p2 y))))
+(assert (forall ((x Int)) (=> (and (p2 x) (< x 0)) false)))
+`
+	s, _, err := chc.Read("chain", strings.NewReader(text), term.NewStore())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := passes.Inline{}.Apply(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var origins []string
+	for _, c := range out.Clauses {
+		origins = append(origins, c.Origin)
+	}
+	want := []string{s.Clauses[0].Origin, s.Clauses[1].Origin, s.Clauses[5].Origin + ", p2 inlined, p1 inlined, p0 inlined"}
+	if !slices.Equal(origins, want) {
+		t.Fatalf("origins %q, want %q", origins, want)
+	}
 }

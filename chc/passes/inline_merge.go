@@ -1,6 +1,8 @@
 package passes
 
 import (
+	"slices"
+
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
 )
@@ -118,8 +120,18 @@ func (in *inliner) project(i int) *projection {
 			ok = ok && head.Get(y)
 		}
 	}
-	for _, x := range st.SharedFreeConsts(d.Constraint) {
-		need(x)
+	// (the free constants of d's constraint, conjunct by conjunct: the
+	// store keeps no list of them all for a clause that merge made)
+	if f := d.Constraint; f.Op() == term.OpAnd {
+		for _, a := range f.Args() {
+			for _, x := range st.SharedFreeConsts(a) {
+				need(x)
+			}
+		}
+	} else {
+		for _, x := range st.SharedFreeConsts(f) {
+			need(x)
+		}
 	}
 	for j := range d.Body {
 		for _, x := range d.Body[j].Args {
@@ -185,7 +197,8 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 // their definitions. It is nil when the merged constraint is false.
 func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection) (*chc.Clause, *merge) {
 	st := in.st
-	// index: the position of each of c's variables, plus one
+	// index: the position of each of c's variables, plus one (and of
+	// the fresh ones, after them: those of nc, for canonicalMerged)
 	index := varIndexes.Get().(*term.TermMap[int32])
 	defer func() {
 		index.Clear()
@@ -204,7 +217,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			bodyArg.Set(x, true)
 		}
 	}
-	nc := &chc.Clause{Origin: c.Origin + ", " + p.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
+	// (nc's Origin is c's and p's: set by result for the clauses that
+	// stay, see mergedOrigin, since most merged clauses are merged again)
+	nc := &chc.Clause{Vars: append([]*term.Term(nil), c.Vars...)}
 	// parts: the conjuncts that d brings, c's constraint apart
 	var parts []*term.Term
 	// the occurrences' arguments that d's constraint gives a value: they
@@ -261,6 +276,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				fresh.Set(v, f)
 				src[i] = int32(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
+				index.Set(f, int32(len(nc.Vars)))
 				parts = append(parts, st.Eq(f, in.renameBy(pr.sub[v], onto.Get)))
 			default:
 				// defined (see segment), or occurs nowhere: any value
@@ -337,20 +353,40 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 		}
 	}
-	for _, a := range term.Conjuncts(nil, c.Constraint) {
-		dirty := false
-		if len(elim) > 0 {
-			for _, x := range in.st.SharedFreeConsts(a) {
-				if elim[x] != nil {
-					dirty = true
-					break
-				}
+	// (c's conjuncts: whether one mentions a variable given a value, and
+	// whether it is local, in one look at its free constants; elim's keys
+	// are elimOrder's so far, marked in a table)
+	hasValue := in.hasValue
+	defer hasValue.Clear()
+	for _, y := range elimOrder {
+		hasValue.Set(y, true)
+	}
+	in.conj = term.Conjuncts(in.conj[:0], c.Constraint)
+	for _, a := range in.conj {
+		dirty, isLocal := false, false
+		for _, x := range in.st.SharedFreeConsts(a) {
+			if hasValue.Get(x) {
+				dirty = true
+				break
 			}
+			isLocal = isLocal || !args.Get(x)
 		}
 		if dirty {
 			add(st.SimplifyMap(a, elim))
+			continue
+		}
+		b := st.Simplify(a)
+		if b != a {
+			add(b)
+			continue
+		}
+		// (add(a), its free constants read: a conjunct, neither a
+		// conjunction nor true)
+		falsified = falsified || a.IsFalse()
+		if isLocal {
+			local = append(local, a)
 		} else {
-			add(st.Simplify(a))
+			kept = append(kept, a)
 		}
 	}
 	for _, a := range parts {
@@ -362,6 +398,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	if falsified {
 		return nil, nil
 	}
+	var solved []def // the locals solveDefs defines
 	if len(local) > 0 {
 		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.Get(x) }, func(*term.Term) bool { return true }, false, false)
 		if sv.isFalse() {
@@ -369,6 +406,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 		if len(sv.defs) > 0 {
 			local = sv.rest
+			solved = sv.defs
 			for _, d := range sv.defs {
 				elim[d.x] = d.t
 			}
@@ -381,12 +419,21 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	nc.Constraint = cons
 	m := &merge{c: c, d: d, segs: segs}
 	if len(elim) > 0 {
-		// values of the eliminated variables: their definitions
-		for i, x := range c.Vars {
-			if t := elim[x]; t != nil {
-				m.cdefs = append(m.cdefs, srcDef{i, t})
+		// values of the eliminated variables of c: their definitions,
+		// by index (elim's keys, in order: elimOrder, then the locals
+		// solved, among which c's variables)
+		for _, x := range elimOrder {
+			if i := int(index.Get(x)); i > 0 && i <= len(c.Vars) {
+				m.cdefs = append(m.cdefs, srcDef{int(i - 1), elim[x]})
 			}
 		}
+		for _, d := range solved {
+			if i := int(index.Get(d.x)); i > 0 && i <= len(c.Vars) && elim[d.x] == d.t {
+				m.cdefs = append(m.cdefs, srcDef{int(i - 1), d.t})
+			}
+		}
+		slices.SortFunc(m.cdefs, func(a, b srcDef) int { return a.i - b.i })
+		m.cdefs = slices.CompactFunc(m.cdefs, func(a, b srcDef) bool { return a.i == b.i })
 		for j := range segs {
 			sg := &segs[j]
 			for i, k := range sg.src {
@@ -399,8 +446,52 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 		}
 	}
-	m.remap = canonicalConsts(nc, in.st.SharedFreeConsts(cons))
+	m.remap = in.canonicalMerged(nc, index)
 	return nc, m
+}
+
+// canonicalMerged is canonicalConsts for the clause nc that merge made,
+// its variables by index (plus one) in index: the free constants of nc's
+// constraint are those of its conjuncts, marked in a table, without the
+// sorted list of them all that SharedFreeConsts would keep in the store
+// for every merged clause (most are merged again).
+func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) (remap []int) {
+	inCons := in.taken // (merge is done with it: emptied at the end)
+	inCons.Clear()
+	defer inCons.Clear()
+	mark := func(a *term.Term) {
+		for _, x := range in.st.SharedFreeConsts(a) {
+			inCons.Set(x, true)
+		}
+	}
+	if f := nc.Constraint; f.Op() == term.OpAnd {
+		for _, a := range f.Args() {
+			mark(a)
+		}
+	} else {
+		mark(f)
+	}
+	remap = make([]int, len(nc.Vars))
+	for i := range remap {
+		remap[i] = -1
+	}
+	vars := make([]*term.Term, 0, len(nc.Vars))
+	add := func(x *term.Term) {
+		if i := int(index.Get(x)) - 1; i >= 0 && remap[i] < 0 {
+			remap[i] = len(vars)
+			vars = append(vars, x)
+		}
+	}
+	for x := range atomArgs(nc) {
+		add(x)
+	}
+	for _, x := range nc.Vars {
+		if inCons.Get(x) {
+			add(x)
+		}
+	}
+	nc.Vars = vars
+	return remap
 }
 
 // setArgs marks the arguments of c's atoms in args.
