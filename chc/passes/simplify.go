@@ -35,6 +35,9 @@ import (
 // derivation node of such a clause gives x y's value.
 type Simplify struct {
 	Relax bool
+	// noShortcut makes the pass do its work on the clauses that
+	// simplifyFixpoint recognises too (its tests compare both ways)
+	noShortcut bool
 }
 
 // Name is "simplify".
@@ -56,6 +59,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	relaxed := false
 	var ca clauseArgs
 	defer ca.release()
+	var fx term.TermMap[bool]
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -65,6 +69,12 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			continue
 		}
 		args := ca.of(c)
+		if !pass.noShortcut && simplifyFixpoint(st, c.Constraint, &args, &fx) {
+			// (what the work below would conclude: see simplifyFixpoint)
+			memo.add("simplify", c)
+			r.keepClause(c)
+			continue
+		}
 		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
@@ -136,6 +146,78 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		sys.Relaxed = true
 	}
 	return sys, tr, nil
+}
+
+// simplifyFixpoint reports whether Simplify (with Relax or without)
+// gives back a clause with the constraint f and atom arguments args as it
+// is, in one reading of f's conjuncts instead of Simplify's work; false
+// when unsure. It says so when f is simplified and
+//
+//   - every conjunct that simpleEq reads (x = v, a Boolean literal, and
+//     x = y, for which it gives up: peelCopies or unionSimple take those)
+//     is x = v for a value v and an argument x that no other conjunct
+//     mentions: unionSimple defines x as v, which changes no other
+//     conjunct (their conjunction, a part of f's, is its own
+//     simplification), and x is no local variable to eliminate;
+//   - no other conjunct gives a definition by a value or a variable
+//     (definition, as solveDefs' simple phase reads it: every variable
+//     of such a conjunct is undefined);
+//   - f is not refuted by its bounds or stores (boundsConflict,
+//     storesRefute).
+//
+// Then solveDefs leaves the other conjuncts as they are, with the
+// definitions read unchanged (solved.unchanged), the constraint is f and
+// the clause is kept. seen is scratch, left empty.
+func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, seen *term.TermMap[bool]) bool {
+	if !f.IsSimplified() || f.IsFalse() || !f.Sort().IsBool() {
+		return false
+	}
+	var one [1]*term.Term
+	cs := one[:]
+	if one[0] = f; f.Op() == term.OpAnd || f.IsTrue() {
+		cs = term.Conjuncts(nil, f)
+	}
+	// the arguments that x = v conjuncts define (seen), then a check that
+	// no other conjunct mentions them
+	defer seen.Clear()
+	defined := 0
+	for _, a := range cs {
+		x, y := simpleEq(st, a)
+		if x == nil {
+			continue
+		}
+		if y.Op() == term.OpConst || !args.has(x) || seen.Get(x) {
+			return false
+		}
+		seen.Set(x, true)
+		defined++
+	}
+	all := func(*term.Term) bool { return true }
+	prefer := func(x *term.Term) bool { return !args.has(x) }
+	for _, a := range cs {
+		if x, _ := simpleEq(st, a); x != nil {
+			continue
+		}
+		if defined > 0 {
+			var fv []*term.Term
+			if a.Op() == term.OpConst {
+				fv = one[:]
+				one[0] = a
+			} else if a.NumArgs() > 0 {
+				fv = st.SharedFreeConsts(a)
+			}
+			if slices.ContainsFunc(fv, seen.Get) {
+				return false
+			}
+		}
+		switch a.Op() {
+		case term.OpConst, term.OpNot, term.OpEq:
+			if x, t := definition(st, a, all, prefer, true); x != nil && (t.IsValue() || t.IsConst()) {
+				return false
+			}
+		}
+	}
+	return !boundsConflict(st, f) && !storesRefute(st, f)
 }
 
 // peelCopies parts the constraint f of a clause with atom arguments
