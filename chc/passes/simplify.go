@@ -69,7 +69,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			continue
 		}
 		args := ca.of(c)
-		if !pass.noShortcut && simplifyFixpoint(st, c.Constraint, &args, &fx) {
+		if !pass.noShortcut && simplifyFixpoint(st, c.Constraint, &args, pass.Relax && len(c.Body) > 0, &fx) {
 			// (what the work below would conclude: see simplifyFixpoint)
 			memo.add("simplify", c)
 			r.keepClause(c)
@@ -148,17 +148,21 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	return sys, tr, nil
 }
 
-// simplifyFixpoint reports whether Simplify (with Relax or without)
-// gives back a clause with the constraint f and atom arguments args as it
-// is, in one reading of f's conjuncts instead of Simplify's work; false
-// when unsure. It says so when f is simplified and
+// simplifyFixpoint reports whether Simplify gives back a clause with the
+// constraint f and atom arguments args as it is, in one reading of f's
+// conjuncts instead of Simplify's work; false when unsure. copies tells
+// whether the copies x = y between arguments may be taken out of the
+// clause (Relax, with a body atom), which it then gives up on. It says
+// so when f is simplified and
 //
-//   - every conjunct that simpleEq reads (x = v, a Boolean literal, and
-//     x = y, for which it gives up: peelCopies or unionSimple take those)
-//     is x = v for a value v and an argument x that no other conjunct
+//   - every conjunct that simpleEq reads (x = v for a value v, a
+//     Boolean literal, x = y) is on arguments that no other conjunct
 //     mentions: unionSimple defines x as v, which changes no other
 //     conjunct (their conjunction, a part of f's, is its own
-//     simplification), and x is no local variable to eliminate;
+//     simplification), and x is no local variable to eliminate; a copy
+//     x = y (in a conjunction) is one that peelCopies sets aside, which
+//     Simplify adds back as SimplifyEq(x, y), as it adds x = v as
+//     SimplifyEq(x, v): each must be the conjunct itself;
 //   - no other conjunct gives a definition by a value or a variable
 //     (definition, as solveDefs' simple phase reads it: every variable
 //     of such a conjunct is undefined);
@@ -168,32 +172,53 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 // Then solveDefs leaves the other conjuncts as they are, with the
 // definitions read unchanged (solved.unchanged), the constraint is f and
 // the clause is kept. seen is scratch, left empty.
-func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, seen *term.TermMap[bool]) bool {
+func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *term.TermMap[bool]) bool {
 	if !f.IsSimplified() || f.IsFalse() || !f.Sort().IsBool() {
 		return false
 	}
 	var one [1]*term.Term
-	cs := one[:]
-	if one[0] = f; f.Op() == term.OpAnd || f.IsTrue() {
-		cs = term.Conjuncts(nil, f)
+	var cs []*term.Term
+	switch {
+	case f.Op() == term.OpAnd:
+		cs = f.Args() // (Simplify's conjunction is flat)
+	case !f.IsTrue():
+		one[0] = f
+		cs = one[:]
 	}
-	// the arguments that x = v conjuncts define (seen), then a check that
-	// no other conjunct mentions them
+	// the arguments that the conjuncts simpleEq reads mention (seen),
+	// then a check that no other conjunct mentions them
 	defer seen.Clear()
-	defined := 0
+	defined, inert := 0, false
 	for _, a := range cs {
 		x, y := simpleEq(st, a)
 		if x == nil {
 			continue
 		}
-		if y.Op() == term.OpConst || !args.has(x) || seen.Get(x) {
+		if !args.has(x) || seen.Get(x) {
 			return false
 		}
 		seen.Set(x, true)
 		defined++
+		if y.Op() == term.OpConst {
+			if copies || f.Op() != term.OpAnd || !args.has(y) || seen.Get(y) {
+				return false
+			}
+			seen.Set(y, true)
+			inert = true
+		}
+	}
+	if inert {
+		// (peelCopies' path: the definitions and copies as Simplify
+		// writes them back)
+		for _, a := range cs {
+			if x, y := simpleEq(st, a); x != nil && st.SimplifyEq(x, y) != a {
+				return false
+			}
+		}
 	}
 	all := func(*term.Term) bool { return true }
 	prefer := func(x *term.Term) bool { return !args.has(x) }
+	var single [1]*term.Term
 	for _, a := range cs {
 		if x, _ := simpleEq(st, a); x != nil {
 			continue
@@ -201,8 +226,8 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, seen *term.Ter
 		if defined > 0 {
 			var fv []*term.Term
 			if a.Op() == term.OpConst {
-				fv = one[:]
-				one[0] = a
+				single[0] = a
+				fv = single[:]
 			} else if a.NumArgs() > 0 {
 				fv = st.SharedFreeConsts(a)
 			}
@@ -500,7 +525,11 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 			b.val, b.strict, b.set = v, strict, true
 		}
 	}
-	for _, a := range term.Conjuncts(nil, f) {
+	cs := f.Args() // (Simplify's conjunction is flat)
+	if !f.IsSimplified() {
+		cs = term.Conjuncts(nil, f)
+	}
+	for _, a := range cs {
 		x, v, kind, strict, ok := readBound(st, a)
 		switch {
 		case !ok:
