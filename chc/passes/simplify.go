@@ -575,9 +575,9 @@ type boundScratch struct {
 
 var boundScratches = sync.Pool{New: func() any { return new(boundScratch) }}
 
-// oneConst reports whether the atom a mentions a single constant, which
-// a bound on one variable does; it gives up (false) on large atoms.
-func oneConst(a *term.Term) bool {
+// oneConst is the single constant that the atom a mentions, which a
+// bound on one variable does, or nil; it gives up (nil) on large atoms.
+func oneConst(a *term.Term) *term.Term {
 	var x *term.Term
 	budget := 64
 	var walk func(t *term.Term) bool
@@ -599,7 +599,10 @@ func oneConst(a *term.Term) bool {
 		}
 		return true
 	}
-	return walk(a) && x != nil
+	if !walk(a) {
+		return nil
+	}
+	return x
 }
 
 // The kinds of bound readBound reads.
@@ -630,8 +633,12 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 		// arithmetic on the 256-bit numerals of Solidity's range checks)
 		x, v, k = l, r.Num(), num.NewRat(1, 1)
 	} else {
-		if !oneConst(a) {
-			return nil, v, 0, false, false // (most conjuncts: no need of the linear form)
+		if x := oneConst(a); x == nil || !x.Sort().IsArith() {
+			// (most conjuncts: no need of the linear form; nor when the
+			// constant is no number, an array read at a value as in
+			// Solidity's range checks of array elements: the linear form
+			// has a variable other than a constant then)
+			return nil, v, 0, false, false
 		}
 		l, ok := linearDiff(st, a.Arg(0), a.Arg(1))
 		if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
