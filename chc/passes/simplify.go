@@ -72,6 +72,9 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		if !pass.noShortcut && simplifyFixpoint(st, c.Constraint, &args, pass.Relax && len(c.Body) > 0, &fx) {
 			// (what the work below would conclude: see simplifyFixpoint)
 			memo.add("simplify", c)
+			if memo != nil && noLocals(st, c.Constraint, &args, nil) {
+				memo.add("locals", c)
+			}
 			r.keepClause(c)
 			continue
 		}
@@ -126,20 +129,26 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		if ren != nil {
 			r.relaxClause(c, &args, cons, locals, ren)
 			relaxed = true
-			putRenaming(ren)
 		} else {
 			r.rewriteConstraint(c, &args, cons, locals)
 		}
-		if nc := r.new.Clauses[n]; nc != c && memo != nil && ren == nil {
+		nc := r.new.Clauses[n]
+		if nc != c && memo != nil && ren == nil {
 			// Simplify gives its own result back (it is idempotent:
 			// the definitions it read are substituted, and what is
 			// left defines nothing), and EliminateLocals keeps a
 			// clause without local variables
 			memo.add("simplify", nc)
-			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc)) {
+			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc, &args)) {
 				memo.add("locals", nc)
 			}
 		}
+		if memo != nil && noLocals(st, cons, &args, ren) {
+			// (nc's constraint is cons, its arguments c's, but those
+			// that ren renames)
+			memo.add("locals", nc)
+		}
+		putRenaming(ren)
 	}
 	sys, tr := r.result()
 	if relaxed {
@@ -707,13 +716,24 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 	return x, v, kind, strict, true
 }
 
-// onlyArgs reports whether every variable of c is an atom argument (a
-// clause in the relaxed form may share arguments between atoms, so that
-// their number need not be the number of its variables).
-func onlyArgs(c *chc.Clause) bool {
-	args := argVars(c)
+// onlyArgs reports whether every variable of c is an atom argument, args
+// (a clause in the relaxed form may share arguments between atoms, so
+// that their number need not be the number of its variables).
+func onlyArgs(c *chc.Clause, args *varSet) bool {
 	for _, x := range c.Vars {
 		if !args.has(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// noLocals reports whether every free constant of the constraint f is an
+// atom argument, args, that ren does not rename (nil: none): then
+// EliminateLocals keeps the clause (see localsKeyOf).
+func noLocals(st *term.Store, f *term.Term, args *varSet, ren *term.TermMap[*term.Term]) bool {
+	for _, x := range st.SharedFreeConsts(f) {
+		if !args.has(x) || (ren != nil && ren.Get(x) != nil) {
 			return false
 		}
 	}
