@@ -409,36 +409,25 @@ var copyScratches = sync.Pool{New: func() any { return new(copyScratch) }}
 // constraint given the definitions defs of variables that cons no longer
 // mentions; args are c's atom arguments (argVars). Variables that occur in
 // no atom and not in cons leave Vars; a derivation node gets their values
-// from defs, or the default value.
+// from defs, or the default value (see addRewritten).
 func (r *rebuild) rewriteConstraint(c *chc.Clause, args *varSet, cons *term.Term, defs map[*term.Term]*term.Term) {
 	if cons == c.Constraint && len(defs) == 0 {
 		r.keepClause(c)
 		return
 	}
-	consts := r.old.St.SharedFreeConsts(cons)
-	inCons := varSet{list: consts, sorted: true}
-	nc := &chc.Clause{Constraint: cons, Origin: c.Origin, Vars: make([]*term.Term, 0, len(c.Vars))}
-	src := make([]varSource, len(c.Vars))
-	for i, x := range c.Vars {
-		switch {
-		case args.has(x) || inCons.has(x):
-			src[i] = fromIndex(len(nc.Vars))
-			nc.Vars = append(nc.Vars, x)
-		case defs[x] != nil:
-			src[i] = fromDefault
-			src[i].def = defs[x]
-		default:
-			src[i] = fromDefault
-		}
-	}
+	inCons := &varSet{list: r.old.St.SharedFreeConsts(cons), sorted: true}
+	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	if c.Head != nil {
 		h := r.atom(c.Head, nil)
 		nc.Head = &h
 	}
-	for i := range c.Body {
-		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
+	if len(c.Body) > 0 {
+		nc.Body = make([]chc.Atom, len(c.Body))
+		for i := range c.Body {
+			nc.Body[i] = r.atom(&c.Body[i], nil)
+		}
 	}
-	r.addClauseConsts(nc, c, src, consts)
+	r.addRewritten(c, nc, args, inCons, defs, nil)
 }
 
 // storesRefute reports whether the conjuncts x = (store ...) of f (x an
