@@ -211,3 +211,42 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 	require.Positive(t, no, "no other clause drawn")
 	t.Logf("%d fixpoints, %d others", yes, no)
 }
+
+// TestSimplifyRecordsLocalsKept: every clause that Simplify (with Relax
+// and without, on the dev files of lia-arrays and lia-lin) records in
+// the memo as kept by EliminateLocals is kept by EliminateLocals run
+// without a memo.
+func TestSimplifyRecordsLocalsKept(t *testing.T) {
+	var files, srcs []string
+	for _, d := range []string{"lia-arrays", "lia-lin"} {
+		f, s := folderFiles(t, "../../../shared/bench/chc/"+d)
+		files, srcs = append(files, f...), append(srcs, s...)
+	}
+	if len(files) == 0 {
+		t.Skip("../shared/bench/chc not present")
+	}
+	recorded := 0
+	for i, f := range files {
+		for _, relax := range []bool{false, true} {
+			s, err := readFolderFile(f, srcs[i])
+			require.NoError(t, err)
+			memo := &kept{}
+			ctx := context.WithValue(context.Background(), keptKey{}, memo)
+			out, _, err := Simplify{Relax: relax}.Apply(ctx, s)
+			require.NoError(t, err)
+			for _, c := range out.Clauses {
+				if !memo.has("locals", c) {
+					continue
+				}
+				recorded++
+				one := &chc.System{St: out.St, Preds: out.Preds, Clauses: []*chc.Clause{c}, Relaxed: out.Relaxed}
+				got, _, err := EliminateLocals{}.Apply(context.Background(), one)
+				require.NoError(t, err)
+				if len(got.Clauses) != 1 || got.Clauses[0] != c {
+					t.Fatalf("%s: Simplify records %v as kept by EliminateLocals, which gives %v", f, c, got.Clauses)
+				}
+			}
+		}
+	}
+	require.Positive(t, recorded)
+}
