@@ -36,6 +36,8 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 	}
 	poll := chc.NewBudget(ctx)
 	memo := keptOf(ctx)
+	var ca clauseArgs // (c's arguments, in tables kept from clause to clause)
+	defer ca.release()
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -44,7 +46,7 @@ func (EliminateLocals) Apply(ctx context.Context, s *chc.System) (*chc.System, T
 			r.keepClause(c)
 			continue
 		}
-		args := argVars(c)
+		args := ca.of(c)
 		fv := st.SharedFreeConsts(c.Constraint)
 		key, keyed := localsKeyOf(c.Constraint, fv, &args)
 		if key.mask == 0 {

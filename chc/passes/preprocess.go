@@ -116,7 +116,10 @@ func Default() []Pass {
 // as they were, by pass name, and ("normal") those found normalised. Simplify and EliminateLocals decide a
 // clause from the clause alone (its constraint and its atoms' arguments),
 // so a clause one run kept, met again by a later run of the same pass, is
-// kept again: the memo saves the work and changes nothing.
+// kept again: the memo saves the work and changes nothing. Simplify also
+// records what the next passes would find of the clauses it gives: its
+// own result kept (Simplify is idempotent), and kept by EliminateLocals
+// when the constraint mentions atom arguments only (noLocals).
 type kept struct {
 	m map[keptClause]bool
 	// locals: EliminateLocals' outcome by constraint and locals (see

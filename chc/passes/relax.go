@@ -102,7 +102,7 @@ func putRenaming(ren *term.TermMap[*term.Term]) {
 // args are c's atom arguments (clauseArgs).
 func (r *rebuild) relaxClause(c *chc.Clause, args *varSet, cons *term.Term, defs map[*term.Term]*term.Term, ren *term.TermMap[*term.Term]) {
 	consts := r.old.St.SharedFreeConsts(cons)
-	inCons := varSet{list: consts, sorted: true}
+	inCons := &varSet{list: consts, sorted: true}
 	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	rename := func(a *chc.Atom) chc.Atom {
 		na := r.atom(a, nil)
@@ -124,10 +124,28 @@ func (r *rebuild) relaxClause(c *chc.Clause, args *varSet, cons *term.Term, defs
 	for i := range c.Body {
 		nc.Body[i] = rename(&c.Body[i])
 	}
+	r.addRewritten(c, nc, args, inCons, defs, ren)
+}
+
+// addRewritten adds nc, c rewritten: its constraint equivalent to c's
+// given the definitions defs of variables that it no longer mentions
+// and the copies x = ren[x] (ren nil: none) it no longer holds, its
+// atoms c's with each such x renamed ren[x]; args are c's atom
+// arguments, inCons the free constants of nc's constraint (sorted). It
+// gives nc its Vars, in the order canonicalConsts gives, and a
+// derivation node of nc gives x the value of ren[x], a variable
+// defined its definition's value, another variable the default value.
+func (r *rebuild) addRewritten(c, nc *chc.Clause, args, inCons *varSet, defs map[*term.Term]*term.Term, ren *term.TermMap[*term.Term]) {
+	renamed := func(x *term.Term) *term.Term {
+		if ren == nil {
+			return nil
+		}
+		return ren.Get(x)
+	}
 	// The variables kept (those of c that no copy renames and that
-	// are arguments of nc, as of c, or occur in cons), in the order
-	// canonicalConsts gives: the atoms' arguments, then the others in
-	// the order of c.Vars. index: 1 for a variable kept, its index
+	// are arguments of nc, as of c, or occur in its constraint), in the
+	// order canonicalConsts gives: the atoms' arguments, then the others
+	// in the order of c.Vars. index: 1 for a variable kept, its index
 	// plus 2 once placed.
 	index := varIndexes.Get().(*term.TermMap[int32])
 	defer func() {
@@ -136,7 +154,7 @@ func (r *rebuild) relaxClause(c *chc.Clause, args *varSet, cons *term.Term, defs
 	}()
 	n := 0
 	for _, x := range c.Vars {
-		if ren.Get(x) == nil && (args.has(x) || inCons.has(x)) {
+		if renamed(x) == nil && (args.has(x) || inCons.has(x)) {
 			index.Set(x, 1)
 			n++
 		}
@@ -158,7 +176,7 @@ func (r *rebuild) relaxClause(c *chc.Clause, args *varSet, cons *term.Term, defs
 	}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
-		if y := ren.Get(x); y != nil {
+		if y := renamed(x); y != nil {
 			x = y
 		}
 		switch k := index.Get(x); {

@@ -35,6 +35,9 @@ import (
 // derivation node of such a clause gives x y's value.
 type Simplify struct {
 	Relax bool
+	// noShortcut makes the pass do its work on the clauses that
+	// simplifyFixpoint recognises too (its tests compare both ways)
+	noShortcut bool
 }
 
 // Name is "simplify".
@@ -56,6 +59,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	relaxed := false
 	var ca clauseArgs
 	defer ca.release()
+	var fx term.TermMap[bool]
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -65,6 +69,15 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			continue
 		}
 		args := ca.of(c)
+		if !pass.noShortcut && simplifyFixpoint(st, c.Constraint, &args, pass.Relax && len(c.Body) > 0, &fx) {
+			// (what the work below would conclude: see simplifyFixpoint)
+			memo.add("simplify", c)
+			if memo != nil && noLocals(st, c.Constraint, &args, nil) {
+				memo.add("locals", c)
+			}
+			r.keepClause(c)
+			continue
+		}
 		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
@@ -116,26 +129,129 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		if ren != nil {
 			r.relaxClause(c, &args, cons, locals, ren)
 			relaxed = true
-			putRenaming(ren)
 		} else {
 			r.rewriteConstraint(c, &args, cons, locals)
 		}
-		if nc := r.new.Clauses[n]; nc != c && memo != nil && ren == nil {
+		nc := r.new.Clauses[n]
+		if nc != c && memo != nil && ren == nil {
 			// Simplify gives its own result back (it is idempotent:
 			// the definitions it read are substituted, and what is
 			// left defines nothing), and EliminateLocals keeps a
 			// clause without local variables
 			memo.add("simplify", nc)
-			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc)) {
+			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc, &args)) {
 				memo.add("locals", nc)
 			}
 		}
+		if memo != nil && noLocals(st, cons, &args, ren) {
+			// (nc's constraint is cons, its arguments c's, but those
+			// that ren renames)
+			memo.add("locals", nc)
+		}
+		putRenaming(ren)
 	}
 	sys, tr := r.result()
 	if relaxed {
 		sys.Relaxed = true
 	}
 	return sys, tr, nil
+}
+
+// simplifyFixpoint reports whether Simplify gives back a clause with the
+// constraint f and atom arguments args as it is, in one reading of f's
+// conjuncts instead of Simplify's work; false when unsure. copies tells
+// whether the copies x = y between arguments may be taken out of the
+// clause (Relax, with a body atom), which it then gives up on. It says
+// so when f is simplified and
+//
+//   - every conjunct that simpleEq reads (x = v for a value v, a
+//     Boolean literal, x = y) is on arguments that no other conjunct
+//     mentions: unionSimple defines x as v, which changes no other
+//     conjunct (their conjunction, a part of f's, is its own
+//     simplification), and x is no local variable to eliminate; a copy
+//     x = y (in a conjunction) is one that peelCopies sets aside, which
+//     Simplify adds back as SimplifyEq(x, y), as it adds x = v as
+//     SimplifyEq(x, v): each must be the conjunct itself;
+//   - no other conjunct gives a definition by a value or a variable
+//     (definition, as solveDefs' simple phase reads it: every variable
+//     of such a conjunct is undefined);
+//   - f is not refuted by its bounds or stores (boundsConflict,
+//     storesRefute).
+//
+// Then solveDefs leaves the other conjuncts as they are, with the
+// definitions read unchanged (solved.unchanged), the constraint is f and
+// the clause is kept. seen is scratch, left empty.
+func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *term.TermMap[bool]) bool {
+	if !f.IsSimplified() || f.IsFalse() || !f.Sort().IsBool() {
+		return false
+	}
+	var one [1]*term.Term
+	var cs []*term.Term
+	switch {
+	case f.Op() == term.OpAnd:
+		cs = f.Args() // (Simplify's conjunction is flat)
+	case !f.IsTrue():
+		one[0] = f
+		cs = one[:]
+	}
+	// the arguments that the conjuncts simpleEq reads mention (seen),
+	// then a check that no other conjunct mentions them
+	defer seen.Clear()
+	defined, inert := 0, false
+	for _, a := range cs {
+		x, y := simpleEq(st, a)
+		if x == nil {
+			continue
+		}
+		if !args.has(x) || seen.Get(x) {
+			return false
+		}
+		seen.Set(x, true)
+		defined++
+		if y.Op() == term.OpConst {
+			if copies || f.Op() != term.OpAnd || !args.has(y) || seen.Get(y) {
+				return false
+			}
+			seen.Set(y, true)
+			inert = true
+		}
+	}
+	if inert {
+		// (peelCopies' path: the definitions and copies as Simplify
+		// writes them back)
+		for _, a := range cs {
+			if x, y := simpleEq(st, a); x != nil && st.SimplifyEq(x, y) != a {
+				return false
+			}
+		}
+	}
+	all := func(*term.Term) bool { return true }
+	prefer := func(x *term.Term) bool { return !args.has(x) }
+	var single [1]*term.Term
+	for _, a := range cs {
+		if x, _ := simpleEq(st, a); x != nil {
+			continue
+		}
+		if defined > 0 {
+			var fv []*term.Term
+			if a.Op() == term.OpConst {
+				single[0] = a
+				fv = single[:]
+			} else if a.NumArgs() > 0 {
+				fv = st.SharedFreeConsts(a)
+			}
+			if slices.ContainsFunc(fv, seen.Get) {
+				return false
+			}
+		}
+		switch a.Op() {
+		case term.OpConst, term.OpNot, term.OpEq:
+			if x, t := definition(st, a, all, prefer, true); x != nil && (t.IsValue() || t.IsConst()) {
+				return false
+			}
+		}
+	}
+	return !boundsConflict(st, f) && !storesRefute(st, f)
 }
 
 // peelCopies parts the constraint f of a clause with atom arguments
@@ -293,36 +409,25 @@ var copyScratches = sync.Pool{New: func() any { return new(copyScratch) }}
 // constraint given the definitions defs of variables that cons no longer
 // mentions; args are c's atom arguments (argVars). Variables that occur in
 // no atom and not in cons leave Vars; a derivation node gets their values
-// from defs, or the default value.
+// from defs, or the default value (see addRewritten).
 func (r *rebuild) rewriteConstraint(c *chc.Clause, args *varSet, cons *term.Term, defs map[*term.Term]*term.Term) {
 	if cons == c.Constraint && len(defs) == 0 {
 		r.keepClause(c)
 		return
 	}
-	consts := r.old.St.SharedFreeConsts(cons)
-	inCons := varSet{list: consts, sorted: true}
-	nc := &chc.Clause{Constraint: cons, Origin: c.Origin, Vars: make([]*term.Term, 0, len(c.Vars))}
-	src := make([]varSource, len(c.Vars))
-	for i, x := range c.Vars {
-		switch {
-		case args.has(x) || inCons.has(x):
-			src[i] = fromIndex(len(nc.Vars))
-			nc.Vars = append(nc.Vars, x)
-		case defs[x] != nil:
-			src[i] = fromDefault
-			src[i].def = defs[x]
-		default:
-			src[i] = fromDefault
-		}
-	}
+	inCons := &varSet{list: r.old.St.SharedFreeConsts(cons), sorted: true}
+	nc := &chc.Clause{Constraint: cons, Origin: c.Origin}
 	if c.Head != nil {
 		h := r.atom(c.Head, nil)
 		nc.Head = &h
 	}
-	for i := range c.Body {
-		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
+	if len(c.Body) > 0 {
+		nc.Body = make([]chc.Atom, len(c.Body))
+		for i := range c.Body {
+			nc.Body[i] = r.atom(&c.Body[i], nil)
+		}
 	}
-	r.addClauseConsts(nc, c, src, consts)
+	r.addRewritten(c, nc, args, inCons, defs, nil)
 }
 
 // storesRefute reports whether the conjuncts x = (store ...) of f (x an
@@ -418,7 +523,11 @@ func boundsConflict(st *term.Store, f *term.Term) bool {
 			b.val, b.strict, b.set = v, strict, true
 		}
 	}
-	for _, a := range term.Conjuncts(nil, f) {
+	cs := f.Args() // (Simplify's conjunction is flat)
+	if !f.IsSimplified() {
+		cs = term.Conjuncts(nil, f)
+	}
+	for _, a := range cs {
 		x, v, kind, strict, ok := readBound(st, a)
 		switch {
 		case !ok:
@@ -464,9 +573,9 @@ type boundScratch struct {
 
 var boundScratches = sync.Pool{New: func() any { return new(boundScratch) }}
 
-// oneConst reports whether the atom a mentions a single constant, which
-// a bound on one variable does; it gives up (false) on large atoms.
-func oneConst(a *term.Term) bool {
+// oneConst is the single constant that the atom a mentions, which a
+// bound on one variable does, or nil; it gives up (nil) on large atoms.
+func oneConst(a *term.Term) *term.Term {
 	var x *term.Term
 	budget := 64
 	var walk func(t *term.Term) bool
@@ -488,7 +597,10 @@ func oneConst(a *term.Term) bool {
 		}
 		return true
 	}
-	return walk(a) && x != nil
+	if !walk(a) {
+		return nil
+	}
+	return x
 }
 
 // The kinds of bound readBound reads.
@@ -519,8 +631,12 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 		// arithmetic on the 256-bit numerals of Solidity's range checks)
 		x, v, k = l, r.Num(), num.NewRat(1, 1)
 	} else {
-		if !oneConst(a) {
-			return nil, v, 0, false, false // (most conjuncts: no need of the linear form)
+		if x := oneConst(a); x == nil || !x.Sort().IsArith() {
+			// (most conjuncts: no need of the linear form; nor when the
+			// constant is no number, an array read at a value as in
+			// Solidity's range checks of array elements: the linear form
+			// has a variable other than a constant then)
+			return nil, v, 0, false, false
 		}
 		l, ok := linearDiff(st, a.Arg(0), a.Arg(1))
 		if !ok || len(l.Vars) != 1 || l.Vars[0].Op() != term.OpConst {
@@ -589,13 +705,24 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 	return x, v, kind, strict, true
 }
 
-// onlyArgs reports whether every variable of c is an atom argument (a
-// clause in the relaxed form may share arguments between atoms, so that
-// their number need not be the number of its variables).
-func onlyArgs(c *chc.Clause) bool {
-	args := argVars(c)
+// onlyArgs reports whether every variable of c is an atom argument, args
+// (a clause in the relaxed form may share arguments between atoms, so
+// that their number need not be the number of its variables).
+func onlyArgs(c *chc.Clause, args *varSet) bool {
 	for _, x := range c.Vars {
 		if !args.has(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// noLocals reports whether every free constant of the constraint f is an
+// atom argument, args, that ren does not rename (nil: none): then
+// EliminateLocals keeps the clause (see localsKeyOf).
+func noLocals(st *term.Store, f *term.Term, args *varSet, ren *term.TermMap[*term.Term]) bool {
+	for _, x := range st.SharedFreeConsts(f) {
+		if !args.has(x) || (ren != nil && ren.Get(x) != nil) {
 			return false
 		}
 	}

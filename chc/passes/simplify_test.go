@@ -2,13 +2,17 @@ package passes
 
 import (
 	"context"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
+	"github.com/seed-f9c3434d/gospacer/num"
 	"github.com/seed-f9c3434d/gospacer/smtlib"
 	"github.com/seed-f9c3434d/gospacer/term"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 // parseFormula reads the assertion of a script declaring x, y (Int) and
@@ -94,4 +98,155 @@ func TestSimplifyConstArrays(t *testing.T) {
 	for _, d := range defs {
 		require.Equal(t, term.OpConstArray, d.Op(), "a variable of %v defined as %v, not the zeroed array", zeroed, d)
 	}
+}
+
+// TestPropSimplifyFixpoint: whenever simplifyFixpoint says a clause is
+// a fixpoint of Simplify, Simplify (with Relax and without) gives the
+// clause back as it is. The clauses drawn have constraints simplified or
+// not, of values, copies, bounds, definitions by other terms and Boolean
+// literals, over head and body arguments and local variables, so that
+// both answers come up (checked at the end).
+func TestPropSimplifyFixpoint(t *testing.T) {
+	var yes, no int
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		var ints []*term.Term
+		for i := range 6 {
+			ints = append(ints, st.Const("x"+strconv.Itoa(i), term.IntSort))
+		}
+		arr := st.Const("a", st.ArraySort(term.IntSort, term.IntSort))
+		b := st.Const("b", term.BoolSort)
+		r := st.Const("r", term.RealSort)
+		// head and body arguments: distinct variables drawn, the rest local
+		perm := rapid.Permutation(ints).Draw(t, "perm")
+		nh := rapid.IntRange(0, 3).Draw(t, "head")
+		nb := rapid.IntRange(0, 6-nh).Draw(t, "body")
+		head, body := perm[:nh], perm[nh:nh+nb]
+		if rapid.Bool().Draw(t, "real arg") {
+			head = append(head[:len(head):len(head)], r)
+		}
+		if rapid.Bool().Draw(t, "array arg") {
+			body = append(body[:len(body):len(body)], arr)
+		}
+		x := func(label string) *term.Term { return rapid.SampledFrom(ints).Draw(t, label) }
+		k := func(label string) *term.Term { return st.Int(int64(rapid.IntRange(-1, 2).Draw(t, label))) }
+		var cs []*term.Term
+		for range rapid.IntRange(0, 6).Draw(t, "conjuncts") {
+			var a *term.Term
+			switch rapid.IntRange(0, 10).Draw(t, "kind") {
+			case 0, 1, 2:
+				a = st.Eq(x("l"), k("v"))
+			case 3:
+				a = st.Eq(x("l"), x("r"))
+			case 4:
+				a = st.Le(x("l"), k("v"))
+			case 5:
+				a = st.Not(st.Le(x("l"), k("v")))
+			case 6:
+				a = st.Eq(x("l"), st.Add(x("r"), st.Int(1)))
+			case 7:
+				a = st.Eq(x("l"), st.Select(arr, k("i")))
+			case 8:
+				a = st.Eq(st.Mul(st.Int(2), x("l")), k("v"))
+			case 9:
+				// a definition by a value that simpleEq does not read
+				a = st.Eq(st.Mul(st.Real(num.NewRat(2, 1)), r), st.ToReal(k("v")))
+				if rapid.Bool().Draw(t, "no value") {
+					a = st.Eq(st.Mul(st.Real(num.NewRat(2, 1)), r), st.ToReal(x("l")))
+				}
+			default:
+				a = b
+				if rapid.Bool().Draw(t, "neg") {
+					a = st.Not(b)
+				}
+			}
+			cs = append(cs, a)
+		}
+		f := chc.Conj(st, cs)
+		if rapid.IntRange(0, 3).Draw(t, "raw") > 0 {
+			f = st.Simplify(f)
+		}
+		pred := func(name string, args []*term.Term) chc.Atom {
+			dom := make([]*term.Sort, len(args))
+			params := make([]*term.Term, len(args))
+			for i, y := range args {
+				dom[i] = y.Sort()
+				params[i] = st.Fresh("p", y.Sort())
+			}
+			p := &chc.Pred{Func: st.Func(name, dom, term.BoolSort), Params: params}
+			return chc.Atom{Pred: p, Args: args}
+		}
+		h, q := pred("P", head), pred("Q", body)
+		h.Pred.ID, q.Pred.ID = 0, 1
+		c := &chc.Clause{Head: &h, Constraint: f}
+		if len(body) > 0 || rapid.Bool().Draw(t, "body atom") {
+			c.Body = []chc.Atom{q}
+		}
+		c.Vars = append(append([]*term.Term{}, head...), body...)
+		for _, y := range term.FreeConsts(f) {
+			if !slices.Contains(c.Vars, y) {
+				c.Vars = append(c.Vars, y)
+			}
+		}
+		s := &chc.System{St: st, Preds: []*chc.Pred{h.Pred, q.Pred}, Clauses: []*chc.Clause{c}}
+		var ca clauseArgs
+		defer ca.release()
+		args := ca.of(c)
+		var seen term.TermMap[bool]
+		relax := rapid.Bool().Draw(t, "relax")
+		if !simplifyFixpoint(st, f, &args, relax && len(c.Body) > 0, &seen) {
+			no++
+			return
+		}
+		yes++
+		{
+			out, _, err := Simplify{Relax: relax, noShortcut: true}.Apply(context.Background(), s)
+			require.NoError(t, err)
+			if len(out.Clauses) != 1 || out.Clauses[0] != c {
+				t.Fatalf("simplifyFixpoint says %v is a fixpoint; Simplify{Relax: %v} gives %v", c, relax, out.Clauses)
+			}
+		}
+	})
+	require.Positive(t, yes, "no fixpoint drawn")
+	require.Positive(t, no, "no other clause drawn")
+	t.Logf("%d fixpoints, %d others", yes, no)
+}
+
+// TestSimplifyRecordsLocalsKept: every clause that Simplify (with Relax
+// and without, on the dev files of lia-arrays and lia-lin) records in
+// the memo as kept by EliminateLocals is kept by EliminateLocals run
+// without a memo.
+func TestSimplifyRecordsLocalsKept(t *testing.T) {
+	var files, srcs []string
+	for _, d := range []string{"lia-arrays", "lia-lin"} {
+		f, s := folderFiles(t, "../../../shared/bench/chc/"+d)
+		files, srcs = append(files, f...), append(srcs, s...)
+	}
+	if len(files) == 0 {
+		t.Skip("../shared/bench/chc not present")
+	}
+	recorded := 0
+	for i, f := range files {
+		for _, relax := range []bool{false, true} {
+			s, err := readFolderFile(f, srcs[i])
+			require.NoError(t, err)
+			memo := &kept{}
+			ctx := context.WithValue(context.Background(), keptKey{}, memo)
+			out, _, err := Simplify{Relax: relax}.Apply(ctx, s)
+			require.NoError(t, err)
+			for _, c := range out.Clauses {
+				if !memo.has("locals", c) {
+					continue
+				}
+				recorded++
+				one := &chc.System{St: out.St, Preds: out.Preds, Clauses: []*chc.Clause{c}, Relaxed: out.Relaxed}
+				got, _, err := EliminateLocals{}.Apply(context.Background(), one)
+				require.NoError(t, err)
+				if len(got.Clauses) != 1 || got.Clauses[0] != c {
+					t.Fatalf("%s: Simplify records %v as kept by EliminateLocals, which gives %v", f, c, got.Clauses)
+				}
+			}
+		}
+	}
+	require.Positive(t, recorded)
 }
