@@ -41,7 +41,7 @@
 // the variable (chc.System.Relaxed; the arguments of one atom stay
 // distinct), and the passes up to Restrict read a third of the
 // conjuncts. A pass that takes the relaxed form says so by checking its
-// input with checkForm (SplitLocations, MergeFacts, Inline (its variant checkInlineForm),
+// input with checkForm (SplitLocations, MergeFacts, Inline,
 // RemoveUnusedArgs, InlineIntoQueries; Simplify, EliminateLocals and
 // RemoveUnreachable read arguments as a set only): where a pass read an
 // argument as one atom's (Inline's values of an inlined occurrence's

@@ -75,9 +75,9 @@ func CanonicalVars(c *chc.Clause) bool {
 	return len(nc.Vars) == len(c.Vars)
 }
 
-// CheckInlineForm is Inline's check of its input's form (see
-// checkInlineForm), without a Preprocess memo.
-func CheckInlineForm(s *chc.System) error {
+// CheckForm is the check of the relaxed form that the passes which take
+// it make of their input (see checkForm), without a Preprocess memo.
+func CheckForm(s *chc.System) error {
 	ctx := context.Background()
-	return checkInlineForm(ctx, chc.NewBudget(ctx), s)
+	return checkForm(ctx, chc.NewBudget(ctx), s)
 }

@@ -64,7 +64,7 @@ func (Inline) Apply(ctx context.Context, s *chc.System) (*chc.System, Translator
 	if err := poll.Poll(); err != nil {
 		return nil, nil, err
 	}
-	if err := checkInlineForm(ctx, poll, s); err != nil {
+	if err := checkForm(ctx, poll, s); err != nil {
 		return nil, nil, err
 	}
 	in, err := newInliner(poll, s)
@@ -554,90 +554,3 @@ func (in *inliner) copies(i int, bound bool) int {
 	}
 	return cp[0]
 }
-
-// checkInlineForm is checkForm, with the test of a clause in the relaxed
-// form (chc.CheckClauseRelaxedIn: every atom argument a variable of the
-// clause, the arguments of one atom distinct, the constraint over the
-// clause's variables) made by stamps in two tables kept for the whole
-// system instead of two tables emptied per clause and per atom: Inline
-// is the first pass that checks most of its clauses (those Simplify and
-// EliminateLocals made), and the test was an eighth of its time. A
-// clause that fails it is checked again by chc.CheckClauseRelaxedIn,
-// for its error.
-func checkInlineForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
-	if !s.Relaxed {
-		return checkForm(ctx, poll, s)
-	}
-	if err := chc.CheckPreds(poll, s); err != nil {
-		return err
-	}
-	k := keptOf(ctx)
-	// varOf: the clause's stamp on its variables; seen: the atom's on
-	// its arguments
-	varOf, seen := formStamps.Get().(*term.TermMap[int32]), formStamps.Get().(*term.TermMap[int32])
-	defer func() {
-		varOf.Clear()
-		seen.Clear()
-		formStamps.Put(varOf)
-		formStamps.Put(seen)
-	}()
-	var clauseStamp, atomStamp int32
-	for i, c := range s.Clauses {
-		if err := poll.Step(); err != nil {
-			return err
-		}
-		if k.has("normal", c) || k.has("relaxed", c) {
-			continue
-		}
-		clauseStamp++
-		for _, v := range c.Vars {
-			varOf.Set(v, clauseStamp)
-		}
-		ok := true
-		atom := func(a *chc.Atom) {
-			atomStamp++
-			for _, x := range a.Args {
-				if !x.IsConst() || seen.Get(x) == atomStamp || varOf.Get(x) != clauseStamp {
-					ok = false
-					return
-				}
-				seen.Set(x, atomStamp)
-			}
-		}
-		if c.Head != nil {
-			atom(c.Head)
-		}
-		for j := range c.Body {
-			if ok {
-				atom(&c.Body[j])
-			}
-		}
-		consts := func(f *term.Term) {
-			for _, x := range s.St.SharedFreeConsts(f) {
-				if varOf.Get(x) != clauseStamp {
-					ok = false
-					return
-				}
-			}
-		}
-		if f := c.Constraint; ok && f.Op() == term.OpAnd {
-			for _, a := range f.Args() {
-				if ok {
-					consts(a)
-				}
-			}
-		} else if ok {
-			consts(f)
-		}
-		if !ok {
-			if err := chc.CheckClauseRelaxedIn(s.St, i, c); err != nil {
-				return err
-			}
-		}
-		k.add("relaxed", c)
-	}
-	return nil
-}
-
-// formStamps recycles the tables of checkInlineForm.
-var formStamps = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}

@@ -289,12 +289,12 @@ func atomsOf(c *chc.Clause) []*chc.Atom {
 	return as
 }
 
-// TestPropInlineForm: Inline's check of the relaxed form, by stamps kept
-// across the clauses, gives chc.CheckClauseRelaxedIn's verdict, clause by
+// TestPropCheckForm: the passes' check of the relaxed form (checkForm),
+// by stamps kept across the clauses, gives chc.CheckClauseRelaxedIn's verdict, clause by
 // clause, on systems whose clauses miss some of their variables, repeat
 // an argument within an atom or share it between atoms, or pass a term
 // that is no variable; half the draws keep every clause in form.
-func TestPropInlineForm(t *testing.T) {
+func TestPropCheckForm(t *testing.T) {
 	bad, good := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
@@ -350,9 +350,9 @@ func TestPropInlineForm(t *testing.T) {
 				break
 			}
 		}
-		got := passes.CheckInlineForm(s)
+		got := passes.CheckForm(s)
 		if (got == nil) != (want == nil) || (got != nil && got.Error() != want.Error()) {
-			t.Fatalf("checkInlineForm: %v, chc.CheckClauseRelaxedIn: %v", got, want)
+			t.Fatalf("checkForm: %v, chc.CheckClauseRelaxedIn: %v", got, want)
 		}
 		if want == nil {
 			good++
