@@ -41,8 +41,7 @@ func (r *Reader) bindVar(sym *symbol, s *term.Sort) *term.Term {
 		v = r.st.BoundVar(sym.name, s)
 		sym.bound = v
 	}
-	// (isLive(v), with sym the symbol of v's name)
-	if sym.op != term.OpInvalid || r.live.Get(v) > 0 || sym.def != nil && sym.def.kind == defVar && sym.def.t == v {
+	if sym.op != term.OpInvalid || r.liveAs(v, sym) {
 		v = r.freshVar(sym.name, s)
 	}
 	return v
@@ -51,11 +50,12 @@ func (r *Reader) bindVar(sym *symbol, s *term.Sort) *term.Term {
 // isLive reports whether v is bound here: by a binder being read, or as a
 // declare-var in scope (rules are closed over those).
 func (r *Reader) isLive(v *term.Term) bool {
-	if r.live.Get(v) > 0 {
-		return true
-	}
-	sym := r.syms[v.Name()]
-	return sym != nil && sym.def != nil && sym.def.kind == defVar && sym.def.t == v
+	return r.live.Get(v) > 0 || r.liveAs(v, r.syms[v.Name()]) // (the table first: no map access)
+}
+
+// liveAs is isLive for v with sym the symbol of v's name (nil: none).
+func (r *Reader) liveAs(v *term.Term, sym *symbol) bool {
+	return r.live.Get(v) > 0 || sym != nil && sym.def != nil && sym.def.kind == defVar && sym.def.t == v
 }
 
 // freshVar returns a bound variable of sort s named base!k, a name the

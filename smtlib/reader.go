@@ -340,16 +340,12 @@ func isReserved(b []byte) bool {
 
 // intern returns the symbol for name, creating it.
 func (r *Reader) intern(name []byte) *symbol {
-	slot := symSlot(name)
-	if s := r.recent[slot]; s != nil && s.name == string(name) {
+	if s := r.lookup(name); s != nil {
 		return s
 	}
-	s := r.syms[string(name)]
-	if s == nil {
-		s = &symbol{name: string(name)}
-		r.syms[s.name] = s
-	}
-	r.recent[slot] = s
+	s := &symbol{name: string(name)}
+	r.syms[s.name] = s
+	r.recent[symSlot(name)] = s
 	return s
 }
 

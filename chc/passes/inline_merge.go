@@ -122,16 +122,8 @@ func (in *inliner) project(i int) *projection {
 	}
 	// (the free constants of d's constraint, conjunct by conjunct: the
 	// store keeps no list of them all for a clause that merge made)
-	if f := d.Constraint; f.Op() == term.OpAnd {
-		for _, a := range f.Args() {
-			for _, x := range st.SharedFreeConsts(a) {
-				need(x)
-			}
-		}
-	} else {
-		for _, x := range st.SharedFreeConsts(f) {
-			need(x)
-		}
+	for x := range conjunctConsts(st, d.Constraint) {
+		need(x)
 	}
 	for j := range d.Body {
 		for _, x := range d.Body[j].Args {
@@ -455,43 +447,18 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 // constraint are those of its conjuncts, marked in a table, without the
 // sorted list of them all that SharedFreeConsts would keep in the store
 // for every merged clause (most are merged again).
-func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) (remap []int) {
+func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) []int {
 	inCons := in.taken // (merge is done with it: emptied at the end)
 	inCons.Clear()
 	defer inCons.Clear()
-	mark := func(a *term.Term) {
-		for _, x := range in.st.SharedFreeConsts(a) {
-			inCons.Set(x, true)
-		}
+	for x := range conjunctConsts(in.st, nc.Constraint) {
+		inCons.Set(x, true)
 	}
-	if f := nc.Constraint; f.Op() == term.OpAnd {
-		for _, a := range f.Args() {
-			mark(a)
-		}
-	} else {
-		mark(f)
+	indexOf := func(x *term.Term) (int, bool) {
+		i := int(index.Get(x)) - 1
+		return i, i >= 0
 	}
-	remap = make([]int, len(nc.Vars))
-	for i := range remap {
-		remap[i] = -1
-	}
-	vars := make([]*term.Term, 0, len(nc.Vars))
-	add := func(x *term.Term) {
-		if i := int(index.Get(x)) - 1; i >= 0 && remap[i] < 0 {
-			remap[i] = len(vars)
-			vars = append(vars, x)
-		}
-	}
-	for x := range atomArgs(nc) {
-		add(x)
-	}
-	for _, x := range nc.Vars {
-		if inCons.Get(x) {
-			add(x)
-		}
-	}
-	nc.Vars = vars
-	return remap
+	return canonicalOrder(nc, indexOf, inCons.Get)
 }
 
 // setArgs marks the arguments of c's atoms in args.

@@ -288,22 +288,13 @@ func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 				atom(&c.Body[j])
 			}
 		}
-		consts := func(f *term.Term) {
-			for _, x := range s.St.SharedFreeConsts(f) {
+		if ok {
+			for x := range conjunctConsts(s.St, c.Constraint) {
 				if varOf.Get(x) != clauseStamp {
 					ok = false
-					return
+					break
 				}
 			}
-		}
-		if f := c.Constraint; ok && f.Op() == term.OpAnd {
-			for _, a := range f.Args() {
-				if ok {
-					consts(a)
-				}
-			}
-		} else if ok {
-			consts(f)
 		}
 		if !ok {
 			if err := chc.CheckClauseRelaxedIn(s.St, i, c); err != nil {

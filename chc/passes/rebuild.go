@@ -258,6 +258,16 @@ func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 		}
 		return 0, false
 	}
+	if consts == nil {
+		consts = term.FreeConsts(nc.Constraint)
+	}
+	inCons := varSet{list: consts, sorted: true}
+	return canonicalOrder(nc, indexOf, inCons.has)
+}
+
+// canonicalOrder is canonicalConsts with nc's variables found by indexOf
+// (the index in nc.Vars) and those of its constraint by inCons.
+func canonicalOrder(nc *chc.Clause, indexOf func(x *term.Term) (int, bool), inCons func(x *term.Term) bool) (remap []int) {
 	remap = make([]int, len(nc.Vars))
 	for i := range remap {
 		remap[i] = -1
@@ -272,12 +282,8 @@ func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 	for x := range atomArgs(nc) {
 		add(x)
 	}
-	if consts == nil {
-		consts = term.FreeConsts(nc.Constraint)
-	}
-	inCons := varSet{list: consts, sorted: true}
 	for _, x := range nc.Vars {
-		if inCons.has(x) {
+		if inCons(x) {
 			add(x)
 		}
 	}
@@ -426,6 +432,27 @@ func atomArgs(c *chc.Clause) iter.Seq[*term.Term] {
 		}
 		for i := range c.Body {
 			for _, x := range c.Body[i].Args {
+				if !yield(x) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// conjunctConsts yields the free constants of f conjunct by conjunct (a
+// constant of several conjuncts once per conjunct): the store keeps each
+// conjunct's list, and no list of them all is made for f, a clause's
+// constraint that may be read once only.
+func conjunctConsts(st *term.Store, f *term.Term) iter.Seq[*term.Term] {
+	return func(yield func(*term.Term) bool) {
+		one := [1]*term.Term{f}
+		cs := one[:]
+		if f.Op() == term.OpAnd {
+			cs = f.Args()
+		}
+		for _, a := range cs {
+			for _, x := range st.SharedFreeConsts(a) {
 				if !yield(x) {
 					return
 				}

@@ -136,14 +136,11 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		if nc != c && memo != nil && ren == nil {
 			// Simplify gives its own result back (it is idempotent:
 			// the definitions it read are substituted, and what is
-			// left defines nothing), and EliminateLocals keeps a
-			// clause without local variables
+			// left defines nothing)
 			memo.add("simplify", nc)
-			if len(nc.Vars) == len(args.list) && (!s.Relaxed || onlyArgs(nc, &args)) {
-				memo.add("locals", nc)
-			}
 		}
 		if memo != nil && noLocals(st, cons, &args, ren) {
+			// EliminateLocals keeps a clause without local variables
 			// (nc's constraint is cons, its arguments c's, but those
 			// that ren renames)
 			memo.add("locals", nc)
@@ -703,18 +700,6 @@ func readBound(st *term.Store, a *term.Term) (x *term.Term, v num.Rat, kind int,
 		kind = boundUpper
 	}
 	return x, v, kind, strict, true
-}
-
-// onlyArgs reports whether every variable of c is an atom argument, args
-// (a clause in the relaxed form may share arguments between atoms, so
-// that their number need not be the number of its variables).
-func onlyArgs(c *chc.Clause, args *varSet) bool {
-	for _, x := range c.Vars {
-		if !args.has(x) {
-			return false
-		}
-	}
-	return true
 }
 
 // noLocals reports whether every free constant of the constraint f is an
