@@ -123,15 +123,14 @@ func Default() []Pass {
 // own result kept (Simplify is idempotent), and kept by EliminateLocals
 // when the constraint mentions atom arguments only (noLocals).
 type kept struct {
-	m map[keptClause]bool
+	// m: by clause, a bit per name (memoBit): one map read per clause
+	// and pass, a pointer hashed (the memo is read for every clause of
+	// every pass, and a key of name and clause hashed the name each
+	// time)
+	m map[*chc.Clause]uint8
 	// locals: EliminateLocals' outcome by constraint and locals (see
 	// localsKey), whatever clause it came from
 	locals map[localsKey]localsOutcome
-}
-
-type keptClause struct {
-	pass string
-	c    *chc.Clause
 }
 
 type keptKey struct{}
@@ -145,7 +144,7 @@ func keptOf(ctx context.Context) *kept {
 
 // has reports whether the pass kept c before (false for a nil memo).
 func (k *kept) has(pass string, c *chc.Clause) bool {
-	return k != nil && k.m[keptClause{pass, c}]
+	return k != nil && k.m[c]&memoBit(pass) != 0
 }
 
 // add records that the pass kept c (nothing for a nil memo).
@@ -154,9 +153,9 @@ func (k *kept) add(pass string, c *chc.Clause) {
 		return
 	}
 	if k.m == nil {
-		k.m = map[keptClause]bool{}
+		k.m = map[*chc.Clause]uint8{}
 	}
-	k.m[keptClause{pass, c}] = true
+	k.m[c] |= memoBit(pass)
 }
 
 // localsOutcome is the outcome recorded under key (seen false: none, or
@@ -180,8 +179,21 @@ func (k *kept) addLocalsOutcome(key localsKey, keyed bool, out localsOutcome) {
 	k.locals[key] = out
 }
 
-// memoPasses are the names under which the memo records clauses.
-var memoPasses = [...]string{"simplify", "locals", "normal", "relaxed"}
+// memoBit is the bit in kept.m of the name pass, one of those under
+// which the memo records clauses; it panics on another (a bug).
+func memoBit(pass string) uint8 {
+	switch pass {
+	case "simplify":
+		return 1
+	case "locals":
+		return 2
+	case "normal":
+		return 4
+	case "relaxed":
+		return 8
+	}
+	panic("passes: no memo of " + pass)
+}
 
 // carry records of nc what k records of c: nc is c with its atoms on
 // other predicates, the same constraint, variables and arguments, which
@@ -190,10 +202,8 @@ func (k *kept) carry(c, nc *chc.Clause) {
 	if k == nil || c == nc {
 		return
 	}
-	for _, p := range memoPasses {
-		if k.m[keptClause{p, c}] {
-			k.add(p, nc)
-		}
+	if b := k.m[c]; b != 0 {
+		k.m[nc] |= b
 	}
 }
 
