@@ -172,19 +172,22 @@ func (r *rebuild) keepClause(c *chc.Clause) {
 		r.add(c, nil)
 		return
 	}
-	nc := &chc.Clause{Constraint: c.Constraint, Vars: c.Vars, Origin: c.Origin}
+	nc := &chc.Clause{Constraint: c.Constraint, Vars: c.Vars, Origin: c.Origin, Body: make([]chc.Atom, len(c.Body))}
 	if c.Head != nil {
 		h := r.atom(c.Head, nil)
 		nc.Head = &h
 	}
 	for i := range c.Body {
-		nc.Body = append(nc.Body, r.atom(&c.Body[i], nil))
+		nc.Body[i] = r.atom(&c.Body[i], nil)
 	}
-	src := make([]varSource, len(c.Vars))
-	for i := range src {
-		src[i] = fromIndex(i)
-	}
-	r.addClause(nc, c, src)
+	// nc has c's variables in c's order, and its arguments: a node of
+	// nc is a node of c with the same values (no sources to keep, and
+	// no order to find: the Vars of a clause of a pass's input are in
+	// the order canonicalConsts gives already)
+	r.changed = true
+	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
+		return &chc.Node{Clause: c, Values: n.Values, Children: kids}, nil
+	}})
 	r.memo.carry(c, nc)
 }
 
