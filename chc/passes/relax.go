@@ -216,20 +216,32 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 	for _, p := range s.Preds {
 		r.keepPred(p, nil)
 	}
-	var seen term.TermMap[bool]
+	// index: a variable's index plus one in placed, the new clause's
+	// arguments in order, each once (a table and a list per pass,
+	// emptied per clause)
+	index := varIndexes.Get().(*term.TermMap[int32])
+	defer func() {
+		index.Clear()
+		varIndexes.Put(index)
+	}()
+	var placed []*term.Term
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
-		seen.Clear()
+		index.Clear()
+		placed = placed[:0]
 		var copies []*term.Term
-		var vars []*term.Term
+		place := func(x *term.Term) {
+			placed = append(placed, x)
+			index.Set(x, int32(len(placed)))
+		}
 		fix := func(a *chc.Atom) chc.Atom {
 			na := r.atom(a, nil)
 			var args []*term.Term
 			for k, x := range na.Args {
-				if !seen.Get(x) {
-					seen.Set(x, true)
+				if index.Get(x) == 0 {
+					place(x)
 					continue
 				}
 				if args == nil {
@@ -237,7 +249,7 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 				}
 				v := st.Fresh(x.Name(), x.Sort())
 				args[k] = v
-				vars = append(vars, v)
+				place(v)
 				copies = append(copies, st.SimplifyEq(v, x))
 			}
 			if args != nil {
@@ -259,13 +271,25 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 			continue
 		}
 		parts := append(term.Conjuncts(nil, c.Constraint), copies...)
-		nc := &chc.Clause{Head: head, Body: body, Constraint: st.SimplifyAnd(parts), Origin: c.Origin,
-			Vars: append(append(make([]*term.Term, 0, len(c.Vars)+len(vars)), c.Vars...), vars...)}
+		nc := &chc.Clause{Head: head, Body: body, Constraint: st.SimplifyAnd(parts), Origin: c.Origin}
+		// the new clause's Vars in the order canonicalConsts gives: its
+		// arguments, the copies' variables among them, then the other
+		// variables of c (c.Vars are in that order: those its
+		// constraint mentions, as the new constraint does), without
+		// finding the free constants of the new constraint
+		vars := make([]*term.Term, len(placed), len(c.Vars)+len(copies))
+		copy(vars, placed)
 		src := make([]varSource, len(c.Vars))
-		for i := range src {
-			src[i] = fromIndex(i)
+		for i, x := range c.Vars {
+			if k := index.Get(x); k != 0 {
+				src[i] = fromIndex(int(k - 1))
+				continue
+			}
+			src[i] = fromIndex(len(vars))
+			vars = append(vars, x)
 		}
-		r.addClause(nc, c, src)
+		nc.Vars = vars
+		r.addCanonical(nc, c, src)
 	}
 	r.new.Relaxed = false
 	sys, tr := r.result()
