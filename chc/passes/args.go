@@ -83,19 +83,20 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	for _, p := range s.Preds {
 		r.keepPred(p, keep[p.ID])
 	}
+	var sc argsScratch
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
-		r.dropArgs(c, keep)
+		r.dropArgs(c, keep, &sc)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
 }
 
 // dropArgs adds c with its atoms restricted to the kept positions (by
-// predicate ID).
-func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int) {
+// predicate ID); sc is scratch, left empty.
+func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int, sc *argsScratch) {
 	same := c.Head == nil || len(keep[c.Head.Pred.ID]) == c.Head.Pred.Arity()
 	for j := range c.Body {
 		same = same && len(keep[c.Body[j].Pred.ID]) == c.Body[j].Pred.Arity()
@@ -104,44 +105,56 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int) {
 		r.keepClause(c)
 		return
 	}
-	nc := &chc.Clause{Constraint: c.Constraint, Origin: c.Origin}
-	occurs := map[*term.Term]bool{}
-	for _, x := range r.old.St.SharedFreeConsts(c.Constraint) {
-		occurs[x] = true
+	nc := &chc.Clause{Constraint: c.Constraint, Origin: c.Origin, Body: make([]chc.Atom, len(c.Body))}
+	defer func() {
+		sc.occurs.Clear()
+		sc.bodyArg.Clear()
+	}()
+	consts := r.old.St.SharedFreeConsts(c.Constraint)
+	for _, x := range consts {
+		sc.occurs.Set(x, true)
 	}
 	if c.Head != nil {
 		h := r.atom(c.Head, keep[c.Head.Pred.ID])
 		nc.Head = &h
 		for _, x := range h.Args {
-			occurs[x] = true
+			sc.occurs.Set(x, true)
 		}
 	}
-	// where a removed body argument comes from
-	bodyArg := map[*term.Term][2]int{}
+	// bodyArg: where a removed body argument comes from, its atom and
+	// position, each plus one
 	for j := range c.Body {
 		b := &c.Body[j]
 		a := r.atom(b, keep[b.Pred.ID])
-		nc.Body = append(nc.Body, a)
+		nc.Body[j] = a
 		for _, x := range a.Args {
-			occurs[x] = true
+			sc.occurs.Set(x, true)
 		}
 		for i, x := range b.Args {
-			bodyArg[x] = [2]int{j, i}
+			sc.bodyArg.Set(x, [2]int32{int32(j + 1), int32(i + 1)})
 		}
 	}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
-		if occurs[x] {
+		if sc.occurs.Get(x) {
 			src[i] = fromIndex(len(nc.Vars))
 			nc.Vars = append(nc.Vars, x)
 			continue
 		}
 		src[i] = fromDefault
-		if ja, ok := bodyArg[x]; ok {
-			src[i].child, src[i].arg = int32(ja[0]), int32(ja[1])
+		if ja := sc.bodyArg.Get(x); ja[0] != 0 {
+			src[i].child, src[i].arg = ja[0]-1, ja[1]-1
 		}
 	}
-	r.addClause(nc, c, src)
+	r.addClauseConsts(nc, c, src, consts)
+}
+
+// An argsScratch holds dropArgs' tables between calls: the variables
+// that occur in the new clause, and where a removed body argument comes
+// from.
+type argsScratch struct {
+	occurs  term.TermMap[bool]
+	bodyArg term.TermMap[[2]int32]
 }
 
 // markShared adds to inCons the variables of c that are arguments of two
