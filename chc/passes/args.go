@@ -2,6 +2,7 @@ package passes
 
 import (
 	"context"
+	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -38,8 +39,17 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	for _, p := range s.Preds {
 		used[p.ID] = make([]bool, p.Arity())
 	}
-	var inCons term.TermMap[bool] // per clause: cleared, not made anew
-	var seen term.TermMap[bool]   // markShared's scratch
+	// the pass's tables, kept from pass to pass (a table made anew
+	// allocates its pages again: most of what the pass allocated)
+	sc := argsScratches.Get().(*argsScratch)
+	defer func() {
+		sc.occurs.Clear()
+		sc.seen.Clear()
+		sc.bodyArg.Clear()
+		argsScratches.Put(sc)
+	}()
+	inCons := &sc.occurs // per clause: cleared, not made anew
+	seen := &sc.seen     // markShared's scratch
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -50,7 +60,7 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 		if s.Relaxed {
 			// an argument that another atom shares is used too (the
 			// strict form would have its copy in the constraint)
-			markShared(c, &inCons, &seen)
+			markShared(c, inCons, seen)
 		}
 		for j := range c.Body {
 			b := &c.Body[j]
@@ -83,12 +93,11 @@ func (RemoveUnusedArgs) Apply(ctx context.Context, s *chc.System) (*chc.System, 
 	for _, p := range s.Preds {
 		r.keepPred(p, keep[p.ID])
 	}
-	var sc argsScratch
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
-		r.dropArgs(c, keep, &sc)
+		r.dropArgs(c, keep, sc)
 	}
 	sys, tr := r.result()
 	return sys, tr, nil
@@ -149,13 +158,17 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int, sc *argsScratch) {
 	r.addClauseConsts(nc, c, src, consts)
 }
 
-// An argsScratch holds dropArgs' tables between calls: the variables
-// that occur in the new clause, and where a removed body argument comes
-// from.
+// An argsScratch holds RemoveUnusedArgs' tables between calls: the
+// variables of a clause's constraint (then of the new clause, in
+// dropArgs), where a removed body argument comes from (dropArgs), and
+// markShared's scratch. Each is left empty.
 type argsScratch struct {
 	occurs  term.TermMap[bool]
 	bodyArg term.TermMap[[2]int32]
+	seen    term.TermMap[bool]
 }
+
+var argsScratches = sync.Pool{New: func() any { return new(argsScratch) }}
 
 // markShared adds to inCons the variables of c that are arguments of two
 // atoms (the relaxed clause form). seen is scratch, left empty.
