@@ -200,33 +200,45 @@ var localMarks = sync.Pool{New: func() any { return new(term.TermMap[uint8]) }}
 // and that occur in cs only in bounds by constants (see readBound),
 // together with those bounds, and gives each a value within them (vals).
 // ok is false when the bounds of one such variable contradict each other.
+// rest is cs itself when no variable leaves.
 func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool) (rest []*term.Term, vals map[*term.Term]*term.Term, ok bool) {
 	type interval struct {
 		x      *term.Term
 		lo, hi bound
 		busy   bool // x occurs in a conjunct other than its bounds
 	}
-	var (
-		ivs   []interval
-		index map[*term.Term]int
-		of    = make([]int, len(cs)) // conjunct → 1 + its interval, 0 for others
-	)
+	var ivs []interval
+	sc := boundedScratches.Get().(*boundedScratch)
+	defer func() {
+		sc.index.Clear()
+		boundedScratches.Put(sc)
+	}()
+	// index: a variable's interval plus one; of: by conjunct, its
+	// interval plus one, 0 for the others
+	index := &sc.index
+	sc.of = grown(sc.of, len(cs))
+	of := sc.of
 	for i, a := range cs {
+		// a bound is a comparison (or its negation) whose one free
+		// constant is the variable bounded: the others are not read
+		if op := a.Op(); op != term.OpNot && op != term.OpLe && op != term.OpGe && op != term.OpEq && op != term.OpLt && op != term.OpGt {
+			continue
+		}
+		if fv := st.SharedFreeConsts(a); len(fv) != 1 || !can(fv[0]) {
+			continue
+		}
 		x, v, kind, strict, ok := readBound(st, a)
 		if !ok || !can(x) {
 			continue
 		}
-		k, seen := index[x]
-		if !seen {
-			if index == nil {
-				index = map[*term.Term]int{}
-			}
-			k = len(ivs)
-			index[x] = k
+		k := index.Get(x)
+		if k == 0 {
 			ivs = append(ivs, interval{x: x})
+			k = int32(len(ivs))
+			index.Set(x, k)
 		}
-		of[i] = k + 1
-		iv := &ivs[k]
+		of[i] = k
+		iv := &ivs[k-1]
 		if kind != boundUpper {
 			tightenBound(&iv.lo, v, strict, false)
 		}
@@ -241,9 +253,16 @@ func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool)
 		if of[i] != 0 {
 			continue
 		}
+		if a.Op() == term.OpConst {
+			// (a Boolean variable: no list of it made)
+			if k := index.Get(a); k != 0 {
+				ivs[k-1].busy = true
+			}
+			continue
+		}
 		for _, y := range st.SharedFreeConsts(a) {
-			if k, ok := index[y]; ok {
-				ivs[k].busy = true
+			if k := index.Get(y); k != 0 {
+				ivs[k-1].busy = true
 			}
 		}
 	}
@@ -261,6 +280,9 @@ func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool)
 		}
 		vals[iv.x] = st.Num(v, iv.x.Sort())
 	}
+	if vals == nil {
+		return cs, nil, true
+	}
 	for i, a := range cs {
 		if of[i] == 0 || ivs[of[i]-1].busy {
 			rest = append(rest, a)
@@ -268,6 +290,14 @@ func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool)
 	}
 	return rest, vals, true
 }
+
+// A boundedScratch holds boundedLocals' tables between calls.
+type boundedScratch struct {
+	index term.TermMap[int32]
+	of    []int32
+}
+
+var boundedScratches = sync.Pool{New: func() any { return new(boundedScratch) }}
 
 // tightenBound makes b the tighter of b and the bound v (strict or not),
 // an upper bound when upper is set.
