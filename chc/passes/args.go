@@ -118,6 +118,7 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int, sc *argsScratch) {
 	defer func() {
 		sc.occurs.Clear()
 		sc.bodyArg.Clear()
+		sc.seen.Clear()
 	}()
 	consts := r.old.St.SharedFreeConsts(c.Constraint)
 	for _, x := range consts {
@@ -128,6 +129,7 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int, sc *argsScratch) {
 		nc.Head = &h
 		for _, x := range h.Args {
 			sc.occurs.Set(x, true)
+			sc.seen.Set(x, true)
 		}
 	}
 	// bodyArg: where a removed body argument comes from, its atom and
@@ -138,6 +140,7 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int, sc *argsScratch) {
 		nc.Body[j] = a
 		for _, x := range a.Args {
 			sc.occurs.Set(x, true)
+			sc.seen.Set(x, true)
 		}
 		for i, x := range b.Args {
 			sc.bodyArg.Set(x, [2]int32{int32(j + 1), int32(i + 1)})
@@ -156,12 +159,29 @@ func (r *rebuild) dropArgs(c *chc.Clause, keep [][]int, sc *argsScratch) {
 		}
 	}
 	r.addClauseConsts(nc, c, src, consts)
+	// What the memo records of c holds of nc when every argument
+	// removed that the constraint mentions is an argument of nc still
+	// (seen): Simplify and EliminateLocals read of the atoms only which
+	// variables of the constraint are arguments (and which atom's,
+	// which is the same then: a variable of the constraint is at no
+	// removed position), and the normal and relaxed forms hold of
+	// fewer arguments. The later Simplify and EliminateLocals then pass
+	// over the clauses whose removed arguments were unused, most of
+	// them, as they passed over c.
+	inCons := varSet{list: consts, sorted: true}
+	for x := range atomArgs(c) {
+		if !sc.seen.Get(x) && inCons.has(x) {
+			return
+		}
+	}
+	r.memo.carry(c, nc)
 }
 
 // An argsScratch holds RemoveUnusedArgs' tables between calls: the
 // variables of a clause's constraint (then of the new clause, in
 // dropArgs), where a removed body argument comes from (dropArgs), and
-// markShared's scratch. Each is left empty.
+// markShared's scratch (the new clause's arguments, in dropArgs). Each
+// is left empty.
 type argsScratch struct {
 	occurs  term.TermMap[bool]
 	bodyArg term.TermMap[[2]int32]
