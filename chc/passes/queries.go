@@ -43,7 +43,7 @@ func (InlineIntoQueries) Apply(ctx context.Context, s *chc.System) (*chc.System,
 	if len(ps) == 0 {
 		return s, Identity{}, nil
 	}
-	out, tr := inlineQueryOnly(s, ps)
+	out, tr := inlineQueryOnly(s, ps, keptOf(ctx))
 	return out, tr, nil
 }
 
@@ -84,8 +84,10 @@ func overArgs(st *term.Store, c *chc.Clause) bool {
 	return true
 }
 
-// inlineQueryOnly eliminates the predicates ps, which only queries use.
-func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool) (*chc.System, Translator) {
+// inlineQueryOnly eliminates the predicates ps, which only queries use;
+// memo is the memo of the Preprocess call (nil: none), which the clauses
+// kept on renumbered predicates keep (see rebuild.memo).
+func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool, memo *kept) (*chc.System, Translator) {
 	st := s.St
 	defs, uses := map[*chc.Pred][]*chc.Clause{}, map[*chc.Pred][]*chc.Clause{}
 	for _, c := range s.Clauses {
@@ -96,7 +98,7 @@ func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool) (*chc.System, Transla
 			uses[c.Body[0].Pred] = append(uses[c.Body[0].Pred], c)
 		}
 	}
-	r := newRebuild(s, nil)
+	r := newRebuild(s, memo)
 	for _, q := range s.Preds {
 		if !ps[q] {
 			r.keepPred(q, nil)
