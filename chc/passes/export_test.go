@@ -81,3 +81,11 @@ func CheckForm(s *chc.System) error {
 	ctx := context.Background()
 	return checkForm(ctx, chc.NewBudget(ctx), s)
 }
+
+// WithKeptBy is WithKept with a function reporting whether the memo
+// records c as kept by the pass of the name given ("simplify",
+// "locals").
+func WithKeptBy(ctx context.Context) (context.Context, func(pass string, c *chc.Clause) bool) {
+	k := &kept{}
+	return context.WithValue(ctx, keptKey{}, k), k.has
+}
