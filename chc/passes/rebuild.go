@@ -98,11 +98,16 @@ var fromDefault = varSource{index: -1, child: -1}
 // newRebuild starts a system from old; memo is the memo of the
 // Preprocess call, or nil (see rebuild.memo).
 func newRebuild(old *chc.System, memo *kept) *rebuild {
+	// (the lists made for as many clauses and predicates as old's: most
+	// passes keep most of them, and a list grown from empty is copied
+	// at each doubling)
 	return &rebuild{
-		old:   old,
-		new:   &chc.System{St: old.St, FixedpointFormat: old.FixedpointFormat, Relaxed: old.Relaxed},
-		preds: predMap{sys: old},
-		memo:  memo,
+		old: old,
+		new: &chc.System{St: old.St, FixedpointFormat: old.FixedpointFormat, Relaxed: old.Relaxed,
+			Preds: make([]*chc.Pred, 0, len(old.Preds)), Clauses: make([]*chc.Clause, 0, len(old.Clauses))},
+		origins: make([]*origin, 0, len(old.Clauses)),
+		preds:   predMap{sys: old},
+		memo:    memo,
 	}
 }
 
