@@ -202,15 +202,12 @@ var localMarks = sync.Pool{New: func() any { return new(term.TermMap[uint8]) }}
 // ok is false when the bounds of one such variable contradict each other.
 // rest is cs itself when no variable leaves.
 func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool) (rest []*term.Term, vals map[*term.Term]*term.Term, ok bool) {
-	type interval struct {
-		x      *term.Term
-		lo, hi bound
-		busy   bool // x occurs in a conjunct other than its bounds
-	}
-	var ivs []interval
 	sc := boundedScratches.Get().(*boundedScratch)
+	ivs := sc.ivs[:0]
 	defer func() {
 		sc.index.Clear()
+		clear(ivs)
+		sc.ivs = ivs[:0]
 		boundedScratches.Put(sc)
 	}()
 	// index: a variable's interval plus one; of: by conjunct, its
@@ -233,7 +230,7 @@ func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool)
 		}
 		k := index.Get(x)
 		if k == 0 {
-			ivs = append(ivs, interval{x: x})
+			ivs = append(ivs, localInterval{x: x})
 			k = int32(len(ivs))
 			index.Set(x, k)
 		}
@@ -295,6 +292,14 @@ func boundedLocals(st *term.Store, cs []*term.Term, can func(x *term.Term) bool)
 type boundedScratch struct {
 	index term.TermMap[int32]
 	of    []int32
+	ivs   []localInterval
+}
+
+// A localInterval is the bounds boundedLocals met of a variable x.
+type localInterval struct {
+	x      *term.Term
+	lo, hi bound
+	busy   bool // x occurs in a conjunct other than its bounds
 }
 
 var boundedScratches = sync.Pool{New: func() any { return new(boundedScratch) }}
