@@ -147,6 +147,12 @@ func (k *kept) has(pass string, c *chc.Clause) bool {
 	return k != nil && k.m[c]&memoBit(pass) != 0
 }
 
+// hasEither reports whether pass a or pass b kept c before, in one read
+// of the table (false for a nil memo).
+func (k *kept) hasEither(a, b string, c *chc.Clause) bool {
+	return k != nil && k.m[c]&(memoBit(a)|memoBit(b)) != 0
+}
+
 // add records that the pass kept c (nothing for a nil memo).
 func (k *kept) add(pass string, c *chc.Clause) {
 	if k == nil {
@@ -272,7 +278,7 @@ func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 		if err := poll.Step(); err != nil {
 			return err
 		}
-		if k.has("normal", c) || k.has("relaxed", c) {
+		if k.hasEither("normal", "relaxed", c) {
 			continue
 		}
 		clauseStamp++
