@@ -87,7 +87,43 @@ type localsOutcome struct {
 // constants of f that args lacks, nothing else of the clause.
 func eliminateLocals(st *term.Store, f *term.Term, args *varSet) localsOutcome {
 	local := func(x *term.Term) bool { return !args.has(x) }
-	sv := solveDefs(st, f, local, func(*term.Term) bool { return true }, false, true)
+	// The conjuncts without a local variable (most of a Solidity
+	// clause's: range checks of its arguments) are set aside: no
+	// definition of a local is read off them or substituted into them,
+	// and no bound of one is among them; the constraint is the others,
+	// with the locals eliminated, and them.
+	one := [1]*term.Term{f}
+	cs := one[:]
+	if f.Op() == term.OpAnd {
+		cs = f.Args()
+	}
+	var withLocal, without []*term.Term
+	for i, a := range cs {
+		if slices.ContainsFunc(st.SharedFreeConsts(a), local) {
+			if without != nil {
+				withLocal = append(withLocal, a)
+			}
+			continue
+		}
+		if without == nil {
+			// (the conjuncts before a are all with a local)
+			withLocal = append(make([]*term.Term, 0, len(cs)), cs[:i]...)
+			without = make([]*term.Term, 0, len(cs)-i)
+		}
+		without = append(without, a)
+	}
+	all := func(*term.Term) bool { return true }
+	var sv *solved
+	switch {
+	case without == nil:
+		sv = solveDefs(st, f, local, all, false, true)
+	case len(withLocal) == 0:
+		return localsOutcome{}
+	case len(withLocal) == 1:
+		sv = solveDefs(st, withLocal[0], local, all, false, true)
+	default:
+		sv = solveDefsOf(st, nil, withLocal, local, all, false, true)
+	}
 	if sv.isFalse() {
 		return localsOutcome{drop: true}
 	}
@@ -98,7 +134,7 @@ func eliminateLocals(st *term.Store, f *term.Term, args *varSet) localsOutcome {
 	if len(sv.defs) == 0 && len(vals) == 0 {
 		return localsOutcome{}
 	}
-	cons := st.SimplifyAnd(rest)
+	cons := st.SimplifyAnd(append(append(make([]*term.Term, 0, len(rest)+len(without)), rest...), without...))
 	if cons.IsFalse() {
 		return localsOutcome{drop: true}
 	}
