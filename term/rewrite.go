@@ -237,6 +237,115 @@ func (st *Store) SimplifyAnd(ts []*Term) *Term {
 	return r
 }
 
+// SimplifyConjuncts appends to dst the conjuncts of SimplifyAnd of ts
+// and of SimplifyAndMap(mapped, m) together (false: the conjunction is
+// false; nothing appended then), without building a conjunction: the
+// terms of ts that are not simplified are simplified in one walk, those
+// of mapped in one walk under m, and the results flattened, sorted and
+// deduplicated at once, as mkAndOr would do to them. The conjuncts
+// appended are those of the conjunction SimplifyAnd would build. The
+// keys of m are constants.
+func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) ([]*Term, bool) {
+	if len(m) == 0 {
+		ts, mapped = append(ts[:len(ts):len(ts)], mapped...), nil
+	}
+	if boundImage(m) || slices.ContainsFunc(ts, unusualConjunct) || slices.ContainsFunc(mapped, unusualConjunct) {
+		// (the general path: SimplifyAnd builds and simplifies the
+		// conjunction)
+		all := ts
+		if len(mapped) > 0 {
+			all = append(ts[:len(ts):len(ts)], st.SimplifyAndMap(mapped, m))
+		}
+		r := st.SimplifyAnd(all)
+		if r.op == OpFalse {
+			return dst, false
+		}
+		if r.op == OpTrue {
+			return dst, true
+		}
+		return Conjuncts(dst, r), true
+	}
+	n := len(dst)
+	dst = append(dst, mapped...)
+	if len(mapped) > 0 {
+		for k := range m {
+			if k.op != OpConst {
+				panic("term: SimplifyConjuncts with a key that is no constant")
+			}
+		}
+		st.simplifyMapRoots(dst[n:], m)
+	}
+	k := len(dst)
+	dst = append(dst, ts...)
+	st.simplifyRoots(dst[k:])
+	// flattened, the units dropped, sorted and deduplicated (mkAndOr)
+	j := n
+	for i := n; i < len(dst); i++ {
+		switch a := dst[i]; a.op {
+		case OpTrue:
+		case OpFalse:
+			clear(dst[n:])
+			return dst[:n], false
+		case OpAnd:
+			// (a flat conjunction: its arguments after the others)
+			dst = append(dst, a.args...)
+		default:
+			dst[j] = a
+			j++
+		}
+	}
+	clear(dst[j:])
+	dst = dst[:j]
+	out := dst[n:]
+	SortByID(out)
+	out = slices.Compact(out)
+	clear(dst[n+len(out) : j])
+	dst = dst[:n+len(out)]
+	for _, a := range out {
+		if a.op == OpNot {
+			if _, ok := slices.BinarySearchFunc(out, a.args[0], CompareID); ok {
+				clear(dst[n:])
+				return dst[:n], false
+			}
+		}
+	}
+	return dst, true
+}
+
+// unusualConjunct reports whether t is a conjunct that SimplifyConjuncts
+// leaves to SimplifyAnd: no Boolean, or with a quantifier.
+func unusualConjunct(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier() }
+
+// simplifyRoots replaces each term of ts by its Simplify, in one walk
+// (one simplifier's tables for all of them).
+func (st *Store) simplifyRoots(ts []*Term) {
+	var s *simplifier
+	for i, t := range ts {
+		if simplified(t) {
+			continue
+		}
+		if r := st.simpMemo.Get(t); r != nil {
+			ts[i] = r
+			continue
+		}
+		if s == nil {
+			s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
+			defer termTables.put(s.memo)
+			defer s.lz.release()
+		}
+		_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
+			r := s.node(u)
+			r.flags |= flagSimplified
+			s.memo.Set(u, r)
+			if r != u {
+				st.remember(u, r)
+			}
+			return nil
+		})
+		ts[i] = s.memo.Get(t)
+	}
+}
+
 // SimplifyEq is Simplify of a = b without building a = b when a and b
 // are simplified variables or numerals (x = y, x = 3: the most common
 // equalities of the passes); otherwise it is Simplify(Eq(a, b)).

@@ -32,6 +32,10 @@ type solved struct {
 	// used is the number of conjuncts read as definitions (at the
 	// start, or once substituted into).
 	used int
+	// raw: the definitions were read off the conjuncts of f before
+	// they were simplified (see unionSimple), so the constraint was
+	// never simplified on its own
+	raw bool
 }
 
 // valueOf is y as the definitions give it: its substitute, or y itself.
@@ -45,7 +49,11 @@ func (sv *solved) valueOf(y *term.Term) *term.Term {
 // simplifiedOf is the constraint simplified.
 func (sv *solved) simplifiedOf() *term.Term {
 	if sv.simplified == nil {
-		if sv.f == nil {
+		if sv.raw && len(sv.defs) == 0 {
+			// nothing defined: rest is the simplified constraint's
+			// conjuncts (those unionSimple simplified)
+			sv.simplified = sv.st.SimplifyAnd(sv.rest)
+		} else if sv.f == nil {
 			sv.simplified = sv.st.SimplifyAnd(sv.cs)
 		} else {
 			sv.simplified = sv.st.Simplify(sv.f)
@@ -58,8 +66,15 @@ func (sv *solved) simplifiedOf() *term.Term {
 // of the conjuncts of the simplified constraint: each conjunct left is one
 // of them, and the others were read as definitions. Then the simplified
 // constraint says no more than the definitions and the rest (it is
-// always equivalent to them), and is as simple.
+// always equivalent to them), and is as simple. It reports false when
+// the definitions were read off the raw conjuncts (sv.raw): the
+// constraint simplified on its own would be a second simplification of
+// each conjunct, which the caller saves by building the constraint from
+// the definitions and the rest, as simple.
 func (sv *solved) unchanged() bool {
+	if sv.raw && sv.simplified == nil {
+		return false
+	}
 	cs := term.Conjuncts(nil, sv.simplifiedOf())
 	if len(sv.rest)+sv.used != len(cs) {
 		return false
@@ -290,6 +305,7 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 		// the conjuncts of f, read as they are: unionSimple simplifies
 		// the others once, with the definitions substituted
 		rest = cs
+		sv.raw = true
 	} else {
 		sv.simplified = sv.simplifiedOf()
 		rest = term.Conjuncts(nil, sv.simplified)
@@ -736,8 +752,9 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}
 	// The substitution into the conjunction, conjunct by conjunct: a
 	// conjunct that mentions no defined variable (their free constants
-	// are memoized) is its own image and is not walked; the conjunction
-	// of the images is simplified as SimplifyMap would.
+	// are memoized) is its own image and is not walked under the
+	// substitution; the images are simplified as SimplifyMap would
+	// simplify the conjunction, without building it (SimplifyConjuncts).
 	clean, dirty := sc.clean[:0], sc.dirty[:0]
 	defer func() {
 		clear(clean)
@@ -751,14 +768,8 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			clean = append(clean, a)
 		}
 	}
-	if len(dirty) > 0 {
-		clean = append(clean, st.SimplifyAndMap(dirty, sub))
-	}
-	for _, a := range term.Conjuncts(nil, st.SimplifyAnd(clean)) {
-		if a.IsFalse() {
-			return nil, 0, false, false
-		}
-		rest = append(rest, a)
+	if rest, ok = st.SimplifyConjuncts(rest, clean, dirty, sub); !ok {
+		return nil, 0, false, false
 	}
 	return rest, used, len(sub) > 0, true
 }
