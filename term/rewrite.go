@@ -144,6 +144,20 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 		}
 	}
 	for _, t := range ts {
+		if flatAtom(t) {
+			// (most conjuncts: x = y, x ≤ 3... the keys among the
+			// arguments, without a walk; the walk below simplifies t
+			// as one node)
+			for _, a := range t.args {
+				if a.op == OpConst && !mark.Has(a) {
+					if _, ok := m[a]; ok {
+						mark.Set(a, key)
+						keys = append(keys, a)
+					}
+				}
+			}
+			continue
+		}
 		_ = walkPost(t, func(u *Term) bool {
 			if mark.Has(u) {
 				return true
@@ -181,6 +195,30 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf() || s.remembered(u)))
 	}
 	for i, t := range ts {
+		if flatAtom(t) && !s.memo.Has(t) {
+			// one node: its rule, without a walk
+			withKey := false
+			for _, a := range t.args {
+				if mark.Get(a) == key {
+					withKey = true
+					break
+				}
+			}
+			switch {
+			case !withKey && simplified(t):
+			case !withKey && s.remembered(t):
+				ts[i] = s.memo.Get(t)
+			default:
+				r := s.node(t)
+				r.flags |= flagSimplified
+				s.memo.Set(t, r)
+				if r != t && !withKey {
+					st.remember(t, r)
+				}
+				ts[i] = r
+			}
+			continue
+		}
 		_ = walkPost(t, done, nil, func(u *Term) error {
 			r := s.node(u)
 			r.flags |= flagSimplified
@@ -312,6 +350,21 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 	return dst, true
 }
 
+// flatAtom reports whether t is a node whose arguments are leaves
+// (constants and values): x = y, x ≤ 3, ¬b... the most common conjuncts,
+// which the simplifier rewrites as one node, without a walk.
+func flatAtom(t *Term) bool {
+	if t.op.IsLeaf() || t.op == OpForall || t.op == OpExists {
+		return false
+	}
+	for _, a := range t.args {
+		if !a.op.IsLeaf() {
+			return false
+		}
+	}
+	return true
+}
+
 // unusualConjunct reports whether t is a conjunct that SimplifyConjuncts
 // leaves to SimplifyAnd: no Boolean, or with a quantifier.
 func unusualConjunct(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier() }
@@ -332,6 +385,17 @@ func (st *Store) simplifyRoots(ts []*Term) {
 			s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
 			defer termTables.put(s.memo)
 			defer s.lz.release()
+		}
+		if flatAtom(t) && !s.memo.Has(t) {
+			// one node: its rule, without a walk
+			r := s.node(t)
+			r.flags |= flagSimplified
+			s.memo.Set(t, r)
+			if r != t {
+				st.remember(t, r)
+			}
+			ts[i] = r
+			continue
 		}
 		_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
 			r := s.node(u)
