@@ -350,6 +350,42 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 	return dst, true
 }
 
+// selfNormal reports whether u, its arguments simplified to a, is its
+// own simplification by the rules of node in the most common cases: the
+// atom the rule would intern is u itself (¬b, x ≤ 3 over the integers,
+// x = 3, x = y of a sort without rules for them), so its lookup is
+// saved.
+func selfNormal(u *Term, a []*Term) bool {
+	for i, x := range u.args {
+		if a[i] != x {
+			return false
+		}
+	}
+	switch u.op {
+	case OpNot:
+		return a[0].op == OpConst // (mkNot)
+	case OpLe:
+		// intBound's x ≤ c
+		return a[0].op == OpConst && a[1].op == OpNum && a[0].sort.IsInt() && a[1].sort == a[0].sort
+	case OpEq:
+		if len(a) != 2 || a[0].op != OpConst || a[0].sort != a[1].sort {
+			return false
+		}
+		x, y := a[0], a[1]
+		switch {
+		case x.sort.IsArith():
+			// leafEq's x = c
+			return y.op == OpNum
+		case x.sort.kind == KindDatatype:
+			return false
+		}
+		// mkEq's last case, two constants in the order of their IDs
+		// (a Boolean constant's rules need true, false or a negation)
+		return y.op == OpConst && x.id < y.id
+	}
+	return false
+}
+
 // flatAtom reports whether t is a node whose arguments are leaves
 // (constants and values): x = y, x ≤ 3, ¬b... the most common conjuncts,
 // which the simplifier rewrites as one node, without a walk.
@@ -477,6 +513,9 @@ func (s *simplifier) node(u *Term) *Term {
 		a = append(a, r)
 	}
 	s.args = a
+	if selfNormal(u, a) {
+		return u
+	}
 	switch u.op {
 	case OpNot:
 		return st.mkNot(a[0])

@@ -761,8 +761,9 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		clear(dirty)
 		sc.clean, sc.dirty = clean[:0], dirty[:0]
 	}()
+	var flat [3]*term.Term
 	for _, a := range others {
-		if len(sub) > 0 && slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
+		if len(sub) > 0 && slices.ContainsFunc(flatConsts(st, a, &flat), func(x *term.Term) bool { return sub[x] != nil }) {
 			dirty = append(dirty, a)
 		} else {
 			clean = append(clean, a)
@@ -772,6 +773,32 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		return nil, 0, false, false
 	}
 	return rest, used, len(sub) > 0, true
+}
+
+// flatConsts is the free constants of a, read off its arguments when
+// they are leaves (x = y, x ≤ 3: most raw conjuncts), into buf, else
+// st.SharedFreeConsts(a): the raw conjuncts that Simplify reads once do
+// not fill the store's memo. The list is read, not kept.
+func flatConsts(st *term.Store, a *term.Term, buf *[3]*term.Term) []*term.Term {
+	if a.Op() == term.OpConst {
+		buf[0] = a
+		return buf[:1]
+	}
+	args := a.Args()
+	if len(args) > len(buf) || a.Op() == term.OpForall || a.Op() == term.OpExists {
+		return st.SharedFreeConsts(a)
+	}
+	n := 0
+	for _, x := range args {
+		switch {
+		case x.NumArgs() > 0:
+			return st.SharedFreeConsts(a)
+		case x.Op() == term.OpConst && !slices.Contains(buf[:n], x):
+			buf[n] = x
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // repeatedPairs is the number of read pairs (read by conjunct index)

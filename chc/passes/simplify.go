@@ -297,6 +297,7 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 	if !found {
 		return f, nil, nil
 	}
+	var flat [3]*term.Term
 	for k, a := range cs {
 		if x, y := pairs[k][0], pairs[k][1]; x != nil {
 			count.Set(x, count.Get(x)+1)
@@ -307,7 +308,7 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 		case a.Op() == term.OpConst:
 			count.Set(a, count.Get(a)+1)
 		case a.NumArgs() > 0:
-			for _, x := range st.SharedFreeConsts(a) {
+			for _, x := range flatConsts(st, a, &flat) {
 				count.Set(x, count.Get(x)+1)
 			}
 		}
