@@ -623,7 +623,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	if len(pairs) == 0 && !raw {
 		return cs, 0, false, true
 	}
-	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+	sortMembers(ms)
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
 	// index: the position of each member in ms, plus one
 	index := memberIndexes.Get().(*term.TermMap[int32])
@@ -725,7 +725,15 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		// conjunction count once
 		used -= repeatedPairs(pairs, read, &sc.keys)
 	}
+	// sub: the definitions made (sc's map, emptied for the next call
+	// unless large: ranging over a map costs its capacity)
 	var sub map[*term.Term]*term.Term
+	defer func() {
+		if sub != nil && len(sub) <= 64 {
+			clear(sub)
+			sc.sub = sub
+		}
+	}()
 	for i := range ms {
 		x, t := ms[i].x, rep[find(int32(i))]
 		switch {
@@ -733,7 +741,10 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		case rank[i] > 0:
 			def(x, t)
 			if sub == nil {
-				sub = make(map[*term.Term]*term.Term, len(ms)-i)
+				if sub = sc.sub; sub == nil {
+					sub = make(map[*term.Term]*term.Term, len(ms)-i)
+				}
+				sc.sub = nil
 			}
 			sub[x] = t
 		default:
@@ -933,6 +944,23 @@ type member struct {
 	parent int32
 }
 
+// sortMembers sorts ms by the ID of x: by insertion when short (a
+// clause's few equalities), else by slices.SortFunc.
+func sortMembers(ms []member) {
+	if len(ms) > 32 {
+		slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for ; j > 0 && ms[j-1].x.ID() > m.x.ID(); j-- {
+			ms[j] = ms[j-1]
+		}
+		ms[j] = m
+	}
+}
+
 // A pair of unionSimple: a conjunct read, by index into cs, as x = y,
 // and the indices of x and y in ms (j < 0 when y is a value).
 type pair struct {
@@ -956,6 +984,7 @@ type unionScratch struct {
 	keys    []uint64
 	clean   []*term.Term
 	dirty   []*term.Term
+	sub     map[*term.Term]*term.Term
 }
 
 var unionScratches = sync.Pool{New: func() any { return new(unionScratch) }}

@@ -60,6 +60,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	var ca clauseArgs
 	defer ca.release()
 	var fx term.TermMap[bool]
+	var lists copyLists // (the lists of one clause at a time)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -78,7 +79,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			r.keepClause(c)
 			continue
 		}
-		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
+		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all, &lists)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
 			inert, ren = relaxCopies(c, inert, args.at)
@@ -260,7 +261,7 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 // simplifies the rest and adds x = y back, y as the rest defines it. The
 // conjunction is f itself when no conjunct is such a copy.
 func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (*term.Term, [][2]*term.Term) {
-	g, cs, inert := peelCopiesList(st, f, args, can)
+	g, cs, inert := peelCopiesList(st, f, args, can, nil)
 	if cs != nil {
 		g = chc.Conj(st, cs)
 	}
@@ -269,8 +270,9 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 
 // peelCopiesList is peelCopies giving the other conjuncts, when there
 // are two or more, as a slice (cs, the conjunction nil) instead of their
-// conjunction, which solveDefsOf reads without it being built.
-func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (g *term.Term, cs []*term.Term, inert [][2]*term.Term) {
+// conjunction, which solveDefsOf reads without it being built. With
+// into, the lists are into's, which the next call with it overwrites.
+func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool, into *copyLists) (g *term.Term, cs []*term.Term, inert [][2]*term.Term) {
 	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
 		return f, nil, nil
 	}
@@ -313,8 +315,14 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 			}
 		}
 	}
-	inert = make([][2]*term.Term, 0, len(cs))
-	rest := make([]*term.Term, 0, len(cs))
+	var rest []*term.Term
+	if into != nil {
+		inert, rest = into.inert[:0], into.rest[:0]
+		defer func() { into.inert, into.rest = inert[:0], rest[:0] }()
+	} else {
+		inert = make([][2]*term.Term, 0, len(cs))
+		rest = make([]*term.Term, 0, len(cs))
+	}
 	for k, a := range cs {
 		x, y := pairs[k][0], pairs[k][1]
 		switch {
@@ -335,6 +343,12 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 		return chc.Conj(st, rest), nil, inert
 	}
 	return nil, rest, inert
+}
+
+// copyLists holds the lists of peelCopiesList from clause to clause.
+type copyLists struct {
+	inert [][2]*term.Term
+	rest  []*term.Term
 }
 
 // clauseArgs holds the atom arguments of a clause (see of), in tables
