@@ -423,13 +423,13 @@ func (st *Store) simplifyRoots(ts []*Term) {
 			defer s.lz.release()
 		}
 		if flatAtom(t) && !s.memo.Has(t) {
-			// one node: its rule, without a walk
+			// one node: its rule, without a walk (and not remembered
+			// in the store: the conjuncts of a clause are simplified
+			// once, the store's memo is for the subterms that many
+			// terms share)
 			r := s.node(t)
 			r.flags |= flagSimplified
 			s.memo.Set(t, r)
-			if r != t {
-				st.remember(t, r)
-			}
 			ts[i] = r
 			continue
 		}

@@ -452,6 +452,10 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 	if f.Op() != term.OpAnd {
 		return false
 	}
+	// (most constraints have no store: no lists then)
+	if !slices.ContainsFunc(f.Args(), storeDef) {
+		return false
+	}
 	var sub map[*term.Term]*term.Term
 	var others []*term.Term
 	for _, a := range f.Args() {
@@ -483,6 +487,16 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 	// A definition may mention a variable another one defines: the
 	// substitution is one step, which is sound (each x = t holds).
 	return st.SimplifyMap(chc.Conj(st, others), sub).IsFalse()
+}
+
+// storeDef reports whether a is an equality of a constant and a store
+// (either way round), which storesRefute reads.
+func storeDef(a *term.Term) bool {
+	if a.Op() != term.OpEq || a.NumArgs() != 2 {
+		return false
+	}
+	x, t := a.Arg(0), a.Arg(1)
+	return (x.Op() == term.OpConst && t.Op() == term.OpStore) || (t.Op() == term.OpConst && x.Op() == term.OpStore)
 }
 
 // A bound on a variable: its value is ≥ (or >, when strict) lo.
