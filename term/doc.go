@@ -200,8 +200,8 @@
 //	print.go      printing in SMT-LIB syntax
 //	model.go      Model
 //	eval.go       Model.Eval: total evaluation
-//	rewrite.go    Simplify, SimplifyMap, SimplifyAnd, SimplifyAndMap; the simplifications
-//	              the store remembers
+//	rewrite.go    Simplify, SimplifyMap, SimplifyAnd, SimplifyAndMap, SimplifyConjuncts;
+//	              the simplifications the store remembers
 //	linear.go     Linear, Linearize
 //	nnf.go        NNF
 //	implicant.go  Implicant

@@ -621,3 +621,107 @@ func TestPropSimplifyMemo(t *testing.T) {
 		}
 	})
 }
+
+// TestPropSimplifyConjuncts: SimplifyConjuncts appends to its list the
+// conjuncts of SimplifyAnd of the plain terms and of SimplifyAndMap of
+// the mapped ones, in the order of that conjunction (false: nothing
+// appended); the flat atoms Solidity's clauses are made of (x ≤ 3, x ≥ 0,
+// x = 3, x = y, ¬b), which the simplifier rewrites without a walk, are
+// drawn often, and a few of them checked against an equivalent atom that
+// takes another rule to the same normal form.
+func TestPropSimplifyConjuncts(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg := rapid.SampledFrom(propConfigs[:6]).Draw(t, "cfg")
+		consts := fuzz.Consts(st, cfg)
+		ofSort := func(s *term.Sort) []*term.Term {
+			var same []*term.Term
+			for _, x := range consts {
+				if x.Sort() == s {
+					same = append(same, x)
+				}
+			}
+			return same
+		}
+		ints, bools := ofSort(term.IntSort), ofSort(term.BoolSort)
+		flat := func(name string) *term.Term {
+			c := st.Int(int64(rapid.IntRange(-2, 2).Draw(t, name+"-num")))
+			switch k := rapid.IntRange(0, 6).Draw(t, name+"-kind"); {
+			case k <= 4 && len(ints) > 0:
+				x := rapid.SampledFrom(ints).Draw(t, name+"-x")
+				y := rapid.SampledFrom(ints).Draw(t, name+"-y")
+				switch k {
+				case 0:
+					if got, want := st.Simplify(st.Le(x, c)), st.Simplify(st.Not(st.Gt(x, c))); got != want {
+						t.Fatalf("%v simplifies to %v, ¬(%v > %v) to %v", st.Le(x, c), got, x, c, want)
+					}
+					return st.Le(x, c)
+				case 1:
+					return st.Ge(x, c)
+				case 2:
+					if got, want := st.Simplify(st.Eq(x, c)), st.Simplify(st.Eq(c, x)); got != want {
+						t.Fatalf("%v = %v simplifies to %v, the other way round to %v", x, c, got, want)
+					}
+					return st.Eq(x, c)
+				case 3:
+					return st.Eq(x, y)
+				}
+				return st.Not(st.Eq(x, y))
+			case k == 5 && len(bools) > 0:
+				b := rapid.SampledFrom(bools).Draw(t, name+"-b")
+				if got, want := st.Simplify(st.Not(b)), st.Simplify(st.Not(st.Not(st.Not(b)))); got != want {
+					t.Fatalf("¬%v simplifies to %v, ¬¬¬%v to %v", b, got, b, want)
+				}
+				return st.Not(b)
+			case k == 6 && len(bools) > 1:
+				a, b := rapid.SampledFrom(bools).Draw(t, name+"-a"), rapid.SampledFrom(bools).Draw(t, name+"-b")
+				if got, want := st.Simplify(st.Eq(a, b)), st.Simplify(st.Eq(b, a)); got != want {
+					t.Fatalf("%v = %v simplifies to %v, the other way round to %v", a, b, got, want)
+				}
+				return st.Eq(a, b)
+			}
+			return fuzz.TermOf(st, term.BoolSort, cfg).Draw(t, name)
+		}
+		conj := func(name string) []*term.Term {
+			var ts []*term.Term
+			for i := range rapid.IntRange(0, 5).Draw(t, name+"-n") {
+				u := flat(name + string(rune('0'+i)))
+				if rapid.IntRange(0, 3).Draw(t, name+"-simplified") == 0 {
+					u = st.Simplify(u)
+				}
+				ts = append(ts, u)
+			}
+			return ts
+		}
+		ts, mapped := conj("t"), conj("mapped")
+		m := map[*term.Term]*term.Term{}
+		if len(consts) > 0 {
+			sub := cfg
+			sub.Depth = 1
+			for _, x := range rapid.SliceOfNDistinct(rapid.SampledFrom(consts), 0, 3, func(x *term.Term) uint32 { return x.ID() }).Draw(t, "from") {
+				if rapid.Bool().Draw(t, "leaf image") {
+					if same := ofSort(x.Sort()); len(same) > 0 {
+						m[x] = rapid.SampledFrom(same).Draw(t, "to")
+						continue
+					}
+				}
+				m[x] = st.Simplify(fuzz.TermOf(st, x.Sort(), sub).Draw(t, "to"))
+			}
+		}
+		want := st.SimplifyAnd(append(slices.Clip(ts), st.SimplifyAndMap(mapped, m)))
+		prefix := []*term.Term{st.True()}
+		got, ok := st.SimplifyConjuncts(slices.Clip(prefix), ts, mapped, m)
+		if got[0] != prefix[0] {
+			t.Fatalf("SimplifyConjuncts changed the list it appends to: %v", got)
+		}
+		if want.IsFalse() {
+			if ok || len(got) != 1 {
+				t.Fatalf("SimplifyConjuncts(%v, %v, %v) = %v, %v; want false", ts, mapped, m, got[1:], ok)
+			}
+			return
+		}
+		if !ok || !slices.Equal(got[1:], term.Conjuncts(nil, want)) {
+			t.Fatalf("SimplifyConjuncts(%v, %v, %v) = %v, %v; want the conjuncts of %v", ts, mapped, m, got[1:], ok, want)
+		}
+	})
+}

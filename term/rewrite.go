@@ -144,6 +144,20 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 		}
 	}
 	for _, t := range ts {
+		if flatAtom(t) {
+			// (most conjuncts: x = y, x ≤ 3... the keys among the
+			// arguments, without a walk; the walk below simplifies t
+			// as one node)
+			for _, a := range t.args {
+				if a.op == OpConst && !mark.Has(a) {
+					if _, ok := m[a]; ok {
+						mark.Set(a, key)
+						keys = append(keys, a)
+					}
+				}
+			}
+			continue
+		}
 		_ = walkPost(t, func(u *Term) bool {
 			if mark.Has(u) {
 				return true
@@ -181,6 +195,30 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf() || s.remembered(u)))
 	}
 	for i, t := range ts {
+		if flatAtom(t) && !s.memo.Has(t) {
+			// one node: its rule, without a walk
+			withKey := false
+			for _, a := range t.args {
+				if mark.Get(a) == key {
+					withKey = true
+					break
+				}
+			}
+			switch {
+			case !withKey && simplified(t):
+			case !withKey && s.remembered(t):
+				ts[i] = s.memo.Get(t)
+			default:
+				r := s.node(t)
+				r.flags |= flagSimplified
+				s.memo.Set(t, r)
+				if r != t && !withKey {
+					st.remember(t, r)
+				}
+				ts[i] = r
+			}
+			continue
+		}
 		_ = walkPost(t, done, nil, func(u *Term) error {
 			r := s.node(u)
 			r.flags |= flagSimplified
@@ -235,6 +273,177 @@ func (st *Store) SimplifyAnd(ts []*Term) *Term {
 	r := st.mkAndOr(OpAnd, ts)
 	r.flags |= flagSimplified
 	return r
+}
+
+// SimplifyConjuncts appends to dst the conjuncts of SimplifyAnd of ts
+// and of SimplifyAndMap(mapped, m) together (false: the conjunction is
+// false; nothing appended then), without building a conjunction: the
+// terms of ts that are not simplified are simplified in one walk, those
+// of mapped in one walk under m, and the results flattened, sorted and
+// deduplicated at once, as mkAndOr would do to them. The conjuncts
+// appended are those of the conjunction SimplifyAnd would build. The
+// keys of m are constants.
+func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) ([]*Term, bool) {
+	if len(m) == 0 {
+		ts, mapped = append(ts[:len(ts):len(ts)], mapped...), nil
+	}
+	if boundImage(m) || slices.ContainsFunc(ts, unusualConjunct) || slices.ContainsFunc(mapped, unusualConjunct) {
+		// (the general path: SimplifyAnd builds and simplifies the
+		// conjunction)
+		all := ts
+		if len(mapped) > 0 {
+			all = append(ts[:len(ts):len(ts)], st.SimplifyAndMap(mapped, m))
+		}
+		r := st.SimplifyAnd(all)
+		if r.op == OpFalse {
+			return dst, false
+		}
+		if r.op == OpTrue {
+			return dst, true
+		}
+		return Conjuncts(dst, r), true
+	}
+	n := len(dst)
+	dst = append(dst, mapped...)
+	if len(mapped) > 0 {
+		for k := range m {
+			if k.op != OpConst {
+				panic("term: SimplifyConjuncts with a key that is no constant")
+			}
+		}
+		st.simplifyMapRoots(dst[n:], m)
+	}
+	k := len(dst)
+	dst = append(dst, ts...)
+	st.simplifyRoots(dst[k:])
+	// flattened, the units dropped, sorted and deduplicated (mkAndOr)
+	j := n
+	for i := n; i < len(dst); i++ {
+		switch a := dst[i]; a.op {
+		case OpTrue:
+		case OpFalse:
+			clear(dst[n:])
+			return dst[:n], false
+		case OpAnd:
+			// (a flat conjunction: its arguments after the others)
+			dst = append(dst, a.args...)
+		default:
+			dst[j] = a
+			j++
+		}
+	}
+	clear(dst[j:])
+	dst = dst[:j]
+	out := dst[n:]
+	SortByID(out)
+	out = slices.Compact(out)
+	clear(dst[n+len(out) : j])
+	dst = dst[:n+len(out)]
+	for _, a := range out {
+		if a.op == OpNot {
+			if _, ok := slices.BinarySearchFunc(out, a.args[0], CompareID); ok {
+				clear(dst[n:])
+				return dst[:n], false
+			}
+		}
+	}
+	return dst, true
+}
+
+// selfNormal reports whether u, its arguments simplified to a, is its
+// own simplification by the rules of node in the most common cases: the
+// atom the rule would intern is u itself (¬b, x ≤ 3 over the integers,
+// x = 3, x = y of a sort without rules for them), so its lookup is
+// saved.
+func selfNormal(u *Term, a []*Term) bool {
+	for i, x := range u.args {
+		if a[i] != x {
+			return false
+		}
+	}
+	switch u.op {
+	case OpNot:
+		return a[0].op == OpConst // (mkNot)
+	case OpLe:
+		// intBound's x ≤ c
+		return a[0].op == OpConst && a[1].op == OpNum && a[0].sort.IsInt() && a[1].sort == a[0].sort
+	case OpEq:
+		if len(a) != 2 || a[0].op != OpConst || a[0].sort != a[1].sort {
+			return false
+		}
+		x, y := a[0], a[1]
+		switch {
+		case x.sort.IsArith():
+			// leafEq's x = c
+			return y.op == OpNum
+		case x.sort.kind == KindDatatype:
+			return false
+		}
+		// mkEq's last case, two constants in the order of their IDs
+		// (a Boolean constant's rules need true, false or a negation)
+		return y.op == OpConst && x.id < y.id
+	}
+	return false
+}
+
+// flatAtom reports whether t is a node whose arguments are leaves
+// (constants and values): x = y, x ≤ 3, ¬b... the most common conjuncts,
+// which the simplifier rewrites as one node, without a walk.
+func flatAtom(t *Term) bool {
+	if t.op.IsLeaf() || t.op == OpForall || t.op == OpExists {
+		return false
+	}
+	for _, a := range t.args {
+		if !a.op.IsLeaf() {
+			return false
+		}
+	}
+	return true
+}
+
+// unusualConjunct reports whether t is a conjunct that SimplifyConjuncts
+// leaves to SimplifyAnd: no Boolean, or with a quantifier.
+func unusualConjunct(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier() }
+
+// simplifyRoots replaces each term of ts by its Simplify, in one walk
+// (one simplifier's tables for all of them).
+func (st *Store) simplifyRoots(ts []*Term) {
+	var s *simplifier
+	for i, t := range ts {
+		if simplified(t) {
+			continue
+		}
+		if r := st.simpMemo.Get(t); r != nil {
+			ts[i] = r
+			continue
+		}
+		if s == nil {
+			s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
+			defer termTables.put(s.memo)
+			defer s.lz.release()
+		}
+		if flatAtom(t) && !s.memo.Has(t) {
+			// one node: its rule, without a walk (and not remembered
+			// in the store: the conjuncts of a clause are simplified
+			// once, the store's memo is for the subterms that many
+			// terms share)
+			r := s.node(t)
+			r.flags |= flagSimplified
+			s.memo.Set(t, r)
+			ts[i] = r
+			continue
+		}
+		_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
+			r := s.node(u)
+			r.flags |= flagSimplified
+			s.memo.Set(u, r)
+			if r != u {
+				st.remember(u, r)
+			}
+			return nil
+		})
+		ts[i] = s.memo.Get(t)
+	}
 }
 
 // SimplifyEq is Simplify of a = b without building a = b when a and b
@@ -304,6 +513,9 @@ func (s *simplifier) node(u *Term) *Term {
 		a = append(a, r)
 	}
 	s.args = a
+	if selfNormal(u, a) {
+		return u
+	}
 	switch u.op {
 	case OpNot:
 		return st.mkNot(a[0])

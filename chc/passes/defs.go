@@ -32,6 +32,10 @@ type solved struct {
 	// used is the number of conjuncts read as definitions (at the
 	// start, or once substituted into).
 	used int
+	// raw: the definitions were read off the conjuncts of f before
+	// they were simplified (see unionSimple), so the constraint was
+	// never simplified on its own
+	raw bool
 }
 
 // valueOf is y as the definitions give it: its substitute, or y itself.
@@ -45,7 +49,11 @@ func (sv *solved) valueOf(y *term.Term) *term.Term {
 // simplifiedOf is the constraint simplified.
 func (sv *solved) simplifiedOf() *term.Term {
 	if sv.simplified == nil {
-		if sv.f == nil {
+		if sv.raw && len(sv.defs) == 0 {
+			// nothing defined: rest is the simplified constraint's
+			// conjuncts (those unionSimple simplified)
+			sv.simplified = sv.st.SimplifyAnd(sv.rest)
+		} else if sv.f == nil {
 			sv.simplified = sv.st.SimplifyAnd(sv.cs)
 		} else {
 			sv.simplified = sv.st.Simplify(sv.f)
@@ -58,8 +66,15 @@ func (sv *solved) simplifiedOf() *term.Term {
 // of the conjuncts of the simplified constraint: each conjunct left is one
 // of them, and the others were read as definitions. Then the simplified
 // constraint says no more than the definitions and the rest (it is
-// always equivalent to them), and is as simple.
+// always equivalent to them), and is as simple. It reports false when
+// the definitions were read off the raw conjuncts (sv.raw): the
+// constraint simplified on its own would be a second simplification of
+// each conjunct, which the caller saves by building the constraint from
+// the definitions and the rest, as simple.
 func (sv *solved) unchanged() bool {
+	if sv.raw && sv.simplified == nil {
+		return false
+	}
 	cs := term.Conjuncts(nil, sv.simplifiedOf())
 	if len(sv.rest)+sv.used != len(cs) {
 		return false
@@ -290,6 +305,7 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 		// the conjuncts of f, read as they are: unionSimple simplifies
 		// the others once, with the definitions substituted
 		rest = cs
+		sv.raw = true
 	} else {
 		sv.simplified = sv.simplifiedOf()
 		rest = term.Conjuncts(nil, sv.simplified)
@@ -607,7 +623,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	if len(pairs) == 0 && !raw {
 		return cs, 0, false, true
 	}
-	slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+	sortMembers(ms)
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
 	// index: the position of each member in ms, plus one
 	index := memberIndexes.Get().(*term.TermMap[int32])
@@ -709,7 +725,15 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		// conjunction count once
 		used -= repeatedPairs(pairs, read, &sc.keys)
 	}
+	// sub: the definitions made (sc's map, emptied for the next call
+	// unless large: ranging over a map costs its capacity)
 	var sub map[*term.Term]*term.Term
+	defer func() {
+		if sub != nil && len(sub) <= 64 {
+			clear(sub)
+			sc.sub = sub
+		}
+	}()
 	for i := range ms {
 		x, t := ms[i].x, rep[find(int32(i))]
 		switch {
@@ -717,7 +741,10 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		case rank[i] > 0:
 			def(x, t)
 			if sub == nil {
-				sub = make(map[*term.Term]*term.Term, len(ms)-i)
+				if sub = sc.sub; sub == nil {
+					sub = make(map[*term.Term]*term.Term, len(ms)-i)
+				}
+				sc.sub = nil
 			}
 			sub[x] = t
 		default:
@@ -736,31 +763,53 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}
 	// The substitution into the conjunction, conjunct by conjunct: a
 	// conjunct that mentions no defined variable (their free constants
-	// are memoized) is its own image and is not walked; the conjunction
-	// of the images is simplified as SimplifyMap would.
+	// are memoized) is its own image and is not walked under the
+	// substitution; the images are simplified as SimplifyMap would
+	// simplify the conjunction, without building it (SimplifyConjuncts).
 	clean, dirty := sc.clean[:0], sc.dirty[:0]
 	defer func() {
 		clear(clean)
 		clear(dirty)
 		sc.clean, sc.dirty = clean[:0], dirty[:0]
 	}()
+	var flat [3]*term.Term
 	for _, a := range others {
-		if len(sub) > 0 && slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil }) {
+		if len(sub) > 0 && slices.ContainsFunc(flatConsts(st, a, &flat), func(x *term.Term) bool { return sub[x] != nil }) {
 			dirty = append(dirty, a)
 		} else {
 			clean = append(clean, a)
 		}
 	}
-	if len(dirty) > 0 {
-		clean = append(clean, st.SimplifyAndMap(dirty, sub))
-	}
-	for _, a := range term.Conjuncts(nil, st.SimplifyAnd(clean)) {
-		if a.IsFalse() {
-			return nil, 0, false, false
-		}
-		rest = append(rest, a)
+	if rest, ok = st.SimplifyConjuncts(rest, clean, dirty, sub); !ok {
+		return nil, 0, false, false
 	}
 	return rest, used, len(sub) > 0, true
+}
+
+// flatConsts is the free constants of a, read off its arguments when
+// they are leaves (x = y, x ≤ 3: most raw conjuncts), into buf, else
+// st.SharedFreeConsts(a): the raw conjuncts that Simplify reads once do
+// not fill the store's memo. The list is read, not kept.
+func flatConsts(st *term.Store, a *term.Term, buf *[3]*term.Term) []*term.Term {
+	if a.Op() == term.OpConst {
+		buf[0] = a
+		return buf[:1]
+	}
+	args := a.Args()
+	if len(args) > len(buf) || a.Op() == term.OpForall || a.Op() == term.OpExists {
+		return st.SharedFreeConsts(a)
+	}
+	n := 0
+	for _, x := range args {
+		switch {
+		case x.NumArgs() > 0:
+			return st.SharedFreeConsts(a)
+		case x.Op() == term.OpConst && !slices.Contains(buf[:n], x):
+			buf[n] = x
+			n++
+		}
+	}
+	return buf[:n]
 }
 
 // repeatedPairs is the number of read pairs (read by conjunct index)
@@ -895,6 +944,23 @@ type member struct {
 	parent int32
 }
 
+// sortMembers sorts ms by the ID of x: by insertion when short (a
+// clause's few equalities), else by slices.SortFunc.
+func sortMembers(ms []member) {
+	if len(ms) > 32 {
+		slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for ; j > 0 && ms[j-1].x.ID() > m.x.ID(); j-- {
+			ms[j] = ms[j-1]
+		}
+		ms[j] = m
+	}
+}
+
 // A pair of unionSimple: a conjunct read, by index into cs, as x = y,
 // and the indices of x and y in ms (j < 0 when y is a value).
 type pair struct {
@@ -918,6 +984,7 @@ type unionScratch struct {
 	keys    []uint64
 	clean   []*term.Term
 	dirty   []*term.Term
+	sub     map[*term.Term]*term.Term
 }
 
 var unionScratches = sync.Pool{New: func() any { return new(unionScratch) }}

@@ -60,6 +60,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	var ca clauseArgs
 	defer ca.release()
 	var fx term.TermMap[bool]
+	var lists copyLists // (the lists of one clause at a time)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
@@ -78,7 +79,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 			r.keepClause(c)
 			continue
 		}
-		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all)
+		f, cs, inert := peelCopiesList(st, c.Constraint, &args, all, &lists)
 		var ren *term.TermMap[*term.Term]
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
 			inert, ren = relaxCopies(c, inert, args.at)
@@ -260,7 +261,7 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 // simplifies the rest and adds x = y back, y as the rest defines it. The
 // conjunction is f itself when no conjunct is such a copy.
 func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (*term.Term, [][2]*term.Term) {
-	g, cs, inert := peelCopiesList(st, f, args, can)
+	g, cs, inert := peelCopiesList(st, f, args, can, nil)
 	if cs != nil {
 		g = chc.Conj(st, cs)
 	}
@@ -269,8 +270,9 @@ func peelCopies(st *term.Store, f *term.Term, args *varSet, can func(x *term.Ter
 
 // peelCopiesList is peelCopies giving the other conjuncts, when there
 // are two or more, as a slice (cs, the conjunction nil) instead of their
-// conjunction, which solveDefsOf reads without it being built.
-func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool) (g *term.Term, cs []*term.Term, inert [][2]*term.Term) {
+// conjunction, which solveDefsOf reads without it being built. With
+// into, the lists are into's, which the next call with it overwrites.
+func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term.Term) bool, into *copyLists) (g *term.Term, cs []*term.Term, inert [][2]*term.Term) {
 	if f.Op() != term.OpAnd || f.NumArgs() < 2 {
 		return f, nil, nil
 	}
@@ -297,6 +299,7 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 	if !found {
 		return f, nil, nil
 	}
+	var flat [3]*term.Term
 	for k, a := range cs {
 		if x, y := pairs[k][0], pairs[k][1]; x != nil {
 			count.Set(x, count.Get(x)+1)
@@ -307,13 +310,19 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 		case a.Op() == term.OpConst:
 			count.Set(a, count.Get(a)+1)
 		case a.NumArgs() > 0:
-			for _, x := range st.SharedFreeConsts(a) {
+			for _, x := range flatConsts(st, a, &flat) {
 				count.Set(x, count.Get(x)+1)
 			}
 		}
 	}
-	inert = make([][2]*term.Term, 0, len(cs))
-	rest := make([]*term.Term, 0, len(cs))
+	var rest []*term.Term
+	if into != nil {
+		inert, rest = into.inert[:0], into.rest[:0]
+		defer func() { into.inert, into.rest = inert[:0], rest[:0] }()
+	} else {
+		inert = make([][2]*term.Term, 0, len(cs))
+		rest = make([]*term.Term, 0, len(cs))
+	}
 	for k, a := range cs {
 		x, y := pairs[k][0], pairs[k][1]
 		switch {
@@ -334,6 +343,12 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 		return chc.Conj(st, rest), nil, inert
 	}
 	return nil, rest, inert
+}
+
+// copyLists holds the lists of peelCopiesList from clause to clause.
+type copyLists struct {
+	inert [][2]*term.Term
+	rest  []*term.Term
 }
 
 // clauseArgs holds the atom arguments of a clause (see of), in tables
@@ -437,6 +452,10 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 	if f.Op() != term.OpAnd {
 		return false
 	}
+	// (most constraints have no store: no lists then)
+	if !slices.ContainsFunc(f.Args(), storeDef) {
+		return false
+	}
 	var sub map[*term.Term]*term.Term
 	var others []*term.Term
 	for _, a := range f.Args() {
@@ -468,6 +487,16 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 	// A definition may mention a variable another one defines: the
 	// substitution is one step, which is sound (each x = t holds).
 	return st.SimplifyMap(chc.Conj(st, others), sub).IsFalse()
+}
+
+// storeDef reports whether a is an equality of a constant and a store
+// (either way round), which storesRefute reads.
+func storeDef(a *term.Term) bool {
+	if a.Op() != term.OpEq || a.NumArgs() != 2 {
+		return false
+	}
+	x, t := a.Arg(0), a.Arg(1)
+	return (x.Op() == term.OpConst && t.Op() == term.OpStore) || (t.Op() == term.OpConst && x.Op() == term.OpStore)
 }
 
 // A bound on a variable: its value is ≥ (or >, when strict) lo.

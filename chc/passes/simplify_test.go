@@ -250,3 +250,45 @@ func TestSimplifyRecordsLocalsKept(t *testing.T) {
 	}
 	require.Positive(t, recorded)
 }
+
+// TestSimplifyRecordsKept: every clause that Simplify (with Relax and
+// without, on the dev files of lia-arrays and lia-lin: raw clauses,
+// whose definitions unionSimple reads before it simplifies them)
+// records in the memo as its own result is kept by Simplify run again
+// without a memo and without its shortcut (simplifyFixpoint): the
+// constraint it builds from the definitions and the conjuncts left is
+// a fixpoint.
+func TestSimplifyRecordsKept(t *testing.T) {
+	var files, srcs []string
+	for _, d := range []string{"lia-arrays", "lia-lin"} {
+		f, s := folderFiles(t, "../../../shared/bench/chc/"+d)
+		files, srcs = append(files, f...), append(srcs, s...)
+	}
+	if len(files) == 0 {
+		t.Skip("../shared/bench/chc not present")
+	}
+	recorded := 0
+	for i, f := range files {
+		for _, relax := range []bool{false, true} {
+			s, err := readFolderFile(f, srcs[i])
+			require.NoError(t, err)
+			memo := &kept{}
+			ctx := context.WithValue(context.Background(), keptKey{}, memo)
+			out, _, err := Simplify{Relax: relax}.Apply(ctx, s)
+			require.NoError(t, err)
+			for _, c := range out.Clauses {
+				if !memo.has("simplify", c) {
+					continue
+				}
+				recorded++
+				one := &chc.System{St: out.St, Preds: out.Preds, Clauses: []*chc.Clause{c}, Relaxed: out.Relaxed}
+				got, _, err := Simplify{noShortcut: true}.Apply(context.Background(), one)
+				require.NoError(t, err)
+				if len(got.Clauses) != 1 || got.Clauses[0].Constraint != c.Constraint {
+					t.Fatalf("%s: Simplify records %v as its own result, which it simplifies to %v", f, c, got.Clauses)
+				}
+			}
+		}
+	}
+	require.Positive(t, recorded)
+}
