@@ -17,7 +17,8 @@ import (
 // clause (every occurrence is inlined; with several occurrences only when
 // D is small), or with several defining clauses and a single occurrence
 // (the using clause becomes one clause per defining clause). The pass
-// repeats, callees first (see calleesFirst), while some predicate qualifies.
+// repeats, the predicate of smallest index first, while some predicate
+// qualifies.
 //
 // The model of P is the disjunction over its defining clauses of
 // ∃ȳ. B1 ∧ … ∧ Bk ∧ φ, ȳ the clause's variables other than x̄, which must
@@ -38,7 +39,8 @@ import (
 // The pass is near-linear in the size of the system: it keeps, per
 // predicate, its defining and using clauses and its number of
 // occurrences, and re-examines only the predicates whose clauses an
-// inlining changed (a heap of candidates by rank, see calleesFirst).
+// inlining changed (a heap of candidates, smallest index first, which is
+// the order of a scan from the first predicate after each inlining).
 type Inline struct{}
 
 // Name is "inline".
@@ -99,14 +101,12 @@ type inliner struct {
 	info []clauseInfo
 	head int // first clause of the output order (-1: none)
 
-	defs    [][]int              // pred → clauses with it as head (dead ones until pruned)
-	using   [][]int              // pred → clauses with it in the body (dead ones and repeats until pruned)
-	uses    []int                // pred → occurrences in the bodies of live clauses
-	gone    []bool               // pred → inlined
-	queued  []bool               // pred → in cands
-	cands   predHeap             // by rank
-	rank    []int                // pred → its place in the order of candidates
-	byRank  []int                // rank → pred
+	defs    [][]int // pred → clauses with it as head (dead ones until pruned)
+	using   [][]int // pred → clauses with it in the body (dead ones and repeats until pruned)
+	uses    []int   // pred → occurrences in the bodies of live clauses
+	gone    []bool  // pred → inlined
+	queued  []bool  // pred → in cands
+	cands   predHeap
 	removal []removal            // the inlined predicates, in order
 	memo    *kept                // the memo of the Preprocess call (nil: none)
 	sizes   *term.TermMap[int32] // term.Size of the conjuncts sizeBound met
@@ -221,7 +221,6 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		in.link(i, prev)
 		prev = i
 	}
-	in.rank, in.byRank = calleesFirst(s)
 	for _, p := range s.Preds {
 		in.push(p)
 	}
@@ -322,11 +321,11 @@ func (in *inliner) live(list *[]int) []int {
 func (in *inliner) push(p *chc.Pred) {
 	if !in.queued[p.ID] && !in.gone[p.ID] {
 		in.queued[p.ID] = true
-		heap.Push(&in.cands, in.rank[p.ID])
+		heap.Push(&in.cands, p.ID)
 	}
 }
 
-// pick pops candidates, smallest rank first, until one qualifies (see
+// pick pops candidates, smallest index first, until one qualifies (see
 // qualifies), and returns it with its defining clauses; nil when none
 // does. A predicate that does not qualify leaves the candidates until an
 // inlining changes one of its clauses.
@@ -335,7 +334,7 @@ func (in *inliner) pick(poll *chc.Budget) (*chc.Pred, []int) {
 		if poll.Step() != nil {
 			return nil, nil
 		}
-		p := in.s.Preds[in.byRank[heap.Pop(&in.cands).(int)]]
+		p := in.s.Preds[heap.Pop(&in.cands).(int)]
 		in.queued[p.ID] = false
 		if ds := in.qualifies(p); ds != nil {
 			return p, ds
@@ -554,59 +553,4 @@ func (in *inliner) copies(i int, bound bool) int {
 		return cp[1]
 	}
 	return cp[0]
-}
-
-// calleesFirst ranks the predicates of s so that the predicates in the
-// bodies of a predicate's defining clauses come before it (the
-// postorder of a depth-first search from each predicate by index, its
-// edges in clause order; arbitrary on a cycle), for pick: a chain of
-// predicates each defined by one clause, the encoding of a function's
-// blocks, is inlined from its start, each defining clause merged into its
-// single user, which then defines the next. A predicate that a function
-// call uses several times is inlined once its own body was inlined into
-// its defining clause, so the merges of the body are not repeated per
-// copy (in the order of indices, a summary with a small index was
-// inlined into each caller first, and its blocks then once per caller:
-// 1454 merges on the dev files of lia-arrays against 1318, and an
-// eighth more time).
-func calleesFirst(s *chc.System) (rank, byRank []int) {
-	n := len(s.Preds)
-	succ := make([][]int, n)
-	for _, c := range s.Clauses {
-		if c.Head == nil {
-			continue
-		}
-		p := c.Head.Pred.ID
-		for j := range c.Body {
-			succ[p] = append(succ[p], c.Body[j].Pred.ID)
-		}
-	}
-	rank, byRank = make([]int, n), make([]int, n)
-	seen := make([]bool, n)
-	k := 0 // the next rank
-	type frame struct{ p, i int }
-	var stack []frame
-	for r := 0; r < n; r++ {
-		if seen[r] {
-			continue
-		}
-		seen[r] = true
-		stack = append(stack[:0], frame{r, 0})
-		for len(stack) > 0 {
-			f := &stack[len(stack)-1]
-			if f.i < len(succ[f.p]) {
-				q := succ[f.p][f.i]
-				f.i++
-				if !seen[q] {
-					seen[q] = true
-					stack = append(stack, frame{q, 0})
-				}
-				continue
-			}
-			rank[f.p], byRank[k] = k, f.p
-			k++
-			stack = stack[:len(stack)-1]
-		}
-	}
-	return rank, byRank
 }

@@ -67,31 +67,22 @@ func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 
 // mergedOrigin is the Origin of the merged clause c: the input clause's
 // it comes from (through the using clauses of its merges) and the
-// predicates inlined, each as ", P inlined": those inlined into the
-// defining clause of a merge before its own, the using clause's before
-// both (the order of the merges, on a chain). merge leaves the Origin of
-// the clauses it makes empty: most are merged again, and a chain of n
-// merges would build n ever longer strings.
+// predicates inlined, in order, each as ", P inlined". merge leaves the
+// Origin of the clauses it makes empty: most are merged again, and a
+// chain of n merges would build n ever longer strings.
 func mergedOrigin(merges map[*chc.Clause]*merge, c *chc.Clause) string {
+	var ps []*chc.Pred // the predicates inlined, the last first
+	for m := merges[c]; m != nil; m = merges[c] {
+		ps = append(ps, m.d.Head.Pred)
+		c = m.c
+	}
 	var b strings.Builder
-	var inlined func(c *chc.Clause) // writes the predicates inlined into c
-	inlined = func(c *chc.Clause) {
-		m := merges[c]
-		if m == nil {
-			return
-		}
-		inlined(m.c)
-		inlined(m.d)
+	b.WriteString(c.Origin)
+	for k := len(ps) - 1; k >= 0; k-- {
 		b.WriteString(", ")
-		b.WriteString(m.d.Head.Pred.Name())
+		b.WriteString(ps[k].Name())
 		b.WriteString(" inlined")
 	}
-	first := c
-	for merges[first] != nil {
-		first = merges[first].c
-	}
-	b.WriteString(first.Origin)
-	inlined(c)
 	return b.String()
 }
 

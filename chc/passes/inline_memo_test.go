@@ -366,10 +366,9 @@ func TestPropCheckForm(t *testing.T) {
 }
 
 // TestInlineOrigin: a clause that several merges made (a chain of
-// predicates inlined, from its start, and then into the query) carries
-// the Origin of the input clause it comes from and each predicate
-// inlined, in the order of the merges, which result builds for the
-// clauses that stay (merge leaves it empty).
+// predicates inlined into the query) carries the Origin of the input
+// clause it comes from and each predicate inlined, in order, which
+// result builds for the clauses that stay (merge leaves it empty).
 func TestInlineOrigin(t *testing.T) {
 	const text = `(set-logic HORN)
 (declare-fun p2 (Int) Bool)
@@ -395,7 +394,7 @@ func TestInlineOrigin(t *testing.T) {
 	for _, c := range out.Clauses {
 		origins = append(origins, c.Origin)
 	}
-	want := []string{s.Clauses[0].Origin, s.Clauses[1].Origin, s.Clauses[5].Origin + ", p0 inlined, p1 inlined, p2 inlined"}
+	want := []string{s.Clauses[0].Origin, s.Clauses[1].Origin, s.Clauses[5].Origin + ", p2 inlined, p1 inlined, p0 inlined"}
 	if !slices.Equal(origins, want) {
 		t.Fatalf("origins %q, want %q", origins, want)
 	}
