@@ -212,12 +212,38 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// (nc's Origin is c's and p's: set by result for the clauses that
 	// stay, see mergedOrigin, since most merged clauses are merged again)
 	nc := &chc.Clause{Vars: append([]*term.Term(nil), c.Vars...)}
-	// parts: the conjuncts that d brings, c's constraint apart
-	var parts []*term.Term
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := table(&in.elim)
 	var elimOrder []*term.Term // elim's keys in order
+	// parts: the conjuncts that d brings, c's constraint apart; those of
+	// a single occurrence of p are renamed and simplified in one walk
+	// (see renameSimplify), the others renamed now and simplified under
+	// elim once every occurrence gave its values
+	var parts []part
+	once := occurrences(c, p) == 1
+	// final: d's variable x renamed onto the occurrence's argument and
+	// then to its value, which is what renaming and then substituting
+	// elim gives it (elim is final once the single occurrence's head
+	// arguments are read)
+	final := func(x *term.Term) *term.Term {
+		y := onto.Get(x)
+		if y == nil {
+			y = x
+		}
+		if v := elim[y]; v != nil {
+			return v
+		}
+		return y
+	}
+	var pending []*term.Term // (once: what the occurrence brings, not renamed)
+	bring := func(t *term.Term) {
+		if once {
+			pending = append(pending, t)
+		} else {
+			parts = append(parts, part{in.renameBy(t, onto.Get), false})
+		}
+	}
 	segs := make([]segment, len(c.Body))
 	for j := range c.Body {
 		a := &c.Body[j]
@@ -243,7 +269,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				if elim[y] != nil {
 					// (the relaxed form: another occurrence gave y a
 					// value) both hold
-					parts = append(parts, st.Eq(y, v))
+					parts = append(parts, part{st.Eq(y, v), false})
 					continue
 				}
 				elim[y] = v
@@ -269,14 +295,17 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				src[i] = int32(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
 				index.Set(f, int32(len(nc.Vars)))
-				parts = append(parts, st.Eq(f, in.renameBy(pr.sub[v], onto.Get)))
+				bring(st.Eq(f, pr.sub[v]))
 			default:
 				// defined (see segment), or occurs nowhere: any value
 				src[i] = -1
 			}
 		}
 		if !pr.rest.IsTrue() {
-			parts = append(parts, in.renameBy(pr.rest, onto.Get))
+			bring(pr.rest)
+		}
+		if len(pending) > 0 {
+			parts = append(parts, part{in.renameSimplify(pending, final), true})
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src, pr: pr}
 		for k := range d.Body {
@@ -382,7 +411,11 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 	}
 	for _, a := range parts {
-		add(st.SimplifyMap(a, elim))
+		if a.simplified {
+			add(a.t)
+		} else {
+			add(st.SimplifyMap(a.t, elim))
+		}
 	}
 	for _, a := range valued {
 		add(a)
@@ -440,6 +473,25 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	m.remap = in.canonicalMerged(nc, index)
 	return nc, m
+}
+
+// A part is a conjunct that merge brings from a defining clause, renamed
+// onto the occurrence, and simplified under the values of the using
+// clause's variables when simplified is set.
+type part struct {
+	t          *term.Term
+	simplified bool
+}
+
+// occurrences is the number of occurrences of p in c's body.
+func occurrences(c *chc.Clause, p *chc.Pred) int {
+	n := 0
+	for j := range c.Body {
+		if c.Body[j].Pred == p {
+			n++
+		}
+	}
+	return n
 }
 
 // canonicalMerged is canonicalConsts for the clause nc that merge made,
@@ -528,4 +580,36 @@ func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term
 		return t
 	}
 	return in.st.SubstituteMap(t, sub)
+}
+
+// renameSimplify is st.SimplifyAndMap(ts, m) for the map m of variables
+// to terms of their sorts given by its lookup get (nil: no image), which
+// is the simplified conjunction of renameBy(t, get) for t in ts when get
+// is a renaming, and of the renamed ts under a substitution too when get
+// composes them (rename, then substitute): one walk of the terms, which
+// share the simplifier's tables, instead of a walk to rename and one to
+// simplify per term; none when no free variable of ts has an image (the
+// constraints of the inliner's clauses are simplified).
+func (in *inliner) renameSimplify(ts []*term.Term, get func(*term.Term) *term.Term) *term.Term {
+	st := in.st
+	sub := table(&in.sub)
+	for _, t := range ts {
+		switch {
+		case t.IsValue():
+		case t.Op() == term.OpConst:
+			if u := get(t); u != nil && u != t {
+				sub[t] = u
+			}
+		default:
+			for _, x := range st.SharedFreeConsts(t) {
+				if u := get(x); u != nil && u != x {
+					sub[x] = u
+				}
+			}
+		}
+	}
+	if len(sub) == 0 {
+		return st.SimplifyAnd(ts)
+	}
+	return st.SimplifyAndMap(ts, sub)
 }
