@@ -23,12 +23,19 @@ func (st *Store) Simplify(t *Term) *Term {
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
+	return s.walk(t)
+}
+
+// walk simplifies t bottom-up, each node once (the simplifier's memo,
+// the store's remembered simplifications), and remembers in the store
+// what it rewrote.
+func (s *simplifier) walk(t *Term) *Term {
 	_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
 		r := s.node(u)
 		r.flags |= flagSimplified
 		s.memo.Set(u, r)
 		if r != u {
-			st.remember(u, r)
+			s.st.remember(u, r)
 		}
 		return nil
 	})
@@ -433,16 +440,7 @@ func (st *Store) simplifyRoots(ts []*Term) {
 			ts[i] = r
 			continue
 		}
-		_ = walkPost(t, func(u *Term) bool { return u.flags&flagSimplified != 0 || s.memo.Has(u) || s.remembered(u) }, nil, func(u *Term) error {
-			r := s.node(u)
-			r.flags |= flagSimplified
-			s.memo.Set(u, r)
-			if r != u {
-				st.remember(u, r)
-			}
-			return nil
-		})
-		ts[i] = s.memo.Get(t)
+		ts[i] = s.walk(t)
 	}
 }
 
