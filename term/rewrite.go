@@ -363,6 +363,9 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 // x = 3, x = y of a sort without rules for them), so its lookup is
 // saved.
 func selfNormal(u *Term, a []*Term) bool {
+	if u.op != OpNot && u.op != OpLe && u.op != OpEq {
+		return false // (the only ops below; every node asks)
+	}
 	for i, x := range u.args {
 		if a[i] != x {
 			return false
