@@ -89,3 +89,21 @@ func WithKeptBy(ctx context.Context) (context.Context, func(pass string, c *chc.
 	k := &kept{}
 	return context.WithValue(ctx, keptKey{}, k), k.has
 }
+
+// InlineProjectionSlow is InlineProjection without project's shortcut
+// (see inliner.bodyArgUnconstrained): the projection solved, and
+// whether the shortcut applies to the clause.
+func InlineProjectionSlow(s *chc.System) func(i int) (ok bool, sub map[*term.Term]*term.Term, shortcut bool) {
+	in := &inliner{s: s, st: s.St, argSet: new(term.TermMap[bool]), seenArgs: new(term.TermMap[bool])}
+	return func(i int) (bool, map[*term.Term]*term.Term, bool) {
+		d := s.Clauses[i]
+		for _, x := range d.Head.Args {
+			in.argSet.Set(x, true)
+		}
+		defer in.argSet.Clear()
+		short := in.bodyArgUnconstrained(d, in.argSet)
+		pr := &projection{}
+		in.solveProjection(pr, d, in.argSet)
+		return pr.ok, pr.sub, short
+	}
+}

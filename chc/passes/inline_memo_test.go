@@ -2,6 +2,7 @@ package passes_test
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -274,6 +275,79 @@ func TestPropInlineProjection(t *testing.T) {
 	})
 	if defined == 0 {
 		t.Fatal("no variable defined: the test checks nothing")
+	}
+}
+
+// TestPropInlineProjectionShortcut: project's shortcut (a body argument
+// that is no head argument and that the constraint does not mention
+// refuses the clause, without solving) gives the projection solved:
+// every clause with a head of random systems, with local variables
+// defined over head arguments in some, projects with the shortcut as it
+// does without, with the same definitions, and the shortcut refuses only
+// clauses that the solved projection refuses.
+func TestPropInlineProjectionShortcut(t *testing.T) {
+	short, refused, ok := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawSystem(t)
+		st := s.St
+		for k, c := range s.Clauses {
+			if c.Head != nil && rapid.Bool().Draw(t, "local") {
+				l := st.Const("l"+strconv.Itoa(k), term.IntSort)
+				h := rapid.SampledFrom(c.Head.Args).Draw(t, "defined by")
+				if h.Sort().IsArith() {
+					c.Constraint = st.Simplify(st.And(c.Constraint, st.Eq(l, st.Add(h, st.Int(1)))))
+					if len(c.Body) > 0 {
+						// the local variable passed to a body atom
+						for i, x := range c.Body[0].Args {
+							if x.Sort().IsArith() && !slices.Contains(c.Body[0].Args, l) {
+								args := slices.Clone(c.Body[0].Args)
+								args[i] = l
+								c.Body[0].Args = args
+								break
+							}
+						}
+					}
+				}
+			}
+			c.Vars = term.FreeConsts(c.Constraint)
+			for _, a := range atomsOf(c) {
+				for _, x := range a.Args {
+					if !slices.Contains(c.Vars, x) {
+						c.Vars = append(c.Vars, x)
+					}
+				}
+			}
+		}
+		project, err := passes.InlineProjection(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow := passes.InlineProjectionSlow(s)
+		for i, c := range s.Clauses {
+			if c.Head == nil || len(c.Vars) == len(c.Head.Args) {
+				continue // (no variable to project: no shortcut, no solving)
+			}
+			gotOK, gotSub := project(i)
+			wantOK, wantSub, shortcut := slow(i)
+			if shortcut && wantOK {
+				t.Fatalf("clause %v: the shortcut refuses a clause that projects", c)
+			}
+			if gotOK != wantOK || (gotOK && !maps.Equal(gotSub, wantSub)) {
+				t.Fatalf("clause %v: project %v %v, solved %v %v", c, gotOK, gotSub, wantOK, wantSub)
+			}
+			switch {
+			case shortcut:
+				short++
+			case !wantOK:
+				refused++
+			default:
+				ok++
+			}
+		}
+	})
+	t.Logf("shortcuts %d, other refusals %d, projections %d", short, refused, ok)
+	if short == 0 || refused == 0 || ok == 0 {
+		t.Fatalf("shortcuts %d, other refusals %d, projections %d: each case must occur", short, refused, ok)
 	}
 }
 

@@ -89,6 +89,19 @@ func (in *inliner) project(i int) *projection {
 		pr.setRest(st, d.Constraint, head)
 		return pr
 	}
+	if in.bodyArgUnconstrained(d, head) {
+		// such an argument is defined by no conjunct: what solveProjection
+		// finds, without solving the constraint
+		return pr
+	}
+	in.solveProjection(pr, d, head)
+	return pr
+}
+
+// solveProjection sets pr, the projection of d, whose head arguments are
+// marked in head, from the definitions solveDefs reads off d's constraint.
+func (in *inliner) solveProjection(pr *projection, d *chc.Clause, head *term.TermMap[bool]) {
+	st := in.st
 	notHead := func(x *term.Term) bool { return !head.Get(x) }
 	// the copies x = y of an argument x that no other conjunct mentions:
 	// x is y as the rest defines it, without solving them
@@ -96,7 +109,7 @@ func (in *inliner) project(i int) *projection {
 	f, copies := peelCopies(st, d.Constraint, &args, notHead)
 	sv := solveDefs(st, f, notHead, func(*term.Term) bool { return true }, false, true)
 	if sv.isFalse() {
-		return pr
+		return
 	}
 	if len(copies) > 0 {
 		if sv.sub == nil {
@@ -132,7 +145,39 @@ func (in *inliner) project(i int) *projection {
 	}
 	pr.ok, pr.sub = ok, sv.sub
 	pr.setRest(st, chc.Conj(st, sv.rest), head)
-	return pr
+}
+
+// bodyArgUnconstrained reports whether an argument of a body atom of d is
+// no head argument (marked in head) and no free constant of d's
+// constraint: then solveDefs defines it by nothing (a definition is a
+// conjunct that mentions its variable, and so are peelCopies' copies)
+// and project refuses d. A third of the clauses project refuses have
+// one, and the test costs a look at the body arguments, and at the
+// constraint's free constants (memoized by the store) only when some
+// body argument is no head argument.
+func (in *inliner) bodyArgUnconstrained(d *chc.Clause, head *term.TermMap[bool]) bool {
+	other := false
+	for j := range d.Body {
+		for _, x := range d.Body[j].Args {
+			other = other || !head.Get(x)
+		}
+	}
+	if !other {
+		return false
+	}
+	inCons := in.seenArgs // (emptied at the end)
+	defer inCons.Clear()
+	for x := range conjunctConsts(in.st, d.Constraint) {
+		inCons.Set(x, true)
+	}
+	for j := range d.Body {
+		for _, x := range d.Body[j].Args {
+			if !head.Get(x) && !inCons.Get(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inline eliminates p, defined by the clauses ds, which project: every
