@@ -367,15 +367,21 @@ func atomsOf(c *chc.Clause) []*chc.Atom {
 // by stamps kept across the clauses, gives chc.CheckClauseRelaxedIn's verdict, clause by
 // clause, on systems whose clauses miss some of their variables, repeat
 // an argument within an atom or share it between atoms, or pass a term
-// that is no variable; half the draws keep every clause in form.
+// that is no variable, over 4 to 40 variables; half the draws keep every
+// clause in form.
 func TestPropCheckForm(t *testing.T) {
 	bad, good := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
 		s := &chc.System{St: st, Relaxed: true}
-		pool := []*term.Term{st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort), st.Const("x3", term.IntSort)}
+		// (a few variables, or many: checkForm's table of a clause's
+		// variables grows, and its slots collide)
+		var pool []*term.Term
+		for i := range rapid.SampledFrom([]int{4, 4, 9, 40}).Draw(t, "variables") {
+			pool = append(pool, st.Const("x"+strconv.Itoa(i), term.IntSort))
+		}
 		for k := range rapid.IntRange(1, 3).Draw(t, "preds") {
-			dom := make([]*term.Sort, rapid.IntRange(1, 3).Draw(t, "arity"))
+			dom := make([]*term.Sort, rapid.IntRange(1, min(len(pool), 12)).Draw(t, "arity"))
 			for i := range dom {
 				dom[i] = term.IntSort
 			}

@@ -3,7 +3,6 @@ package passes
 import (
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
 	"github.com/seed-f9c3434d/gospacer/term"
@@ -250,12 +249,12 @@ var errRelaxed = errors.New("passes: the system is in the relaxed clause form (R
 // too (see chc.System.Relaxed): on such a system, the test of
 // chc.CheckClauseRelaxedIn (every atom argument a variable of the clause,
 // the arguments of one atom distinct, the constraint over the clause's
-// variables), with the memo of ctx's Preprocess call. The test is made by
-// stamps in two tables kept for the whole system rather than two tables
-// emptied per clause and per atom (Inline checks most of the clauses
-// Simplify and EliminateLocals made, and the test was an eighth of its
-// time); a clause that fails it is checked again by
-// chc.CheckClauseRelaxedIn, for its error.
+// variables), with the memo of ctx's Preprocess call. The test is made in
+// a small table of the clause's variables (see formTable) rather than in
+// two tables by term ID (Inline checks most of the clauses Simplify and
+// EliminateLocals made, once each, and the tables by ID were an eighth of
+// its time: every variable of every clause a new entry); a clause that
+// fails it is checked again by chc.CheckClauseRelaxedIn, for its error.
 func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 	if !s.Relaxed {
 		return checkNormal(ctx, poll, s)
@@ -264,16 +263,7 @@ func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 		return err
 	}
 	k := keptOf(ctx)
-	// varOf: the clause's stamp on its variables; seen: the atom's on
-	// its arguments
-	varOf, seen := formStamps.Get().(*term.TermMap[int32]), formStamps.Get().(*term.TermMap[int32])
-	defer func() {
-		varOf.Clear()
-		seen.Clear()
-		formStamps.Put(varOf)
-		formStamps.Put(seen)
-	}()
-	var clauseStamp, atomStamp int32
+	var tb formTable
 	for i, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return err
@@ -281,38 +271,7 @@ func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 		if k.hasEither("normal", "relaxed", c) {
 			continue
 		}
-		clauseStamp++
-		for _, v := range c.Vars {
-			varOf.Set(v, clauseStamp)
-		}
-		ok := true
-		atom := func(a *chc.Atom) {
-			atomStamp++
-			for _, x := range a.Args {
-				if !x.IsConst() || seen.Get(x) == atomStamp || varOf.Get(x) != clauseStamp {
-					ok = false
-					return
-				}
-				seen.Set(x, atomStamp)
-			}
-		}
-		if c.Head != nil {
-			atom(c.Head)
-		}
-		for j := range c.Body {
-			if ok {
-				atom(&c.Body[j])
-			}
-		}
-		if ok {
-			for x := range conjunctConsts(s.St, c.Constraint) {
-				if varOf.Get(x) != clauseStamp {
-					ok = false
-					break
-				}
-			}
-		}
-		if !ok {
+		if !tb.inForm(s.St, c) {
 			if err := chc.CheckClauseRelaxedIn(s.St, i, c); err != nil {
 				return err
 			}
@@ -322,5 +281,78 @@ func checkForm(ctx context.Context, poll *chc.Budget, s *chc.System) error {
 	return nil
 }
 
-// formStamps recycles the tables of checkForm.
-var formStamps = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
+// A formTable is checkForm's set of one clause's variables: open
+// addressing by term ID over a power of two of slots, at least twice the
+// variables, each slot a variable (nil: empty) and the last atom that
+// had it as an argument (a stamp, counted per clause). It is emptied
+// per clause at the cost of its slots, which are few, where tables by
+// term ID cost a page entry per variable, every one new.
+type formTable struct {
+	vars  []*term.Term
+	atom  []int32
+	shift uint
+}
+
+// reset empties tb for a clause of n variables.
+func (tb *formTable) reset(n int) {
+	bits := uint(4)
+	for 1<<bits < 2*n {
+		bits++
+	}
+	if size := 1 << bits; cap(tb.vars) >= size {
+		tb.vars, tb.atom = tb.vars[:size], tb.atom[:size]
+		clear(tb.vars)
+		clear(tb.atom)
+	} else {
+		tb.vars, tb.atom = make([]*term.Term, size), make([]int32, size)
+	}
+	tb.shift = 32 - bits
+}
+
+// slot is x's slot: where it is, or the empty one where it would go.
+func (tb *formTable) slot(x *term.Term) int {
+	mask := uint32(len(tb.vars) - 1)
+	for i := (x.ID() * 0x9e3779b1) >> tb.shift; ; i = (i + 1) & mask {
+		if y := tb.vars[i]; y == nil || y == x {
+			return int(i)
+		}
+	}
+}
+
+// inForm is chc.CheckClauseRelaxedIn's test on c, which it passes when
+// inForm holds (its error is found there when it does not).
+func (tb *formTable) inForm(st *term.Store, c *chc.Clause) bool {
+	tb.reset(len(c.Vars))
+	for _, v := range c.Vars {
+		tb.vars[tb.slot(v)] = v
+	}
+	var stamp int32
+	atom := func(a *chc.Atom) bool {
+		stamp++
+		for _, x := range a.Args {
+			if !x.IsConst() {
+				return false
+			}
+			i := tb.slot(x)
+			if tb.vars[i] == nil || tb.atom[i] == stamp {
+				return false // no variable of c, or twice an argument
+			}
+			tb.atom[i] = stamp
+		}
+		return true
+	}
+	if c.Head != nil && !atom(c.Head) {
+		return false
+	}
+	for j := range c.Body {
+		if !atom(&c.Body[j]) {
+			return false
+		}
+	}
+	for x := range conjunctConsts(st, c.Constraint) {
+		if tb.vars[tb.slot(x)] == nil {
+			return false
+		}
+	}
+	return true
+}
