@@ -127,6 +127,9 @@ type inliner struct {
 	// before the locals are solved); conj: the conjuncts it reads
 	hasValue *term.TermMap[bool]
 	conj     []*term.Term
+	// vars: the scratch list of a merged clause's variables before
+	// canonicalMerged orders them
+	vars []*term.Term
 }
 
 // table is m emptied, made when nil.
@@ -170,7 +173,7 @@ type merge struct {
 	// remap is the index in the merged clause of each of its variables
 	// before canonicalConsts ordered them (c's variables first, in their
 	// order), -1 for those that left
-	remap []int
+	remap []int32
 	cdefs []srcDef // c's variables eliminated, with their definitions
 }
 
@@ -249,7 +252,7 @@ func (in *inliner) release() {
 		termTables.Put(tb)
 	}
 	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
-	in.conj = nil
+	in.conj, in.vars = nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

@@ -172,7 +172,7 @@ func (m *merge) sources(n int, src []int32, defs []srcDef) []varSource {
 			k = int(src[i])
 		}
 		if k >= 0 {
-			k = m.remap[k]
+			k = int(m.remap[k])
 		}
 		out[i] = fromIndex(k) // (-1: the default)
 	}

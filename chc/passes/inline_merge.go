@@ -256,7 +256,10 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	// (nc's Origin is c's and p's: set by result for the clauses that
 	// stay, see mergedOrigin, since most merged clauses are merged again)
-	nc := &chc.Clause{Vars: append([]*term.Term(nil), c.Vars...)}
+	// (nc.Vars: a scratch list, c's variables and the fresh ones, which
+	// canonicalMerged replaces)
+	in.vars = append(in.vars[:0], c.Vars...)
+	nc := &chc.Clause{Vars: in.vars}
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := table(&in.elim)
@@ -516,6 +519,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			}
 		}
 	}
+	in.vars = nc.Vars[:0] // (grown by the fresh variables: kept for the next merge)
 	m.remap = in.canonicalMerged(nc, index)
 	return nc, m
 }
@@ -543,19 +547,43 @@ func occurrences(c *chc.Clause, p *chc.Pred) int {
 // its variables by index (plus one) in index: the free constants of nc's
 // constraint are those of its conjuncts, marked in a table, without the
 // sorted list of them all that SharedFreeConsts would keep in the store
-// for every merged clause (most are merged again).
-func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) []int {
+// for every merged clause (most are merged again). nc.Vars, merge's
+// scratch list, is replaced by a list of its own, as long as needed; the
+// remap, which the merge keeps, is by int32.
+func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) []int32 {
 	inCons := in.taken // (merge is done with it: emptied at the end)
 	inCons.Clear()
 	defer inCons.Clear()
 	for x := range conjunctConsts(in.st, nc.Constraint) {
 		inCons.Set(x, true)
 	}
-	indexOf := func(x *term.Term) (int, bool) {
-		i := int(index.Get(x)) - 1
-		return i, i >= 0
+	// (canonicalOrder's order: the atoms' arguments, head first, then the
+	// others of the constraint in their order)
+	remap := make([]int32, len(nc.Vars))
+	for i := range remap {
+		remap[i] = -1
 	}
-	return canonicalOrder(nc, indexOf, inCons.Get)
+	n := int32(0)
+	for x := range atomArgs(nc) {
+		if i := index.Get(x) - 1; i >= 0 && remap[i] < 0 {
+			remap[i] = n
+			n++
+		}
+	}
+	for i, x := range nc.Vars {
+		if remap[i] < 0 && inCons.Get(x) {
+			remap[i] = n
+			n++
+		}
+	}
+	vars := make([]*term.Term, n)
+	for i, k := range remap {
+		if k >= 0 {
+			vars[k] = nc.Vars[i]
+		}
+	}
+	nc.Vars = vars
+	return remap
 }
 
 // setArgs marks the arguments of c's atoms in args.
