@@ -128,8 +128,10 @@ type inliner struct {
 	hasValue *term.TermMap[bool]
 	conj     []*term.Term
 	// vars: the scratch list of a merged clause's variables before
-	// canonicalMerged orders them
-	vars []*term.Term
+	// canonicalMerged orders them; elimOrder, parts, local, kept: merge's
+	// other lists, emptied
+	vars, elimOrder, local, kept []*term.Term
+	parts                        []part
 }
 
 // table is m emptied, made when nil.
@@ -252,7 +254,7 @@ func (in *inliner) release() {
 		termTables.Put(tb)
 	}
 	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
-	in.conj, in.vars = nil, nil
+	in.conj, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

@@ -263,12 +263,12 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// the occurrences' arguments that d's constraint gives a value: they
 	// leave the clause, replaced by their values
 	elim := table(&in.elim)
-	var elimOrder []*term.Term // elim's keys in order
+	elimOrder := in.elimOrder[:0] // elim's keys in order
 	// parts: the conjuncts that d brings, c's constraint apart; those of
 	// a single occurrence of p are renamed and simplified in one walk
 	// (see renameSimplify), the others renamed now and simplified under
 	// elim once every occurrence gave its values
-	var parts []part
+	parts := in.parts[:0]
 	once := occurrences(c, p) == 1
 	// final: d's variable x renamed onto the occurrence's argument and
 	// then to its value, which is what renaming and then substituting
@@ -396,7 +396,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			valued = append(valued, st.SimplifyEq(y, elim[y]))
 		}
 	}
-	var local, kept []*term.Term
+	local, kept := in.local[:0], in.kept[:0]
 	falsified := false
 	var one [1]*term.Term
 	add := func(b *term.Term) {
@@ -471,6 +471,8 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	if falsified {
 		return nil, nil
 	}
+	// (the scratch lists, grown, kept for the next merge)
+	in.elimOrder, in.parts, in.local, in.kept = elimOrder[:0], parts[:0], local[:0], kept[:0]
 	var solved []def // the locals solveDefs defines
 	if len(local) > 0 {
 		sv := solveDefs(st, st.SimplifyAnd(local), func(x *term.Term) bool { return !args.Get(x) }, func(*term.Term) bool { return true }, false, false)
