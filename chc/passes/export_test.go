@@ -107,3 +107,6 @@ func InlineProjectionSlow(s *chc.System) func(i int) (ok bool, sub map[*term.Ter
 		return pr.ok, pr.sub, short
 	}
 }
+
+// SmallSize is Inline's count of a conjunct's nodes (see smallSize).
+func SmallSize(t *term.Term) int { return smallSize(t) }

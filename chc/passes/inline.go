@@ -3,6 +3,7 @@ package passes
 import (
 	"container/heap"
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/seed-f9c3434d/gospacer/chc"
@@ -469,7 +470,7 @@ func (in *inliner) consBound(i int) int {
 		for _, a := range f.Args() {
 			k := in.sizes.Get(a)
 			if k == 0 {
-				k = int32(term.Size(a))
+				k = int32(smallSize(a))
 				in.sizes.Set(a, k)
 			}
 			n += int(k)
@@ -503,6 +504,39 @@ func (in *inliner) crudeBound(i int) int {
 	}
 	return n
 }
+
+// smallSize is term.Size(t) (its distinct nodes), counted in a list
+// of at most smallNodes nodes searched in order: most conjuncts are a
+// comparison of a variable with a value or another variable, and
+// term.Size's walk and table of the nodes met cost more than they.
+// Past smallNodes nodes it is term.Size.
+func smallSize(t *term.Term) int {
+	var buf [smallNodes]*term.Term
+	nodes := buf[:0]
+	var add func(u *term.Term) bool
+	add = func(u *term.Term) bool {
+		if slices.Contains(nodes, u) {
+			return true
+		}
+		if len(nodes) == smallNodes {
+			return false
+		}
+		nodes = append(nodes, u)
+		for _, a := range u.Args() {
+			if !add(a) {
+				return false
+			}
+		}
+		return true
+	}
+	if !add(t) {
+		return term.Size(t)
+	}
+	return len(nodes)
+}
+
+// smallNodes is the most nodes smallSize counts in its list.
+const smallNodes = 16
 
 func (in *inliner) size(i int) int {
 	if in.info[i].size < 0 {

@@ -82,6 +82,67 @@ func TestPropRename(t *testing.T) {
 	}
 }
 
+// TestPropSmallSize: Inline's count of a conjunct's nodes in a short
+// list is term.Size, on random terms over a few variables that share
+// subterms (the same variable or sum twice), atoms and conjunctions of
+// them, small and past the list's length.
+func TestPropSmallSize(t *testing.T) {
+	small, large := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		xs := []*term.Term{st.Const("x0", term.IntSort), st.Const("x1", term.IntSort), st.Const("x2", term.IntSort)}
+		var made []*term.Term // (drawn again: shared subterms)
+		var intTerm func(depth int) *term.Term
+		intTerm = func(depth int) *term.Term {
+			var u *term.Term
+			switch k := rapid.IntRange(0, 4).Draw(t, "int"); {
+			case k == 4 && len(made) > 0:
+				return rapid.SampledFrom(made).Draw(t, "again")
+			case depth == 0 || k == 0:
+				return rapid.SampledFrom(xs).Draw(t, "x")
+			case k == 1:
+				return st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "v")))
+			case k == 2:
+				u = st.Add(intTerm(depth-1), intTerm(depth-1))
+			default:
+				u = st.Mul(st.Int(int64(rapid.IntRange(2, 3).Draw(t, "c"))), intTerm(depth-1))
+			}
+			made = append(made, u)
+			return u
+		}
+		var f *term.Term
+		atom := func() *term.Term {
+			switch rapid.IntRange(0, 2).Draw(t, "atom") {
+			case 0:
+				return st.Eq(intTerm(4), intTerm(4))
+			case 1:
+				return st.Not(st.Le(intTerm(4), intTerm(4)))
+			default:
+				return st.Le(intTerm(1), intTerm(1))
+			}
+		}
+		if f = atom(); rapid.Bool().Draw(t, "conjunction") {
+			// (past 16 nodes, mostly)
+			for range rapid.IntRange(1, 5).Draw(t, "conjuncts") {
+				f = st.And(f, atom())
+			}
+		}
+		want := term.Size(f)
+		if got := passes.SmallSize(f); got != want {
+			t.Fatalf("smallSize(%v) = %d, term.Size %d", f, got, want)
+		}
+		if want <= 16 {
+			small++
+		} else {
+			large++
+		}
+	})
+	t.Logf("%d small, %d large", small, large)
+	if small == 0 || large == 0 {
+		t.Fatalf("%d terms of at most 16 nodes, %d larger: want both", small, large)
+	}
+}
+
 // drawSystem draws a system of atoms over a few integer and Boolean
 // variables, so that arguments repeat, in the relaxed form or not, with
 // constraints that are conjunctions of equalities and bounds over them.
