@@ -146,14 +146,16 @@ func table[V any](m *map[*term.Term]V) map[*term.Term]V {
 }
 
 // clauseInfo is what the inliner knows of a clause.
+// (int32s: a clause's entry is kept for the whole pass, for the clauses
+// of the input and the merged ones)
 type clauseInfo struct {
 	dead       bool
-	next, prev int         // output order
+	next, prev int32       // output order
+	size       int32       // term.Size of the constraint, -1 until needed
+	bound      int32       // sizeBound, -1 until needed
+	cons       int32       // consBound, -1 until needed
+	copies     [2]int32    // copies(c, false), copies(c, true); -1 until needed
 	proj       *projection // memo of project
-	size       int         // term.Size of the constraint, -1 until needed
-	bound      int         // sizeBound, -1 until needed
-	cons       int         // consBound, -1 until needed
-	copies     [2]int      // copies(c, false), copies(c, true); -1 until needed
 	merge      *merge      // how a merged clause came about; nil for an input clause
 }
 
@@ -218,6 +220,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 	// (merged clauses mostly fewer than the clauses: one growth at most)
 	in.cls = make([]*chc.Clause, 0, 2*len(s.Clauses))
 	in.info = make([]clauseInfo, 0, 2*len(s.Clauses))
+	in.carveLists()
 	prev := -1
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
@@ -231,6 +234,36 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		in.push(p)
 	}
 	return in, nil
+}
+
+// carveLists gives each predicate's lists of defining and using clauses
+// (in.defs, in.using) the room the input's clauses need, carved out of
+// one array (three-index slices: a list that grows past its room, with
+// a merged clause, moves out): one allocation instead of one or more per
+// predicate. The room of a using list is the predicate's occurrences,
+// at least its using clauses.
+func (in *inliner) carveLists() {
+	n := len(in.s.Preds)
+	room := make([]int, 2*n) // defining, then using, by predicate
+	total := 0
+	for _, c := range in.s.Clauses {
+		if c.Head != nil {
+			room[c.Head.Pred.ID]++
+			total++
+		}
+		for j := range c.Body {
+			room[n+c.Body[j].Pred.ID]++
+			total++
+		}
+	}
+	lists := make([]int, total)
+	at := 0
+	for p := range n {
+		in.defs[p] = lists[at : at : at+room[p]]
+		at += room[p]
+		in.using[p] = lists[at : at : at+room[n+p]]
+		at += room[n+p]
+	}
 }
 
 // sizeTables, seenTables and termTables recycle the inliner's tables,
@@ -262,7 +295,7 @@ func (in *inliner) release() {
 func (in *inliner) add(c *chc.Clause, m *merge) int {
 	i := len(in.cls)
 	in.cls = append(in.cls, c)
-	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, bound: -1, cons: -1, copies: [2]int{-1, -1}, merge: m})
+	in.info = append(in.info, clauseInfo{next: -1, prev: -1, size: -1, bound: -1, cons: -1, copies: [2]int32{-1, -1}, merge: m})
 	if c.Head != nil {
 		p := c.Head.Pred.ID
 		in.defs[p] = append(in.defs[p], i)
@@ -282,14 +315,14 @@ func (in *inliner) add(c *chc.Clause, m *merge) int {
 func (in *inliner) link(i, prev int) {
 	next := in.head
 	if prev >= 0 {
-		next = in.info[prev].next
-		in.info[prev].next = i
+		next = int(in.info[prev].next)
+		in.info[prev].next = int32(i)
 	} else {
 		in.head = i
 	}
-	in.info[i].prev, in.info[i].next = prev, next
+	in.info[i].prev, in.info[i].next = int32(prev), int32(next)
 	if next >= 0 {
-		in.info[next].prev = i
+		in.info[next].prev = int32(i)
 	}
 }
 
@@ -304,7 +337,7 @@ func (in *inliner) kill(i int) {
 	if inf.prev >= 0 {
 		in.info[inf.prev].next = inf.next
 	} else {
-		in.head = inf.next
+		in.head = int(inf.next)
 	}
 	if inf.next >= 0 {
 		in.info[inf.next].prev = inf.prev
@@ -441,16 +474,16 @@ func (in *inliner) longer(p *chc.Pred, d *chc.Clause) bool {
 // them: the decisions are the size's.
 func (in *inliner) sizeBound(i int) int {
 	if s := in.info[i].size; s >= 0 {
-		return s
+		return int(s)
 	}
 	if b := in.info[i].bound; b >= 0 {
-		return b
+		return int(b)
 	}
 	if in.cls[i].Constraint.Op() != term.OpAnd {
 		return in.size(i)
 	}
 	n := in.consBound(i) + in.copies(i, true)
-	in.info[i].bound = n
+	in.info[i].bound = int32(n)
 	return n
 }
 
@@ -459,7 +492,7 @@ func (in *inliner) sizeBound(i int) int {
 // (which it is when the constraint is no conjunction).
 func (in *inliner) consBound(i int) int {
 	if n := in.info[i].cons; n >= 0 {
-		return n
+		return int(n)
 	}
 	f := in.cls[i].Constraint
 	n := 0
@@ -476,7 +509,7 @@ func (in *inliner) consBound(i int) int {
 			n += int(k)
 		}
 	}
-	in.info[i].cons = n
+	in.info[i].cons = int32(n)
 	return n
 }
 
@@ -487,10 +520,10 @@ func (in *inliner) consBound(i int) int {
 // use, mostly, it decides.
 func (in *inliner) crudeBound(i int) int {
 	if s := in.info[i].size; s >= 0 {
-		return s
+		return int(s)
 	}
 	if b := in.info[i].bound; b >= 0 {
-		return b
+		return int(b)
 	}
 	n := in.consBound(i)
 	if in.s.Relaxed {
@@ -540,13 +573,13 @@ const smallNodes = 16
 
 func (in *inliner) size(i int) int {
 	if in.info[i].size < 0 {
-		n := in.info[i].cons
+		n := int(in.info[i].cons)
 		if in.cls[i].Constraint.Op() == term.OpAnd || n < 0 {
 			n = term.Size(in.cls[i].Constraint)
 		}
-		in.info[i].size = n + in.copies(i, false)
+		in.info[i].size = int32(n + in.copies(i, false))
 	}
-	return in.info[i].size
+	return int(in.info[i].size)
 }
 
 // predHeap is a min-heap of predicate IDs.
@@ -589,7 +622,7 @@ func (in *inliner) copies(i int, bound bool) int {
 		})
 	}
 	if bound {
-		return cp[1]
+		return int(cp[1])
 	}
-	return cp[0]
+	return int(cp[0])
 }

@@ -31,7 +31,7 @@ func (in *inliner) result(poll *chc.Budget) (*chc.System, Translator, error) {
 			merges[in.cls[i]] = m
 		}
 	}
-	for i := in.head; i >= 0; i = in.info[i].next {
+	for i := in.head; i >= 0; i = int(in.info[i].next) {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}

@@ -208,7 +208,7 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 	}
 	for _, ui := range us {
 		c := in.cls[ui]
-		at := in.info[ui].prev
+		at := int(in.info[ui].prev)
 		for k := range ds {
 			if err := poll.Step(); err != nil {
 				return err
