@@ -106,6 +106,12 @@ var passCases = []struct {
 (assert (forall ((x Int)) (=> (= x 9) (Q x))))
 (assert (forall ((x Int)) (=> (and (Q x) (= x 4)) false)))
 (assert (forall ((x Int)) (=> (and (Q x) (= x 7)) false)))`},
+	{"query-inline into the one query: the defining clause's own variables serve, its derivation node mapped back", passes.InlineIntoQueries{}, "P", 3, chc.Unsat, `
+(declare-fun P (Int Int) Bool) (declare-fun Q (Int) Bool)
+(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 1)) (P x y))))
+(assert (forall ((x Int) (y Int)) (=> (and (P x y) (< x 5)) (P (+ x 1) (+ y x)))))
+(assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x y) (= w (* 2 x)) (= z (+ w y)) (> z 6)) (Q z))))
+(assert (forall ((z Int)) (=> (and (Q z) (> z 7)) false)))`},
 	{"query-inline keeps a predicate a rule uses", passes.InlineIntoQueries{}, "P Q", 4, chc.Sat, `
 (declare-fun P (Int) Bool) (declare-fun Q (Int) Bool)
 (assert (forall ((x Int)) (=> (= x 0) (P x))))

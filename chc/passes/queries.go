@@ -122,7 +122,7 @@ func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool, memo *kept) (*chc.Sys
 		case c.Head != nil && ps[c.Head.Pred]:
 		case len(c.Body) == 1 && ps[c.Body[0].Pred]:
 			for _, d := range defs[c.Body[0].Pred] {
-				inlineInto(r, c, d)
+				inlineInto(r, c, d, len(uses[c.Body[0].Pred]) == 1)
 			}
 		default:
 			r.keepClause(c)
@@ -133,8 +133,12 @@ func inlineQueryOnly(s *chc.System, ps map[*chc.Pred]bool, memo *kept) (*chc.Sys
 }
 
 // inlineInto adds to r the query c, whose one body atom is d's head
-// predicate, with that atom replaced by d's body and constraint.
-func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause) {
+// predicate, with that atom replaced by d's body and constraint. With
+// only set, c is the one query d's predicate is inlined into: d's
+// variables other than its head arguments serve the new clause as they
+// are (d leaves the system, and no other clause made from it has them),
+// without fresh variables and their renaming.
+func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause, only bool) {
 	st := r.old.St
 	a := &c.Body[0]
 	nc := &chc.Clause{Origin: c.Origin + ", " + a.Pred.Name() + " inlined", Vars: append([]*term.Term(nil), c.Vars...)}
@@ -152,8 +156,11 @@ func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause) {
 			src[i] = fromIndex(index[y])
 			continue
 		}
-		f := st.Fresh(v.Name(), v.Sort())
-		ren[v] = f
+		f := v
+		if !only {
+			f = st.Fresh(v.Name(), v.Sort())
+			ren[v] = f
+		}
 		src[i] = fromIndex(len(nc.Vars))
 		nc.Vars = append(nc.Vars, f)
 	}
@@ -161,7 +168,9 @@ func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause) {
 		b := &d.Body[k]
 		args := make([]*term.Term, len(b.Args))
 		for i, x := range b.Args {
-			args[i] = ren[x]
+			if args[i] = ren[x]; args[i] == nil {
+				args[i] = x // (only: d's own variable)
+			}
 		}
 		nc.Body = append(nc.Body, chc.Atom{Pred: r.preds.get(b.Pred), Args: args})
 	}
