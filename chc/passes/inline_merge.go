@@ -206,6 +206,9 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 	for _, d := range defining {
 		touched(d)
 	}
+	// own: each defining clause is merged once, into the one occurrence
+	// of p, and leaves: its variables can serve the merged clause
+	own := len(us) == 1 && occurrences(in.cls[us[0]], p) == 1
 	for _, ui := range us {
 		c := in.cls[ui]
 		at := int(in.info[ui].prev)
@@ -213,7 +216,7 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 			if err := poll.Step(); err != nil {
 				return err
 			}
-			nc, m := in.merge(c, p, defining[k], projs[k])
+			nc, m := in.merge(c, p, defining[k], projs[k], own)
 			if nc == nil {
 				continue
 			}
@@ -231,8 +234,10 @@ func (in *inliner) inline(poll *chc.Budget, p *chc.Pred, ds []int) error {
 // and constraint, renamed apart per occurrence: d's head arguments become
 // the occurrence's arguments, the arguments of d's body atoms fresh
 // variables equal to their definitions (pr), and d's other variables
-// their definitions. It is nil when the merged constraint is false.
-func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection) (*chc.Clause, *merge) {
+// their definitions. It is nil when the merged constraint is false. With
+// own set, d is merged once and leaves: its body atoms' arguments serve
+// as they are, without fresh variables (the store's fresh names cost).
+func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projection, own bool) (*chc.Clause, *merge) {
 	st := in.st
 	// index: the position of each of c's variables, plus one (and of
 	// the fresh ones, after them: those of nc, for canonicalMerged)
@@ -338,7 +343,10 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				fresh.Set(v, y)
 				src[i] = index.Get(y) - 1
 			case bodyArg.Get(v):
-				f := st.Fresh(v.Name(), v.Sort())
+				f := v // (own: d's variable, which no other clause has)
+				if !own {
+					f = st.Fresh(v.Name(), v.Sort())
+				}
 				fresh.Set(v, f)
 				src[i] = int32(len(nc.Vars))
 				nc.Vars = append(nc.Vars, f)
