@@ -88,11 +88,13 @@ func TestSimplifyConstArrays(t *testing.T) {
 	st := s.St
 	yes := func(*term.Term) bool { return true }
 	refuted := st.Simplify(s.Clauses[0].Constraint)
-	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) {}, false)
+	var defined term.TermMap[*term.Term]
+	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) { defined.Set(x, t) }, &defined, false)
 	require.False(t, ok, "unionSimple misses the contradiction of %v", refuted)
 	var defs []*term.Term
 	zeroed := st.Simplify(s.Clauses[1].Constraint)
-	_, _, _, ok = unionSimple(st, term.Conjuncts(nil, zeroed), yes, yes, func(x, t *term.Term) { defs = append(defs, t) }, false)
+	defined.Clear()
+	_, _, _, ok = unionSimple(st, term.Conjuncts(nil, zeroed), yes, yes, func(x, t *term.Term) { defs = append(defs, t); defined.Set(x, t) }, &defined, false)
 	require.True(t, ok)
 	require.NotEmpty(t, defs)
 	for _, d := range defs {
