@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 
@@ -617,9 +618,9 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 				x, y = y, x // (the pair as simpleEq reads the simplified equality)
 			}
 			pairs = append(pairs, pair{k: k, x: x, y: y, j: -1})
-			ms = append(ms, member{x: x})
+			ms = append(ms, member{x: x, id: x.ID()})
 			if y.Op() == term.OpConst {
-				ms = append(ms, member{x: y})
+				ms = append(ms, member{x: y, id: y.ID()})
 			}
 		}
 	}
@@ -934,19 +935,20 @@ func varDiff(a *term.Term) (x, y *term.Term) {
 type member struct {
 	x, val *term.Term
 	parent int32
+	id     uint32 // x's ID (sorting reads no term)
 }
 
 // sortMembers sorts ms by the ID of x: by insertion when short (a
 // clause's few equalities), else by slices.SortFunc.
 func sortMembers(ms []member) {
 	if len(ms) > 32 {
-		slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+		slices.SortFunc(ms, func(a, b member) int { return cmp.Compare(a.id, b.id) })
 		return
 	}
 	for i := 1; i < len(ms); i++ {
 		m := ms[i]
 		j := i
-		for ; j > 0 && ms[j-1].x.ID() > m.x.ID(); j-- {
+		for ; j > 0 && ms[j-1].id > m.id; j-- {
 			ms[j] = ms[j-1]
 		}
 		ms[j] = m
