@@ -291,6 +291,14 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 		return f, nil, nil
 	}
 	cs = f.Args()
+	// (most constraints of the relaxed form have no copy: no tables then)
+	first := slices.IndexFunc(cs, func(a *term.Term) bool {
+		x, y := simpleEq(st, a)
+		return x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y)
+	})
+	if first < 0 {
+		return f, nil, nil
+	}
 	// the copies met (x, y, each an argument) by conjunct, and how many
 	// conjuncts mention each variable
 	sc := copyScratches.Get().(*copyScratch)
@@ -303,15 +311,10 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 	count := &sc.count
 	sc.pairs = grown(sc.pairs, len(cs))
 	pairs := sc.pairs
-	found := false
-	for k, a := range cs {
+	for k, a := range cs[first:] {
 		if x, y := simpleEq(st, a); x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y) {
-			pairs[k] = [2]*term.Term{x, y}
-			found = true
+			pairs[first+k] = [2]*term.Term{x, y}
 		}
-	}
-	if !found {
-		return f, nil, nil
 	}
 	var flat [3]*term.Term
 	for k, a := range cs {
