@@ -725,3 +725,74 @@ func TestPropSimplifyConjuncts(t *testing.T) {
 		}
 	})
 }
+
+// TestPropSimplifyConjunctsTable: SimplifyConjunctsTable, the
+// substitution a table of constants (with another key that no mapped
+// term mentions, as the callers' tables of earlier definitions hold),
+// gives what SimplifyConjuncts gives with the map.
+func TestPropSimplifyConjunctsTable(t *testing.T) {
+	fuzz.Check(t, propCases, func(t *rapid.T) {
+		st := term.NewStore()
+		cfg := rapid.SampledFrom(propConfigs[:6]).Draw(t, "cfg")
+		consts := fuzz.Consts(st, cfg)
+		if len(consts) == 0 {
+			return
+		}
+		var ts, mapped []*term.Term
+		for range rapid.IntRange(0, 5).Draw(t, "n") {
+			u := fuzz.TermOf(st, term.BoolSort, cfg).Draw(t, "t")
+			if rapid.Bool().Draw(t, "simplified") {
+				u = st.Simplify(u)
+			}
+			if rapid.Bool().Draw(t, "mapped") {
+				mapped = append(mapped, u)
+			} else {
+				ts = append(ts, u)
+			}
+		}
+		from := rapid.SliceOfNDistinct(rapid.SampledFrom(consts), 0, 4, func(x *term.Term) uint32 { return x.ID() }).Draw(t, "from")
+		m := map[*term.Term]*term.Term{}
+		var tb term.TermMap[*term.Term]
+		var keys []*term.Term
+		sub := cfg
+		sub.Depth = 1
+		for _, x := range from {
+			var img *term.Term
+			if rapid.IntRange(0, 2).Draw(t, "leaf") > 0 {
+				// a constant or a value, as unionSimple's definitions
+				same := []*term.Term{}
+				for _, y := range consts {
+					if y.Sort() == x.Sort() && y != x {
+						same = append(same, y)
+					}
+				}
+				if x.Sort().IsInt() {
+					same = append(same, st.Int(int64(rapid.IntRange(-2, 2).Draw(t, "v"))))
+				}
+				if x.Sort().IsBool() {
+					same = append(same, st.True(), st.False())
+				}
+				if len(same) == 0 {
+					continue
+				}
+				img = rapid.SampledFrom(same).Draw(t, "to")
+			} else {
+				img = st.Simplify(fuzz.TermOf(st, x.Sort(), sub).Draw(t, "to"))
+			}
+			if img.HasBound() {
+				continue
+			}
+			m[x], keys = img, append(keys, x)
+			tb.Set(x, img)
+		}
+		// a key that no term mentions (an earlier definition)
+		unused := st.Const("unused!", term.IntSort)
+		tb.Set(unused, st.Int(7))
+		prefix := []*term.Term{st.True()}
+		want, wok := st.SimplifyConjuncts(slices.Clip(prefix), ts, mapped, m)
+		got, gok := st.SimplifyConjunctsTable(slices.Clip(prefix), ts, mapped, keys, &tb)
+		if gok != wok || !slices.Equal(got, want) {
+			t.Fatalf("SimplifyConjunctsTable(%v, %v, %v) = %v, %v; SimplifyConjuncts gives %v, %v", ts, mapped, m, got, gok, want, wok)
+		}
+	})
+}

@@ -79,7 +79,7 @@ func (st *Store) SimplifyMap(t *Term, m map[*Term]*Term) *Term {
 		return st.Simplify(st.SubstituteMap(t, m))
 	}
 	r := [1]*Term{t}
-	st.simplifyMapRoots(r[:], m)
+	st.simplifyMapRoots(r[:], substMap{m: m})
 	return r[0]
 }
 
@@ -105,7 +105,7 @@ func (st *Store) SimplifyAndMap(ts []*Term, m map[*Term]*Term) *Term {
 	}
 	rs := make([]*Term, len(ts))
 	copy(rs, ts)
-	st.simplifyMapRoots(rs, m)
+	st.simplifyMapRoots(rs, substMap{m: m})
 	if len(rs) == 0 {
 		return st.tru
 	}
@@ -124,10 +124,58 @@ func boundImage(m map[*Term]*Term) bool {
 	return false
 }
 
+// A substMap is the substitution of simplifyMapRoots: a map, or a table
+// whose keys are constants (tb set), or a few pairs from[i] ↦ to[i]
+// (SimplifySubstitute: no map made for them).
+type substMap struct {
+	m        map[*Term]*Term
+	tb       *TermMap[*Term]
+	from, to []*Term
+}
+
+// get is the image of u, and whether u is a key.
+func (sm substMap) get(u *Term) (*Term, bool) {
+	switch {
+	case sm.tb != nil:
+		r := sm.tb.Get(u)
+		return r, r != nil
+	case sm.m != nil:
+		r, ok := sm.m[u]
+		return r, ok
+	}
+	for i := len(sm.from) - 1; i >= 0; i-- {
+		if sm.from[i] == u {
+			return sm.to[i], true // (the last pair of a source, as a map's)
+		}
+	}
+	return nil, false
+}
+
+// onlyConsts reports whether every key is a constant.
+func (sm substMap) onlyConsts() bool {
+	switch {
+	case sm.tb != nil:
+		return true
+	case sm.m != nil:
+		for k := range sm.m {
+			if k.op != OpConst {
+				return false
+			}
+		}
+		return true
+	}
+	for _, f := range sm.from {
+		if f.op != OpConst {
+			return false
+		}
+	}
+	return true
+}
+
 // simplifyMapRoots replaces each term of ts, free of quantifiers, by its
 // SimplifyMap under m (not empty, no image with a bound variable), in one
 // walk.
-func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
+func (st *Store) simplifyMapRoots(ts []*Term, m substMap) {
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
@@ -143,13 +191,7 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 	var keys []*Term
 	// (the keys are mostly constants: then no other node needs a look
 	// into m)
-	onlyConsts := true
-	for k := range m {
-		if k.op != OpConst {
-			onlyConsts = false
-			break
-		}
-	}
+	onlyConsts := m.onlyConsts()
 	for _, t := range ts {
 		if flatAtom(t) {
 			// (most conjuncts: x = y, x ≤ 3... the keys among the
@@ -157,7 +199,7 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 			// as one node)
 			for _, a := range t.args {
 				if a.op == OpConst && !mark.Has(a) {
-					if _, ok := m[a]; ok {
+					if _, ok := m.get(a); ok {
 						mark.Set(a, key)
 						keys = append(keys, a)
 					}
@@ -172,7 +214,7 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 			if onlyConsts && u.op != OpConst {
 				return false
 			}
-			if _, ok := m[u]; ok {
+			if _, ok := m.get(u); ok {
 				mark.Set(u, key)
 				keys = append(keys, u)
 				return true
@@ -191,7 +233,8 @@ func (st *Store) simplifyMapRoots(ts []*Term, m map[*Term]*Term) {
 		})
 	}
 	for _, f := range keys {
-		u := st.substTarget(f, m[f])
+		img, _ := m.get(f)
+		u := st.substTarget(f, img)
 		if !u.op.IsLeaf() {
 			u = st.Simplify(u)
 		}
@@ -318,8 +361,40 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 				panic("term: SimplifyConjuncts with a key that is no constant")
 			}
 		}
-		st.simplifyMapRoots(dst[n:], m)
+		st.simplifyMapRoots(dst[n:], substMap{m: m})
 	}
+	return st.conjunctsOf(dst, n, ts)
+}
+
+// SimplifyConjunctsTable is SimplifyConjuncts with the substitution m
+// given as a table whose keys are the constants keys (each image free of
+// bound variables, as a constant or a value is): the table a caller
+// keeps of its definitions, without a map made of them. m may hold
+// other keys, which no term of mapped mentions.
+func (st *Store) SimplifyConjunctsTable(dst, ts, mapped, keys []*Term, m *TermMap[*Term]) ([]*Term, bool) {
+	if len(keys) == 0 {
+		return st.SimplifyConjuncts(dst, ts, mapped, nil)
+	}
+	if slices.ContainsFunc(ts, unusualConjunct) || slices.ContainsFunc(mapped, unusualConjunct) {
+		// (the general path, with the map)
+		mm := make(map[*Term]*Term, len(keys))
+		for _, k := range keys {
+			mm[k] = m.Get(k)
+		}
+		return st.SimplifyConjuncts(dst, ts, mapped, mm)
+	}
+	n := len(dst)
+	dst = append(dst, mapped...)
+	if len(mapped) > 0 {
+		st.simplifyMapRoots(dst[n:], substMap{tb: m})
+	}
+	return st.conjunctsOf(dst, n, ts)
+}
+
+// conjunctsOf ends SimplifyConjuncts: dst[n:] holds the mapped terms
+// simplified; ts are simplified after them, and the whole flattened,
+// sorted and deduplicated.
+func (st *Store) conjunctsOf(dst []*Term, n int, ts []*Term) ([]*Term, bool) {
 	k := len(dst)
 	dst = append(dst, ts...)
 	st.simplifyRoots(dst[k:])
@@ -481,6 +556,16 @@ func (st *Store) SimplifyEq(a, b *Term) *Term {
 func (st *Store) SimplifySubstitute(t *Term, from, to []*Term) *Term {
 	if len(from) != len(to) {
 		panic(fmt.Sprintf("term: SimplifySubstitute with %d sources and %d targets", len(from), len(to)))
+	}
+	if len(from) == 0 {
+		return st.Simplify(t)
+	}
+	if len(from) <= 8 && !t.HasQuantifier() && !slices.ContainsFunc(to, (*Term).HasBound) {
+		// SimplifyMap's walk, the pairs searched (no map made for a
+		// few of them)
+		r := [1]*Term{t}
+		st.simplifyMapRoots(r[:], substMap{from: from, to: to})
+		return r[0]
 	}
 	m := make(map[*Term]*Term, len(from))
 	for i, f := range from {

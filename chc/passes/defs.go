@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 
@@ -315,7 +316,7 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 	for range 8 {
 		var ok, more bool
 		var used int
-		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef, raw)
+		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef, sub, raw)
 		raw = false
 		sv.used += used
 		if !ok {
@@ -579,6 +580,9 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // does not allow is kept equal to it in rest, and the definitions are
 // substituted into the other conjuncts in one simplification. The
 // conjuncts that mention no variable that can allows stay as they are.
+// def records each definition x = t in defined, the caller's table of
+// its definitions, which the substitution reads: the earlier ones there
+// are of variables that no conjunct of cs mentions.
 //
 // It returns the conjuncts left, the number of conjuncts it read as
 // definitions, whether it defined a variable (its
@@ -594,7 +598,7 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // substituted (SimplifyMap), each once instead of Simplify then
 // SimplifyMap: the conjuncts left are those of the simplified
 // conjunction with the definitions substituted.
-func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), raw bool) (rest []*term.Term, used int, more, ok bool) {
+func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *term.TermMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
 	sc := unionScratches.Get().(*unionScratch)
 	defer unionScratches.Put(sc)
 	var (
@@ -614,9 +618,9 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 				x, y = y, x // (the pair as simpleEq reads the simplified equality)
 			}
 			pairs = append(pairs, pair{k: k, x: x, y: y, j: -1})
-			ms = append(ms, member{x: x})
+			ms = append(ms, member{x: x, id: x.ID()})
 			if y.Op() == term.OpConst {
-				ms = append(ms, member{x: y})
+				ms = append(ms, member{x: y, id: y.ID()})
 			}
 		}
 	}
@@ -725,28 +729,17 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 		// conjunction count once
 		used -= repeatedPairs(pairs, read, &sc.keys)
 	}
-	// sub: the definitions made (sc's map, emptied for the next call
-	// unless large: ranging over a map costs its capacity)
-	var sub map[*term.Term]*term.Term
-	defer func() {
-		if sub != nil && len(sub) <= 64 {
-			clear(sub)
-			sc.sub = sub
-		}
-	}()
+	// keys: the variables defined by this call (defined gives their
+	// terms)
+	keys := sc.keyTerms[:0]
+	defer func() { clear(keys); sc.keyTerms = keys[:0] }()
 	for i := range ms {
 		x, t := ms[i].x, rep[find(int32(i))]
 		switch {
 		case x == t || !touched[i]:
 		case rank[i] > 0:
 			def(x, t)
-			if sub == nil {
-				if sub = sc.sub; sub == nil {
-					sub = make(map[*term.Term]*term.Term, len(ms)-i)
-				}
-				sc.sub = nil
-			}
-			sub[x] = t
+			keys = append(keys, x)
 		default:
 			rest = append(rest, st.SimplifyEq(x, t))
 		}
@@ -758,7 +751,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			others = append(others, a)
 		}
 	}
-	if len(sub) == 0 && !raw {
+	if len(keys) == 0 && !raw {
 		return append(rest, others...), used, false, true
 	}
 	// The substitution into the conjunction, conjunct by conjunct: a
@@ -774,16 +767,16 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}()
 	var flat [3]*term.Term
 	for _, a := range others {
-		if len(sub) > 0 && slices.ContainsFunc(flatConsts(st, a, &flat), func(x *term.Term) bool { return sub[x] != nil }) {
+		if len(keys) > 0 && slices.ContainsFunc(flatConsts(st, a, &flat), func(x *term.Term) bool { return defined.Get(x) != nil }) {
 			dirty = append(dirty, a)
 		} else {
 			clean = append(clean, a)
 		}
 	}
-	if rest, ok = st.SimplifyConjuncts(rest, clean, dirty, sub); !ok {
+	if rest, ok = st.SimplifyConjunctsTable(rest, clean, dirty, keys, defined); !ok {
 		return nil, 0, false, false
 	}
-	return rest, used, len(sub) > 0, true
+	return rest, used, len(keys) > 0, true
 }
 
 // flatConsts is the free constants of a, read off its arguments when
@@ -942,19 +935,20 @@ func varDiff(a *term.Term) (x, y *term.Term) {
 type member struct {
 	x, val *term.Term
 	parent int32
+	id     uint32 // x's ID (sorting reads no term)
 }
 
 // sortMembers sorts ms by the ID of x: by insertion when short (a
 // clause's few equalities), else by slices.SortFunc.
 func sortMembers(ms []member) {
 	if len(ms) > 32 {
-		slices.SortFunc(ms, func(a, b member) int { return int(a.x.ID()) - int(b.x.ID()) })
+		slices.SortFunc(ms, func(a, b member) int { return cmp.Compare(a.id, b.id) })
 		return
 	}
 	for i := 1; i < len(ms); i++ {
 		m := ms[i]
 		j := i
-		for ; j > 0 && ms[j-1].x.ID() > m.x.ID(); j-- {
+		for ; j > 0 && ms[j-1].id > m.id; j-- {
 			ms[j] = ms[j-1]
 		}
 		ms[j] = m
@@ -973,18 +967,18 @@ type pair struct {
 // runs for every clause of every pass that solves definitions: its
 // tables would be most of the preprocessing's allocations).
 type unionScratch struct {
-	ms      []member
-	pairs   []pair
-	rep     []*term.Term
-	rank    []int8
-	repRank []int8
-	read    []bool
-	touched []bool
-	others  []*term.Term
-	keys    []uint64
-	clean   []*term.Term
-	dirty   []*term.Term
-	sub     map[*term.Term]*term.Term
+	ms       []member
+	pairs    []pair
+	rep      []*term.Term
+	rank     []int8
+	repRank  []int8
+	read     []bool
+	touched  []bool
+	others   []*term.Term
+	keys     []uint64
+	clean    []*term.Term
+	dirty    []*term.Term
+	keyTerms []*term.Term
 }
 
 var unionScratches = sync.Pool{New: func() any { return new(unionScratch) }}

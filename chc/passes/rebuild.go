@@ -218,6 +218,23 @@ func (r *rebuild) addCanonical(nc, old *chc.Clause, src []varSource) {
 	}})
 }
 
+// addLazy is addCanonical with the sources made by sources when a
+// derivation node of nc is first translated (and kept from then on).
+func (r *rebuild) addLazy(nc, old *chc.Clause, sources func() []varSource) {
+	st := r.old.St
+	r.changed = true
+	var once sync.Once
+	var src []varSource
+	r.add(nc, &origin{back: func(_ *chc.Budget, n *chc.Node, kids []*chc.Node) (*chc.Node, error) {
+		once.Do(func() { src = sources() })
+		vals, err := sourceValues(st, n, kids, old, src)
+		if err != nil {
+			return nil, err
+		}
+		return &chc.Node{Clause: old, Values: vals, Children: kids}, nil
+	}})
+}
+
 // addClauseConsts is addClause with the free constants of nc's
 // constraint, sorted by ID, when the caller has them (nil: not at hand).
 func (r *rebuild) addClauseConsts(nc, old *chc.Clause, src []varSource, consts []*term.Term) {

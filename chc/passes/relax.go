@@ -174,6 +174,13 @@ func (r *rebuild) addRewritten(c, nc *chc.Clause, args, inCons *varSet, defs map
 			place(x)
 		}
 	}
+	if ren == nil {
+		// (the sources made when a derivation asks: most clauses
+		// never meet one, and the sources would be 24 bytes for
+		// every variable of c)
+		r.addLazy(nc, c, func() []varSource { return rewrittenSources(c, nc, defs) })
+		return
+	}
 	src := make([]varSource, len(c.Vars))
 	for i, x := range c.Vars {
 		if y := renamed(x); y != nil {
@@ -190,6 +197,27 @@ func (r *rebuild) addRewritten(c, nc *chc.Clause, args, inCons *varSet, defs map
 		}
 	}
 	r.addCanonical(nc, c, src)
+}
+
+// rewrittenSources is the sources of addRewritten without a renaming:
+// a variable of c that nc keeps has its index in nc.Vars, one that defs
+// defines its definition, another the default value. (defs is not
+// changed after the clause is made: it is read when a derivation asks.)
+func rewrittenSources(c, nc *chc.Clause, defs map[*term.Term]*term.Term) []varSource {
+	index := make(map[*term.Term]int32, len(nc.Vars))
+	for i, x := range nc.Vars {
+		index[x] = int32(i)
+	}
+	src := make([]varSource, len(c.Vars))
+	for i, x := range c.Vars {
+		if k, ok := index[x]; ok {
+			src[i] = fromIndex(int(k))
+			continue
+		}
+		src[i] = fromDefault
+		src[i].def = defs[x]
+	}
+	return src
 }
 
 // Restrict is the pass that gives a system in the relaxed clause form

@@ -59,7 +59,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	relaxed := false
 	var ca clauseArgs
 	defer ca.release()
-	var fx term.TermMap[bool]
+	var fx term.TermMap[uint8]
 	var lists copyLists // (the lists of one clause at a time)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
@@ -169,7 +169,12 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 //     simplification), and x is no local variable to eliminate; a copy
 //     x = y (in a conjunction) is one that peelCopies sets aside, which
 //     Simplify adds back as SimplifyEq(x, y), as it adds x = v as
-//     SimplifyEq(x, v): each must be the conjunct itself;
+//     SimplifyEq(x, v): each must be the conjunct itself. Without
+//     copies to take out, the argument of lower ID of a copy may occur
+//     in other conjuncts (not in another that simpleEq reads): it is
+//     the representative of the class {x, y} (two arguments, of one
+//     rank: see unionSimple), the other is defined as it, which changes
+//     no other conjunct, and the copy is written back;
 //   - no other conjunct gives a definition by a value or a variable
 //     (definition, as solveDefs' simple phase reads it: every variable
 //     of such a conjunct is undefined);
@@ -179,7 +184,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 // Then solveDefs leaves the other conjuncts as they are, with the
 // definitions read unchanged (solved.unchanged), the constraint is f and
 // the clause is kept. seen is scratch, left empty.
-func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *term.TermMap[bool]) bool {
+func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *term.TermMap[uint8]) bool {
 	if !f.IsSimplified() || f.IsFalse() || !f.Sort().IsBool() {
 		return false
 	}
@@ -192,8 +197,10 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 		one[0] = f
 		cs = one[:]
 	}
-	// the arguments that the conjuncts simpleEq reads mention (seen),
-	// then a check that no other conjunct mentions them
+	// the arguments that the conjuncts simpleEq reads mention (seen:
+	// only, or rep for a copy's representative), then a check that no
+	// other conjunct mentions those of them that are not rep
+	const only, rep = 1, 2
 	defer seen.Clear()
 	defined, inert := 0, false
 	for _, a := range cs {
@@ -201,19 +208,26 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 		if x == nil {
 			continue
 		}
-		if !args.has(x) || seen.Get(x) {
+		if !args.has(x) || seen.Get(x) != 0 {
 			return false
 		}
-		seen.Set(x, true)
+		seen.Set(x, only)
 		defined++
 		if y.Op() == term.OpConst {
-			if copies || f.Op() != term.OpAnd || !args.has(y) || seen.Get(y) {
+			if copies || f.Op() != term.OpAnd || !args.has(y) || seen.Get(y) != 0 {
 				return false
 			}
-			seen.Set(y, true)
+			// (the representative: the lower ID of two arguments)
+			if term.CompareID(x, y) < 0 {
+				seen.Set(y, only)
+				seen.Set(x, rep)
+			} else {
+				seen.Set(y, rep)
+			}
 			inert = true
 		}
 	}
+	onlyHere := func(x *term.Term) bool { return seen.Get(x) == only }
 	if inert {
 		// (peelCopies' path: the definitions and copies as Simplify
 		// writes them back)
@@ -238,7 +252,7 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 			} else if a.NumArgs() > 0 {
 				fv = st.SharedFreeConsts(a)
 			}
-			if slices.ContainsFunc(fv, seen.Get) {
+			if slices.ContainsFunc(fv, onlyHere) {
 				return false
 			}
 		}
@@ -277,6 +291,14 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 		return f, nil, nil
 	}
 	cs = f.Args()
+	// (most constraints of the relaxed form have no copy: no tables then)
+	first := slices.IndexFunc(cs, func(a *term.Term) bool {
+		x, y := simpleEq(st, a)
+		return x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y)
+	})
+	if first < 0 {
+		return f, nil, nil
+	}
 	// the copies met (x, y, each an argument) by conjunct, and how many
 	// conjuncts mention each variable
 	sc := copyScratches.Get().(*copyScratch)
@@ -289,15 +311,10 @@ func peelCopiesList(st *term.Store, f *term.Term, args *varSet, can func(x *term
 	count := &sc.count
 	sc.pairs = grown(sc.pairs, len(cs))
 	pairs := sc.pairs
-	found := false
-	for k, a := range cs {
+	for k, a := range cs[first:] {
 		if x, y := simpleEq(st, a); x != nil && y.Op() == term.OpConst && args.has(x) && args.has(y) {
-			pairs[k] = [2]*term.Term{x, y}
-			found = true
+			pairs[first+k] = [2]*term.Term{x, y}
 		}
-	}
-	if !found {
-		return f, nil, nil
 	}
 	var flat [3]*term.Term
 	for k, a := range cs {

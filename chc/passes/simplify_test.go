@@ -88,11 +88,13 @@ func TestSimplifyConstArrays(t *testing.T) {
 	st := s.St
 	yes := func(*term.Term) bool { return true }
 	refuted := st.Simplify(s.Clauses[0].Constraint)
-	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) {}, false)
+	var defined term.TermMap[*term.Term]
+	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) { defined.Set(x, t) }, &defined, false)
 	require.False(t, ok, "unionSimple misses the contradiction of %v", refuted)
 	var defs []*term.Term
 	zeroed := st.Simplify(s.Clauses[1].Constraint)
-	_, _, _, ok = unionSimple(st, term.Conjuncts(nil, zeroed), yes, yes, func(x, t *term.Term) { defs = append(defs, t) }, false)
+	defined.Clear()
+	_, _, _, ok = unionSimple(st, term.Conjuncts(nil, zeroed), yes, yes, func(x, t *term.Term) { defs = append(defs, t); defined.Set(x, t) }, &defined, false)
 	require.True(t, ok)
 	require.NotEmpty(t, defs)
 	for _, d := range defs {
@@ -105,9 +107,10 @@ func TestSimplifyConstArrays(t *testing.T) {
 // clause back as it is. The clauses drawn have constraints simplified or
 // not, of values, copies, bounds, definitions by other terms and Boolean
 // literals, over head and body arguments and local variables, so that
-// both answers come up (checked at the end).
+// both answers come up (checked at the end), and fixpoints with a copy
+// whose representative other conjuncts mention.
 func TestPropSimplifyFixpoint(t *testing.T) {
-	var yes, no int
+	var yes, no, shared int
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
 		var ints []*term.Term
@@ -119,8 +122,14 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		r := st.Const("r", term.RealSort)
 		// head and body arguments: distinct variables drawn, the rest local
 		perm := rapid.Permutation(ints).Draw(t, "perm")
+		// (a third of the clauses: a copy between two arguments and a
+		// bound on one of them first, and fewer other conjuncts)
+		copyCase := rapid.IntRange(0, 2).Draw(t, "copy case") == 0
 		nh := rapid.IntRange(0, 3).Draw(t, "head")
 		nb := rapid.IntRange(0, 6-nh).Draw(t, "body")
+		if copyCase {
+			nh, nb = 1, 1+rapid.IntRange(0, 2).Draw(t, "more body")
+		}
 		head, body := perm[:nh], perm[nh:nh+nb]
 		if rapid.Bool().Draw(t, "real arg") {
 			head = append(head[:len(head):len(head)], r)
@@ -131,9 +140,33 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		x := func(label string) *term.Term { return rapid.SampledFrom(ints).Draw(t, label) }
 		k := func(label string) *term.Term { return st.Int(int64(rapid.IntRange(-1, 2).Draw(t, label))) }
 		var cs []*term.Term
-		for range rapid.IntRange(0, 6).Draw(t, "conjuncts") {
+		n := rapid.IntRange(0, 6).Draw(t, "conjuncts")
+		if copyCase {
+			n = 1 + rapid.IntRange(0, 2).Draw(t, "others")
+		}
+		for i := range n {
 			var a *term.Term
-			switch rapid.IntRange(0, 10).Draw(t, "kind") {
+			kind := rapid.IntRange(0, 12).Draw(t, "kind")
+			if copyCase && i == 0 {
+				kind = 11
+			}
+			switch kind {
+			case 11, 12:
+				// a copy, and a bound on one side (the representative,
+				// or not)
+				l, r := x("l"), x("r")
+				if copyCase {
+					// (of two arguments: a copy that Simplify keeps)
+					l, r = head[0], body[0]
+				}
+				bounded := rapid.SampledFrom([]*term.Term{l, r}).Draw(t, "bounded")
+				if copyCase && term.CompareID(r, l) < 0 {
+					bounded = r // (the representative)
+				} else if copyCase {
+					bounded = l
+				}
+				cs = append(cs, st.Le(bounded, k("v")))
+				a = st.Eq(l, r)
 			case 0, 1, 2:
 				a = st.Eq(x("l"), k("v"))
 			case 3:
@@ -163,7 +196,7 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 			cs = append(cs, a)
 		}
 		f := chc.Conj(st, cs)
-		if rapid.IntRange(0, 3).Draw(t, "raw") > 0 {
+		if copyCase || rapid.IntRange(0, 3).Draw(t, "raw") > 0 {
 			f = st.Simplify(f)
 		}
 		pred := func(name string, args []*term.Term) chc.Atom {
@@ -192,13 +225,29 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		var ca clauseArgs
 		defer ca.release()
 		args := ca.of(c)
-		var seen term.TermMap[bool]
+		var seen term.TermMap[uint8]
 		relax := rapid.Bool().Draw(t, "relax")
 		if !simplifyFixpoint(st, f, &args, relax && len(c.Body) > 0, &seen) {
 			no++
 			return
 		}
 		yes++
+		// a copy whose representative (the lower ID) occurs in another
+		// conjunct
+		for _, a := range term.Conjuncts(nil, f) {
+			x, y := simpleEq(st, a)
+			if x == nil || y.Op() != term.OpConst {
+				continue
+			}
+			if term.CompareID(y, x) < 0 {
+				x = y
+			}
+			for _, b := range term.Conjuncts(nil, f) {
+				if b != a && slices.Contains(term.FreeConsts(b), x) {
+					shared++
+				}
+			}
+		}
 		{
 			out, _, err := Simplify{Relax: relax, noShortcut: true}.Apply(context.Background(), s)
 			require.NoError(t, err)
@@ -209,7 +258,8 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 	})
 	require.Positive(t, yes, "no fixpoint drawn")
 	require.Positive(t, no, "no other clause drawn")
-	t.Logf("%d fixpoints, %d others", yes, no)
+	require.Positive(t, shared, "no fixpoint with a copy's representative in another conjunct")
+	t.Logf("%d fixpoints (%d with a copy's representative in another conjunct), %d others", yes, shared, no)
 }
 
 // TestSimplifyRecordsLocalsKept: every clause that Simplify (with Relax
