@@ -344,7 +344,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				src[i] = index.Get(y) - 1
 			case bodyArg.Get(v):
 				f := v // (own: d's variable, which no other clause has)
-				if !own {
+				if !own || index.Get(v) != 0 {
+					// (shared with c, were clauses ever to share a
+					// variable: renamed apart all the same)
 					f = st.Fresh(v.Name(), v.Sort())
 				}
 				fresh.Set(v, f)

@@ -157,7 +157,9 @@ func inlineInto(r *rebuild, c *chc.Clause, d *chc.Clause, only bool) {
 			continue
 		}
 		f := v
-		if !only {
+		if _, inC := index[v]; !only || inC {
+			// (a variable of c too, were clauses ever to share one:
+			// renamed apart all the same)
 			f = st.Fresh(v.Name(), v.Sort())
 			ren[v] = f
 		}
