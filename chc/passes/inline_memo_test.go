@@ -300,15 +300,7 @@ func TestPropInlineProjection(t *testing.T) {
 					}
 				}
 			}
-			// (the clause's variables, as Read gives them)
-			c.Vars = term.FreeConsts(c.Constraint)
-			for _, a := range atomsOf(c) {
-				for _, x := range a.Args {
-					if !slices.Contains(c.Vars, x) {
-						c.Vars = append(c.Vars, x)
-					}
-				}
-			}
+			setVars(c) // (the clause's variables, as Read gives them)
 		}
 		project, err := passes.InlineProjection(s)
 		if err != nil {
@@ -370,14 +362,7 @@ func TestPropInlineProjectionShortcut(t *testing.T) {
 					}
 				}
 			}
-			c.Vars = term.FreeConsts(c.Constraint)
-			for _, a := range atomsOf(c) {
-				for _, x := range a.Args {
-					if !slices.Contains(c.Vars, x) {
-						c.Vars = append(c.Vars, x)
-					}
-				}
-			}
+			setVars(c)
 		}
 		project, err := passes.InlineProjection(s)
 		if err != nil {
@@ -409,6 +394,19 @@ func TestPropInlineProjectionShortcut(t *testing.T) {
 	t.Logf("shortcuts %d, other refusals %d, projections %d", short, refused, ok)
 	if short == 0 || refused == 0 || ok == 0 {
 		t.Fatalf("shortcuts %d, other refusals %d, projections %d: each case must occur", short, refused, ok)
+	}
+}
+
+// setVars sets c's variables as Read gives them: the constraint's free
+// constants, then the atoms' arguments not among them.
+func setVars(c *chc.Clause) {
+	c.Vars = term.FreeConsts(c.Constraint)
+	for _, a := range atomsOf(c) {
+		for _, x := range a.Args {
+			if !slices.Contains(c.Vars, x) {
+				c.Vars = append(c.Vars, x)
+			}
+		}
 	}
 }
 
