@@ -68,7 +68,7 @@ func CanonicalVars(c *chc.Clause) bool {
 	nc := *c
 	remap := canonicalConsts(&nc, nil)
 	for i, j := range remap {
-		if j != i {
+		if int(j) != i {
 			return false
 		}
 	}

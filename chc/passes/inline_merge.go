@@ -560,8 +560,7 @@ func occurrences(c *chc.Clause, p *chc.Pred) int {
 // constraint are those of its conjuncts, marked in a table, without the
 // sorted list of them all that SharedFreeConsts would keep in the store
 // for every merged clause (most are merged again). nc.Vars, merge's
-// scratch list, is replaced by a list of its own, as long as needed; the
-// remap, which the merge keeps, is by int32.
+// scratch list, is replaced by a list of its own.
 func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) []int32 {
 	inCons := in.taken // (merge is done with it: emptied at the end)
 	inCons.Clear()
@@ -569,33 +568,11 @@ func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) [
 	for x := range conjunctConsts(in.st, nc.Constraint) {
 		inCons.Set(x, true)
 	}
-	// (canonicalOrder's order: the atoms' arguments, head first, then the
-	// others of the constraint in their order)
-	remap := make([]int32, len(nc.Vars))
-	for i := range remap {
-		remap[i] = -1
+	indexOf := func(x *term.Term) (int, bool) {
+		i := int(index.Get(x)) - 1
+		return i, i >= 0
 	}
-	n := int32(0)
-	for x := range atomArgs(nc) {
-		if i := index.Get(x) - 1; i >= 0 && remap[i] < 0 {
-			remap[i] = n
-			n++
-		}
-	}
-	for i, x := range nc.Vars {
-		if remap[i] < 0 && inCons.Get(x) {
-			remap[i] = n
-			n++
-		}
-	}
-	vars := make([]*term.Term, n)
-	for i, k := range remap {
-		if k >= 0 {
-			vars[k] = nc.Vars[i]
-		}
-	}
-	nc.Vars = vars
-	return remap
+	return canonicalOrder(nc, indexOf, inCons.Get)
 }
 
 // setArgs marks the arguments of c's atoms in args.

@@ -259,7 +259,7 @@ func (r *rebuild) add(nc *chc.Clause, o *origin) {
 // order; other variables leave. remap gives the new index of each former
 // one, -1 if it left. consts are the free constants of nc's constraint,
 // sorted by ID (nil: it finds them).
-func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
+func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int32) {
 	var index *term.TermMap[int32] // past smallSet variables: the index plus one
 	if len(nc.Vars) > smallSet {
 		index = varIndexes.Get().(*term.TermMap[int32])
@@ -291,25 +291,33 @@ func canonicalConsts(nc *chc.Clause, consts []*term.Term) (remap []int) {
 }
 
 // canonicalOrder is canonicalConsts with nc's variables found by indexOf
-// (the index in nc.Vars) and those of its constraint by inCons.
-func canonicalOrder(nc *chc.Clause, indexOf func(x *term.Term) (int, bool), inCons func(x *term.Term) bool) (remap []int) {
-	remap = make([]int, len(nc.Vars))
+// (the index in nc.Vars) and those of its constraint by inCons; the new
+// nc.Vars is a list of its own, as long as needed.
+func canonicalOrder(nc *chc.Clause, indexOf func(x *term.Term) (int, bool), inCons func(x *term.Term) bool) (remap []int32) {
+	remap = make([]int32, len(nc.Vars))
 	for i := range remap {
 		remap[i] = -1
 	}
-	vars := make([]*term.Term, 0, len(nc.Vars))
-	add := func(x *term.Term) {
+	n := int32(0)
+	for x := range atomArgs(nc) {
 		if i, ok := indexOf(x); ok && remap[i] < 0 {
-			remap[i] = len(vars)
-			vars = append(vars, x)
+			remap[i] = n
+			n++
 		}
 	}
-	for x := range atomArgs(nc) {
-		add(x)
-	}
 	for _, x := range nc.Vars {
-		if inCons(x) {
-			add(x)
+		if !inCons(x) {
+			continue
+		}
+		if i, ok := indexOf(x); ok && remap[i] < 0 {
+			remap[i] = n
+			n++
+		}
+	}
+	vars := make([]*term.Term, n)
+	for i, k := range remap {
+		if k >= 0 {
+			vars[k] = nc.Vars[i]
 		}
 	}
 	nc.Vars = vars
@@ -319,10 +327,10 @@ func canonicalOrder(nc *chc.Clause, indexOf func(x *term.Term) (int, bool), inCo
 // remapSources moves the indices of src to the new positions of remap; a
 // variable that left takes the default value, which is right because the
 // clause does not mention it.
-func remapSources(src []varSource, remap []int) {
+func remapSources(src []varSource, remap []int32) {
 	for i := range src {
 		if src[i].index >= 0 {
-			src[i].index = int32(remap[src[i].index])
+			src[i].index = remap[src[i].index]
 		}
 	}
 }
