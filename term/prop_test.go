@@ -501,8 +501,10 @@ func TestPropFreeConstsSmall(t *testing.T) {
 }
 
 // TestPropSimplifyEqConsts: SimplifyEq of two constants of any sort (the
-// arrays and Booleans of a clause's copies x' = x among them) gives what
-// Simplify gives for the equality.
+// arrays and Booleans of a clause's copies x' = x among them), or of a
+// constant or a simplified term and true, false or a term of its sort,
+// simplified or not (a Boolean definition written back, x = true), gives
+// what Simplify gives for the equality.
 func TestPropSimplifyEqConsts(t *testing.T) {
 	fuzz.Check(t, propCases, func(t *rapid.T) {
 		st := term.NewStore()
@@ -516,6 +518,19 @@ func TestPropSimplifyEqConsts(t *testing.T) {
 			}
 		}
 		b := rapid.SampledFrom(same).Draw(t, "b")
+		switch rapid.IntRange(0, 3).Draw(t, "b-kind") {
+		case 1:
+			if a.Sort().IsBool() {
+				b = st.Bool(rapid.Bool().Draw(t, "b-bool"))
+			}
+		case 2:
+			b = fuzz.TermOf(st, a.Sort(), cfg).Draw(t, "b-term")
+			if rapid.Bool().Draw(t, "b-simplified") {
+				b = st.Simplify(b)
+			}
+		case 3:
+			a = st.Simplify(fuzz.TermOf(st, a.Sort(), cfg).Draw(t, "a-term"))
+		}
 		if got, want := st.SimplifyEq(a, b), st.Simplify(st.Eq(a, b)); got != want {
 			t.Fatalf("SimplifyEq(%v, %v) = %v, want %v", a, b, got, want)
 		}

@@ -34,7 +34,7 @@ func (s *simplifier) walk(t *Term) *Term {
 		r := s.node(u)
 		r.flags |= flagSimplified
 		s.memo.Set(u, r)
-		if r != u {
+		if r != u && !s.forget {
 			s.st.remember(u, r)
 		}
 		return nil
@@ -491,7 +491,11 @@ func flatAtom(t *Term) bool {
 func unusualConjunct(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier() }
 
 // simplifyRoots replaces each term of ts by its Simplify, in one walk
-// (one simplifier's tables for all of them).
+// (one simplifier's tables for all of them). It does not remember its
+// rewrites in the store: the terms are a clause's conjuncts, met once
+// (the raw conjuncts of a clause as read, whose subterms mention its own
+// variables), and the store's memo would take a page for them in each
+// range of IDs they span.
 func (st *Store) simplifyRoots(ts []*Term) {
 	var s *simplifier
 	for i, t := range ts {
@@ -503,7 +507,7 @@ func (st *Store) simplifyRoots(ts []*Term) {
 			continue
 		}
 		if s == nil {
-			s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true}
+			s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true, forget: true}
 			defer termTables.put(s.memo)
 			defer s.lz.release()
 		}
@@ -549,6 +553,16 @@ func (st *Store) SimplifyEq(a, b *Term) *Term {
 		r.flags |= flagSimplified
 		return r
 	}
+	if simplified(a) && simplified(b) && a.sort == b.sort && !a.sort.IsArith() && a.sort.kind != KindDatatype {
+		// x = true, x = false, x = v for a value v (the definitions the
+		// passes write back): Simplify gives mkEq of the simplified
+		// arguments, whose rules for these sorts read no simplifier's
+		// table, so the equality is not built to be rewritten at once
+		s := simplifier{st: st}
+		r := s.mkEq(a, b)
+		r.flags |= flagSimplified
+		return r
+	}
 	return st.Simplify(st.Eq(a, b))
 }
 
@@ -582,6 +596,9 @@ type simplifier struct {
 	memo  *TermMap[*Term]
 	lz    *linearizer
 	args  []*Term // scratch: the simplified arguments of the node
+	// forget: the walk does not remember its rewrites in the store
+	// (see simplifyRoots)
+	forget bool
 }
 
 func (s *simplifier) node(u *Term) *Term {
