@@ -112,6 +112,14 @@ func solveDefs(st *term.Store, f *term.Term, can, prefer func(x *term.Term) bool
 // (two or more conjuncts, not built): as solveDefs of the conjunction,
 // which it would read as not simplified.
 func solveDefsOf(st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
+	return solveDefsInto(nil, st, f, cs, can, prefer, simple, needSub)
+}
+
+// solveDefsInto is solveDefsOf giving its result in into (nil: a new
+// one), whose lists it reuses: a caller that reads each result before
+// it solves the next (Simplify, clause after clause) saves growing
+// them for every clause.
+func solveDefsInto(into *solved, st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
 	sc := defsScratches.Get().(*defsScratch)
 	defer func() {
 		sc.users.Clear()
@@ -123,7 +131,7 @@ func solveDefsOf(st *term.Store, f *term.Term, cs []*term.Term, can, prefer func
 		sc.userLists = sc.userLists[:0]
 		defsScratches.Put(sc)
 	}()
-	sv := solveDefsIn(sc, st, f, cs, can, prefer, simple)
+	sv := solveDefsIn(into, sc, st, f, cs, can, prefer, simple)
 	if needSub && len(sv.defs) > 0 {
 		sv.sub = make(map[*term.Term]*term.Term, len(sv.defs))
 		for _, d := range sv.defs {
@@ -133,10 +141,17 @@ func solveDefsOf(st *term.Store, f *term.Term, cs []*term.Term, can, prefer func
 	return sv
 }
 
-// solveDefsIn is solveDefsOf with the tables of sc: sc.sub maps each
+// solveDefsIn is solveDefsInto with the tables of sc: sc.sub maps each
 // defined variable to its term.
-func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
-	sv := &solved{}
+func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple bool) *solved {
+	sv := into
+	if sv == nil {
+		sv = &solved{}
+	} else {
+		clear(sv.defs)
+		clear(sv.rest)
+		*sv = solved{defs: sv.defs[:0], rest: sv.rest[:0]}
+	}
 	sub := &sc.sub
 	// users: variable → defs whose term mentions it, as an index (plus
 	// one) into userLists; failed: the conjuncts that gave no definition
@@ -320,8 +335,8 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 		raw = false
 		sv.used += used
 		if !ok {
-			sv.rest = []*term.Term{st.False()}
-			sv.defs = nil
+			sv.rest = append(sv.rest[:0], st.False())
+			sv.defs = sv.defs[:0]
 			return sv
 		}
 		if !more {
@@ -341,8 +356,8 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 			n := len(sv.defs)
 			var ok bool
 			if rest, ok = process(rest, onlySimple); !ok {
-				sv.rest = []*term.Term{st.False()}
-				sv.defs = nil
+				sv.rest = append(sv.rest[:0], st.False())
+				sv.defs = sv.defs[:0]
 				return sv
 			}
 			if len(sv.defs) == n {
@@ -359,8 +374,8 @@ func solveDefsIn(sc *defsScratch, st *term.Store, f *term.Term, cs []*term.Term,
 			a = apply(a)
 		}
 		if a.IsFalse() {
-			sv.rest = []*term.Term{a}
-			sv.defs = nil
+			sv.rest = append(sv.rest[:0], a)
+			sv.defs = sv.defs[:0]
 			return sv
 		}
 		sv.rest = term.Conjuncts(sv.rest, a)
@@ -432,6 +447,18 @@ func arithDefinition(st *term.Store, l, r *term.Term, can, prefer func(x *term.T
 			x, t = b, a
 		}
 		return x, t
+	}
+	if l.Op() == term.OpNum && r.Op() == term.OpConst {
+		l, r = r, l
+	}
+	if l.Op() == term.OpConst && r.Op() == term.OpNum && l.Sort() == srt && r.Sort() == srt {
+		// x = c: what the linear form x - c gives (x, coefficient 1,
+		// solved as c), without a linearizer's tables (Simplify's
+		// values substituted into x + -1·y = 0 and the like)
+		if can(l) {
+			return l, r
+		}
+		return nil, nil
 	}
 	if simple && (nonZeroSum(l, r) || nonZeroSum(r, l)) {
 		// a sum equal to a constant other than 0, Simplify's form of

@@ -332,3 +332,35 @@ func TestPropNoSimpleDef(t *testing.T) {
 		}
 	})
 }
+
+// TestPropArithDefinitionValue: arithDefinition of x = c or c = x (x an
+// Int or Real variable, c a numeral of its sort), which it reads without
+// the linear form, gives x defined as c when can allows x, and nothing
+// otherwise, in both modes: what the linear form x - c solved for x
+// gives.
+func TestPropArithDefinitionValue(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		st := term.NewStore()
+		srt := term.IntSort
+		if rapid.Bool().Draw(t, "real") {
+			srt = term.RealSort
+		}
+		x := st.Const("x", srt)
+		c := st.Num(num.NewRat(int64(rapid.IntRange(-300, 300).Draw(t, "c")), 1), srt)
+		l, r := x, c
+		if rapid.Bool().Draw(t, "swap") {
+			l, r = c, x
+		}
+		allowed := rapid.Bool().Draw(t, "can")
+		can := func(*term.Term) bool { return allowed }
+		prefer := func(*term.Term) bool { return rapid.Bool().Draw(t, "prefer") }
+		gx, gt := arithDefinition(st, l, r, can, prefer, rapid.Bool().Draw(t, "simple"))
+		var wx, wt *term.Term
+		if allowed {
+			wx, wt = x, st.Simplify(st.FromLinear(term.Linear{Const: c.Num()}, srt))
+		}
+		if gx != wx || gt != wt {
+			t.Fatalf("arithDefinition(%v, %v) = %v, %v; want %v, %v", l, r, gx, gt, wx, wt)
+		}
+	})
+}

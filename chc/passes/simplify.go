@@ -61,11 +61,21 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	defer ca.release()
 	var fx term.TermMap[uint8]
 	var lists copyLists // (the lists of one clause at a time)
+	var svs solved      // (likewise)
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
 		if memo.has("simplify", c) {
+			r.keepClause(c)
+			continue
+		}
+		if !pass.noShortcut && c.Constraint.IsTrue() {
+			// (simplifyFixpoint's conclusion without the arguments
+			// read: no conjunct, no variable; the facts and the
+			// entries of a program)
+			memo.add("simplify", c)
+			memo.add("locals", c)
 			r.keepClause(c)
 			continue
 		}
@@ -84,7 +94,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		if pass.Relax && len(inert) > 0 && len(c.Body) > 0 {
 			inert, ren = relaxCopies(c, inert, args.at)
 		}
-		sv := solveDefsOf(st, f, cs, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
+		sv := solveDefsInto(&svs, st, f, cs, all, func(x *term.Term) bool { return !args.has(x) }, true, len(inert) > 0)
 		if sv.isFalse() {
 			r.changed = true
 			putRenaming(ren)
