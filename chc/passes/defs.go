@@ -794,7 +794,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	}()
 	var flat [3]*term.Term
 	for _, a := range others {
-		if len(keys) > 0 && slices.ContainsFunc(flatConsts(st, a, &flat), func(x *term.Term) bool { return defined.Get(x) != nil }) {
+		if len(keys) > 0 && mentionsDefined(st, a, defined, &flat) {
 			dirty = append(dirty, a)
 		} else {
 			clean = append(clean, a)
@@ -831,6 +831,41 @@ func flatConsts(st *term.Store, a *term.Term, buf *[3]*term.Term) []*term.Term {
 	}
 	return buf[:n]
 }
+
+// mentionsDefined reports whether the conjunct a mentions a constant
+// that defined maps (buf is flatConsts' scratch). A raw conjunct (not
+// simplified: read once, as unionSimple reads a clause's conjuncts as
+// they are) is walked as a tree, up to rawWalkMax nodes, instead of
+// having its free constants kept in the store (flatConsts, for a larger
+// one or a simplified one, whose list later passes read again).
+func mentionsDefined(st *term.Store, a *term.Term, defined *term.TermMap[*term.Term], buf *[3]*term.Term) bool {
+	if !a.IsSimplified() {
+		budget := rawWalkMax
+		var walk func(u *term.Term) (found, ok bool)
+		walk = func(u *term.Term) (found, ok bool) {
+			if budget--; budget < 0 {
+				return false, false
+			}
+			if u.Op() == term.OpConst {
+				return defined.Get(u) != nil, true
+			}
+			for _, v := range u.Args() {
+				if found, ok := walk(v); found || !ok {
+					return found, ok
+				}
+			}
+			return false, true
+		}
+		if found, ok := walk(a); ok {
+			return found
+		}
+	}
+	return slices.ContainsFunc(flatConsts(st, a, buf), func(x *term.Term) bool { return defined.Get(x) != nil })
+}
+
+// rawWalkMax bounds the nodes mentionsDefined walks in a raw conjunct
+// (counted with repetitions: a shared subterm is walked each time).
+const rawWalkMax = 64
 
 // repeatedPairs is the number of read pairs (read by conjunct index)
 // that repeat an earlier read pair (x and y in the order simpleEq gives);
