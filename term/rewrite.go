@@ -697,18 +697,43 @@ func (s *simplifier) linTerm(l Linear, sort *Sort) *Term {
 	return r
 }
 
-// diff is the form of a - b.
+// diff is the form of a - b. A side that is a variable of the form (a
+// constant, a select...) or a numeral is read as it is, without a form
+// made and kept for it (x ≤ y + 1, x = 2·y: most sides are leaves).
 func (s *simplifier) diff(a, b *Term) Linear {
-	la, lb := s.lz.lin(a), s.lz.lin(b)
-	acc := s.lz.acc[:0]
-	for i, v := range la.Vars {
-		acc = append(acc, linItem{v, la.Coeffs[i]})
+	var la, lb *Linear
+	if isLinOp(a.op) && a.op != OpNum {
+		la = s.lz.lin(a)
 	}
-	for i, v := range lb.Vars {
-		acc = append(acc, linItem{v, lb.Coeffs[i].Neg()})
+	if isLinOp(b.op) && b.op != OpNum {
+		lb = s.lz.lin(b)
+	}
+	acc := s.lz.acc[:0]
+	var k num.Rat
+	switch {
+	case la != nil:
+		for i, v := range la.Vars {
+			acc = append(acc, linItem{v, la.Coeffs[i]})
+		}
+		k = la.Const
+	case a.op == OpNum:
+		k = a.Num()
+	default:
+		acc = append(acc, linItem{a, ratOne})
+	}
+	switch {
+	case lb != nil:
+		for i, v := range lb.Vars {
+			acc = append(acc, linItem{v, lb.Coeffs[i].Neg()})
+		}
+		k = k.Sub(lb.Const)
+	case b.op == OpNum:
+		k = k.Sub(b.Num())
+	default:
+		acc = append(acc, linItem{b, ratMinusOne})
 	}
 	s.lz.acc = acc
-	return normalize(acc, la.Const.Sub(lb.Const))
+	return normalize(acc, k)
 }
 
 // ---- Boolean structure ----
