@@ -104,13 +104,14 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		// the definitions of local variables (no atom's argument): they
 		// leave the clause, as EliminateLocals, which follows, would
 		// make them leave
+		// (the map made as large as needed: the translator keeps it)
 		var locals map[*term.Term]*term.Term
-		for _, d := range sv.defs {
-			if !args.has(d.x) {
-				if locals == nil {
-					locals = make(map[*term.Term]*term.Term, len(sv.defs))
+		if n := countFunc(sv.defs, func(d def) bool { return !args.has(d.x) }); n > 0 {
+			locals = make(map[*term.Term]*term.Term, n)
+			for _, d := range sv.defs {
+				if !args.has(d.x) {
+					locals[d.x] = d.t
 				}
-				locals[d.x] = d.t
 			}
 		}
 		if len(inert) > 0 || len(locals) > 0 || (len(sv.defs) > 0 && !sv.unchanged()) {
@@ -163,6 +164,17 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 		sys.Relaxed = true
 	}
 	return sys, tr, nil
+}
+
+// countFunc is the number of elements of s that f holds for.
+func countFunc[T any](s []T, f func(T) bool) int {
+	n := 0
+	for _, x := range s {
+		if f(x) {
+			n++
+		}
+	}
+	return n
 }
 
 // simplifyFixpoint reports whether Simplify gives back a clause with the
