@@ -180,6 +180,9 @@ type merge struct {
 	// order), -1 for those that left
 	remap []int32
 	cdefs []srcDef // c's variables eliminated, with their definitions
+	// local: the merged clause has a variable that is no argument of
+	// its atoms (see project)
+	local bool
 }
 
 // A segment says what became of a body atom of the using clause: the new

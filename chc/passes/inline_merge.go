@@ -83,6 +83,15 @@ func (in *inliner) project(i int) *projection {
 		head.Set(x, true)
 	}
 	defer head.Clear()
+	if m := in.info[i].merge; m != nil && m.local {
+		// A merged clause keeps a local variable only when merge's
+		// solveDefs found no definition of it over the clause's
+		// arguments (which the locals solved before it may use), so
+		// none over the head arguments alone: project would refuse d
+		// after solving its constraint. (Refusing is safe whatever
+		// solveDefs would find: d stays, and so does its predicate.)
+		return pr
+	}
 	if len(d.Vars) == len(d.Head.Args) {
 		// no variable but the head arguments
 		pr.ok = true
@@ -533,6 +542,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	in.vars = nc.Vars[:0] // (grown by the fresh variables: kept for the next merge)
 	m.remap = in.canonicalMerged(nc, index)
+	for _, x := range nc.Vars {
+		m.local = m.local || !args.Get(x)
+	}
 	return nc, m
 }
 
