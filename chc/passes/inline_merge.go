@@ -421,7 +421,10 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	add := func(b *term.Term) {
 		cs := one[:]
 		if one[0] = b; b.Op() == term.OpAnd || b.IsTrue() {
-			cs = term.Conjuncts(nil, b) // (a conjunct alone: no list made)
+			// (a conjunct alone: no list; a conjunction's in the
+			// inliner's scratch list, read before the next add)
+			in.split = term.Conjuncts(in.split[:0], b)
+			cs = in.split
 		}
 		for _, a := range cs {
 			if a.IsFalse() {
