@@ -152,3 +152,21 @@ func InlineMergedLocals(s *chc.System) (locals, projected int, err error) {
 	}
 	return locals, projected, nil
 }
+
+// InlineProjectionSolved is InlineProjectionSlow without the shortcut,
+// and with split unset the whole constraint solved, the conjuncts that
+// mention only head arguments too (see inliner.headOnly): whether clause
+// i projects, its definitions and the rest of its projection.
+func InlineProjectionSolved(s *chc.System, split bool) func(i int) (ok bool, sub map[*term.Term]*term.Term, rest *term.Term) {
+	in := &inliner{s: s, st: s.St, argSet: new(term.TermMap[bool]), seenArgs: new(term.TermMap[bool])}
+	return func(i int) (bool, map[*term.Term]*term.Term, *term.Term) {
+		d := s.Clauses[i]
+		for _, x := range d.Head.Args {
+			in.argSet.Set(x, true)
+		}
+		defer in.argSet.Clear()
+		pr := &projection{}
+		in.solveProjectionOf(pr, d, in.argSet, split)
+		return pr.ok, pr.sub, pr.rest
+	}
+}

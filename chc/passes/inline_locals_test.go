@@ -1,6 +1,8 @@
 package passes_test
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -76,4 +78,61 @@ func drawLocalChain(t *rapid.T) *chc.System {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestPropInlineProjectionHeadOnly: the projection that sets aside the
+// conjuncts mentioning only head arguments (inliner.headOnly) is the
+// projection of the whole constraint: every clause with a head of random
+// systems (drawSystem's, with local variables defined over a bounded
+// head argument in some) projects or not as it does solved whole, with the
+// same definitions and the same rest, as a set of conjuncts.
+func TestPropInlineProjectionHeadOnly(t *testing.T) {
+	split, projected := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawSystem(t)
+		st := s.St
+		for k, c := range s.Clauses {
+			if c.Head != nil && rapid.Bool().Draw(t, "local") {
+				l := st.Const("l"+strconv.Itoa(k), term.IntSort)
+				h := rapid.SampledFrom(c.Head.Args).Draw(t, "defined by")
+				if h.Sort().IsArith() {
+					// (with a bound on the head argument: a conjunct
+					// on head arguments only, set aside)
+					c.Constraint = st.Simplify(st.And(c.Constraint, st.Eq(l, st.Add(h, st.Int(1))), st.Le(h, st.Int(int64(rapid.IntRange(0, 2).Draw(t, "bound"))))))
+				}
+			}
+			setVars(c)
+		}
+		project := passes.InlineProjectionSolved(s, true)
+		whole := passes.InlineProjectionSolved(s, false)
+		for i, c := range s.Clauses {
+			if c.Head == nil || len(c.Vars) == len(c.Head.Args) {
+				continue // (no variable to project: nothing solved)
+			}
+			gotOK, gotSub, gotRest := project(i)
+			wantOK, wantSub, wantRest := whole(i)
+			if c.Constraint.Op() == term.OpAnd && slices.ContainsFunc(c.Constraint.Args(), func(a *term.Term) bool {
+				return !slices.ContainsFunc(term.FreeConsts(a), func(x *term.Term) bool { return !slices.Contains(c.Head.Args, x) })
+			}) {
+				split++ // (a conjunct set aside)
+			}
+			if gotOK != wantOK || !maps.Equal(gotSub, wantSub) {
+				t.Fatalf("clause %v: project %v %v, solved whole %v %v", c, gotOK, gotSub, wantOK, wantSub)
+			}
+			if !gotOK {
+				continue
+			}
+			got, want := term.Conjuncts(nil, gotRest), term.Conjuncts(nil, wantRest)
+			term.SortByID(got)
+			term.SortByID(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("clause %v: rest %v, solved whole %v", c, gotRest, wantRest)
+			}
+			projected++
+		}
+	})
+	t.Logf("clauses with a conjunct on head arguments only %d, projections %d", split, projected)
+	if split == 0 || projected == 0 {
+		t.Fatal("no conjunct set aside, or no projection: the test checks little")
+	}
 }

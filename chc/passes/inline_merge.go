@@ -110,15 +110,28 @@ func (in *inliner) project(i int) *projection {
 // solveProjection sets pr, the projection of d, whose head arguments are
 // marked in head, from the definitions solveDefs reads off d's constraint.
 func (in *inliner) solveProjection(pr *projection, d *chc.Clause, head *term.TermMap[bool]) {
+	in.solveProjectionOf(pr, d, head, true)
+}
+
+// solveProjectionOf is solveProjection, which solves the conjuncts that
+// mention only head arguments too when split is not set (see headOnly).
+func (in *inliner) solveProjectionOf(pr *projection, d *chc.Clause, head *term.TermMap[bool], split bool) {
 	st := in.st
 	notHead := func(x *term.Term) bool { return !head.Get(x) }
 	// the copies x = y of an argument x that no other conjunct mentions:
 	// x is y as the rest defines it, without solving them
 	args := argVars(d)
-	f, copies := peelCopies(st, d.Constraint, &args, notHead)
+	f, aside := d.Constraint, []*term.Term(nil)
+	if split {
+		f, aside = in.headOnly(f, head)
+	}
+	f, copies := peelCopies(st, f, &args, notHead)
 	sv := solveDefs(st, f, notHead, func(*term.Term) bool { return true }, false, true)
 	if sv.isFalse() {
 		return
+	}
+	if len(aside) > 0 {
+		sv.rest = append(aside, sv.rest...)
 	}
 	if len(copies) > 0 {
 		if sv.sub == nil {
@@ -154,6 +167,49 @@ func (in *inliner) solveProjection(pr *projection, d *chc.Clause, head *term.Ter
 	}
 	pr.ok, pr.sub = ok, sv.sub
 	pr.setRest(st, chc.Conj(st, sv.rest), head)
+}
+
+// headOnly parts the constraint f of a defining clause, whose head
+// arguments are marked in head, into the conjunction of the conjuncts
+// that mention another variable and the list of those that do not
+// (nil when none or all do not: f itself then). Only the former can
+// define a variable that is no head argument, and the definitions
+// leave the latter as they are (they mention no variable defined): the
+// projection solves the former alone, with the same definitions, and
+// adds the latter to its rest. (About half the conjuncts of the merged
+// clauses that project bound head arguments only.)
+func (in *inliner) headOnly(f *term.Term, head *term.TermMap[bool]) (*term.Term, []*term.Term) {
+	if f.Op() != term.OpAnd {
+		return f, nil
+	}
+	cs := f.Args()
+	only := func(a *term.Term) bool {
+		for _, x := range in.st.SharedFreeConsts(a) {
+			if !head.Get(x) {
+				return false
+			}
+		}
+		return true
+	}
+	k := 0
+	for _, a := range cs {
+		if only(a) {
+			k++
+		}
+	}
+	if k == 0 || k == len(cs) {
+		return f, nil
+	}
+	aside := make([]*term.Term, 0, k)
+	other := make([]*term.Term, 0, len(cs)-k)
+	for _, a := range cs {
+		if only(a) {
+			aside = append(aside, a)
+		} else {
+			other = append(other, a)
+		}
+	}
+	return chc.Conj(in.st, other), aside
 }
 
 // bodyArgUnconstrained reports whether an argument of a body atom of d is
