@@ -424,7 +424,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				src[i] = -1
 			}
 		}
-		if !pr.rest.IsTrue() {
+		switch {
+		case once && pr.rest.Op() == term.OpAnd:
+			// (its conjuncts, each a root of renameSimplify's walk:
+			// those that are atoms over variables without a walk, and
+			// no conjunction of the renamed ones built but the merged
+			// clause's)
+			pending = append(pending, pr.rest.Args()...)
+		case !pr.rest.IsTrue():
 			bring(pr.rest)
 		}
 		if len(pending) > 0 {
