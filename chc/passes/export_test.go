@@ -114,9 +114,14 @@ func SmallSize(t *term.Term) int { return smallSize(t) }
 // InlineMergedLocals runs Inline's loop on s and returns, over the
 // merged clauses with a head that keep a local variable (those project
 // refuses at once, see merge.local), how many there were and how many
-// of them the projection solved (without that shortcut) accepts.
+// of them the projection solved (without that shortcut) accepts. A
+// system that is not in the form Inline takes (see checkForm) has none.
 func InlineMergedLocals(s *chc.System) (locals, projected int, err error) {
-	poll := chc.NewBudget(context.Background())
+	ctx := context.Background()
+	poll := chc.NewBudget(ctx)
+	if checkForm(ctx, poll, s) != nil {
+		return 0, 0, nil
+	}
 	in, err := newInliner(poll, s)
 	if err != nil {
 		return 0, 0, err

@@ -127,9 +127,9 @@ type inliner struct {
 	// hasValue: the variables given a value by one merge (elim's keys,
 	// before the locals are solved); conj: the conjuncts of the using
 	// clause it reads; split: those of a conjunction it adds, one at a
-	// time
-	hasValue    *term.TermMap[bool]
-	conj, split []*term.Term
+	// time; renamed: the conjuncts renameSimplify gives it
+	hasValue             *term.TermMap[bool]
+	conj, split, renamed []*term.Term
 	// vars: the scratch list of a merged clause's variables before
 	// canonicalMerged orders them; elimOrder, parts, local, kept: merge's
 	// other lists, emptied
@@ -293,7 +293,7 @@ func (in *inliner) release() {
 		termTables.Put(tb)
 	}
 	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
-	in.conj, in.split, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil
+	in.conj, in.split, in.renamed, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

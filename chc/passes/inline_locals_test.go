@@ -84,8 +84,9 @@ func drawLocalChain(t *rapid.T) *chc.System {
 // conjuncts mentioning only head arguments (inliner.headOnly) is the
 // projection of the whole constraint: every clause with a head of random
 // systems (drawSystem's, with local variables defined over a bounded
-// head argument in some) projects or not as it does solved whole, with the
-// same definitions and the same rest, as a set of conjuncts.
+// head argument in some) projects or not as it does solved whole, and
+// when it does with the same definitions and the same rest, as a set of
+// conjuncts once simplified.
 func TestPropInlineProjectionHeadOnly(t *testing.T) {
 	split, projected := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
@@ -116,13 +117,17 @@ func TestPropInlineProjectionHeadOnly(t *testing.T) {
 			}) {
 				split++ // (a conjunct set aside)
 			}
-			if gotOK != wantOK || !maps.Equal(gotSub, wantSub) {
+			// (the definitions of a clause that does not project serve
+			// nothing: they may differ, by the copies peelCopies reads
+			// off a conjunction, not off a single conjunct)
+			if gotOK != wantOK || (gotOK && !maps.Equal(gotSub, wantSub)) {
 				t.Fatalf("clause %v: project %v %v, solved whole %v %v", c, gotOK, gotSub, wantOK, wantSub)
 			}
 			if !gotOK {
 				continue
 			}
-			got, want := term.Conjuncts(nil, gotRest), term.Conjuncts(nil, wantRest)
+			// (the rests simplified: merge simplifies what it brings)
+			got, want := term.Conjuncts(nil, st.Simplify(gotRest)), term.Conjuncts(nil, st.Simplify(wantRest))
 			term.SortByID(got)
 			term.SortByID(want)
 			if !slices.Equal(got, want) {

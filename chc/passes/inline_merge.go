@@ -165,8 +165,17 @@ func (in *inliner) solveProjectionOf(pr *projection, d *chc.Clause, head *term.T
 			need(x)
 		}
 	}
+	rest := chc.Conj(st, sv.rest)
+	if len(aside) > 0 {
+		// (a conjunct solved may now repeat one set aside: SimplifyAnd
+		// drops repeats, as solving the whole does, and simplifies no
+		// conjunct again)
+		if rest = st.SimplifyAnd(sv.rest); rest.IsFalse() {
+			return
+		}
+	}
 	pr.ok, pr.sub = ok, sv.sub
-	pr.setRest(st, chc.Conj(st, sv.rest), head)
+	pr.setRest(st, rest, head)
 }
 
 // headOnly parts the constraint f of a defining clause, whose head
@@ -435,7 +444,14 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			bring(pr.rest)
 		}
 		if len(pending) > 0 {
-			parts = append(parts, part{in.renameSimplify(pending, final), true})
+			rs, ok := in.renameSimplify(in.renamed[:0], pending, final)
+			if !ok {
+				rs = append(rs, st.False())
+			}
+			for _, a := range rs {
+				parts = append(parts, part{a, true})
+			}
+			in.renamed = rs[:0]
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src, pr: pr}
 		for k := range d.Body {
@@ -722,15 +738,18 @@ func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term
 	return in.st.SubstituteMap(t, sub)
 }
 
-// renameSimplify is st.SimplifyAndMap(ts, m) for the map m of variables
-// to terms of their sorts given by its lookup get (nil: no image), which
-// is the simplified conjunction of renameBy(t, get) for t in ts when get
-// is a renaming, and of the renamed ts under a substitution too when get
-// composes them (rename, then substitute): one walk of the terms, which
-// share the simplifier's tables, instead of a walk to rename and one to
-// simplify per term; none when no free variable of ts has an image (the
-// constraints of the inliner's clauses are simplified).
-func (in *inliner) renameSimplify(ts []*term.Term, get func(*term.Term) *term.Term) *term.Term {
+// renameSimplify appends to dst the conjuncts of st.SimplifyAndMap(ts,
+// m) for the map m of variables to terms of their sorts given by its
+// lookup get (nil: no image), which is the simplified conjunction of
+// renameBy(t, get) for t in ts when get is a renaming, and of the
+// renamed ts under a substitution too when get composes them (rename,
+// then substitute): one walk of the terms, which share the simplifier's
+// tables, instead of a walk to rename and one to simplify per term; none
+// when no free variable of ts has an image (the constraints of the
+// inliner's clauses are simplified). The conjunction is not built (see
+// st.SimplifyConjuncts): merge reads its conjuncts. False: it is false
+// (nothing appended).
+func (in *inliner) renameSimplify(dst, ts []*term.Term, get func(*term.Term) *term.Term) ([]*term.Term, bool) {
 	st := in.st
 	sub := table(&in.sub)
 	for _, t := range ts {
@@ -749,7 +768,7 @@ func (in *inliner) renameSimplify(ts []*term.Term, get func(*term.Term) *term.Te
 		}
 	}
 	if len(sub) == 0 {
-		return st.SimplifyAnd(ts)
+		return st.SimplifyConjuncts(dst, ts, nil, nil)
 	}
-	return st.SimplifyAndMap(ts, sub)
+	return st.SimplifyConjuncts(dst, nil, ts, sub)
 }
