@@ -110,3 +110,68 @@ func InlineProjectionSlow(s *chc.System) func(i int) (ok bool, sub map[*term.Ter
 
 // SmallSize is Inline's count of a conjunct's nodes (see smallSize).
 func SmallSize(t *term.Term) int { return smallSize(t) }
+
+// InlineMergedLocals runs Inline's loop on s and returns, over the
+// merged clauses with a head that keep a local variable (those project
+// refuses at once, see merge.local), how many there were and how many
+// of them the projection solved (without that shortcut) accepts. A
+// system that is not in the form Inline takes (see checkForm) has none.
+func InlineMergedLocals(s *chc.System) (locals, projected int, err error) {
+	ctx := context.Background()
+	poll := chc.NewBudget(ctx)
+	if checkForm(ctx, poll, s) != nil {
+		return 0, 0, nil
+	}
+	in, err := newInliner(poll, s)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer in.release()
+	for {
+		p, ds := in.pick(poll)
+		if p == nil {
+			break
+		}
+		if err := in.inline(poll, p, ds); err != nil {
+			return 0, 0, err
+		}
+	}
+	for i, inf := range in.info {
+		d := in.cls[i]
+		if inf.merge == nil || !inf.merge.local || d.Head == nil {
+			continue
+		}
+		locals++
+		head := in.argSet
+		for _, x := range d.Head.Args {
+			head.Set(x, true)
+		}
+		pr := &projection{}
+		if !in.bodyArgUnconstrained(d, head) {
+			in.solveProjection(pr, d, head)
+		}
+		head.Clear()
+		if pr.ok {
+			projected++
+		}
+	}
+	return locals, projected, nil
+}
+
+// InlineProjectionSolved is InlineProjectionSlow without the shortcut,
+// and with split unset the whole constraint solved, the conjuncts that
+// mention only head arguments too (see inliner.headOnly): whether clause
+// i projects, its definitions and the rest of its projection.
+func InlineProjectionSolved(s *chc.System, split bool) func(i int) (ok bool, sub map[*term.Term]*term.Term, rest *term.Term) {
+	in := &inliner{s: s, st: s.St, argSet: new(term.TermMap[bool]), seenArgs: new(term.TermMap[bool])}
+	return func(i int) (bool, map[*term.Term]*term.Term, *term.Term) {
+		d := s.Clauses[i]
+		for _, x := range d.Head.Args {
+			in.argSet.Set(x, true)
+		}
+		defer in.argSet.Clear()
+		pr := &projection{}
+		in.solveProjectionOf(pr, d, in.argSet, split)
+		return pr.ok, pr.sub, pr.rest
+	}
+}

@@ -125,9 +125,11 @@ type inliner struct {
 	elim           map[*term.Term]*term.Term
 	sub            map[*term.Term]*term.Term // rename's
 	// hasValue: the variables given a value by one merge (elim's keys,
-	// before the locals are solved); conj: the conjuncts it reads
-	hasValue *term.TermMap[bool]
-	conj     []*term.Term
+	// before the locals are solved); conj: the conjuncts of the using
+	// clause it reads; split: those of a conjunction it adds, one at a
+	// time; renamed: the conjuncts renameSimplify gives it
+	hasValue             *term.TermMap[bool]
+	conj, split, renamed []*term.Term
 	// vars: the scratch list of a merged clause's variables before
 	// canonicalMerged orders them; elimOrder, parts, local, kept: merge's
 	// other lists, emptied
@@ -180,6 +182,9 @@ type merge struct {
 	// order), -1 for those that left
 	remap []int32
 	cdefs []srcDef // c's variables eliminated, with their definitions
+	// local: the merged clause has a variable that is no argument of
+	// its atoms (see project)
+	local bool
 }
 
 // A segment says what became of a body atom of the using clause: the new
@@ -288,7 +293,7 @@ func (in *inliner) release() {
 		termTables.Put(tb)
 	}
 	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
-	in.conj, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil
+	in.conj, in.split, in.renamed, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

@@ -83,6 +83,15 @@ func (in *inliner) project(i int) *projection {
 		head.Set(x, true)
 	}
 	defer head.Clear()
+	if m := in.info[i].merge; m != nil && m.local {
+		// A merged clause keeps a local variable only when merge's
+		// solveDefs found no definition of it over the clause's
+		// arguments (which the locals solved before it may use), so
+		// none over the head arguments alone: project would refuse d
+		// after solving its constraint. (Refusing is safe whatever
+		// solveDefs would find: d stays, and so does its predicate.)
+		return pr
+	}
 	if len(d.Vars) == len(d.Head.Args) {
 		// no variable but the head arguments
 		pr.ok = true
@@ -101,15 +110,28 @@ func (in *inliner) project(i int) *projection {
 // solveProjection sets pr, the projection of d, whose head arguments are
 // marked in head, from the definitions solveDefs reads off d's constraint.
 func (in *inliner) solveProjection(pr *projection, d *chc.Clause, head *term.TermMap[bool]) {
+	in.solveProjectionOf(pr, d, head, true)
+}
+
+// solveProjectionOf is solveProjection, which solves the conjuncts that
+// mention only head arguments too when split is not set (see headOnly).
+func (in *inliner) solveProjectionOf(pr *projection, d *chc.Clause, head *term.TermMap[bool], split bool) {
 	st := in.st
 	notHead := func(x *term.Term) bool { return !head.Get(x) }
 	// the copies x = y of an argument x that no other conjunct mentions:
 	// x is y as the rest defines it, without solving them
 	args := argVars(d)
-	f, copies := peelCopies(st, d.Constraint, &args, notHead)
+	f, aside := d.Constraint, []*term.Term(nil)
+	if split {
+		f, aside = in.headOnly(f, head)
+	}
+	f, copies := peelCopies(st, f, &args, notHead)
 	sv := solveDefs(st, f, notHead, func(*term.Term) bool { return true }, false, true)
 	if sv.isFalse() {
 		return
+	}
+	if len(aside) > 0 {
+		sv.rest = append(aside, sv.rest...)
 	}
 	if len(copies) > 0 {
 		if sv.sub == nil {
@@ -143,8 +165,60 @@ func (in *inliner) solveProjection(pr *projection, d *chc.Clause, head *term.Ter
 			need(x)
 		}
 	}
+	rest := chc.Conj(st, sv.rest)
+	if len(aside) > 0 {
+		// (a conjunct solved may now repeat one set aside: SimplifyAnd
+		// drops repeats, as solving the whole does, and simplifies no
+		// conjunct again)
+		if rest = st.SimplifyAnd(sv.rest); rest.IsFalse() {
+			return
+		}
+	}
 	pr.ok, pr.sub = ok, sv.sub
-	pr.setRest(st, chc.Conj(st, sv.rest), head)
+	pr.setRest(st, rest, head)
+}
+
+// headOnly parts the constraint f of a defining clause, whose head
+// arguments are marked in head, into the conjunction of the conjuncts
+// that mention another variable and the list of those that do not
+// (nil when none or all do not: f itself then). Only the former can
+// define a variable that is no head argument, and the definitions
+// leave the latter as they are (they mention no variable defined): the
+// projection solves the former alone, with the same definitions, and
+// adds the latter to its rest. (About half the conjuncts of the merged
+// clauses that project bound head arguments only.)
+func (in *inliner) headOnly(f *term.Term, head *term.TermMap[bool]) (*term.Term, []*term.Term) {
+	if f.Op() != term.OpAnd {
+		return f, nil
+	}
+	cs := f.Args()
+	only := func(a *term.Term) bool {
+		for _, x := range in.st.SharedFreeConsts(a) {
+			if !head.Get(x) {
+				return false
+			}
+		}
+		return true
+	}
+	k := 0
+	for _, a := range cs {
+		if only(a) {
+			k++
+		}
+	}
+	if k == 0 || k == len(cs) {
+		return f, nil
+	}
+	aside := make([]*term.Term, 0, k)
+	other := make([]*term.Term, 0, len(cs)-k)
+	for _, a := range cs {
+		if only(a) {
+			aside = append(aside, a)
+		} else {
+			other = append(other, a)
+		}
+	}
+	return chc.Conj(in.st, other), aside
 }
 
 // bodyArgUnconstrained reports whether an argument of a body atom of d is
@@ -359,11 +433,25 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 				src[i] = -1
 			}
 		}
-		if !pr.rest.IsTrue() {
+		switch {
+		case once && pr.rest.Op() == term.OpAnd:
+			// (its conjuncts, each a root of renameSimplify's walk:
+			// those that are atoms over variables without a walk, and
+			// no conjunction of the renamed ones built but the merged
+			// clause's)
+			pending = append(pending, pr.rest.Args()...)
+		case !pr.rest.IsTrue():
 			bring(pr.rest)
 		}
 		if len(pending) > 0 {
-			parts = append(parts, part{in.renameSimplify(pending, final), true})
+			rs, ok := in.renameSimplify(in.renamed[:0], pending, final)
+			if !ok {
+				rs = append(rs, st.False())
+			}
+			for _, a := range rs {
+				parts = append(parts, part{a, true})
+			}
+			in.renamed = rs[:0]
 		}
 		segs[j] = segment{start: len(nc.Body), count: len(d.Body), src: src, pr: pr}
 		for k := range d.Body {
@@ -412,7 +500,10 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	add := func(b *term.Term) {
 		cs := one[:]
 		if one[0] = b; b.Op() == term.OpAnd || b.IsTrue() {
-			cs = term.Conjuncts(nil, b) // (a conjunct alone: no list made)
+			// (a conjunct alone: no list; a conjunction's in the
+			// inliner's scratch list, read before the next add)
+			in.split = term.Conjuncts(in.split[:0], b)
+			cs = in.split
 		}
 		for _, a := range cs {
 			if a.IsFalse() {
@@ -533,6 +624,9 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	}
 	in.vars = nc.Vars[:0] // (grown by the fresh variables: kept for the next merge)
 	m.remap = in.canonicalMerged(nc, index)
+	for _, x := range nc.Vars {
+		m.local = m.local || !args.Get(x)
+	}
 	return nc, m
 }
 
@@ -644,15 +738,18 @@ func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term
 	return in.st.SubstituteMap(t, sub)
 }
 
-// renameSimplify is st.SimplifyAndMap(ts, m) for the map m of variables
-// to terms of their sorts given by its lookup get (nil: no image), which
-// is the simplified conjunction of renameBy(t, get) for t in ts when get
-// is a renaming, and of the renamed ts under a substitution too when get
-// composes them (rename, then substitute): one walk of the terms, which
-// share the simplifier's tables, instead of a walk to rename and one to
-// simplify per term; none when no free variable of ts has an image (the
-// constraints of the inliner's clauses are simplified).
-func (in *inliner) renameSimplify(ts []*term.Term, get func(*term.Term) *term.Term) *term.Term {
+// renameSimplify appends to dst the conjuncts of st.SimplifyAndMap(ts,
+// m) for the map m of variables to terms of their sorts given by its
+// lookup get (nil: no image), which is the simplified conjunction of
+// renameBy(t, get) for t in ts when get is a renaming, and of the
+// renamed ts under a substitution too when get composes them (rename,
+// then substitute): one walk of the terms, which share the simplifier's
+// tables, instead of a walk to rename and one to simplify per term; none
+// when no free variable of ts has an image (the constraints of the
+// inliner's clauses are simplified). The conjunction is not built (see
+// st.SimplifyConjuncts): merge reads its conjuncts. False: it is false
+// (nothing appended).
+func (in *inliner) renameSimplify(dst, ts []*term.Term, get func(*term.Term) *term.Term) ([]*term.Term, bool) {
 	st := in.st
 	sub := table(&in.sub)
 	for _, t := range ts {
@@ -671,7 +768,7 @@ func (in *inliner) renameSimplify(ts []*term.Term, get func(*term.Term) *term.Te
 		}
 	}
 	if len(sub) == 0 {
-		return st.SimplifyAnd(ts)
+		return st.SimplifyConjuncts(dst, ts, nil, nil)
 	}
-	return st.SimplifyAndMap(ts, sub)
+	return st.SimplifyConjuncts(dst, nil, ts, sub)
 }
