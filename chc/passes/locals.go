@@ -223,8 +223,11 @@ func mayEliminate(st *term.Store, cs []*term.Term, args *varSet) bool {
 	for _, x := range bounds {
 		busy := false
 		for _, a := range cs {
+			if a.Op() == term.OpConst {
+				continue // (a Boolean: no list of it made)
+			}
 			fv := st.SharedFreeConsts(a)
-			if a.Op() == term.OpConst || !slices.Contains(fv, x) {
+			if !slices.Contains(fv, x) {
 				continue
 			}
 			if len(fv) == 1 && boundShape(a) {
