@@ -317,17 +317,15 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		// finding the free constants of the new constraint
 		vars := make([]*term.Term, len(placed), len(c.Vars)+len(copies))
 		copy(vars, placed)
-		src := make([]varSource, len(c.Vars))
-		for i, x := range c.Vars {
-			if k := index.Get(x); k != 0 {
-				src[i] = fromIndex(int(k - 1))
-				continue
+		for _, x := range c.Vars {
+			if index.Get(x) == 0 {
+				vars = append(vars, x)
 			}
-			src[i] = fromIndex(len(vars))
-			vars = append(vars, x)
 		}
 		nc.Vars = vars
-		r.addCanonical(nc, c, src)
+		// (every variable of c is one of nc: its sources, each an index
+		// in nc.Vars, made when a derivation asks, as addRewritten's)
+		r.addLazy(nc, c, func() []varSource { return rewrittenSources(c, nc, nil) })
 	}
 	r.new.Relaxed = false
 	sys, tr := r.result()
