@@ -86,6 +86,12 @@ type localsOutcome struct {
 // args the variables of its atoms: a function of f and of the free
 // constants of f that args lacks, nothing else of the clause.
 func eliminateLocals(st *term.Store, f *term.Term, args *varSet) localsOutcome {
+	return eliminateLocalsIn(st, f, args, true)
+}
+
+// eliminateLocalsIn is eliminateLocals, without mayEliminate's test when
+// screen is false (the tests compare the two).
+func eliminateLocalsIn(st *term.Store, f *term.Term, args *varSet, screen bool) localsOutcome {
 	local := func(x *term.Term) bool { return !args.has(x) }
 	// The conjuncts without a local variable (most of a Solidity
 	// clause's: range checks of its arguments) are set aside: no
@@ -112,13 +118,23 @@ func eliminateLocals(st *term.Store, f *term.Term, args *varSet) localsOutcome {
 		}
 		without = append(without, a)
 	}
+	if len(withLocal) == 0 && without != nil {
+		return localsOutcome{}
+	}
+	if screen && f.IsSimplified() {
+		ls := withLocal
+		if without == nil {
+			ls = cs
+		}
+		if !mayEliminate(st, ls, args) {
+			return localsOutcome{}
+		}
+	}
 	all := func(*term.Term) bool { return true }
 	var sv *solved
 	switch {
 	case without == nil:
 		sv = solveDefs(st, f, local, all, false, true)
-	case len(withLocal) == 0:
-		return localsOutcome{}
 	case len(withLocal) == 1:
 		sv = solveDefs(st, withLocal[0], local, all, false, true)
 	default:
@@ -150,6 +166,119 @@ func eliminateLocals(st *term.Store, f *term.Term, args *varSet) localsOutcome {
 		}
 	}
 	return localsOutcome{cons: cons, defs: defs}
+}
+
+// mayEliminate reports whether eliminateLocals may find work in the
+// conjuncts cs of a simplified constraint, those with a local variable
+// (one args lacks): false only when none can define a local and no local
+// of arithmetic sort occurs in bounds alone (see boundShape). A definition is read off a Boolean local or its
+// negation, an equality with a local as a side, or an arithmetic equality
+// with a local among the summands of a side (solveDefs reads no other,
+// and with none the later rounds find none either, since they only
+// substitute definitions); a local leaves with its bounds when every
+// conjunct that has it is a comparison with no other free constant
+// (boundedLocals). Most clauses that a later EliminateLocals meets again
+// rebuilt by Inline or RemoveUnusedArgs, with locals in array reads and
+// in comparisons of several variables only, end here, without the
+// definitions' search (its simplification and linear forms).
+func mayEliminate(st *term.Store, cs []*term.Term, args *varSet) bool {
+	local := func(x *term.Term) bool { return x.Op() == term.OpConst && !args.has(x) }
+	// bounds: the locals that are the one free constant of a
+	// comparison, each a candidate until another conjunct has it
+	var bounds []*term.Term
+	for _, a := range cs {
+		switch a.Op() {
+		case term.OpConst:
+			if local(a) {
+				return true
+			}
+			continue
+		case term.OpNot:
+			if b := a.Arg(0); local(b) {
+				return true
+			}
+		case term.OpEq:
+			if a.NumArgs() != 2 {
+				break
+			}
+			l, r := a.Arg(0), a.Arg(1)
+			if local(l) || local(r) {
+				return true
+			}
+			if l.Sort().IsArith() && (linearLocal(l, args) || linearLocal(r, args)) {
+				return true
+			}
+		}
+		if boundShape(a) {
+			if fv := st.SharedFreeConsts(a); len(fv) == 1 && local(fv[0]) && fv[0].Sort().IsArith() && !slices.Contains(bounds, fv[0]) {
+				bounds = append(bounds, fv[0])
+			}
+		}
+	}
+	if len(bounds) == 0 {
+		return false
+	}
+	// a candidate stays one when each conjunct that has it has it
+	// alone, as a comparison
+	for _, x := range bounds {
+		busy := false
+		for _, a := range cs {
+			if a.Op() == term.OpConst {
+				continue // (a Boolean: no list of it made)
+			}
+			fv := st.SharedFreeConsts(a)
+			if !slices.Contains(fv, x) {
+				continue
+			}
+			if len(fv) == 1 && boundShape(a) {
+				continue
+			}
+			busy = true
+			break
+		}
+		if !busy {
+			return true
+		}
+	}
+	return false
+}
+
+// boundShape reports whether a has the shape of a bound that readBound
+// may read: an arithmetic comparison or its negation (not of an
+// equality).
+func boundShape(a *term.Term) bool {
+	neg := a.Op() == term.OpNot
+	if neg {
+		a = a.Arg(0)
+	}
+	switch a.Op() {
+	case term.OpLe, term.OpGe, term.OpLt, term.OpGt:
+	case term.OpEq:
+		if neg {
+			return false
+		}
+	default:
+		return false
+	}
+	return a.NumArgs() == 2 && a.Arg(0).Sort().IsArith()
+}
+
+// linearLocal reports whether a local variable (one args lacks) is a
+// summand of t, through sums, differences, negations, products,
+// divisions and conversions to Real: where a linear form of t has it as
+// a variable (and so where arithDefinition may solve for it).
+func linearLocal(t *term.Term, args *varSet) bool {
+	switch t.Op() {
+	case term.OpConst:
+		return !args.has(t)
+	case term.OpAdd, term.OpSub, term.OpNeg, term.OpMul, term.OpDiv, term.OpToReal:
+		for _, u := range t.Args() {
+			if linearLocal(u, args) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A localsKey names what eliminateLocals reads of a clause: its

@@ -225,6 +225,14 @@ func rewrittenSources(c, nc *chc.Clause, defs map[*term.Term]*term.Term) []varSo
 // an earlier atom (the head first, then the body in order) becomes a
 // fresh variable x' in every later atom, with the copy x' = x in the
 // constraint.
+//
+// The fresh variables are the pass's own, shared by the clauses: the
+// k-th copy of a sort in a clause is the k-th variable of that sort that
+// the pass made (a variable is the clause's own all the same, since no
+// clause of the input has it, and a clause has each once). A system has
+// thousands of copies and a clause a few dozen at most: the pass makes
+// as many variables as its largest clause needs, where a variable per
+// copy was a symbol, a name and a term each.
 type Restrict struct{}
 
 // Name is "restrict".
@@ -253,12 +261,18 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		varIndexes.Put(index)
 	}()
 	var placed []*term.Term
+	var pools copyPools
 	for _, c := range s.Clauses {
 		if err := poll.Step(); err != nil {
 			return nil, nil, err
 		}
+		if !hasSharedArg(c, index) {
+			r.keepClause(c)
+			continue
+		}
 		index.Clear()
 		placed = placed[:0]
+		pools.reset()
 		var copies []*term.Term
 		place := func(x *term.Term) {
 			placed = append(placed, x)
@@ -275,7 +289,7 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 				if args == nil {
 					args = append([]*term.Term(nil), na.Args...)
 				}
-				v := st.Fresh(x.Name(), x.Sort())
+				v := pools.take(st, x.Sort())
 				args[k] = v
 				place(v)
 				copies = append(copies, st.SimplifyEq(v, x))
@@ -294,10 +308,6 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		for j := range c.Body {
 			body[j] = fix(&c.Body[j])
 		}
-		if len(copies) == 0 {
-			r.keepClause(c)
-			continue
-		}
 		parts := append(term.Conjuncts(nil, c.Constraint), copies...)
 		nc := &chc.Clause{Head: head, Body: body, Constraint: st.SimplifyAnd(parts), Origin: c.Origin}
 		// the new clause's Vars in the order canonicalConsts gives: its
@@ -307,17 +317,15 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		// finding the free constants of the new constraint
 		vars := make([]*term.Term, len(placed), len(c.Vars)+len(copies))
 		copy(vars, placed)
-		src := make([]varSource, len(c.Vars))
-		for i, x := range c.Vars {
-			if k := index.Get(x); k != 0 {
-				src[i] = fromIndex(int(k - 1))
-				continue
+		for _, x := range c.Vars {
+			if index.Get(x) == 0 {
+				vars = append(vars, x)
 			}
-			src[i] = fromIndex(len(vars))
-			vars = append(vars, x)
 		}
 		nc.Vars = vars
-		r.addCanonical(nc, c, src)
+		// (every variable of c is one of nc: its sources, each an index
+		// in nc.Vars, made when a derivation asks, as addRewritten's)
+		r.addLazy(nc, c, func() []varSource { return rewrittenSources(c, nc, nil) })
 	}
 	r.new.Relaxed = false
 	sys, tr := r.result()
@@ -327,6 +335,68 @@ func (Restrict) Apply(ctx context.Context, s *chc.System) (*chc.System, Translat
 		sys = &strict
 	}
 	return sys, tr, nil
+}
+
+// hasSharedArg reports whether an argument of c's atoms is an argument
+// of an earlier atom too (Restrict's copies: a clause without keeps its
+// atoms). seen is scratch, left empty.
+func hasSharedArg(c *chc.Clause, seen *term.TermMap[int32]) bool {
+	defer seen.Clear()
+	k := int32(0)
+	visit := func(a *chc.Atom) bool {
+		k++
+		for _, x := range a.Args {
+			if j := seen.Get(x); j != 0 && j != k {
+				return true
+			}
+			seen.Set(x, k)
+		}
+		return false
+	}
+	if c.Head != nil && visit(c.Head) {
+		return true
+	}
+	for j := range c.Body {
+		if visit(&c.Body[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// copyPools holds Restrict's variables of the copies, by sort (a system
+// has a few sorts: a list searched in order).
+type copyPools []copyPool
+
+// A copyPool is the variables of one sort that Restrict made, of which a
+// clause took the first used.
+type copyPool struct {
+	sort *term.Sort
+	vars []*term.Term
+	used int
+}
+
+// reset makes every variable free again, for the next clause.
+func (ps copyPools) reset() {
+	for i := range ps {
+		ps[i].used = 0
+	}
+}
+
+// take is a variable of sort s that the clause did not take yet, made
+// when every one is taken.
+func (ps *copyPools) take(st *term.Store, s *term.Sort) *term.Term {
+	i := slices.IndexFunc(*ps, func(p copyPool) bool { return p.sort == s })
+	if i < 0 {
+		*ps = append(*ps, copyPool{sort: s})
+		i = len(*ps) - 1
+	}
+	p := &(*ps)[i]
+	if p.used == len(p.vars) {
+		p.vars = append(p.vars, st.Fresh("copy", s))
+	}
+	p.used++
+	return p.vars[p.used-1]
 }
 
 // sharedArgs calls f on each argument of c's atoms (the head first, then

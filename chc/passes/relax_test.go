@@ -179,3 +179,63 @@ func TestRelaxedInlineKeepsValues(t *testing.T) {
 		require.NoError(t, witness.CheckModel(ctx, s, m))
 	}
 }
+
+// TestRestrictSharedCopies: Restrict gives the copies of every clause
+// variables of its own (in no clause of its input, each once per clause),
+// shared by the clauses, so that the pass makes as many variables as its
+// largest clause needs; the strict system has the relaxed one's answer,
+// and the witness translated back holds on it.
+func TestRestrictSharedCopies(t *testing.T) {
+	ctx := context.Background()
+	shared := 0
+	fuzz.Check(t, 300, func(t *rapid.T) {
+		s := withPassedOn(t, fuzz.CHCSystem(term.NewStore(), lo, hi).Draw(t, "system"))
+		relaxed, _, err := passes.Simplify{Relax: true}.Apply(ctx, s)
+		require.NoError(t, err)
+		if !relaxed.Relaxed {
+			t.Skip("nothing relaxed")
+		}
+		strict, tr, err := passes.Restrict{}.Apply(ctx, relaxed)
+		require.NoError(t, err)
+		require.NoError(t, chc.CheckNormal(chc.NewBudget(ctx), strict))
+		old := map[*term.Term]bool{}
+		for _, c := range relaxed.Clauses {
+			for _, x := range c.Vars {
+				old[x] = true
+			}
+		}
+		// per new variable, the clauses that have it; most per clause
+		uses := map[*term.Term]int{}
+		copies, most := 0, 0
+		for _, c := range strict.Clauses {
+			n := 0
+			for _, x := range c.Vars {
+				if !old[x] {
+					uses[x]++
+					n++
+				}
+			}
+			copies += n
+			most = max(most, n)
+		}
+		require.LessOrEqual(t, len(uses), copies)
+		if len(uses) < copies {
+			shared++
+		}
+		perSort := map[*term.Sort]int{}
+		for x := range uses {
+			perSort[x.Sort()]++
+		}
+		total := 0
+		for _, n := range perSort {
+			total += n
+		}
+		require.LessOrEqual(t, total, most*len(perSort), "more variables than the largest clause needs")
+		r0, r1 := brute(t, relaxed), brute(t, strict)
+		require.Equal(t, r0.Answer, r1.Answer, "answer changed")
+		translatedWitness(t, relaxed, tr, r1)
+	})
+	if shared == 0 {
+		t.Fatal("no drawn system had two clauses with copies")
+	}
+}
