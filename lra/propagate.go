@@ -348,8 +348,15 @@ func (s *Solver) propagateRow(r int32, row []rowEntry, dst []Implied) []Implied 
 	return dst
 }
 
-// explChunk is the number of entries of a chunk of explanations.
-const explChunk = 1024
+// explChunk is the number of entries of a chunk of explanations, and
+// explFirst that of a solver's first chunk: the chunks double from
+// explFirst to explChunk, so that a solver that propagates a few bounds
+// (most of the many small solvers of preprocessing, an engine and a
+// witness check) does not take and zero 90 KB for them.
+const (
+	explChunk = 1024
+	explFirst = 16
+)
 
 // explRoom returns an empty slice with room for n entries at the free end
 // of the chunk of explanations, in a new chunk when this one has not. An
@@ -359,7 +366,8 @@ const explChunk = 1024
 // explanations of a Propagate cost no allocation of their own.
 func (s *Solver) explRoom(n int) []Explained {
 	if cap(s.explBuf)-len(s.explBuf) < n {
-		s.explBuf = make([]Explained, 0, max(explChunk, n))
+		size := min(explChunk, max(explFirst, 2*cap(s.explBuf)))
+		s.explBuf = make([]Explained, 0, max(size, n))
 	}
 	return s.explBuf[len(s.explBuf):len(s.explBuf)]
 }
