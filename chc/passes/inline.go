@@ -137,15 +137,22 @@ type inliner struct {
 	parts                        []part
 }
 
-// table is m emptied, made when nil.
+// table is m emptied, made when nil or when it held more than
+// smallTable entries: a Go map keeps its room when cleared, and every
+// range over it (SimplifyMap and SimplifyConjuncts range over the map
+// they are given) then costs that room, however few its entries.
 func table[V any](m *map[*term.Term]V) map[*term.Term]V {
-	if *m == nil {
-		*m = make(map[*term.Term]V, 32)
+	if *m == nil || len(*m) > smallTable {
+		*m = make(map[*term.Term]V, smallTable)
 	} else {
 		clear(*m)
 	}
 	return *m
 }
+
+// smallTable is the most entries of a map that stays one group of
+// slots (the room a cleared table keeps).
+const smallTable = 8
 
 // clauseInfo is what the inliner knows of a clause.
 // (int32s: a clause's entry is kept for the whole pass, for the clauses

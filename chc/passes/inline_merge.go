@@ -623,7 +623,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 	}
 	in.vars = nc.Vars[:0] // (grown by the fresh variables: kept for the next merge)
-	m.remap = in.canonicalMerged(nc, index)
+	m.remap = in.canonicalMerged(nc, index, local)
 	for _, x := range nc.Vars {
 		m.local = m.local || !args.Get(x)
 	}
@@ -655,12 +655,31 @@ func occurrences(c *chc.Clause, p *chc.Pred) int {
 // sorted list of them all that SharedFreeConsts would keep in the store
 // for every merged clause (most are merged again). nc.Vars, merge's
 // scratch list, is replaced by a list of its own.
-func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) []int32 {
+//
+// local is the list of the conjuncts with a variable that is no atom
+// argument, those that merge built nc's constraint from with the others
+// (kept). canonicalOrder reads the table for such variables only (it
+// places the atom arguments first), and they occur in local alone: when
+// every conjunct of local is simplified, SimplifyAnd only flattened,
+// sorted and deduplicated them (it would return false, which merge
+// refuses, on more), so the constraint's variables that are no atom
+// argument are those of local, and only local is read, not the
+// constraint (whose other conjuncts, the using clause's mostly, grow
+// with every merge along a chain of predicates).
+func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32], local []*term.Term) []int32 {
 	inCons := in.taken // (merge is done with it: emptied at the end)
 	inCons.Clear()
 	defer inCons.Clear()
-	for x := range conjunctConsts(in.st, nc.Constraint) {
-		inCons.Set(x, true)
+	if !slices.ContainsFunc(local, func(a *term.Term) bool { return !a.IsSimplified() }) {
+		for _, a := range local {
+			for _, x := range in.st.SharedFreeConsts(a) {
+				inCons.Set(x, true)
+			}
+		}
+	} else {
+		for x := range conjunctConsts(in.st, nc.Constraint) {
+			inCons.Set(x, true)
+		}
 	}
 	indexOf := func(x *term.Term) (int, bool) {
 		i := int(index.Get(x)) - 1
