@@ -120,7 +120,11 @@ type inliner struct {
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge (those by term ID
 	// from pools, as sizes)
-	onto, fresh    *term.TermMap[*term.Term]
+	onto, fresh *term.TermMap[*term.Term]
+	// images, imaged: the substitution renameSimplify hands on, as a
+	// table and its keys (no Go map hashed and ranged over)
+	images         *term.TermMap[*term.Term]
+	imaged         []*term.Term
 	taken, bodyArg *term.TermMap[bool]
 	elim           map[*term.Term]*term.Term
 	sub            map[*term.Term]*term.Term // rename's
@@ -226,7 +230,8 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
 		argSet: seenTables.Get().(*term.TermMap[bool]),
 		onto:   termTables.Get().(*term.TermMap[*term.Term]), fresh: termTables.Get().(*term.TermMap[*term.Term]),
-		taken: seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
+		images: termTables.Get().(*term.TermMap[*term.Term]),
+		taken:  seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
 		hasValue: seenTables.Get().(*term.TermMap[bool]),
 	}
 	// (merged clauses mostly fewer than the clauses: one growth at most)
@@ -295,11 +300,11 @@ func (in *inliner) release() {
 		tb.Clear()
 		seenTables.Put(tb)
 	}
-	for _, tb := range []*term.TermMap[*term.Term]{in.onto, in.fresh} {
+	for _, tb := range []*term.TermMap[*term.Term]{in.onto, in.fresh, in.images} {
 		tb.Clear()
 		termTables.Put(tb)
 	}
-	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
+	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh, in.images = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	in.conj, in.split, in.renamed, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil, nil
 }
 

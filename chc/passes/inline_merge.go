@@ -767,27 +767,33 @@ func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term
 // when no free variable of ts has an image (the constraints of the
 // inliner's clauses are simplified). The conjunction is not built (see
 // st.SimplifyConjuncts): merge reads its conjuncts. False: it is false
-// (nothing appended).
+// (nothing appended). The images are variables or values (free of bound
+// variables): the substitution is handed on as a table of the inliner
+// and its keys (see st.SimplifyConjunctsTable).
 func (in *inliner) renameSimplify(dst, ts []*term.Term, get func(*term.Term) *term.Term) ([]*term.Term, bool) {
 	st := in.st
-	sub := table(&in.sub)
+	images, keys := in.images, in.imaged[:0]
+	defer images.Clear()
+	see := func(x *term.Term) {
+		if u := get(x); u != nil && u != x && !images.Has(x) {
+			images.Set(x, u)
+			keys = append(keys, x)
+		}
+	}
 	for _, t := range ts {
 		switch {
 		case t.IsValue():
 		case t.Op() == term.OpConst:
-			if u := get(t); u != nil && u != t {
-				sub[t] = u
-			}
+			see(t)
 		default:
 			for _, x := range st.SharedFreeConsts(t) {
-				if u := get(x); u != nil && u != x {
-					sub[x] = u
-				}
+				see(x)
 			}
 		}
 	}
-	if len(sub) == 0 {
+	in.imaged = keys[:0]
+	if len(keys) == 0 {
 		return st.SimplifyConjuncts(dst, ts, nil, nil)
 	}
-	return st.SimplifyConjuncts(dst, nil, ts, sub)
+	return st.SimplifyConjunctsTable(dst, nil, ts, keys, images)
 }
