@@ -121,9 +121,7 @@ type inliner struct {
 	// next: cleared, not made anew, for every merge (those by term ID
 	// from pools, as sizes)
 	onto, fresh *term.TermMap[*term.Term]
-	// images, imaged: the substitution renameSimplify hands on, as a
-	// table and its keys (no Go map hashed and ranged over)
-	images         *term.TermMap[*term.Term]
+	// imaged: the keys of the substitution renameSimplify hands on
 	imaged         []*term.Term
 	taken, bodyArg *term.TermMap[bool]
 	elim           map[*term.Term]*term.Term
@@ -230,8 +228,7 @@ func newInliner(poll *chc.Budget, s *chc.System) (*inliner, error) {
 		sizes: sizeTables.Get().(*term.TermMap[int32]), seenArgs: seenTables.Get().(*term.TermMap[bool]),
 		argSet: seenTables.Get().(*term.TermMap[bool]),
 		onto:   termTables.Get().(*term.TermMap[*term.Term]), fresh: termTables.Get().(*term.TermMap[*term.Term]),
-		images: termTables.Get().(*term.TermMap[*term.Term]),
-		taken:  seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
+		taken: seenTables.Get().(*term.TermMap[bool]), bodyArg: seenTables.Get().(*term.TermMap[bool]),
 		hasValue: seenTables.Get().(*term.TermMap[bool]),
 	}
 	// (merged clauses mostly fewer than the clauses: one growth at most)
@@ -300,11 +297,11 @@ func (in *inliner) release() {
 		tb.Clear()
 		seenTables.Put(tb)
 	}
-	for _, tb := range []*term.TermMap[*term.Term]{in.onto, in.fresh, in.images} {
+	for _, tb := range []*term.TermMap[*term.Term]{in.onto, in.fresh} {
 		tb.Clear()
 		termTables.Put(tb)
 	}
-	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh, in.images = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
 	in.conj, in.split, in.renamed, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil, nil
 }
 

@@ -349,20 +349,6 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// elim once every occurrence gave its values
 	parts := in.parts[:0]
 	once := occurrences(c, p) == 1
-	// final: d's variable x renamed onto the occurrence's argument and
-	// then to its value, which is what renaming and then substituting
-	// elim gives it (elim is final once the single occurrence's head
-	// arguments are read)
-	final := func(x *term.Term) *term.Term {
-		y := onto.Get(x)
-		if y == nil {
-			y = x
-		}
-		if v := elim[y]; v != nil {
-			return v
-		}
-		return y
-	}
 	var pending []*term.Term // (once: what the occurrence brings, not renamed)
 	bring := func(t *term.Term) {
 		if once {
@@ -444,7 +430,22 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			bring(pr.rest)
 		}
 		if len(pending) > 0 {
-			rs, ok := in.renameSimplify(in.renamed[:0], pending, final)
+			// onto takes each head argument x of d on to its final
+			// image: the occurrence's argument y, or y's value, which is
+			// what renaming and then substituting elim gives it (elim is
+			// final once the single occurrence's head arguments are
+			// read; onto is not read after, but by renameSimplify)
+			for _, x := range d.Head.Args {
+				y := onto.Get(x)
+				if v := elim[y]; v != nil {
+					y = v
+				}
+				if y == x {
+					y = nil
+				}
+				onto.Set(x, y)
+			}
+			rs, ok := in.renameSimplify(in.renamed[:0], pending, onto, elim)
 			if !ok {
 				rs = append(rs, st.False())
 			}
@@ -758,25 +759,31 @@ func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term
 }
 
 // renameSimplify appends to dst the conjuncts of st.SimplifyAndMap(ts,
-// m) for the map m of variables to terms of their sorts given by its
-// lookup get (nil: no image), which is the simplified conjunction of
-// renameBy(t, get) for t in ts when get is a renaming, and of the
-// renamed ts under a substitution too when get composes them (rename,
-// then substitute): one walk of the terms, which share the simplifier's
-// tables, instead of a walk to rename and one to simplify per term; none
-// when no free variable of ts has an image (the constraints of the
-// inliner's clauses are simplified). The conjunction is not built (see
-// st.SimplifyConjuncts): merge reads its conjuncts. False: it is false
-// (nothing appended). The images are variables or values (free of bound
-// variables): the substitution is handed on as a table of the inliner
-// and its keys (see st.SimplifyConjunctsTable).
-func (in *inliner) renameSimplify(dst, ts []*term.Term, get func(*term.Term) *term.Term) ([]*term.Term, bool) {
+// m) for the map m of variables to terms of their sorts that images
+// gives (nil: no image), and elim for the variables images has no image
+// of, which is the simplified conjunction of the renamed ts when the
+// images are a renaming, and of the renamed ts under a substitution
+// too when they compose them (rename, then substitute): one walk of the
+// terms, which share the simplifier's tables, instead of a walk to
+// rename and one to simplify per term; none when no free variable of ts
+// has an image (the constraints of the inliner's clauses are
+// simplified). The conjunction is not built (see st.SimplifyConjuncts):
+// merge reads its conjuncts. False: it is false (nothing appended). The
+// images are variables or values (free of bound variables): the
+// substitution is handed on as the table images (elim's images added to
+// it) and its keys (see st.SimplifyConjunctsTable), no Go map hashed and
+// ranged over.
+func (in *inliner) renameSimplify(dst, ts []*term.Term, images *term.TermMap[*term.Term], elim map[*term.Term]*term.Term) ([]*term.Term, bool) {
 	st := in.st
-	images, keys := in.images, in.imaged[:0]
-	defer images.Clear()
+	keys := in.imaged[:0] // (repeats and all: SimplifyConjunctsTable reads them as a set)
 	see := func(x *term.Term) {
-		if u := get(x); u != nil && u != x && !images.Has(x) {
-			images.Set(x, u)
+		u := images.Get(x)
+		if u == nil {
+			if u = elim[x]; u != nil {
+				images.Set(x, u)
+			}
+		}
+		if u != nil && u != x {
 			keys = append(keys, x)
 		}
 	}
