@@ -137,6 +137,9 @@ type inliner struct {
 	// other lists, emptied
 	vars, elimOrder, local, kept []*term.Term
 	parts                        []part
+	// canonical: the tests' check of canonicalMerged's shortcut (nil:
+	// none)
+	canonical *canonicalCheck
 }
 
 // table is m emptied, made when nil or when it held more than

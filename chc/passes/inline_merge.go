@@ -671,7 +671,8 @@ func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32], l
 	inCons := in.taken // (merge is done with it: emptied at the end)
 	inCons.Clear()
 	defer inCons.Clear()
-	if !slices.ContainsFunc(local, func(a *term.Term) bool { return !a.IsSimplified() }) {
+	short := !slices.ContainsFunc(local, func(a *term.Term) bool { return !a.IsSimplified() })
+	if short {
 		for _, a := range local {
 			for _, x := range in.st.SharedFreeConsts(a) {
 				inCons.Set(x, true)
@@ -682,11 +683,51 @@ func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32], l
 			inCons.Set(x, true)
 		}
 	}
+	if in.canonical != nil {
+		in.canonical.check(in, nc, inCons, short)
+	}
 	indexOf := func(x *term.Term) (int, bool) {
 		i := int(index.Get(x)) - 1
 		return i, i >= 0
 	}
 	return canonicalOrder(nc, indexOf, inCons.Get)
+}
+
+// canonicalCheck is the tests' comparison of canonicalMerged's table of
+// the constraint's variables with the one read off the whole constraint
+// (see inliner.canonical): the merges that took the shortcut, those
+// among them with a variable that is no atom argument in the
+// constraint, those that read the constraint, and the mismatches.
+type canonicalCheck struct {
+	short, shortLocal, full, mismatch int
+}
+
+// check compares inCons, for nc's variables that are no atom argument
+// (marked in in.argSet), with the free constants of nc's constraint.
+func (cc *canonicalCheck) check(in *inliner, nc *chc.Clause, inCons *term.TermMap[bool], short bool) {
+	whole := map[*term.Term]bool{}
+	for x := range conjunctConsts(in.st, nc.Constraint) {
+		whole[x] = true
+	}
+	local := false
+	for _, x := range nc.Vars {
+		if in.argSet.Get(x) {
+			continue
+		}
+		local = local || whole[x]
+		if whole[x] != inCons.Get(x) {
+			cc.mismatch++
+		}
+	}
+	switch {
+	case !short:
+		cc.full++
+	case local:
+		cc.shortLocal++
+		fallthrough
+	default:
+		cc.short++
+	}
 }
 
 // setArgs marks the arguments of c's atoms in args.
