@@ -50,23 +50,47 @@ func (pr *projection) addValue(x, v *term.Term) {
 }
 
 // setRest sets pr.values and pr.rest from the constraint f of a clause
-// with head arguments head.
+// with head arguments head. When no conjunct gives a value, the rest is
+// f itself when f is flat (no conjunct a conjunction or true: its
+// conjuncts, conjoined again, intern to f), without a list of them or a
+// conjunction looked up.
 func (pr *projection) setRest(st *term.Store, f *term.Term, head *term.TermMap[bool]) {
+	one := [1]*term.Term{f}
+	cs, flat := one[:], true
+	if f.Op() == term.OpAnd {
+		cs = f.Args()
+		if slices.ContainsFunc(cs, func(a *term.Term) bool { return a.Op() == term.OpAnd || a.IsTrue() }) {
+			cs, flat = term.Conjuncts(nil, f), false
+		}
+	}
 	var rest []*term.Term
-	for _, a := range term.Conjuncts(nil, f) {
+	taken := false // (rest holds the conjuncts before the first value too)
+	for i, a := range cs {
 		if a.Op() == term.OpEq && a.NumArgs() == 2 {
 			x, v := a.Arg(0), a.Arg(1)
 			if v.Op() == term.OpConst {
 				x, v = v, x
 			}
 			if head.Get(x) && v.IsValue() && pr.value(x) == nil {
+				if !taken {
+					rest, taken = append(rest, cs[:i]...), true
+				}
 				pr.addValue(x, v)
 				continue
 			}
 		}
-		rest = append(rest, a)
+		if taken {
+			rest = append(rest, a)
+		}
 	}
-	pr.rest = chc.Conj(st, rest)
+	switch {
+	case taken:
+		pr.rest = chc.Conj(st, rest)
+	case flat:
+		pr.rest = f
+	default:
+		pr.rest = chc.Conj(st, cs)
+	}
 }
 
 // project decides whether the variables of clause i other than its head
