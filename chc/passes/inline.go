@@ -136,7 +136,10 @@ type inliner struct {
 	// canonicalMerged orders them; elimOrder, parts, local, kept: merge's
 	// other lists, emptied
 	vars, elimOrder, local, kept []*term.Term
-	parts                        []part
+	// touched, simplified: merge's using clause's conjuncts with a
+	// variable given a value, and what they simplify to
+	touched, simplified []*term.Term
+	parts               []part
 	// canonical: the tests' check of canonicalMerged's shortcut (nil:
 	// none)
 	canonical *canonicalCheck
@@ -306,6 +309,7 @@ func (in *inliner) release() {
 	}
 	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
 	in.conj, in.split, in.renamed, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil, nil
+	in.touched, in.simplified = nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

@@ -557,6 +557,11 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		hasValue.Set(y, true)
 	}
 	in.conj = term.Conjuncts(in.conj[:0], c.Constraint)
+	// touched: c's conjuncts that mention a variable given a value, all
+	// simplified under elim in one walk (one simplifier's tables, not
+	// one per conjunct; their conjuncts are those each gives, the
+	// repeats apart, which the merged constraint drops too)
+	touched := in.touched[:0]
 	for _, a := range in.conj {
 		dirty, isLocal := false, false
 		for _, x := range in.st.SharedFreeConsts(a) {
@@ -567,7 +572,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			isLocal = isLocal || !args.Get(x)
 		}
 		if dirty {
-			add(st.SimplifyMap(a, elim))
+			touched = append(touched, a)
 			continue
 		}
 		b := st.Simplify(a)
@@ -583,6 +588,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		} else {
 			kept = append(kept, a)
 		}
+	}
+	if len(touched) > 0 {
+		rs, ok := st.SimplifyConjuncts(in.simplified[:0], nil, touched, elim)
+		if !ok {
+			falsified = true
+		}
+		for _, a := range rs {
+			add(a)
+		}
+		in.touched, in.simplified = touched[:0], rs[:0]
 	}
 	for _, a := range parts {
 		if a.simplified {
