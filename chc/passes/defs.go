@@ -1,7 +1,6 @@
 package passes
 
 import (
-	"cmp"
 	"slices"
 	"sync"
 
@@ -654,7 +653,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	if len(pairs) == 0 && !raw {
 		return cs, 0, false, true
 	}
-	sortMembers(ms)
+	sortMembers(ms, sc)
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
 	// index: the position of each member in ms, plus one
 	index := memberIndexes.Get().(*term.TermMap[int32])
@@ -1001,10 +1000,22 @@ type member struct {
 }
 
 // sortMembers sorts ms by the ID of x: by insertion when short (a
-// clause's few equalities), else by slices.SortFunc.
-func sortMembers(ms []member) {
+// clause's few equalities), else through keys (ID, position) sorted as
+// integers, in sc's lists (no comparison function called per step; the
+// order of members of one ID is their order in ms, as a stable sort's).
+func sortMembers(ms []member, sc *unionScratch) {
 	if len(ms) > 32 {
-		slices.SortFunc(ms, func(a, b member) int { return cmp.Compare(a.id, b.id) })
+		keys := sc.keys[:0]
+		for i := range ms {
+			keys = append(keys, uint64(ms[i].id)<<32|uint64(i))
+		}
+		slices.Sort(keys)
+		old := append(sc.msCopy[:0], ms...)
+		for i, k := range keys {
+			ms[i] = old[uint32(k)]
+		}
+		clear(old) // (no terms kept alive by the pool)
+		sc.keys, sc.msCopy = keys[:0], old[:0]
 		return
 	}
 	for i := 1; i < len(ms); i++ {
@@ -1030,6 +1041,7 @@ type pair struct {
 // tables would be most of the preprocessing's allocations).
 type unionScratch struct {
 	ms       []member
+	msCopy   []member // (sortMembers')
 	pairs    []pair
 	rep      []*term.Term
 	rank     []int8
