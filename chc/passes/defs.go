@@ -624,7 +624,7 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // substituted (SimplifyMap), each once instead of Simplify then
 // SimplifyMap: the conjuncts left are those of the simplified
 // conjunction with the definitions substituted.
-func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *term.TermMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
+func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *idMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
 	sc := unionScratches.Get().(*unionScratch)
 	defer unionScratches.Put(sc)
 	var (
@@ -656,7 +656,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	sortMembers(ms, sc)
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
 	// index: the position of each member in ms, plus one
-	index := memberIndexes.Get().(*term.TermMap[int32])
+	index := memberIndexes.Get().(*idMap[int32])
 	defer func() {
 		index.Clear()
 		memberIndexes.Put(index)
@@ -799,7 +799,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			clean = append(clean, a)
 		}
 	}
-	if rest, ok = st.SimplifyConjunctsTable(rest, clean, dirty, keys, defined); !ok {
+	if rest, ok = st.SimplifyConjunctsFunc(rest, clean, dirty, keys, defined.Get); !ok {
 		return nil, 0, false, false
 	}
 	return rest, used, len(keys) > 0, true
@@ -837,7 +837,7 @@ func flatConsts(st *term.Store, a *term.Term, buf *[3]*term.Term) []*term.Term {
 // they are) is walked as a tree, up to rawWalkMax nodes, instead of
 // having its free constants kept in the store (flatConsts, for a larger
 // one or a simplified one, whose list later passes read again).
-func mentionsDefined(st *term.Store, a *term.Term, defined *term.TermMap[*term.Term], buf *[3]*term.Term) bool {
+func mentionsDefined(st *term.Store, a *term.Term, defined *idMap[*term.Term], buf *[3]*term.Term) bool {
 	if !a.IsSimplified() {
 		budget := rawWalkMax
 		var walk func(u *term.Term) (found, ok bool)
@@ -1069,13 +1069,13 @@ func grown[T any](s []T, n int) []T {
 
 // A defsScratch holds solveDefs' tables between calls.
 type defsScratch struct {
-	sub       term.TermMap[*term.Term]
-	users     term.TermMap[int32]
+	sub       idMap[*term.Term]
+	users     idMap[int32]
 	userLists [][]int
-	failed    term.TermMap[bool]
+	failed    idMap[bool]
 }
 
 var defsScratches = sync.Pool{New: func() any { return new(defsScratch) }}
 
 // memberIndexes recycles the tables of unionSimple.
-var memberIndexes = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
+var memberIndexes = sync.Pool{New: func() any { return new(idMap[int32]) }}

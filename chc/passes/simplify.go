@@ -450,7 +450,7 @@ func (ca *clauseArgs) release() {
 
 // A copyScratch holds peelCopies' tables between calls.
 type copyScratch struct {
-	count term.TermMap[int32]
+	count idMap[int32]
 	pairs [][2]*term.Term
 }
 
@@ -541,7 +541,7 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 	// A definition may mention a variable another one defines: the
 	// substitution is one step, which is sound (each x = t holds).
 	if bound {
-		// (SimplifyConjunctsTable takes images without bound
+		// (SimplifyConjunctsFunc takes images without bound
 		// variables)
 		m := make(map[*term.Term]*term.Term, len(keys))
 		for _, x := range keys {
@@ -563,7 +563,7 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 			clean = append(clean, a) // (in place: behind the reading)
 		}
 	}
-	out, ok := st.SimplifyConjunctsTable(sc.out[:0], clean, dirty, keys, sub)
+	out, ok := st.SimplifyConjunctsFunc(sc.out[:0], clean, dirty, keys, sub.Get)
 	clear(out)
 	sc.dirty, sc.out = dirty, out[:0]
 	return !ok
@@ -571,7 +571,7 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 
 // A storeScratch holds storesRefute's tables between calls.
 type storeScratch struct {
-	sub                     term.TermMap[*term.Term]
+	sub                     idMap[*term.Term]
 	keys, clean, dirty, out []*term.Term
 }
 
@@ -681,7 +681,7 @@ func cmpBounds(a, b num.Rat) int {
 
 // A boundScratch holds boundsConflict's tables between calls.
 type boundScratch struct {
-	at     term.TermMap[int32]
+	at     idMap[int32]
 	bounds [][2]bound
 }
 

@@ -88,7 +88,7 @@ func TestSimplifyConstArrays(t *testing.T) {
 	st := s.St
 	yes := func(*term.Term) bool { return true }
 	refuted := st.Simplify(s.Clauses[0].Constraint)
-	var defined term.TermMap[*term.Term]
+	var defined idMap[*term.Term]
 	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) { defined.Set(x, t) }, &defined, false)
 	require.False(t, ok, "unionSimple misses the contradiction of %v", refuted)
 	var defs []*term.Term
