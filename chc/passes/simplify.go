@@ -59,7 +59,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	relaxed := false
 	var ca clauseArgs
 	defer ca.release()
-	var fx term.TermMap[uint8]
+	var fx idMap[uint8]
 	var lists copyLists // (the lists of one clause at a time)
 	var svs solved      // (likewise)
 	for _, c := range s.Clauses {
@@ -206,7 +206,7 @@ func countFunc[T any](s []T, f func(T) bool) int {
 // Then solveDefs leaves the other conjuncts as they are, with the
 // definitions read unchanged (solved.unchanged), the constraint is f and
 // the clause is kept. seen is scratch, left empty.
-func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *term.TermMap[uint8]) bool {
+func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *idMap[uint8]) bool {
 	if !f.IsSimplified() || f.IsFalse() || !f.Sort().IsBool() {
 		return false
 	}
@@ -398,7 +398,7 @@ type clauseArgs struct {
 
 // A clauseArgsScratch is the tables of clauseArgs.
 type clauseArgsScratch struct {
-	atomOf term.TermMap[int32]
+	atomOf idMap[int32]
 	list   []*term.Term
 }
 

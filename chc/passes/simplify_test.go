@@ -225,7 +225,7 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		var ca clauseArgs
 		defer ca.release()
 		args := ca.of(c)
-		var seen term.TermMap[uint8]
+		var seen idMap[uint8]
 		relax := rapid.Bool().Draw(t, "relax")
 		if !simplifyFixpoint(st, f, &args, relax && len(c.Body) > 0, &seen) {
 			no++
