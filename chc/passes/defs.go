@@ -128,6 +128,12 @@ func solveDefsInto(into *solved, st *term.Store, f *term.Term, cs []*term.Term, 
 			sc.userLists[i] = sc.userLists[i][:0]
 		}
 		sc.userLists = sc.userLists[:0]
+		for i := range sc.bufs {
+			// (to the capacity: a round that met a contradiction
+			// wrote past the length kept)
+			clear(sc.bufs[i][:cap(sc.bufs[i])])
+			sc.bufs[i] = sc.bufs[i][:0]
+		}
 		defsScratches.Put(sc)
 	}()
 	sv := solveDefsIn(into, sc, st, f, cs, can, prefer, simple)
@@ -254,8 +260,8 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 	cleanAt := -1
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
-	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
-		var rest []*term.Term
+	process := func(cs, dst []*term.Term, simple bool) ([]*term.Term, bool) {
+		rest := dst[:0]
 		one := func(a *term.Term) bool {
 			if a.IsFalse() {
 				return false
@@ -316,6 +322,20 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 		x, y := rawSimpleEq(st, a)
 		return x != nil && (can(x) || (y.Op() == term.OpConst && can(y)))
 	})
+	// The lists of conjuncts left, round after round, are sc's two
+	// buffers: a round writes into the one its input is not (cur: the
+	// buffer rest is, -1 for another list, never written). A round that
+	// gives its input back leaves cur as it is (an empty input too: the
+	// two buffers must never share an array).
+	cur := -1
+	out := func() []*term.Term { return sc.bufs[1-max(cur, 0)][:0] }
+	took := func(in, rest []*term.Term) {
+		if cap(in) > 0 && cap(rest) > 0 && &in[:cap(in)][0] == &rest[:cap(rest)][0] {
+			return // (the input given back)
+		}
+		cur = 1 - max(cur, 0)
+		sc.bufs[cur] = rest
+	}
 	if raw {
 		// the conjuncts of f, read as they are: unionSimple simplifies
 		// the others once, with the definitions substituted
@@ -323,14 +343,16 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 		sv.raw = true
 	} else {
 		sv.simplified = sv.simplifiedOf()
-		rest = term.Conjuncts(nil, sv.simplified)
+		rest = term.Conjuncts(out(), sv.simplified)
+		took(nil, rest)
 	}
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
 		var ok, more bool
 		var used int
-		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef, sub, raw)
+		in := rest
+		rest, used, more, ok = unionSimpleInto(out(), st, rest, undefined, prefer, addDef, sub, raw)
 		raw = false
 		sv.used += used
 		if !ok {
@@ -338,6 +360,7 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 			sv.defs = sv.defs[:0]
 			return sv
 		}
+		took(in, rest)
 		if !more {
 			break
 		}
@@ -354,11 +377,13 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 		for range 8 {
 			n := len(sv.defs)
 			var ok bool
-			if rest, ok = process(rest, onlySimple); !ok {
+			in := rest
+			if rest, ok = process(rest, out(), onlySimple); !ok {
 				sv.rest = append(sv.rest[:0], st.False())
 				sv.defs = sv.defs[:0]
 				return sv
 			}
+			took(in, rest)
 			if len(sv.defs) == n {
 				// (each conjunct left had every definition
 				// substituted into it)
@@ -625,6 +650,14 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // SimplifyMap: the conjuncts left are those of the simplified
 // conjunction with the definitions substituted.
 func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *idMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
+	return unionSimpleInto(nil, st, cs, can, prefer, def, defined, raw)
+}
+
+// unionSimpleInto is unionSimple with the conjuncts left written into
+// dst's array (or cs itself when it gives it back as it is), which must
+// not be cs's.
+func unionSimpleInto(dst []*term.Term, st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *idMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
+	rest = dst[:0]
 	sc := unionScratches.Get().(*unionScratch)
 	defer unionScratches.Put(sc)
 	var (
@@ -1073,6 +1106,7 @@ type defsScratch struct {
 	users     idMap[int32]
 	userLists [][]int
 	failed    idMap[bool]
+	bufs      [2][]*term.Term // solveDefsIn's lists of conjuncts left
 }
 
 var defsScratches = sync.Pool{New: func() any { return new(defsScratch) }}
