@@ -7,11 +7,14 @@ import "slices"
 const fcMemoSize = 1 << 16
 
 // fcMemo holds the free constants of the terms SharedFreeConsts met:
-// lists by the index plus one that index gives.
+// lists by the index plus one that index gives, in chunks of fcChunk
+// lists (a slice of them all would be copied as it grows, and the
+// command line, which never collects, pays for every copy).
 type fcMemo struct {
-	index TermMap[int32]
-	lists [][]*Term
-	n     int // the constants the lists hold, to bound the memo
+	index  TermMap[int32]
+	chunks [][][]*Term
+	count  int // the lists held
+	n      int // the constants the lists hold, to bound the memo
 	// slab: where the lists of small terms are carved from (see carve):
 	// one allocation for many lists, which the memo keeps anyway
 	slab []*Term
@@ -36,7 +39,7 @@ func (st *Store) SharedFreeConsts(t *Term) []*Term {
 	}
 	m := st.fcs
 	if i := m.index.Get(t); i != 0 {
-		return m.lists[i-1]
+		return m.chunks[(i-1)>>fcChunkBits][(i-1)&fcChunkMask]
 	}
 	var fc []*Term
 	if t.op == OpAnd {
@@ -59,10 +62,22 @@ func (st *Store) SharedFreeConsts(t *Term) []*Term {
 	}
 	if m.n > fcMemoSize {
 		m.index.Clear()
-		m.lists, m.n = m.lists[:0], 0
+		m.count, m.n = 0, 0
 	}
-	m.lists = append(m.lists, fc)
+	k := m.count >> fcChunkBits
+	if k == len(m.chunks) {
+		m.chunks = append(m.chunks, make([][]*Term, fcChunk))
+	}
+	m.chunks[k][m.count&fcChunkMask] = fc
+	m.count++
 	m.n += len(fc) + 1
-	m.index.Set(t, int32(len(m.lists)))
+	m.index.Set(t, int32(m.count))
 	return fc
 }
+
+// The chunks of fcMemo's lists.
+const (
+	fcChunkBits = 8
+	fcChunk     = 1 << fcChunkBits
+	fcChunkMask = fcChunk - 1
+)

@@ -124,20 +124,21 @@ func boundImage(m map[*Term]*Term) bool {
 	return false
 }
 
-// A substMap is the substitution of simplifyMapRoots: a map, or a table
-// whose keys are constants (tb set), or a few pairs from[i] ↦ to[i]
-// (SimplifySubstitute: no map made for them).
+// A substMap is the substitution of simplifyMapRoots: a map, or a
+// lookup whose keys are constants (fn set: a table's, nil for a term
+// that is no key), or a few pairs from[i] ↦ to[i] (SimplifySubstitute:
+// no map made for them).
 type substMap struct {
 	m        map[*Term]*Term
-	tb       *TermMap[*Term]
+	fn       func(*Term) *Term
 	from, to []*Term
 }
 
 // get is the image of u, and whether u is a key.
 func (sm substMap) get(u *Term) (*Term, bool) {
 	switch {
-	case sm.tb != nil:
-		r := sm.tb.Get(u)
+	case sm.fn != nil:
+		r := sm.fn(u)
 		return r, r != nil
 	case sm.m != nil:
 		r, ok := sm.m[u]
@@ -154,7 +155,7 @@ func (sm substMap) get(u *Term) (*Term, bool) {
 // onlyConsts reports whether every key is a constant.
 func (sm substMap) onlyConsts() bool {
 	switch {
-	case sm.tb != nil:
+	case sm.fn != nil:
 		return true
 	case sm.m != nil:
 		for k := range sm.m {
@@ -372,6 +373,13 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 // keeps of its definitions, without a map made of them. m may hold
 // other keys, which no term of mapped mentions.
 func (st *Store) SimplifyConjunctsTable(dst, ts, mapped, keys []*Term, m *TermMap[*Term]) ([]*Term, bool) {
+	return st.SimplifyConjunctsFunc(dst, ts, mapped, keys, m.Get)
+}
+
+// SimplifyConjunctsFunc is SimplifyConjunctsTable with the table's
+// lookup: m gives the image of a key, nil for another term (a caller's
+// table of another kind).
+func (st *Store) SimplifyConjunctsFunc(dst, ts, mapped, keys []*Term, m func(*Term) *Term) ([]*Term, bool) {
 	if len(keys) == 0 {
 		return st.SimplifyConjuncts(dst, ts, mapped, nil)
 	}
@@ -379,14 +387,14 @@ func (st *Store) SimplifyConjunctsTable(dst, ts, mapped, keys []*Term, m *TermMa
 		// (the general path, with the map)
 		mm := make(map[*Term]*Term, len(keys))
 		for _, k := range keys {
-			mm[k] = m.Get(k)
+			mm[k] = m(k)
 		}
 		return st.SimplifyConjuncts(dst, ts, mapped, mm)
 	}
 	n := len(dst)
 	dst = append(dst, mapped...)
 	if len(mapped) > 0 {
-		st.simplifyMapRoots(dst[n:], substMap{tb: m})
+		st.simplifyMapRoots(dst[n:], substMap{fn: m})
 	}
 	return st.conjunctsOf(dst, n, ts)
 }

@@ -1,7 +1,6 @@
 package passes
 
 import (
-	"cmp"
 	"slices"
 	"sync"
 
@@ -129,6 +128,12 @@ func solveDefsInto(into *solved, st *term.Store, f *term.Term, cs []*term.Term, 
 			sc.userLists[i] = sc.userLists[i][:0]
 		}
 		sc.userLists = sc.userLists[:0]
+		for i := range sc.bufs {
+			// (to the capacity: a round that met a contradiction
+			// wrote past the length kept)
+			clear(sc.bufs[i][:cap(sc.bufs[i])])
+			sc.bufs[i] = sc.bufs[i][:0]
+		}
 		defsScratches.Put(sc)
 	}()
 	sv := solveDefsIn(into, sc, st, f, cs, can, prefer, simple)
@@ -255,8 +260,8 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 	cleanAt := -1
 	// process reads definitions off the conjuncts cs and returns the others
 	// (nil, false when one is false).
-	process := func(cs []*term.Term, simple bool) ([]*term.Term, bool) {
-		var rest []*term.Term
+	process := func(cs, dst []*term.Term, simple bool) ([]*term.Term, bool) {
+		rest := dst[:0]
 		one := func(a *term.Term) bool {
 			if a.IsFalse() {
 				return false
@@ -317,6 +322,20 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 		x, y := rawSimpleEq(st, a)
 		return x != nil && (can(x) || (y.Op() == term.OpConst && can(y)))
 	})
+	// The lists of conjuncts left, round after round, are sc's two
+	// buffers: a round writes into the one its input is not (cur: the
+	// buffer rest is, -1 for another list, never written). A round that
+	// gives its input back leaves cur as it is (an empty input too: the
+	// two buffers must never share an array).
+	cur := -1
+	out := func() []*term.Term { return sc.bufs[1-max(cur, 0)][:0] }
+	took := func(in, rest []*term.Term) {
+		if cap(in) > 0 && cap(rest) > 0 && &in[:cap(in)][0] == &rest[:cap(rest)][0] {
+			return // (the input given back)
+		}
+		cur = 1 - max(cur, 0)
+		sc.bufs[cur] = rest
+	}
 	if raw {
 		// the conjuncts of f, read as they are: unionSimple simplifies
 		// the others once, with the definitions substituted
@@ -324,14 +343,16 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 		sv.raw = true
 	} else {
 		sv.simplified = sv.simplifiedOf()
-		rest = term.Conjuncts(nil, sv.simplified)
+		rest = term.Conjuncts(out(), sv.simplified)
+		took(nil, rest)
 	}
 	// The equalities between variables and of variables with values come
 	// first, all at once (see unionSimple).
 	for range 8 {
 		var ok, more bool
 		var used int
-		rest, used, more, ok = unionSimple(st, rest, undefined, prefer, addDef, sub, raw)
+		in := rest
+		rest, used, more, ok = unionSimpleInto(out(), st, rest, undefined, prefer, addDef, sub, raw)
 		raw = false
 		sv.used += used
 		if !ok {
@@ -339,6 +360,7 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 			sv.defs = sv.defs[:0]
 			return sv
 		}
+		took(in, rest)
 		if !more {
 			break
 		}
@@ -355,11 +377,13 @@ func solveDefsIn(into *solved, sc *defsScratch, st *term.Store, f *term.Term, cs
 		for range 8 {
 			n := len(sv.defs)
 			var ok bool
-			if rest, ok = process(rest, onlySimple); !ok {
+			in := rest
+			if rest, ok = process(rest, out(), onlySimple); !ok {
 				sv.rest = append(sv.rest[:0], st.False())
 				sv.defs = sv.defs[:0]
 				return sv
 			}
+			took(in, rest)
 			if len(sv.defs) == n {
 				// (each conjunct left had every definition
 				// substituted into it)
@@ -625,7 +649,15 @@ func linearDiff(st *term.Store, l, r *term.Term) (term.Linear, bool) {
 // substituted (SimplifyMap), each once instead of Simplify then
 // SimplifyMap: the conjuncts left are those of the simplified
 // conjunction with the definitions substituted.
-func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *term.TermMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
+func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *idMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
+	return unionSimpleInto(nil, st, cs, can, prefer, def, defined, raw)
+}
+
+// unionSimpleInto is unionSimple with the conjuncts left written into
+// dst's array (or cs itself when it gives it back as it is), which must
+// not be cs's.
+func unionSimpleInto(dst []*term.Term, st *term.Store, cs []*term.Term, can, prefer func(x *term.Term) bool, def func(x, t *term.Term), defined *idMap[*term.Term], raw bool) (rest []*term.Term, used int, more, ok bool) {
+	rest = dst[:0]
 	sc := unionScratches.Get().(*unionScratch)
 	defer unionScratches.Put(sc)
 	var (
@@ -654,10 +686,10 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 	if len(pairs) == 0 && !raw {
 		return cs, 0, false, true
 	}
-	sortMembers(ms)
+	sortMembers(ms, sc)
 	ms = slices.CompactFunc(ms, func(a, b member) bool { return a.x == b.x })
 	// index: the position of each member in ms, plus one
-	index := memberIndexes.Get().(*term.TermMap[int32])
+	index := memberIndexes.Get().(*idMap[int32])
 	defer func() {
 		index.Clear()
 		memberIndexes.Put(index)
@@ -800,7 +832,7 @@ func unionSimple(st *term.Store, cs []*term.Term, can, prefer func(x *term.Term)
 			clean = append(clean, a)
 		}
 	}
-	if rest, ok = st.SimplifyConjunctsTable(rest, clean, dirty, keys, defined); !ok {
+	if rest, ok = st.SimplifyConjunctsFunc(rest, clean, dirty, keys, defined.Get); !ok {
 		return nil, 0, false, false
 	}
 	return rest, used, len(keys) > 0, true
@@ -838,7 +870,7 @@ func flatConsts(st *term.Store, a *term.Term, buf *[3]*term.Term) []*term.Term {
 // they are) is walked as a tree, up to rawWalkMax nodes, instead of
 // having its free constants kept in the store (flatConsts, for a larger
 // one or a simplified one, whose list later passes read again).
-func mentionsDefined(st *term.Store, a *term.Term, defined *term.TermMap[*term.Term], buf *[3]*term.Term) bool {
+func mentionsDefined(st *term.Store, a *term.Term, defined *idMap[*term.Term], buf *[3]*term.Term) bool {
 	if !a.IsSimplified() {
 		budget := rawWalkMax
 		var walk func(u *term.Term) (found, ok bool)
@@ -1001,10 +1033,22 @@ type member struct {
 }
 
 // sortMembers sorts ms by the ID of x: by insertion when short (a
-// clause's few equalities), else by slices.SortFunc.
-func sortMembers(ms []member) {
+// clause's few equalities), else through keys (ID, position) sorted as
+// integers, in sc's lists (no comparison function called per step; the
+// order of members of one ID is their order in ms, as a stable sort's).
+func sortMembers(ms []member, sc *unionScratch) {
 	if len(ms) > 32 {
-		slices.SortFunc(ms, func(a, b member) int { return cmp.Compare(a.id, b.id) })
+		keys := sc.keys[:0]
+		for i := range ms {
+			keys = append(keys, uint64(ms[i].id)<<32|uint64(i))
+		}
+		slices.Sort(keys)
+		old := append(sc.msCopy[:0], ms...)
+		for i, k := range keys {
+			ms[i] = old[uint32(k)]
+		}
+		clear(old) // (no terms kept alive by the pool)
+		sc.keys, sc.msCopy = keys[:0], old[:0]
 		return
 	}
 	for i := 1; i < len(ms); i++ {
@@ -1030,6 +1074,7 @@ type pair struct {
 // tables would be most of the preprocessing's allocations).
 type unionScratch struct {
 	ms       []member
+	msCopy   []member // (sortMembers')
 	pairs    []pair
 	rep      []*term.Term
 	rank     []int8
@@ -1057,13 +1102,14 @@ func grown[T any](s []T, n int) []T {
 
 // A defsScratch holds solveDefs' tables between calls.
 type defsScratch struct {
-	sub       term.TermMap[*term.Term]
-	users     term.TermMap[int32]
+	sub       idMap[*term.Term]
+	users     idMap[int32]
 	userLists [][]int
-	failed    term.TermMap[bool]
+	failed    idMap[bool]
+	bufs      [2][]*term.Term // solveDefsIn's lists of conjuncts left
 }
 
 var defsScratches = sync.Pool{New: func() any { return new(defsScratch) }}
 
 // memberIndexes recycles the tables of unionSimple.
-var memberIndexes = sync.Pool{New: func() any { return new(term.TermMap[int32]) }}
+var memberIndexes = sync.Pool{New: func() any { return new(idMap[int32]) }}

@@ -74,6 +74,7 @@
 //	rebuild.go     what the passes share: the new system and its translator
 //	derivation.go  mapping a derivation back node by node (the translators share it)
 //	defs.go        reading definitions x = t off a constraint
+//	idmap.go       idMap: a table of terms by a hash of their IDs (a clause's variables)
 //	simplify.go    Simplify
 //	locals.go      EliminateLocals
 //	facts.go       MergeFacts

@@ -175,3 +175,34 @@ func InlineProjectionSolved(s *chc.System, split bool) func(i int) (ok bool, sub
 		return pr.ok, pr.sub, pr.rest
 	}
 }
+
+// InlineCanonicalChecked runs Inline's merges on s, each merged clause's
+// table of the constraint's variables (canonicalMerged's, by its
+// shortcut or not) compared with the one read off the whole constraint:
+// the merges that took the shortcut, those among them whose constraint
+// has a variable that is no atom argument, those that read the whole
+// constraint, and the mismatches.
+func InlineCanonicalChecked(s *chc.System) (short, shortLocal, full, mismatch int, err error) {
+	ctx := context.Background()
+	poll := chc.NewBudget(ctx)
+	if checkForm(ctx, poll, s) != nil {
+		return 0, 0, 0, 0, nil
+	}
+	in, err := newInliner(poll, s)
+	if err != nil {
+		return 0, 0, 0, 0, err
+	}
+	defer in.release()
+	in.canonical = &canonicalCheck{}
+	for {
+		p, ds := in.pick(poll)
+		if p == nil {
+			break
+		}
+		if err := in.inline(poll, p, ds); err != nil {
+			return 0, 0, 0, 0, err
+		}
+	}
+	cc := in.canonical
+	return cc.short, cc.shortLocal, cc.full, cc.mismatch, nil
+}

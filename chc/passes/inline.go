@@ -120,7 +120,9 @@ type inliner struct {
 	// the tables of one merge (or of one occurrence in it), kept for the
 	// next: cleared, not made anew, for every merge (those by term ID
 	// from pools, as sizes)
-	onto, fresh    *term.TermMap[*term.Term]
+	onto, fresh *term.TermMap[*term.Term]
+	// imaged: the keys of the substitution renameSimplify hands on
+	imaged         []*term.Term
 	taken, bodyArg *term.TermMap[bool]
 	elim           map[*term.Term]*term.Term
 	sub            map[*term.Term]*term.Term // rename's
@@ -134,18 +136,31 @@ type inliner struct {
 	// canonicalMerged orders them; elimOrder, parts, local, kept: merge's
 	// other lists, emptied
 	vars, elimOrder, local, kept []*term.Term
-	parts                        []part
+	// touched, simplified: merge's using clause's conjuncts with a
+	// variable given a value, and what they simplify to
+	touched, simplified []*term.Term
+	parts               []part
+	// canonical: the tests' check of canonicalMerged's shortcut (nil:
+	// none)
+	canonical *canonicalCheck
 }
 
-// table is m emptied, made when nil.
+// table is m emptied, made when nil or when it held more than
+// smallTable entries: a Go map keeps its room when cleared, and every
+// range over it (SimplifyMap and SimplifyConjuncts range over the map
+// they are given) then costs that room, however few its entries.
 func table[V any](m *map[*term.Term]V) map[*term.Term]V {
-	if *m == nil {
-		*m = make(map[*term.Term]V, 32)
+	if *m == nil || len(*m) > smallTable {
+		*m = make(map[*term.Term]V, smallTable)
 	} else {
 		clear(*m)
 	}
 	return *m
 }
+
+// smallTable is the most entries of a map that stays one group of
+// slots (the room a cleared table keeps).
+const smallTable = 8
 
 // clauseInfo is what the inliner knows of a clause.
 // (int32s: a clause's entry is kept for the whole pass, for the clauses
@@ -294,6 +309,7 @@ func (in *inliner) release() {
 	}
 	in.sizes, in.seenArgs, in.argSet, in.taken, in.bodyArg, in.hasValue, in.onto, in.fresh = nil, nil, nil, nil, nil, nil, nil, nil
 	in.conj, in.split, in.renamed, in.vars, in.elimOrder, in.parts, in.local, in.kept = nil, nil, nil, nil, nil, nil, nil, nil
+	in.touched, in.simplified = nil, nil
 }
 
 // add registers clause c (merged when m is not nil) and returns its index.

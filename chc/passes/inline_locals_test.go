@@ -141,3 +141,37 @@ func TestPropInlineProjectionHeadOnly(t *testing.T) {
 		t.Fatal("no conjunct set aside, or no projection: the test checks little")
 	}
 }
+
+// TestPropInlineCanonicalShortcut: canonicalMerged's table of the merged
+// constraint's variables that are no atom argument, read off the local
+// conjuncts alone when they are simplified, is the one read off the whole
+// constraint: in random systems (drawSystem's, and chains whose steps
+// keep a local variable or solve it), every merge gives the same table
+// both ways, and some merges that took the shortcut keep a local
+// variable in the constraint.
+func TestPropInlineCanonicalShortcut(t *testing.T) {
+	short, local, full := 0, 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		var s *chc.System
+		if rapid.Bool().Draw(t, "chain") {
+			s = drawLocalChain(t)
+		} else {
+			s = drawSystem(t)
+			for _, c := range s.Clauses {
+				setVars(c)
+			}
+		}
+		n, l, f, mismatch, err := passes.InlineCanonicalChecked(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mismatch > 0 {
+			t.Fatalf("%d merges whose table of the constraint's variables is not the whole constraint's:\n%v", mismatch, s)
+		}
+		short, local, full = short+n, local+l, full+f
+	})
+	t.Logf("merges by the shortcut %d (with a local variable kept %d), by the whole constraint %d", short, local, full)
+	if local == 0 {
+		t.Fatal("no merge by the shortcut kept a local variable: the test checks nothing")
+	}
+}

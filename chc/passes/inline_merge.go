@@ -50,23 +50,47 @@ func (pr *projection) addValue(x, v *term.Term) {
 }
 
 // setRest sets pr.values and pr.rest from the constraint f of a clause
-// with head arguments head.
+// with head arguments head. When no conjunct gives a value, the rest is
+// f itself when f is flat (no conjunct a conjunction or true: its
+// conjuncts, conjoined again, intern to f), without a list of them or a
+// conjunction looked up.
 func (pr *projection) setRest(st *term.Store, f *term.Term, head *term.TermMap[bool]) {
+	one := [1]*term.Term{f}
+	cs, flat := one[:], true
+	if f.Op() == term.OpAnd {
+		cs = f.Args()
+		if slices.ContainsFunc(cs, func(a *term.Term) bool { return a.Op() == term.OpAnd || a.IsTrue() }) {
+			cs, flat = term.Conjuncts(nil, f), false
+		}
+	}
 	var rest []*term.Term
-	for _, a := range term.Conjuncts(nil, f) {
+	taken := false // (rest holds the conjuncts before the first value too)
+	for i, a := range cs {
 		if a.Op() == term.OpEq && a.NumArgs() == 2 {
 			x, v := a.Arg(0), a.Arg(1)
 			if v.Op() == term.OpConst {
 				x, v = v, x
 			}
 			if head.Get(x) && v.IsValue() && pr.value(x) == nil {
+				if !taken {
+					rest, taken = append(rest, cs[:i]...), true
+				}
 				pr.addValue(x, v)
 				continue
 			}
 		}
-		rest = append(rest, a)
+		if taken {
+			rest = append(rest, a)
+		}
 	}
-	pr.rest = chc.Conj(st, rest)
+	switch {
+	case taken:
+		pr.rest = chc.Conj(st, rest)
+	case flat:
+		pr.rest = f
+	default:
+		pr.rest = chc.Conj(st, cs)
+	}
 }
 
 // project decides whether the variables of clause i other than its head
@@ -349,20 +373,6 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 	// elim once every occurrence gave its values
 	parts := in.parts[:0]
 	once := occurrences(c, p) == 1
-	// final: d's variable x renamed onto the occurrence's argument and
-	// then to its value, which is what renaming and then substituting
-	// elim gives it (elim is final once the single occurrence's head
-	// arguments are read)
-	final := func(x *term.Term) *term.Term {
-		y := onto.Get(x)
-		if y == nil {
-			y = x
-		}
-		if v := elim[y]; v != nil {
-			return v
-		}
-		return y
-	}
 	var pending []*term.Term // (once: what the occurrence brings, not renamed)
 	bring := func(t *term.Term) {
 		if once {
@@ -444,7 +454,22 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			bring(pr.rest)
 		}
 		if len(pending) > 0 {
-			rs, ok := in.renameSimplify(in.renamed[:0], pending, final)
+			// onto takes each head argument x of d on to its final
+			// image: the occurrence's argument y, or y's value, which is
+			// what renaming and then substituting elim gives it (elim is
+			// final once the single occurrence's head arguments are
+			// read; onto is not read after, but by renameSimplify)
+			for _, x := range d.Head.Args {
+				y := onto.Get(x)
+				if v := elim[y]; v != nil {
+					y = v
+				}
+				if y == x {
+					y = nil
+				}
+				onto.Set(x, y)
+			}
+			rs, ok := in.renameSimplify(in.renamed[:0], pending, onto, elim)
 			if !ok {
 				rs = append(rs, st.False())
 			}
@@ -532,6 +557,11 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		hasValue.Set(y, true)
 	}
 	in.conj = term.Conjuncts(in.conj[:0], c.Constraint)
+	// touched: c's conjuncts that mention a variable given a value, all
+	// simplified under elim in one walk (one simplifier's tables, not
+	// one per conjunct; their conjuncts are those each gives, the
+	// repeats apart, which the merged constraint drops too)
+	touched := in.touched[:0]
 	for _, a := range in.conj {
 		dirty, isLocal := false, false
 		for _, x := range in.st.SharedFreeConsts(a) {
@@ -542,7 +572,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 			isLocal = isLocal || !args.Get(x)
 		}
 		if dirty {
-			add(st.SimplifyMap(a, elim))
+			touched = append(touched, a)
 			continue
 		}
 		b := st.Simplify(a)
@@ -558,6 +588,16 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		} else {
 			kept = append(kept, a)
 		}
+	}
+	if len(touched) > 0 {
+		rs, ok := st.SimplifyConjuncts(in.simplified[:0], nil, touched, elim)
+		if !ok {
+			falsified = true
+		}
+		for _, a := range rs {
+			add(a)
+		}
+		in.touched, in.simplified = touched[:0], rs[:0]
 	}
 	for _, a := range parts {
 		if a.simplified {
@@ -623,7 +663,7 @@ func (in *inliner) merge(c *chc.Clause, p *chc.Pred, d *chc.Clause, pr *projecti
 		}
 	}
 	in.vars = nc.Vars[:0] // (grown by the fresh variables: kept for the next merge)
-	m.remap = in.canonicalMerged(nc, index)
+	m.remap = in.canonicalMerged(nc, index, local)
 	for _, x := range nc.Vars {
 		m.local = m.local || !args.Get(x)
 	}
@@ -655,18 +695,78 @@ func occurrences(c *chc.Clause, p *chc.Pred) int {
 // sorted list of them all that SharedFreeConsts would keep in the store
 // for every merged clause (most are merged again). nc.Vars, merge's
 // scratch list, is replaced by a list of its own.
-func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32]) []int32 {
+//
+// local is the list of the conjuncts with a variable that is no atom
+// argument, those that merge built nc's constraint from with the others
+// (kept). canonicalOrder reads the table for such variables only (it
+// places the atom arguments first), and they occur in local alone: when
+// every conjunct of local is simplified, SimplifyAnd only flattened,
+// sorted and deduplicated them (it would return false, which merge
+// refuses, on more), so the constraint's variables that are no atom
+// argument are those of local, and only local is read, not the
+// constraint (whose other conjuncts, the using clause's mostly, grow
+// with every merge along a chain of predicates).
+func (in *inliner) canonicalMerged(nc *chc.Clause, index *term.TermMap[int32], local []*term.Term) []int32 {
 	inCons := in.taken // (merge is done with it: emptied at the end)
 	inCons.Clear()
 	defer inCons.Clear()
-	for x := range conjunctConsts(in.st, nc.Constraint) {
-		inCons.Set(x, true)
+	short := !slices.ContainsFunc(local, func(a *term.Term) bool { return !a.IsSimplified() })
+	if short {
+		for _, a := range local {
+			for _, x := range in.st.SharedFreeConsts(a) {
+				inCons.Set(x, true)
+			}
+		}
+	} else {
+		for x := range conjunctConsts(in.st, nc.Constraint) {
+			inCons.Set(x, true)
+		}
+	}
+	if in.canonical != nil {
+		in.canonical.check(in, nc, inCons, short)
 	}
 	indexOf := func(x *term.Term) (int, bool) {
 		i := int(index.Get(x)) - 1
 		return i, i >= 0
 	}
 	return canonicalOrder(nc, indexOf, inCons.Get)
+}
+
+// canonicalCheck is the tests' comparison of canonicalMerged's table of
+// the constraint's variables with the one read off the whole constraint
+// (see inliner.canonical): the merges that took the shortcut, those
+// among them with a variable that is no atom argument in the
+// constraint, those that read the constraint, and the mismatches.
+type canonicalCheck struct {
+	short, shortLocal, full, mismatch int
+}
+
+// check compares inCons, for nc's variables that are no atom argument
+// (marked in in.argSet), with the free constants of nc's constraint.
+func (cc *canonicalCheck) check(in *inliner, nc *chc.Clause, inCons *term.TermMap[bool], short bool) {
+	whole := map[*term.Term]bool{}
+	for x := range conjunctConsts(in.st, nc.Constraint) {
+		whole[x] = true
+	}
+	local := false
+	for _, x := range nc.Vars {
+		if in.argSet.Get(x) {
+			continue
+		}
+		local = local || whole[x]
+		if whole[x] != inCons.Get(x) {
+			cc.mismatch++
+		}
+	}
+	switch {
+	case !short:
+		cc.full++
+	case local:
+		cc.shortLocal++
+		fallthrough
+	default:
+		cc.short++
+	}
 }
 
 // setArgs marks the arguments of c's atoms in args.
@@ -739,36 +839,48 @@ func (in *inliner) renameBy(t *term.Term, get func(*term.Term) *term.Term) *term
 }
 
 // renameSimplify appends to dst the conjuncts of st.SimplifyAndMap(ts,
-// m) for the map m of variables to terms of their sorts given by its
-// lookup get (nil: no image), which is the simplified conjunction of
-// renameBy(t, get) for t in ts when get is a renaming, and of the
-// renamed ts under a substitution too when get composes them (rename,
-// then substitute): one walk of the terms, which share the simplifier's
-// tables, instead of a walk to rename and one to simplify per term; none
-// when no free variable of ts has an image (the constraints of the
-// inliner's clauses are simplified). The conjunction is not built (see
-// st.SimplifyConjuncts): merge reads its conjuncts. False: it is false
-// (nothing appended).
-func (in *inliner) renameSimplify(dst, ts []*term.Term, get func(*term.Term) *term.Term) ([]*term.Term, bool) {
+// m) for the map m of variables to terms of their sorts that images
+// gives (nil: no image), and elim for the variables images has no image
+// of, which is the simplified conjunction of the renamed ts when the
+// images are a renaming, and of the renamed ts under a substitution
+// too when they compose them (rename, then substitute): one walk of the
+// terms, which share the simplifier's tables, instead of a walk to
+// rename and one to simplify per term; none when no free variable of ts
+// has an image (the constraints of the inliner's clauses are
+// simplified). The conjunction is not built (see st.SimplifyConjuncts):
+// merge reads its conjuncts. False: it is false (nothing appended). The
+// images are variables or values (free of bound variables): the
+// substitution is handed on as the table images (elim's images added to
+// it) and its keys (see st.SimplifyConjunctsTable), no Go map hashed and
+// ranged over.
+func (in *inliner) renameSimplify(dst, ts []*term.Term, images *term.TermMap[*term.Term], elim map[*term.Term]*term.Term) ([]*term.Term, bool) {
 	st := in.st
-	sub := table(&in.sub)
+	keys := in.imaged[:0] // (repeats and all: SimplifyConjunctsTable reads them as a set)
+	see := func(x *term.Term) {
+		u := images.Get(x)
+		if u == nil {
+			if u = elim[x]; u != nil {
+				images.Set(x, u)
+			}
+		}
+		if u != nil && u != x {
+			keys = append(keys, x)
+		}
+	}
 	for _, t := range ts {
 		switch {
 		case t.IsValue():
 		case t.Op() == term.OpConst:
-			if u := get(t); u != nil && u != t {
-				sub[t] = u
-			}
+			see(t)
 		default:
 			for _, x := range st.SharedFreeConsts(t) {
-				if u := get(x); u != nil && u != x {
-					sub[x] = u
-				}
+				see(x)
 			}
 		}
 	}
-	if len(sub) == 0 {
+	in.imaged = keys[:0]
+	if len(keys) == 0 {
 		return st.SimplifyConjuncts(dst, ts, nil, nil)
 	}
-	return st.SimplifyConjuncts(dst, nil, ts, sub)
+	return st.SimplifyConjunctsTable(dst, nil, ts, keys, images)
 }

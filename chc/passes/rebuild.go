@@ -506,7 +506,7 @@ type varSet struct {
 	shift  uint
 	// at, when set, holds every member with a value other than 0 (and
 	// no other term): has reads it (see clauseArgs)
-	at *term.TermMap[int32]
+	at *idMap[int32]
 }
 
 const smallSet = 16

@@ -17,7 +17,7 @@ import (
 // the renaming x → y of those taken (nil: none; else a table of
 // renamings, to give back with putRenaming). atomOf is the atom of each
 // argument of c, as clauseArgs holds it.
-func relaxCopies(c *chc.Clause, inert [][2]*term.Term, atomOf *term.TermMap[int32]) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
+func relaxCopies(c *chc.Clause, inert [][2]*term.Term, atomOf *idMap[int32]) (rest [][2]*term.Term, ren *term.TermMap[*term.Term]) {
 	sc := relaxScratches.Get().(*relaxScratch)
 	defer func() {
 		sc.givenBits.Clear()

@@ -59,7 +59,7 @@ func (pass Simplify) Apply(ctx context.Context, s *chc.System) (*chc.System, Tra
 	relaxed := false
 	var ca clauseArgs
 	defer ca.release()
-	var fx term.TermMap[uint8]
+	var fx idMap[uint8]
 	var lists copyLists // (the lists of one clause at a time)
 	var svs solved      // (likewise)
 	for _, c := range s.Clauses {
@@ -206,7 +206,7 @@ func countFunc[T any](s []T, f func(T) bool) int {
 // Then solveDefs leaves the other conjuncts as they are, with the
 // definitions read unchanged (solved.unchanged), the constraint is f and
 // the clause is kept. seen is scratch, left empty.
-func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *term.TermMap[uint8]) bool {
+func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, seen *idMap[uint8]) bool {
 	if !f.IsSimplified() || f.IsFalse() || !f.Sort().IsBool() {
 		return false
 	}
@@ -398,7 +398,7 @@ type clauseArgs struct {
 
 // A clauseArgsScratch is the tables of clauseArgs.
 type clauseArgsScratch struct {
-	atomOf term.TermMap[int32]
+	atomOf idMap[int32]
 	list   []*term.Term
 }
 
@@ -450,7 +450,7 @@ func (ca *clauseArgs) release() {
 
 // A copyScratch holds peelCopies' tables between calls.
 type copyScratch struct {
-	count term.TermMap[int32]
+	count idMap[int32]
 	pairs [][2]*term.Term
 }
 
@@ -495,38 +495,87 @@ func storesRefute(st *term.Store, f *term.Term) bool {
 	if !slices.ContainsFunc(f.Args(), storeDef) {
 		return false
 	}
-	var sub map[*term.Term]*term.Term
-	var others []*term.Term
+	// the definitions x = t, the first of each x (sub, by the keys in
+	// the order met), and the other conjuncts, in recycled tables (a
+	// Solidity clause's constraint has stores in most rounds)
+	sc := storeScratches.Get().(*storeScratch)
+	defer func() {
+		sc.sub.Clear()
+		clear(sc.keys)
+		clear(sc.clean)
+		clear(sc.dirty)
+		sc.keys, sc.clean, sc.dirty = sc.keys[:0], sc.clean[:0], sc.dirty[:0]
+		storeScratches.Put(sc)
+	}()
+	sub := &sc.sub
+	keys, others := sc.keys[:0], sc.clean[:0]
+	bound := false
 	for _, a := range f.Args() {
 		if a.Op() == term.OpEq && a.NumArgs() == 2 {
 			x, t := a.Arg(0), a.Arg(1)
 			if x.Op() != term.OpConst {
 				x, t = t, x
 			}
-			if x.Op() == term.OpConst && t.Op() == term.OpStore && sub[x] == nil && !mentions(t, x) {
-				if sub == nil {
-					sub = map[*term.Term]*term.Term{}
-				}
-				sub[x] = t
+			if x.Op() == term.OpConst && t.Op() == term.OpStore && sub.Get(x) == nil && !mentions(t, x) {
+				sub.Set(x, t)
+				keys = append(keys, x)
+				bound = bound || t.HasBound()
 				continue
 			}
 		}
 		others = append(others, a)
 	}
-	if len(sub) == 0 || len(others) == 0 {
+	sc.keys, sc.clean = keys, others
+	if len(keys) == 0 || len(others) == 0 {
 		return false
 	}
-	if !slices.ContainsFunc(others, func(a *term.Term) bool {
-		return slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub[x] != nil })
-	}) {
+	reads := func(a *term.Term) bool {
+		return slices.ContainsFunc(st.SharedFreeConsts(a), func(x *term.Term) bool { return sub.Get(x) != nil })
+	}
+	k := slices.IndexFunc(others, reads)
+	if k < 0 {
 		// no conjunct reads a variable the stores define: the others
 		// are conjuncts of the simplified f, which is not false
 		return false
 	}
 	// A definition may mention a variable another one defines: the
 	// substitution is one step, which is sound (each x = t holds).
-	return st.SimplifyMap(chc.Conj(st, others), sub).IsFalse()
+	if bound {
+		// (SimplifyConjunctsFunc takes images without bound
+		// variables)
+		m := make(map[*term.Term]*term.Term, len(keys))
+		for _, x := range keys {
+			m[x] = sub.Get(x)
+		}
+		return st.SimplifyMap(chc.Conj(st, others), m).IsFalse()
+	}
+	// The conjunction of the others under the substitution, as
+	// SimplifyMap(Conj(others), sub) simplifies it, without building the
+	// conjunction or its image: the conjuncts that read a variable the
+	// stores define (dirty) simplified under it, the others (clean,
+	// simplified: their own images) as they are; false when the
+	// conjunction is false.
+	clean, dirty := others[:k], append(sc.dirty[:0], others[k])
+	for _, a := range others[k+1:] {
+		if reads(a) {
+			dirty = append(dirty, a)
+		} else {
+			clean = append(clean, a) // (in place: behind the reading)
+		}
+	}
+	out, ok := st.SimplifyConjunctsFunc(sc.out[:0], clean, dirty, keys, sub.Get)
+	clear(out)
+	sc.dirty, sc.out = dirty, out[:0]
+	return !ok
 }
+
+// A storeScratch holds storesRefute's tables between calls.
+type storeScratch struct {
+	sub                     idMap[*term.Term]
+	keys, clean, dirty, out []*term.Term
+}
+
+var storeScratches = sync.Pool{New: func() any { return new(storeScratch) }}
 
 // storeDef reports whether a is an equality of a constant and a store
 // (either way round), which storesRefute reads.
@@ -632,7 +681,7 @@ func cmpBounds(a, b num.Rat) int {
 
 // A boundScratch holds boundsConflict's tables between calls.
 type boundScratch struct {
-	at     term.TermMap[int32]
+	at     idMap[int32]
 	bounds [][2]bound
 }
 

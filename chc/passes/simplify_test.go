@@ -88,7 +88,7 @@ func TestSimplifyConstArrays(t *testing.T) {
 	st := s.St
 	yes := func(*term.Term) bool { return true }
 	refuted := st.Simplify(s.Clauses[0].Constraint)
-	var defined term.TermMap[*term.Term]
+	var defined idMap[*term.Term]
 	_, _, _, ok := unionSimple(st, term.Conjuncts(nil, refuted), yes, yes, func(x, t *term.Term) { defined.Set(x, t) }, &defined, false)
 	require.False(t, ok, "unionSimple misses the contradiction of %v", refuted)
 	var defs []*term.Term
@@ -225,7 +225,7 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		var ca clauseArgs
 		defer ca.release()
 		args := ca.of(c)
-		var seen term.TermMap[uint8]
+		var seen idMap[uint8]
 		relax := rapid.Bool().Draw(t, "relax")
 		if !simplifyFixpoint(st, f, &args, relax && len(c.Body) > 0, &seen) {
 			no++
