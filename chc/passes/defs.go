@@ -121,19 +121,7 @@ func solveDefsOf(st *term.Store, f *term.Term, cs []*term.Term, can, prefer func
 func solveDefsInto(into *solved, st *term.Store, f *term.Term, cs []*term.Term, can, prefer func(x *term.Term) bool, simple, needSub bool) *solved {
 	sc := defsScratches.Get().(*defsScratch)
 	defer func() {
-		sc.users.Clear()
-		sc.failed.Clear()
-		sc.sub.Clear()
-		for i := range sc.userLists {
-			sc.userLists[i] = sc.userLists[i][:0]
-		}
-		sc.userLists = sc.userLists[:0]
-		for i := range sc.bufs {
-			// (to the capacity: a round that met a contradiction
-			// wrote past the length kept)
-			clear(sc.bufs[i][:cap(sc.bufs[i])])
-			sc.bufs[i] = sc.bufs[i][:0]
-		}
+		sc.reset()
 		defsScratches.Put(sc)
 	}()
 	sv := solveDefsIn(into, sc, st, f, cs, can, prefer, simple)
@@ -1110,6 +1098,23 @@ type defsScratch struct {
 }
 
 var defsScratches = sync.Pool{New: func() any { return new(defsScratch) }}
+
+// reset empties sc's tables for the next call, keeping their room.
+func (sc *defsScratch) reset() {
+	sc.users.Clear()
+	sc.failed.Clear()
+	sc.sub.Clear()
+	for i := range sc.userLists {
+		sc.userLists[i] = sc.userLists[i][:0]
+	}
+	sc.userLists = sc.userLists[:0]
+	for i := range sc.bufs {
+		// (to the capacity: a round that met a contradiction wrote
+		// past the length kept)
+		clear(sc.bufs[i][:cap(sc.bufs[i])])
+		sc.bufs[i] = sc.bufs[i][:0]
+	}
+}
 
 // memberIndexes recycles the tables of unionSimple.
 var memberIndexes = sync.Pool{New: func() any { return new(idMap[int32]) }}

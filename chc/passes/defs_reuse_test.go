@@ -62,18 +62,7 @@ func TestPropSolveDefsReuse(t *testing.T) {
 			if !slices.Equal(got.defs, want.defs) || !slices.Equal(got.rest, want.rest) || got.used != want.used {
 				t.Fatalf("constraint %d, %v: with the tables of the ones before, definitions %v, rest %v (%d used); fresh: %v, %v (%d)", round, f, got.defs, got.rest, got.used, want.defs, want.rest, want.used)
 			}
-			// (what solveDefsInto does to the tables after each call)
-			shared.users.Clear()
-			shared.failed.Clear()
-			shared.sub.Clear()
-			for i := range shared.userLists {
-				shared.userLists[i] = shared.userLists[i][:0]
-			}
-			shared.userLists = shared.userLists[:0]
-			for i := range shared.bufs {
-				clear(shared.bufs[i][:cap(shared.bufs[i])])
-				shared.bufs[i] = shared.bufs[i][:0]
-			}
+			shared.reset() // (as solveDefsInto does after each call)
 		}
 	})
 }

@@ -24,15 +24,7 @@ import (
 func TestPropInlineMergedLocals(t *testing.T) {
 	locals := 0
 	rapid.Check(t, func(t *rapid.T) {
-		var s *chc.System
-		if rapid.Bool().Draw(t, "chain") {
-			s = drawLocalChain(t)
-		} else {
-			s = drawSystem(t)
-			for _, c := range s.Clauses {
-				setVars(c)
-			}
-		}
+		s := drawInlineInput(t)
 		n, projected, err := passes.InlineMergedLocals(s)
 		if err != nil {
 			t.Fatal(err)
@@ -46,6 +38,20 @@ func TestPropInlineMergedLocals(t *testing.T) {
 	if locals == 0 {
 		t.Fatal("no merged clause kept a local variable: the test checks nothing")
 	}
+}
+
+// drawInlineInput draws a chain of predicates whose clauses keep local
+// variables (drawLocalChain) or a system of drawSystem with its clauses'
+// variables set.
+func drawInlineInput(t *rapid.T) *chc.System {
+	if rapid.Bool().Draw(t, "chain") {
+		return drawLocalChain(t)
+	}
+	s := drawSystem(t)
+	for _, c := range s.Clauses {
+		setVars(c)
+	}
+	return s
 }
 
 // drawLocalChain is a chain c0 → c1 → … → cn-1 → false over one integer
@@ -152,15 +158,7 @@ func TestPropInlineProjectionHeadOnly(t *testing.T) {
 func TestPropInlineCanonicalShortcut(t *testing.T) {
 	short, local, full := 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
-		var s *chc.System
-		if rapid.Bool().Draw(t, "chain") {
-			s = drawLocalChain(t)
-		} else {
-			s = drawSystem(t)
-			for _, c := range s.Clauses {
-				setVars(c)
-			}
-		}
+		s := drawInlineInput(t)
 		n, l, f, mismatch, err := passes.InlineCanonicalChecked(s)
 		if err != nil {
 			t.Fatal(err)
