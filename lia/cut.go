@@ -19,6 +19,10 @@ const (
 	// Diophantine is the rounding of a combination of equalities with
 	// integer coefficients and a fractional right side.
 	Diophantine
+	// Equality is a bound v <= l (v >= l) of an integer variable sitting
+	// on its bound l that the relaxation cannot leave (tight.go); it
+	// holds at the current point and fixes v.
+	Equality
 )
 
 func (k CutKind) String() string {
@@ -27,6 +31,8 @@ func (k CutKind) String() string {
 		return "gcd"
 	case Diophantine:
 		return "diophantine"
+	case Equality:
+		return "equality"
 	}
 	return "gomory"
 }
@@ -105,7 +111,7 @@ func (c *Lemma) reset(k CutKind) {
 	c.Split.Ge = Derivation{Expl: c.Split.Ge.Expl[:0]}
 }
 
-// rounding starts a rounding cut P <= bound (GCD and Diophantine): the
+// rounding starts a rounding cut P <= bound (GCD, Diophantine, Equality): the
 // split is on P itself, each case taken once.
 func (c *Lemma) rounding(k CutKind, bound num.Int) {
 	c.reset(k)

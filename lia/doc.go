@@ -5,8 +5,9 @@
 // theory_lra/int_solver, Dillig et al., Christ and Hoenicke). It works on
 // lra's tableau through lra's exported API only (Row, Column, Definition,
 // bounds, Assignment, IsBasic) and changes nothing but the assignment
-// (patching, with lra.MoveNonbasic): the caller turns its answers into
-// atoms, lemmas and case splits.
+// (patching, with lra.MoveNonbasic, and the simplex checks of tentative
+// bounds under a push and pop): the caller turns its answers into atoms,
+// lemmas and case splits.
 //
 // # The problem
 //
@@ -57,12 +58,18 @@
 //     (bounded slacks: l <= aᵀx <= u) are carried through the same
 //     column operations, and one whose values under the equalities'
 //     general solution miss its bounds (c + g·ℤ ∩ [l, u] empty) is cut;
-//  3. every gomoryPeriod-th call (4), a Gomory mixed-integer cut
+//  3. every tightPeriod-th call (16), the hidden equalities (tight.go):
+//     an integer variable on a bound l that the relaxation cannot leave
+//     (the simplex refutes l+1, under a push and pop) holds l in every
+//     integer solution, and the cut v <= l fixes it for the checks
+//     above; inequalities that sum to 0 >= 0 confine the relaxation to a
+//     line without integer points, along which branch and bound walks;
+//  4. every gomoryPeriod-th call (4), a Gomory mixed-integer cut
 //     (gomory.go) from the row of the basic integer variable with the
 //     most fractional value (closest to 1/2) whose nonbasic variables all
 //     sit exactly on bounds; cuts whose scaled coefficients exceed 32 bits
 //     are dropped;
-//  4. a branch on a fractional variable, preferring the smallest domain
+//  5. a branch on a fractional variable, preferring the smallest domain
 //     (both bounds, least width), then one bound, then none, ties to the
 //     smallest variable. The direction to try first (Branch's up) comes
 //     from a deterministic pseudo-random sequence: a fixed direction makes
@@ -72,7 +79,8 @@
 // On bounded problems the search terminates: each branch shrinks a finite
 // domain and cuts are interleaved with branches at a fixed period. On
 // unbounded ones the GCD and Diophantine checks refute infeasible
-// equality systems at once, and random directions with cuts find
+// equality systems at once, the hidden equalities make the equalities
+// that bounds imply explicit, and random directions with cuts find
 // solutions in practice; termination is not guaranteed, so the caller
 // keeps a budget (smt gives up with Unknown) and a context.
 //
@@ -110,6 +118,7 @@
 //	gomory.go   Gomory mixed-integer cuts
 //	gcd.go      the GCD test on tableau rows
 //	dioph.go    the Diophantine check on equalities
+//	tight.go    the hidden equalities: bounds the relaxation cannot leave
 //	verify.go   Verify: the independent check of a cut's proof
 //
 // # Naming

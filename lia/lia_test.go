@@ -168,14 +168,16 @@ func (p iproblem) realFeasible(pt []int64) bool {
 
 // driver is a branch and bound over lra and lia.
 type driver struct {
-	t        fataler
-	p        iproblem
-	lp       *lra.Solver
-	li       *Solver
-	xs       []lra.Var
-	budget   int
-	cuts     int
-	branches int
+	t          fataler
+	p          iproblem
+	lp         *lra.Solver
+	li         *Solver
+	xs         []lra.Var
+	budget     int
+	cuts       int
+	branches   int
+	equalities int  // equality cuts among cuts
+	noBox      bool // the problem is not p: no box to enumerate
 }
 
 type fataler interface {
@@ -244,6 +246,18 @@ func (d *driver) assertRow(cs []num.Rat, vs []lra.Var, allInt bool, lo, hi *num.
 			g = g.Gcd(c.Mul(l.Rat()).Num())
 		}
 		f := l.Rat().Quo(g.Rat())
+		// as smt does: the first variable's coefficient positive, so that
+		// a bound on a form lands on its slack (a cut v <= l on v itself)
+		first := 0
+		for i := range vs {
+			if vs[i] < vs[first] {
+				first = i
+			}
+		}
+		if cs[first].Sign() < 0 {
+			f = f.Neg()
+			lo, hi = hi, lo
+		}
 		cs2 := make([]num.Rat, len(cs))
 		for i, c := range cs {
 			cs2[i] = c.Mul(f)
@@ -300,10 +314,18 @@ func (d *driver) checkCut(c *Lemma) {
 	for i, v := range c.Vars {
 		lhs = lhs.Add(c.Coeffs[i].Mul(d.lp.Assignment(v).R))
 	}
-	if lhs.Cmp(c.Bound) >= 0 {
+	if c.Kind == Equality {
+		// It held at the point where it was found, which the tests
+		// moved: the current point may satisfy it or not. Its Ge case
+		// is refuted by bounds.
+		if len(c.Split.Ge.Expl) == 0 {
+			t.Fatalf("equality cut %v >= %v without a refutation", c.Coeffs, c.Bound)
+		}
+		d.equalities++
+	} else if lhs.Cmp(c.Bound) >= 0 {
 		t.Fatalf("cut %v does not cut off the current point", c.Kind)
 	}
-	if d.p.nReal > 0 {
+	if d.p.nReal > 0 || d.noBox {
 		return
 	}
 	pt := make([]int64, d.p.nInt)
@@ -420,31 +442,40 @@ func (d *driver) checkModel() {
 
 func TestRandomMixed(t *testing.T) {
 	for _, tc := range []struct {
-		name        string
-		maxReal     int
-		gomory, gcd int
-		noPatch     bool
+		name               string
+		maxReal            int
+		gomory, gcd, tight int
+		noPatch            bool
 	}{
-		{"default", 2, defaultGomoryPeriod, defaultGCDPeriod, false},
-		{"int-cuts", 0, 1, 1, true},
-		{"mixed-cuts", 2, 1, 1000, true},
-		{"branch-only", 2, 1 << 30, 1 << 30, true},
+		{"default", 2, defaultGomoryPeriod, defaultGCDPeriod, defaultTightPeriod, false},
+		{"int-cuts", 0, 1, 1, 1 << 30, true},
+		{"mixed-cuts", 2, 1, 1000, 1 << 30, true},
+		{"branch-only", 2, 1 << 30, 1 << 30, 1 << 30, true},
+		{"equalities", 2, 1 << 30, 1 << 30, 1, true},
 	} {
-		t.Run(tc.name, func(t *testing.T) { testRandom(t, tc.maxReal, tc.gomory, tc.gcd, tc.noPatch) })
+		t.Run(tc.name, func(t *testing.T) {
+			eqs := testRandom(t, tc.maxReal, tc.gomory, tc.gcd, tc.tight, tc.noPatch)
+			if tc.tight == 1 && eqs == 0 {
+				t.Fatal("no equality cut")
+			}
+		})
 	}
 }
 
-func testRandom(t *testing.T, maxReal, gomory, gcd int, noPatch bool) {
-	var cuts, branches, cases, sats int
+// testRandom solves random problems with the given periods and returns
+// the number of equality cuts made.
+func testRandom(t *testing.T, maxReal, gomory, gcd, tight int, noPatch bool) int {
+	var cuts, branches, cases, sats, eqs int
 	rapid.Check(t, func(t *rapid.T) {
 		p := genIProblem(t, maxReal)
 		want := p.oracle()
 		d, ok := newDriver(t, p)
-		d.li.gomoryPeriod, d.li.gcdPeriod, d.li.noPatch = gomory, gcd, noPatch
+		d.li.gomoryPeriod, d.li.gcdPeriod, d.li.tightPeriod, d.li.noPatch = gomory, gcd, tight, noPatch
 		got := false
 		if ok {
 			var done bool
 			got, done = d.solve()
+			eqs += d.equalities
 			if !done {
 				t.Skipf("budget exhausted")
 			}
@@ -459,7 +490,8 @@ func testRandom(t *testing.T, maxReal, gomory, gcd int, noPatch bool) {
 			sats++
 		}
 	})
-	t.Logf("%d cases (%d sat), %d cuts, %d branches", cases, sats, cuts, branches)
+	t.Logf("%d cases (%d sat), %d cuts (%d equalities), %d branches", cases, sats, cuts, eqs, branches)
+	return eqs
 }
 
 // TestDiophantine: x = 2a+1 and x = 2b have no integer solution; no
@@ -575,6 +607,54 @@ func TestDiophantineBounded(t *testing.T) {
 	}
 }
 
+// TestHiddenEquality: a - 3b >= 6, -a - 3c >= 6 and b + c >= -4 sum to
+// 0 >= 0, so each holds with equality; then a = 6 + 3b and 2a + 3w = -2
+// gives w = -14/3 - 2b, never an integer, at every point of the unbounded
+// line the relaxation is confined to. Found by the itp property test
+// (seed 1177461003401220031), where smt gave up after 16384 branches and
+// cuts: branch and bound walks along b, and the Gomory cuts with it.
+// The hidden equalities (tight.go) fix a - 3b, and the Diophantine check
+// refutes.
+func TestHiddenEquality(t *testing.T) {
+	for _, tight := range []int{defaultTightPeriod, 1 << 30} {
+		lp := lra.New()
+		d := &driver{t: t, lp: lp, li: New(lp), budget: 2000, noBox: true}
+		d.li.tightPeriod = tight
+		a, b, c, w := lp.NewVar(), lp.NewVar(), lp.NewVar(), lp.NewVar()
+		for _, v := range []lra.Var{a, b, c, w} {
+			d.li.SetInt(v)
+		}
+		n := func(c int64) *num.Rat { r := num.NewRat(c, 1); return &r }
+		rows := []struct {
+			cs     []num.Rat
+			vs     []lra.Var
+			lo, hi *num.Rat
+		}{
+			{[]num.Rat{*n(1), *n(-3)}, []lra.Var{a, b}, n(6), nil},
+			{[]num.Rat{*n(-1), *n(-3)}, []lra.Var{a, c}, n(6), nil},
+			{[]num.Rat{*n(1), *n(1)}, []lra.Var{b, c}, n(-4), nil},
+			{[]num.Rat{*n(2), *n(3)}, []lra.Var{a, w}, n(-2), n(-2)},
+		}
+		for i, r := range rows {
+			if d.assertRow(r.cs, r.vs, true, r.lo, r.hi, lra.Reason(10+i)) {
+				t.Fatal("unexpected conflict")
+			}
+		}
+		sat, ok := d.solve()
+		switch {
+		case tight == 1<<30 && ok:
+			t.Fatalf("without hidden equalities: answered (sat %v) after %d branches, %d cuts; the test needs a new example", sat, d.branches, d.cuts)
+		case tight == 1<<30:
+		case !ok || sat:
+			t.Fatalf("sat %v, done %v after %d branches and %d cuts (%d equalities)", sat, ok, d.branches, d.cuts, d.equalities)
+		case d.equalities == 0:
+			t.Fatalf("refuted without an equality cut (%d cuts)", d.cuts)
+		default:
+			t.Logf("refuted after %d branches and %d cuts (%d equalities)", d.branches, d.cuts, d.equalities)
+		}
+	}
+}
+
 // hardProblem draws a pure integer problem from rng with wider boxes and
 // coefficients than the rapid generator (whose draws lean to small
 // values): rows tight around a planted point, so the relaxation is
@@ -611,14 +691,15 @@ func hardProblem(rng *rand.Rand) iproblem {
 
 func TestRandomHard(t *testing.T) {
 	for _, tc := range []struct {
-		name        string
-		gomory, gcd int
-		noPatch     bool
+		name               string
+		gomory, gcd, tight int
+		noPatch            bool
 	}{
-		{"default", defaultGomoryPeriod, defaultGCDPeriod, false},
-		{"no-patch", defaultGomoryPeriod, defaultGCDPeriod, true},
-		{"cuts", 1, 1, true},
-		{"branch-only", 1 << 30, 1 << 30, true},
+		{"default", defaultGomoryPeriod, defaultGCDPeriod, defaultTightPeriod, false},
+		{"no-patch", defaultGomoryPeriod, defaultGCDPeriod, defaultTightPeriod, true},
+		{"cuts", 1, 1, 1 << 30, true},
+		{"branch-only", 1 << 30, 1 << 30, 1 << 30, true},
+		{"equalities", 1 << 30, 1 << 30, 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(42, 7))
@@ -631,7 +712,7 @@ func TestRandomHard(t *testing.T) {
 				p := hardProblem(rng)
 				want := p.oracle()
 				d, ok := newDriver(t, p)
-				d.li.gomoryPeriod, d.li.gcdPeriod, d.li.noPatch = tc.gomory, tc.gcd, tc.noPatch
+				d.li.gomoryPeriod, d.li.gcdPeriod, d.li.tightPeriod, d.li.noPatch = tc.gomory, tc.gcd, tc.tight, tc.noPatch
 				got := false
 				if ok {
 					var done bool

@@ -42,6 +42,7 @@ type Stats struct {
 	GomoryCuts  int // Cut answers from a Gomory mixed-integer cut
 	GCDCuts     int // Cut answers from the GCD test
 	DiophCuts   int // Cut answers from the Diophantine equality check
+	EqualCuts   int // Cut answers fixing a variable on a bound it cannot leave (tight.go)
 	BigGiveUps  int // cuts not made because their numbers grew too big
 	NoCandidate int // Unknown answers: nothing left to branch on
 	Patches     int // fractional variables made integral by patching
@@ -55,12 +56,13 @@ type Solver struct {
 	ints  []lra.Var // integer variables that are not slacks, in SetInt order
 
 	calls int // Check calls with a fractional variable
-	// every gomoryPeriod-th (gcdPeriod-th, boundedPeriod-th) fractional
-	// Check tries a Gomory cut (the GCD test, the Diophantine check with
-	// bounded rows); tests change them
-	gomoryPeriod, gcdPeriod, boundedPeriod int
-	noPatch                                bool // tests: skip patching
-	stats                                  Stats
+	// every gomoryPeriod-th (gcdPeriod-th, boundedPeriod-th,
+	// tightPeriod-th) fractional Check tries a Gomory cut (the GCD test,
+	// the Diophantine check with bounded rows, the hidden equalities);
+	// tests change them
+	gomoryPeriod, gcdPeriod, boundedPeriod, tightPeriod int
+	noPatch                                             bool // tests: skip patching
+	stats                                               Stats
 
 	branchVar lra.Var
 	branchVal num.Int
@@ -79,6 +81,7 @@ type Solver struct {
 	gs     []num.Rat // Gomory coefficients by row position (makeGomory)
 	colCs  []num.Rat // a column (canMove)
 	colVs  []lra.Var
+	tight  []tightCand // bounds to test (tightTest)
 }
 
 // Parameters of the search (see the package doc, "Strategy").
@@ -89,6 +92,10 @@ const (
 	// rows (dioph.go): their bounds change with every branch, and it is
 	// rarely needed
 	defaultBoundedPeriod = 8
+	// every 16th fractional Check looks for hidden equalities (tight.go):
+	// each costs a simplex check per bound, and branch and bound answers
+	// most problems in fewer rounds
+	defaultTightPeriod = 16
 	// maxCutBits bounds the coefficients of a cut scaled to integers, in
 	// bits: larger cuts are dropped (they slow the simplex down more than
 	// they help).
@@ -97,7 +104,7 @@ const (
 
 // New returns integer reasoning over lp, with no integer variables yet.
 func New(lp *lra.Solver) *Solver {
-	return &Solver{lp: lp, gomoryPeriod: defaultGomoryPeriod, gcdPeriod: defaultGCDPeriod, boundedPeriod: defaultBoundedPeriod, rng: 0x9e3779b97f4a7c15}
+	return &Solver{lp: lp, gomoryPeriod: defaultGomoryPeriod, gcdPeriod: defaultGCDPeriod, boundedPeriod: defaultBoundedPeriod, tightPeriod: defaultTightPeriod, rng: 0x9e3779b97f4a7c15}
 }
 
 // LP returns the simplex the solver works on.
@@ -157,7 +164,8 @@ func (s *Solver) Cut() *Lemma { return &s.cut }
 // done or when a fractional variable is left but neither a cut nor a
 // branch applies (which does not happen when bounds on integer variables
 // are integral). Check changes lp's assignment only (patching, see
-// patch.go), never its bounds or rows, and leaves it feasible.
+// patch.go, and the simplex checks of tight.go, which it undoes), never
+// its bounds or rows, and leaves it feasible.
 func (s *Solver) Check(ctx context.Context) Result {
 	s.grow()
 	if ctx != nil && ctx.Err() != nil {
@@ -178,6 +186,18 @@ func (s *Solver) Check(ctx context.Context) Result {
 	if s.diophTest() {
 		s.stats.DiophCuts++
 		return Cut
+	}
+	if s.calls%s.tightPeriod == 0 {
+		found, ok := s.tightTest(ctx)
+		switch {
+		case !ok:
+			return Unknown
+		case found:
+			s.stats.EqualCuts++
+			return Cut
+		case s.fractional() == 0: // the tests moved the assignment
+			return Sat
+		}
 	}
 	if s.calls%s.gomoryPeriod == 0 && s.gomory() {
 		s.stats.GomoryCuts++

@@ -79,3 +79,59 @@ func TestLIABranchBudget(t *testing.T) {
 		t.Fatal("the check did not stop within 3 minutes")
 	}
 }
+
+// TestLIAHiddenEquality: the itp property test's A and B (seed
+// 1177461003401220031). A alone is satisfiable at once, but after a check
+// under B's literals as assumptions the SAT solver decides B's atoms, and
+// the choice with xs0 <= 1 confines the relaxation to an unbounded line
+// without integer points: three inequalities sum to 0 >= 0 (lia's
+// tight.go). Branch and bound walked along it until the budget was spent
+// and the check answered unknown. Both checks must answer within a few
+// hundred rounds.
+func TestLIAHiddenEquality(t *testing.T) {
+	const src = `(declare-fun xa0 () Int)(declare-fun xa1 () Int)(declare-fun xs0 () Int)(declare-fun xs1 () Int)(declare-fun xb0 () Int)(declare-fun xb1 () Int)
+(assert (<= (+ (* (- 2) xa0) (* (- 2) xs1) (* (- 1) xa0)) (- 4)))
+(assert (< (+ (* (- 3) xa0) (* (- 3) xa0) (* (- 3) xa1)) (- 2)))
+(assert (not (<= (+ (* 1 xs1) (* (- 3) xs0)) 5)))
+(assert (not (< (+ (* (- 1) xs1) (* (- 3) xb0)) 6)))
+(assert (> (+ (* (- 1) xs1) (* 1 xb0) (* (- 3) xs0)) (- 2)))
+(assert (= (+ (* 2 xs1) (* 3 xb1)) (- 2)))
+(assert (not (> (+ (* (- 3) xb1) (* (- 1) xs0)) 4)))
+(assert (> (+ (* (- 1) xb0) (* 1 xs0) (* 2 xb0)) (- 5)))
+(assert (not (>= (* (- 1) xs0) (- 1))))`
+	st := term.NewStore()
+	script, err := smtlib.Parse("hidden.smt2", strings.NewReader(src), st)
+	require.NoError(t, err)
+	var fs []*term.Term
+	for _, c := range script.Commands {
+		if c.Kind == smtlib.Assert {
+			fs = append(fs, c.Term)
+		}
+	}
+	A, B := fs[:3], fs[3:]
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+
+	s := New(st, Options{})
+	for _, a := range A {
+		require.NoError(t, s.Assert(a))
+	}
+	r, err := s.Check(ctx, B...)
+	require.NoError(t, err)
+	require.Equal(t, Unsat, r)
+	r, err = s.Check(ctx)
+	require.NoError(t, err)
+	require.Equal(t, Sat, r, s.ReasonUnknown())
+	require.Less(t, s.Stats().Branches+s.Stats().Cuts, uint64(1000))
+
+	// The choice of B's literals the SAT solver walked on: every literal
+	// but the last, which is negated (xs0 <= 1).
+	s = New(st, Options{})
+	for _, f := range append(append([]*term.Term{}, fs[:len(fs)-1]...), st.Not(fs[len(fs)-1])) {
+		require.NoError(t, s.Assert(f))
+	}
+	r, err = s.Check(ctx)
+	require.NoError(t, err)
+	require.Equal(t, Unsat, r, s.ReasonUnknown())
+	require.Less(t, s.Stats().Branches+s.Stats().Cuts, uint64(1000))
+}

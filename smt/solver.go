@@ -372,7 +372,7 @@ func (s *Solver) Stats() Stats {
 	st.Atoms = len(s.ar.atoms)
 	st.Pivots = uint64(s.ar.lra.Stats().Pivots)
 	ls := s.ar.li.Stats()
-	st.Branches, st.Cuts = uint64(ls.Branches), uint64(ls.GomoryCuts+ls.GCDCuts+ls.DiophCuts)
+	st.Branches, st.Cuts = uint64(ls.Branches), uint64(ls.GomoryCuts+ls.GCDCuts+ls.DiophCuts+ls.EqualCuts)
 	st.TransAtoms = s.eu.stats.TransAtoms
 	st.Vars, st.Clauses = s.sat.NumVars(), s.sat.NumAdded()
 	return st
