@@ -199,7 +199,10 @@
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzCLI -fuzztime 1h -parallel 1
 //	go test ./cmd/gospacer -run '^$' -fuzz FuzzDIMACS -fuzztime 1h -parallel 1
 //	go test ./smtlib -run '^$' -fuzz FuzzParse -fuzztime 1h -parallel 1
-//	    coverage-guided fuzzing, one target per command
+//	go test ./chc/passes -run '^$' -fuzz FuzzRead -fuzztime 1h -fuzzminimizetime 2s -parallel 1
+//	    coverage-guided fuzzing, one target per command; Go's fuzzer
+//	    minimizes each new interesting input for up to a minute unless
+//	    -fuzzminimizetime says otherwise, showing 0 execs/sec meanwhile
 //
 // # From a failure to a regression test
 //
