@@ -615,11 +615,28 @@ func TestDiophantineBounded(t *testing.T) {
 // cuts: branch and bound walks along b, and the Gomory cuts with it.
 // The hidden equalities (tight.go) fix a - 3b, and the Diophantine check
 // refutes.
+//
+// With decoys, 2·maxTightTests integer variables in [0, 1] before them
+// that always sit on a bound they can leave, the equality is found only because each run of
+// the test starts where the last stopped.
 func TestHiddenEquality(t *testing.T) {
-	for _, tight := range []int{defaultTightPeriod, 1 << 30} {
+	for _, tc := range []struct{ tight, decoys int }{
+		{defaultTightPeriod, 0}, {1 << 30, 0}, {defaultTightPeriod, 2 * maxTightTests},
+	} {
+		tight := tc.tight
 		lp := lra.New()
 		d := &driver{t: t, lp: lp, li: New(lp), budget: 2000, noBox: true}
 		d.li.tightPeriod = tight
+		for i := range tc.decoys {
+			v := lp.NewVar()
+			d.li.SetInt(v)
+			// 0 <= v <= 1: the tests move it between its bounds, and it
+			// stays on one
+			if lp.AssertLower(v, lra.Exact(num.Rat{}), lra.Reason(1000+2*i)) ||
+				lp.AssertUpper(v, lra.Exact(num.NewRat(1, 1)), lra.Reason(1001+2*i)) {
+				t.Fatal("unexpected conflict")
+			}
+		}
 		a, b, c, w := lp.NewVar(), lp.NewVar(), lp.NewVar(), lp.NewVar()
 		for _, v := range []lra.Var{a, b, c, w} {
 			d.li.SetInt(v)
@@ -650,7 +667,7 @@ func TestHiddenEquality(t *testing.T) {
 		case d.equalities == 0:
 			t.Fatalf("refuted without an equality cut (%d cuts)", d.cuts)
 		default:
-			t.Logf("refuted after %d branches and %d cuts (%d equalities)", d.branches, d.cuts, d.equalities)
+			t.Logf("%d decoys: refuted after %d branches and %d cuts (%d equalities)", tc.decoys, d.branches, d.cuts, d.equalities)
 		}
 	}
 }

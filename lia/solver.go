@@ -71,17 +71,18 @@ type Solver struct {
 	cut       Lemma
 
 	// scratch, named after their users
-	rowCs  []num.Rat
-	rowVs  []lra.Var
-	acc    []num.Rat // dense accumulator by variable (expand)
-	accSet []bool
-	accVs  []lra.Var
-	frac   []lra.Var // fractional variables found by Check
-	dio    dioph
-	gs     []num.Rat // Gomory coefficients by row position (makeGomory)
-	colCs  []num.Rat // a column (canMove)
-	colVs  []lra.Var
-	tight  []tightCand // bounds to test (tightTest)
+	rowCs     []num.Rat
+	rowVs     []lra.Var
+	acc       []num.Rat // dense accumulator by variable (expand)
+	accSet    []bool
+	accVs     []lra.Var
+	frac      []lra.Var // fractional variables found by Check
+	dio       dioph
+	gs        []num.Rat // Gomory coefficients by row position (makeGomory)
+	colCs     []num.Rat // a column (canMove)
+	colVs     []lra.Var
+	tight     []tightCand // bounds to test (tightTest)
+	tightFrom int         // the variable tightTest starts from
 }
 
 // Parameters of the search (see the package doc, "Strategy").

@@ -47,9 +47,13 @@ type tightCand struct {
 // check when it tested anything; ok is false when ctx ended first.
 func (s *Solver) tightTest(ctx context.Context) (found, ok bool) {
 	s.tight = s.tight[:0]
-	for v, isInt := range s.isInt {
+	n := len(s.isInt)
+	for i := range n {
+		// from where the last run stopped, so that every bound gets its
+		// turn when more than maxTightTests qualify
+		v := (s.tightFrom + i) % n
 		x := lra.Var(v)
-		if !isInt {
+		if !s.isInt[v] {
 			continue
 		}
 		if _, fixed := s.fixedValue(x); fixed {
@@ -62,6 +66,7 @@ func (s *Solver) tightTest(ctx context.Context) (found, ok bool) {
 			s.tight = append(s.tight, tightCand{x, lra.Upper, hi.R})
 		}
 		if len(s.tight) == maxTightTests {
+			s.tightFrom = v + 1
 			break
 		}
 	}
