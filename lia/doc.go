@@ -58,7 +58,7 @@
 //     (bounded slacks: l <= aᵀx <= u) are carried through the same
 //     column operations, and one whose values under the equalities'
 //     general solution miss its bounds (c + g·ℤ ∩ [l, u] empty) is cut;
-//  3. every tightPeriod-th call (16), the hidden equalities (tight.go):
+//  3. every tightPeriod-th call (128), the hidden equalities (tight.go):
 //     an integer variable on a bound l that the relaxation cannot leave
 //     (the simplex refutes l+1, under a push and pop) holds l in every
 //     integer solution, and the cut v <= l fixes it for the checks

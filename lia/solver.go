@@ -93,10 +93,13 @@ const (
 	// rows (dioph.go): their bounds change with every branch, and it is
 	// rarely needed
 	defaultBoundedPeriod = 8
-	// every 16th fractional Check looks for hidden equalities (tight.go):
-	// each costs a simplex check per bound, and branch and bound answers
-	// most problems in fewer rounds
-	defaultTightPeriod = 16
+	// every 128th fractional Check looks for hidden equalities (tight.go):
+	// each costs a simplex check per bound, and it moves the simplex
+	// off its vertex, which sends branch and bound elsewhere: every 16th
+	// made a QF_LIA file that branch and bound answers in 433 decisions
+	// take more than 25,000 (z3doc jpg2gif-query-1347, unknown in 10 s).
+	// Most problems answer in fewer rounds; a walk takes thousands.
+	defaultTightPeriod = 128
 	// maxCutBits bounds the coefficients of a cut scaled to integers, in
 	// bits: larger cuts are dropped (they slow the simplex down more than
 	// they help).
