@@ -21,7 +21,7 @@ const (
 	Diophantine
 	// Equality is a bound v <= l (v >= l) of an integer variable sitting
 	// on its bound l that the relaxation cannot leave (tight.go); it
-	// holds at the current point and fixes v.
+	// held where it was found (the tests move the point) and fixes v.
 	Equality
 )
 

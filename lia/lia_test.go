@@ -617,8 +617,8 @@ func TestDiophantineBounded(t *testing.T) {
 // refutes.
 //
 // With decoys, 2·maxTightTests integer variables in [0, 1] before them
-// that always sit on a bound they can leave, the equality is found only because each run of
-// the test starts where the last stopped.
+// that always sit on a bound they can leave, the equality is found only
+// because each run of the test starts where the last stopped.
 func TestHiddenEquality(t *testing.T) {
 	for _, tc := range []struct{ tight, decoys int }{
 		{defaultTightPeriod, 0}, {1 << 30, 0}, {defaultTightPeriod, 2 * maxTightTests},

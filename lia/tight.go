@@ -24,9 +24,9 @@ import (
 // holds in every integer solution, and the answer is the cut v <= l
 // (v >= u), proved like a rounding cut (see gcd.go): the split on v
 // itself, whose case v <= l is the cut and whose case v >= l+1 the
-// simplex's conflict refutes. Unlike the other cuts it holds at the
-// current point; it fixes v, and the next Check's GCD and Diophantine
-// tests see the equality.
+// simplex's conflict refutes. Unlike the other cuts it need not exclude
+// the current point (it held where it was found); it fixes v, and the
+// next Check's GCD and Diophantine tests see the equality.
 
 // Limits of the test: at most maxTightTests bounds per run.
 const maxTightTests = 64
