@@ -220,9 +220,10 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 		cs = one[:]
 	}
 	// the arguments that the conjuncts simpleEq reads mention (seen:
-	// only, or rep for a copy's representative), then a check that no
-	// other conjunct mentions those of them that are not rep
-	const only, rep = 1, 2
+	// only, or inCopy for a copy's two), then a check that no other
+	// conjunct mentions those that are only, while those of a copy that
+	// another conjunct mentions become used
+	const only, inCopy, used = 1, 2, 3
 	defer seen.Clear()
 	defined, inert := 0, false
 	for _, a := range cs {
@@ -239,24 +240,9 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 			if copies || f.Op() != term.OpAnd || !args.has(y) || seen.Get(y) != 0 {
 				return false
 			}
-			// (the representative: the lower ID of two arguments)
-			if term.CompareID(x, y) < 0 {
-				seen.Set(y, only)
-				seen.Set(x, rep)
-			} else {
-				seen.Set(y, rep)
-			}
+			seen.Set(x, inCopy)
+			seen.Set(y, inCopy)
 			inert = true
-		}
-	}
-	onlyHere := func(x *term.Term) bool { return seen.Get(x) == only }
-	if inert {
-		// (peelCopies' path: the definitions and copies as Simplify
-		// writes them back)
-		for _, a := range cs {
-			if x, y := simpleEq(st, a); x != nil && st.SimplifyEq(x, y) != a {
-				return false
-			}
 		}
 	}
 	all := func(*term.Term) bool { return true }
@@ -274,13 +260,49 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 			} else if a.NumArgs() > 0 {
 				fv = st.SharedFreeConsts(a)
 			}
-			if slices.ContainsFunc(fv, onlyHere) {
-				return false
+			for _, x := range fv {
+				switch seen.Get(x) {
+				case only:
+					return false
+				case inCopy:
+					seen.Set(x, used)
+				}
 			}
 		}
 		switch a.Op() {
 		case term.OpConst, term.OpNot, term.OpEq:
 			if x, t := definition(st, a, all, prefer, true); x != nil && (t.IsValue() || t.IsConst()) {
+				return false
+			}
+		}
+	}
+	if inert {
+		// A copy x = y of which one side, say x, occurs in no other
+		// conjunct is one that peelCopies sets aside (x first, as
+		// simpleEq reads the copy), and Simplify writes it back as
+		// SimplifyEq(x, y): y is no variable that another conjunct
+		// defines (those give no definition, and no other conjunct
+		// simpleEq reads mentions y). A copy whose two sides occur
+		// elsewhere would be read by unionSimple, which defines one as
+		// the other: no fixpoint then. The definitions x = v are
+		// written back as SimplifyEq(x, v).
+		for _, a := range cs {
+			x, y := simpleEq(st, a)
+			switch {
+			case x == nil:
+			case y.Op() != term.OpConst:
+				if st.SimplifyEq(x, y) != a {
+					return false
+				}
+			case seen.Get(x) == inCopy:
+				if st.SimplifyEq(x, y) != a {
+					return false
+				}
+			case seen.Get(y) == inCopy:
+				if st.SimplifyEq(y, x) != a {
+					return false
+				}
+			default:
 				return false
 			}
 		}

@@ -108,9 +108,10 @@ func TestSimplifyConstArrays(t *testing.T) {
 // not, of values, copies, bounds, definitions by other terms and Boolean
 // literals, over head and body arguments and local variables, so that
 // both answers come up (checked at the end), and fixpoints with a copy
-// whose representative other conjuncts mention.
+// one of whose sides other conjuncts mention: the lower ID (unionSimple's
+// representative) or the higher (the copy set aside by peelCopies).
 func TestPropSimplifyFixpoint(t *testing.T) {
-	var yes, no, shared int
+	var yes, no, shared, peeled int
 	rapid.Check(t, func(t *rapid.T) {
 		st := term.NewStore()
 		var ints []*term.Term
@@ -122,9 +123,9 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		r := st.Const("r", term.RealSort)
 		// head and body arguments: distinct variables drawn, the rest local
 		perm := rapid.Permutation(ints).Draw(t, "perm")
-		// (a third of the clauses: a copy between two arguments and a
+		// (half of the clauses: a copy between two arguments and a
 		// bound on one of them first, and fewer other conjuncts)
-		copyCase := rapid.IntRange(0, 2).Draw(t, "copy case") == 0
+		copyCase := rapid.Bool().Draw(t, "copy case")
 		nh := rapid.IntRange(0, 3).Draw(t, "head")
 		nb := rapid.IntRange(0, 6-nh).Draw(t, "body")
 		if copyCase {
@@ -160,10 +161,17 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 					l, r = head[0], body[0]
 				}
 				bounded := rapid.SampledFrom([]*term.Term{l, r}).Draw(t, "bounded")
-				if copyCase && term.CompareID(r, l) < 0 {
-					bounded = r // (the representative)
-				} else if copyCase {
-					bounded = l
+				if copyCase {
+					// the representative (the lower ID), or the other
+					// side (the copy that peelCopies sets aside)
+					lo, hi := l, r
+					if term.CompareID(r, l) < 0 {
+						lo, hi = r, l
+					}
+					bounded = lo
+					if rapid.Bool().Draw(t, "bound the higher") {
+						bounded = hi
+					}
 				}
 				cs = append(cs, st.Le(bounded, k("v")))
 				a = st.Eq(l, r)
@@ -233,18 +241,21 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 		}
 		yes++
 		// a copy whose representative (the lower ID) occurs in another
-		// conjunct
+		// conjunct; one whose other side (the higher ID) does
 		for _, a := range term.Conjuncts(nil, f) {
 			x, y := simpleEq(st, a)
 			if x == nil || y.Op() != term.OpConst {
 				continue
 			}
 			if term.CompareID(y, x) < 0 {
-				x = y
+				x, y = y, x
 			}
 			for _, b := range term.Conjuncts(nil, f) {
 				if b != a && slices.Contains(term.FreeConsts(b), x) {
 					shared++
+				}
+				if b != a && slices.Contains(term.FreeConsts(b), y) {
+					peeled++
 				}
 			}
 		}
@@ -259,7 +270,8 @@ func TestPropSimplifyFixpoint(t *testing.T) {
 	require.Positive(t, yes, "no fixpoint drawn")
 	require.Positive(t, no, "no other clause drawn")
 	require.Positive(t, shared, "no fixpoint with a copy's representative in another conjunct")
-	t.Logf("%d fixpoints (%d with a copy's representative in another conjunct), %d others", yes, shared, no)
+	require.Positive(t, peeled, "no fixpoint with a copy's higher side in another conjunct")
+	t.Logf("%d fixpoints (%d with a copy's representative in another conjunct, %d with its other side), %d others", yes, shared, peeled, no)
 }
 
 // TestSimplifyRecordsLocalsKept: every clause that Simplify (with Relax
