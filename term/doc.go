@@ -137,6 +137,13 @@
 //     replaces it; (store a i (select a i)) is a.
 //   - Quantifiers with a constant body fold.
 //
+// The rules read the order of IDs only between the variables of one
+// linear form and between the two sides of an equality. So a simplified
+// bound, equation or Boolean literal whose constants a substitution
+// renames into constants, one to one and in the same order, is simplified
+// by rebuilding it over the new constants (rename.go): the conjuncts of a
+// clause renamed apart, the most common substitution of preprocessing.
+//
 // Linearize and FromLinear expose the linear forms for projection and the
 // solver. NNF (nnf.go) gives negation normal form: and, or, not on atoms,
 // with =>, xor, Boolean = and ite expanded.
@@ -202,6 +209,8 @@
 //	eval.go       Model.Eval: total evaluation
 //	rewrite.go    Simplify, SimplifyMap, SimplifyAnd, SimplifyAndMap, SimplifyConjuncts;
 //	              the simplifications the store remembers
+//	rename.go     the simplified atoms that a substitution renames, in the
+//	              order of their constants' IDs, rebuilt without the rules
 //	linear.go     Linear, Linearize
 //	nnf.go        NNF
 //	implicant.go  Implicant

@@ -193,7 +193,23 @@ func (st *Store) simplifyMapRoots(ts []*Term, m substMap) {
 	// (the keys are mostly constants: then no other node needs a look
 	// into m)
 	onlyConsts := m.onlyConsts()
-	for _, t := range ts {
+	// renamed: the roots renameRoot gave (nil: none), which the walks
+	// below skip
+	var renamed []bool
+	if onlyConsts {
+		for i, t := range ts {
+			if r, ok := st.renameRoot(t, m); ok {
+				if renamed == nil {
+					renamed = make([]bool, len(ts))
+				}
+				ts[i], renamed[i] = r, true
+			}
+		}
+	}
+	for i, t := range ts {
+		if renamed != nil && renamed[i] {
+			continue
+		}
 		if flatAtom(t) {
 			// (most conjuncts: x = y, x ≤ 3... the keys among the
 			// arguments, without a walk; the walk below simplifies t
@@ -246,6 +262,9 @@ func (st *Store) simplifyMapRoots(ts []*Term, m substMap) {
 		return s.memo.Has(u) || (mark.Get(u) == clean && (u.flags&flagSimplified != 0 || u.op.IsLeaf() || s.remembered(u)))
 	}
 	for i, t := range ts {
+		if renamed != nil && renamed[i] {
+			continue
+		}
 		if flatAtom(t) && !s.memo.Has(t) {
 			// one node: its rule, without a walk
 			withKey := false
