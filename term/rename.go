@@ -57,7 +57,8 @@ func renameable(u *Term, m substMap) bool {
 				return false
 			}
 			ry, ok := renamedConst(y, m)
-			return ok && CompareID(rx, ry) == CompareID(x, y) && rx != ry
+			// (x ≠ y, t being simplified: the same order keeps them apart)
+			return ok && CompareID(rx, ry) == CompareID(x, y)
 		}
 	}
 	return false

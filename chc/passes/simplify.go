@@ -290,11 +290,7 @@ func simplifyFixpoint(st *term.Store, f *term.Term, args *varSet, copies bool, s
 			x, y := simpleEq(st, a)
 			switch {
 			case x == nil:
-			case y.Op() != term.OpConst:
-				if st.SimplifyEq(x, y) != a {
-					return false
-				}
-			case seen.Get(x) == inCopy:
+			case y.Op() != term.OpConst || seen.Get(x) == inCopy:
 				if st.SimplifyEq(x, y) != a {
 					return false
 				}
