@@ -105,7 +105,9 @@ func (st *Store) SimplifyAndMap(ts []*Term, m map[*Term]*Term) *Term {
 	}
 	rs := make([]*Term, len(ts))
 	copy(rs, ts)
-	st.simplifyMapRoots(rs, substMap{m: m})
+	if st.simplifyMapRoots(rs, substMap{m: m}) {
+		return st.fls
+	}
 	if len(rs) == 0 {
 		return st.tru
 	}
@@ -175,8 +177,12 @@ func (sm substMap) onlyConsts() bool {
 
 // simplifyMapRoots replaces each term of ts, free of quantifiers, by its
 // SimplifyMap under m (not empty, no image with a bound variable), in one
-// walk.
-func (st *Store) simplifyMapRoots(ts []*Term, m substMap) {
+// walk. It stops at the first term whose image is false, and reports it
+// (falsified): the terms of ts are the conjuncts of a conjunction for
+// each caller but SimplifyMap's (one term), and a conjunct false makes
+// the conjunction false, so the terms after it are left unsimplified
+// and the caller reads none of them.
+func (st *Store) simplifyMapRoots(ts []*Term, m substMap) (falsified bool) {
 	s := simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st)}
 	defer termTables.put(s.memo)
 	defer s.lz.release()
@@ -287,6 +293,9 @@ func (st *Store) simplifyMapRoots(ts []*Term, m substMap) {
 				}
 				ts[i] = r
 			}
+			if ts[i].op == OpFalse {
+				return true
+			}
 			continue
 		}
 		_ = walkPost(t, done, nil, func(u *Term) error {
@@ -302,7 +311,11 @@ func (st *Store) simplifyMapRoots(ts []*Term, m substMap) {
 		if r := s.memo.Get(t); r != nil {
 			ts[i] = r
 		}
+		if ts[i].op == OpFalse {
+			return true
+		}
 	}
+	return false
 }
 
 // simplified reports whether t is its own simplification: a leaf, or a
@@ -381,7 +394,10 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 				panic("term: SimplifyConjuncts with a key that is no constant")
 			}
 		}
-		st.simplifyMapRoots(dst[n:], substMap{m: m})
+		if st.simplifyMapRoots(dst[n:], substMap{m: m}) {
+			clear(dst[n:])
+			return dst[:n], false
+		}
 	}
 	return st.conjunctsOf(dst, n, ts)
 }
@@ -413,7 +429,10 @@ func (st *Store) SimplifyConjunctsFunc(dst, ts, mapped, keys []*Term, m func(*Te
 	n := len(dst)
 	dst = append(dst, mapped...)
 	if len(mapped) > 0 {
-		st.simplifyMapRoots(dst[n:], substMap{fn: m})
+		if st.simplifyMapRoots(dst[n:], substMap{fn: m}) {
+			clear(dst[n:])
+			return dst[:n], false
+		}
 	}
 	return st.conjunctsOf(dst, n, ts)
 }
@@ -424,7 +443,10 @@ func (st *Store) SimplifyConjunctsFunc(dst, ts, mapped, keys []*Term, m func(*Te
 func (st *Store) conjunctsOf(dst []*Term, n int, ts []*Term) ([]*Term, bool) {
 	k := len(dst)
 	dst = append(dst, ts...)
-	st.simplifyRoots(dst[k:])
+	if st.simplifyRoots(dst[k:]) {
+		clear(dst[n:])
+		return dst[:n], false
+	}
 	// flattened, the units dropped, sorted and deduplicated (mkAndOr)
 	j := n
 	for i := n; i < len(dst); i++ {
@@ -523,14 +545,20 @@ func unusualConjunct(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier(
 // (the raw conjuncts of a clause as read, whose subterms mention its own
 // variables), and the store's memo would take a page for them in each
 // range of IDs they span.
-func (st *Store) simplifyRoots(ts []*Term) {
+func (st *Store) simplifyRoots(ts []*Term) (falsified bool) {
 	var s *simplifier
 	for i, t := range ts {
 		if simplified(t) {
+			if t.op == OpFalse {
+				return true
+			}
 			continue
 		}
 		if r := st.simpMemo.Get(t); r != nil {
 			ts[i] = r
+			if r.op == OpFalse {
+				return true
+			}
 			continue
 		}
 		if s == nil {
@@ -547,10 +575,16 @@ func (st *Store) simplifyRoots(ts []*Term) {
 			r.flags |= flagSimplified
 			s.memo.Set(t, r)
 			ts[i] = r
+			if r.op == OpFalse {
+				return true
+			}
 			continue
 		}
-		ts[i] = s.walk(t)
+		if ts[i] = s.walk(t); ts[i].op == OpFalse {
+			return true
+		}
 	}
+	return false
 }
 
 // SimplifyEq is Simplify of a = b without building a = b when a and b
