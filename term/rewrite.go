@@ -293,23 +293,20 @@ func (st *Store) simplifyMapRoots(ts []*Term, m substMap) (falsified bool) {
 				}
 				ts[i] = r
 			}
-			if ts[i].op == OpFalse {
-				return true
+		} else {
+			_ = walkPost(t, done, nil, func(u *Term) error {
+				r := s.node(u)
+				r.flags |= flagSimplified
+				s.memo.Set(u, r)
+				if r != u && mark.Get(u) == clean {
+					// (a node without a key below: its plain simplification)
+					st.remember(u, r)
+				}
+				return nil
+			})
+			if r := s.memo.Get(t); r != nil {
+				ts[i] = r
 			}
-			continue
-		}
-		_ = walkPost(t, done, nil, func(u *Term) error {
-			r := s.node(u)
-			r.flags |= flagSimplified
-			s.memo.Set(u, r)
-			if r != u && mark.Get(u) == clean {
-				// (a node without a key below: its plain simplification)
-				st.remember(u, r)
-			}
-			return nil
-		})
-		if r := s.memo.Get(t); r != nil {
-			ts[i] = r
 		}
 		if ts[i].op == OpFalse {
 			return true
@@ -546,45 +543,44 @@ func unusualConjunct(t *Term) bool { return !t.sort.IsBool() || t.HasQuantifier(
 // variables), and the store's memo would take a page for them in each
 // range of IDs they span.
 func (st *Store) simplifyRoots(ts []*Term) (falsified bool) {
-	var s *simplifier
+	var s *simplifier // (made for the first root that needs one)
+	defer func() {
+		if s != nil {
+			termTables.put(s.memo)
+			s.lz.release()
+		}
+	}()
 	for i, t := range ts {
-		if simplified(t) {
-			if t.op == OpFalse {
-				return true
-			}
-			continue
+		if !simplified(t) {
+			ts[i] = st.simplifyRoot(&s, t)
 		}
-		if r := st.simpMemo.Get(t); r != nil {
-			ts[i] = r
-			if r.op == OpFalse {
-				return true
-			}
-			continue
-		}
-		if s == nil {
-			s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true, forget: true}
-			defer termTables.put(s.memo)
-			defer s.lz.release()
-		}
-		if flatAtom(t) && !s.memo.Has(t) {
-			// one node: its rule, without a walk (and not remembered
-			// in the store: the conjuncts of a clause are simplified
-			// once, the store's memo is for the subterms that many
-			// terms share)
-			r := s.node(t)
-			r.flags |= flagSimplified
-			s.memo.Set(t, r)
-			ts[i] = r
-			if r.op == OpFalse {
-				return true
-			}
-			continue
-		}
-		if ts[i] = s.walk(t); ts[i].op == OpFalse {
+		if ts[i].op == OpFalse {
 			return true
 		}
 	}
 	return false
+}
+
+// simplifyRoot is Simplify of t, a root of simplifyRoots that is not
+// simplified: the store's memo, t's rule when it is a flat atom, or a
+// walk of the simplifier *s (made when nil).
+func (st *Store) simplifyRoot(s **simplifier, t *Term) *Term {
+	if r := st.simpMemo.Get(t); r != nil {
+		return r
+	}
+	if *s == nil {
+		*s = &simplifier{st: st, memo: termTables.get(), lz: newLinearizer(st), known: true, forget: true}
+	}
+	if flatAtom(t) && !(*s).memo.Has(t) {
+		// one node: its rule, without a walk (and not remembered in
+		// the store: the conjuncts of a clause are simplified once, the
+		// store's memo is for the subterms that many terms share)
+		r := (*s).node(t)
+		r.flags |= flagSimplified
+		(*s).memo.Set(t, r)
+		return r
+	}
+	return (*s).walk(t)
 }
 
 // SimplifyEq is Simplify of a = b without building a = b when a and b
