@@ -392,8 +392,7 @@ func (st *Store) SimplifyConjuncts(dst, ts, mapped []*Term, m map[*Term]*Term) (
 			}
 		}
 		if st.simplifyMapRoots(dst[n:], substMap{m: m}) {
-			clear(dst[n:])
-			return dst[:n], false
+			return falseConjunction(dst, n)
 		}
 	}
 	return st.conjunctsOf(dst, n, ts)
@@ -427,8 +426,7 @@ func (st *Store) SimplifyConjunctsFunc(dst, ts, mapped, keys []*Term, m func(*Te
 	dst = append(dst, mapped...)
 	if len(mapped) > 0 {
 		if st.simplifyMapRoots(dst[n:], substMap{fn: m}) {
-			clear(dst[n:])
-			return dst[:n], false
+			return falseConjunction(dst, n)
 		}
 	}
 	return st.conjunctsOf(dst, n, ts)
@@ -441,8 +439,7 @@ func (st *Store) conjunctsOf(dst []*Term, n int, ts []*Term) ([]*Term, bool) {
 	k := len(dst)
 	dst = append(dst, ts...)
 	if st.simplifyRoots(dst[k:]) {
-		clear(dst[n:])
-		return dst[:n], false
+		return falseConjunction(dst, n)
 	}
 	// flattened, the units dropped, sorted and deduplicated (mkAndOr)
 	j := n
@@ -450,8 +447,7 @@ func (st *Store) conjunctsOf(dst []*Term, n int, ts []*Term) ([]*Term, bool) {
 		switch a := dst[i]; a.op {
 		case OpTrue:
 		case OpFalse:
-			clear(dst[n:])
-			return dst[:n], false
+			return falseConjunction(dst, n)
 		case OpAnd:
 			// (a flat conjunction: its arguments after the others)
 			dst = append(dst, a.args...)
@@ -470,12 +466,19 @@ func (st *Store) conjunctsOf(dst []*Term, n int, ts []*Term) ([]*Term, bool) {
 	for _, a := range out {
 		if a.op == OpNot {
 			if _, ok := slices.BinarySearchFunc(out, a.args[0], CompareID); ok {
-				clear(dst[n:])
-				return dst[:n], false
+				return falseConjunction(dst, n)
 			}
 		}
 	}
 	return dst, true
+}
+
+// falseConjunction is what the conjunct lists answer when the
+// conjunction is false: dst as it came (its first n terms), the terms
+// appended after them cleared, and false.
+func falseConjunction(dst []*Term, n int) ([]*Term, bool) {
+	clear(dst[n:])
+	return dst[:n], false
 }
 
 // selfNormal reports whether u, its arguments simplified to a, is its

@@ -49,18 +49,13 @@ func hugeHeap(inputBytes int64, memoryMB int) bool {
 	hi := (start + uintptr(size)) &^ (hugePageBytes - 1)
 	err := syscall.Madvise(span[lo-start:hi-start], syscall.MADV_HUGEPAGE)
 	span = nil
-	// The collection runs on one P: on two, it wakes the other P's
-	// thread for each stop of the world and for the mark worker, and the
-	// set-up took a median 1.83 ms against 1.01 ms on one (the largest
-	// lia-arrays file, 30 runs each, in turn).
-	oneP(runtime.GC) // the span goes back to the heap's free pages
-	return err == nil
-}
-
-// oneP runs f with GOMAXPROCS 1 and sets it back after (hugeHeap calls
-// it before the input is read, when no other goroutine has work).
-func oneP(f func()) {
+	// The collection (the span goes back to the heap's free pages) runs
+	// on one P: on two, it wakes the other P's thread for each stop of
+	// the world and for the mark worker, and the set-up took a median
+	// 1.83 ms against 1.01 ms on one (the largest lia-arrays file, 30
+	// runs each, in turn). No other goroutine has work yet.
 	procs := runtime.GOMAXPROCS(1)
-	defer runtime.GOMAXPROCS(procs)
-	f()
+	runtime.GC()
+	runtime.GOMAXPROCS(procs)
+	return err == nil
 }
