@@ -15,11 +15,12 @@ import "sync"
 // ones, mostly), not a slice as long as the store (the systems of 10⁵
 // clauses that program verifiers produce have millions of terms; each
 // collection empties the pools). Clear drops the pages when a table holds
-// more than maxPages of them. A page is 256 IDs: a store of a few
-// thousand terms (a lia-arrays file) is a few pages of 1,024, most of
-// each never set; with 256, preprocessing allocates 8% fewer bytes, and
-// every byte a short run allocates is a fresh page the kernel zeroes.
-// A new page is written before it is read (see Set).
+// more than maxPages of them. A page holds 256 IDs: the store of a
+// lia-arrays file, a few thousand terms, spans a few pages of 1,024
+// whose entries are mostly never set, and every byte a short run
+// allocates is fresh memory the kernel zeroes (with 256, preprocessing
+// allocates 8% fewer bytes). A new page is written before it is read
+// (see Set).
 //
 // Eval, Simplify, Substitute and the others take their memo tables from
 // pools of TermMaps.
