@@ -36,9 +36,9 @@ const (
 	pageMask = pageSize - 1
 )
 
-// maxPages is the number of pages a TermMap keeps across a Clear (a
-// variable for the tests): 64K IDs.
-var maxPages = 256
+// maxPages is the number of pages a TermMap keeps across a Clear, 64K
+// IDs (a variable for the tests).
+var maxPages = 64 << 10 / pageSize
 
 // Get returns the value of t, or the zero value.
 func (tb *TermMap[V]) Get(t *Term) V {
