@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -40,6 +41,11 @@ func TestHugeHeap(t *testing.T) {
 	require.False(t, hugeHeap(1<<20, 10), "a 10 MB bound leaves no room for the span")
 	require.Equal(t, before, advisedHuge(t))
 
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	cycles := ms.NumGC
+	gogc := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(gogc)
 	if !hugeHeap(1<<20, 0) {
 		if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
 			t.Skip("this kernel has no transparent huge pages")
@@ -48,6 +54,9 @@ func TestHugeHeap(t *testing.T) {
 	}
 	require.Greater(t, advisedHuge(t), before, "the grown heap is advised for huge pages")
 	require.Equal(t, 3, runtime.GOMAXPROCS(0), "GOMAXPROCS is set back")
+	runtime.ReadMemStats(&ms)
+	require.Equal(t, cycles+1, ms.NumGC, "one collection: the span's allocation starts none")
+	require.Equal(t, 150, debug.SetGCPercent(150), "GOGC is set back")
 	// The span went back to the heap: allocating over it works.
 	var keep [][]byte
 	for range 1000 {
