@@ -122,6 +122,8 @@
 //	               AnswerText
 //	normalize.go   the one normal form: Normalize, CheckNormal,
 //	               CheckClauseNormal, CheckPreds, ClauseError
+//	normalmark.go  the record of a system in normal form (the reader's,
+//	               Normalize's copy) that lets Normalize skip the walk
 //	read.go        Read, FromScript, ScriptReader, IsHornScript: scripts to systems, normalisation
 //	readctx.go     ReadContext, FromScriptContext, ReadRelaxed,
 //	               FromScriptRelaxed: reading under limits

@@ -35,6 +35,9 @@ func Normalize(sys *System) (*System, error) {
 	if sys == nil || sys.St == nil {
 		return nil, fmt.Errorf("a system needs a term store (System.St)")
 	}
+	if sys.normal != nil && sys.normal.holds(sys) {
+		return sys, nil
+	}
 	n := &normalizer{sys: sys, st: sys.St, isParam: map[*term.Term]bool{}, predFunc: map[*term.Func]bool{}}
 	if err := n.decls(); err != nil {
 		return nil, err
@@ -57,6 +60,7 @@ func Normalize(sys *System) (*System, error) {
 	}
 	cp := *sys
 	cp.Clauses = out
+	markNormal(&cp)
 	return &cp, nil
 }
 

@@ -180,7 +180,7 @@ func (b *ScriptReader) popTo(m builderMark) {
 // is in the fixedpoint format while a (query ...) is in force.
 func (b *ScriptReader) System() *System {
 	rd := &b.rd
-	return &System{
+	s := &System{
 		St:               rd.sys.St,
 		Preds:            slices.Clip(slices.Clone(rd.sys.Preds)),
 		Clauses:          append(slices.Clone(b.rules), b.query...),
@@ -188,6 +188,8 @@ func (b *ScriptReader) System() *System {
 		Skipped:          slices.Clone(b.skipped),
 		Relaxed:          b.relaxed,
 	}
+	markNormal(s) // the reader's clauses are in normal form
+	return s
 }
 
 // IsHornScript reports whether a script is a CHC problem: its logic is

@@ -109,6 +109,10 @@ type System struct {
 	// either, since a clause means the same in both: for all its
 	// variables, body ∧ constraint ⇒ head.
 	Relaxed bool
+
+	// normal records the system as the reader or Normalize made it, in
+	// normal form (see normalMark); nil for a system built by hand.
+	normal *normalMark
 }
 
 // NewPred adds a predicate named like f with fresh canonical parameters.
