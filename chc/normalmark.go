@@ -1,6 +1,10 @@
 package chc
 
-import "github.com/seed-f9c3434d/gospacer/term"
+import (
+	"slices"
+
+	"github.com/seed-f9c3434d/gospacer/term"
+)
 
 // A normalMark records a system that is in normal form when it is made
 // (the reader's, or a copy Normalize made): everything Normalize reads,
@@ -24,21 +28,67 @@ type normalMark struct {
 // markNormal records s, which must be in normal form.
 func markNormal(s *System) {
 	m := &normalMark{st: s.St, relaxed: s.Relaxed}
-	m.walk(s, func(p *Pred) bool { m.atoms = append(m.atoms, p); return true },
-		func(t *term.Term) bool { m.terms = append(m.terms, t); return true },
-		func(n int) bool { m.lens = append(m.lens, n); return true })
+	na, nt, nl := m.size(s)
+	m.atoms = make([]*Pred, 0, na)
+	m.terms = make([]*term.Term, 0, nt)
+	m.lens = make([]int, 0, nl)
+	m.fill(s)
 	m.preds = make([]*Pred, len(s.Preds))
 	m.funcs = make([]*term.Func, len(s.Preds))
 	m.ids = make([]int, len(s.Preds))
 	for i, p := range s.Preds {
-		m.preds[i] = p
-		if p != nil {
-			m.funcs[i], m.ids[i] = p.Func, p.ID
+		m.preds[i], m.funcs[i], m.ids[i] = p, p.Func, p.ID
+	}
+	m.clauses = slices.Clone(s.Clauses)
+	s.normal = m
+}
+
+// size is the number of atoms, terms and lengths fill records of s.
+func (m *normalMark) size(s *System) (atoms, terms, lens int) {
+	for _, p := range s.Preds {
+		terms += len(p.Params)
+	}
+	lens = len(s.Preds)
+	for _, c := range s.Clauses {
+		atoms += 1 + len(c.Body)
+		terms += 1 + len(c.Vars)
+		lens += 2 + len(c.Body)
+		if c.Head != nil {
+			terms += len(c.Head.Args)
+			lens++
+		}
+		for j := range c.Body {
+			terms += len(c.Body[j].Args)
 		}
 	}
-	m.clauses = make([]*Clause, len(s.Clauses))
-	copy(m.clauses, s.Clauses)
-	s.normal = m
+	return atoms, terms, lens
+}
+
+// fill appends to m's atoms, terms and lens those of s's parameters and
+// clauses, in one fixed order.
+func (m *normalMark) fill(s *System) {
+	args := func(ts []*term.Term) {
+		m.lens = append(m.lens, len(ts))
+		m.terms = append(m.terms, ts...)
+	}
+	for _, p := range s.Preds {
+		args(p.Params)
+	}
+	for _, c := range s.Clauses {
+		if c.Head == nil {
+			m.atoms = append(m.atoms, nil)
+		} else {
+			m.atoms = append(m.atoms, c.Head.Pred)
+			args(c.Head.Args)
+		}
+		m.lens = append(m.lens, len(c.Body))
+		for j := range c.Body {
+			m.atoms = append(m.atoms, c.Body[j].Pred)
+			args(c.Body[j].Args)
+		}
+		m.terms = append(m.terms, c.Constraint)
+		args(c.Vars)
+	}
 }
 
 // holds reports whether s holds what m recorded.
@@ -56,56 +106,10 @@ func (m *normalMark) holds(s *System) bool {
 			return false
 		}
 	}
-	a, t, l := 0, 0, 0
-	return m.walk(s,
-		func(p *Pred) bool { a++; return a <= len(m.atoms) && m.atoms[a-1] == p },
-		func(x *term.Term) bool { t++; return t <= len(m.terms) && m.terms[t-1] == x },
-		func(n int) bool { l++; return l <= len(m.lens) && m.lens[l-1] == n }) &&
-		a == len(m.atoms) && t == len(m.terms) && l == len(m.lens)
-}
-
-// walk gives the predicates, terms and lengths of s's parameters and
-// clauses in one fixed order, and stops at the first false.
-func (m *normalMark) walk(s *System, pred func(*Pred) bool, tm func(*term.Term) bool, n func(int) bool) bool {
-	terms := func(ts []*term.Term) bool {
-		if !n(len(ts)) {
-			return false
-		}
-		for _, x := range ts {
-			if !tm(x) {
-				return false
-			}
-		}
-		return true
+	if na, nt, nl := m.size(s); na != len(m.atoms) || nt != len(m.terms) || nl != len(m.lens) {
+		return false
 	}
-	atom := func(a *Atom) bool { return pred(a.Pred) && terms(a.Args) }
-	for _, p := range s.Preds {
-		if p == nil || !terms(p.Params) {
-			return false
-		}
-	}
-	for _, c := range s.Clauses {
-		if c == nil {
-			return false
-		}
-		if c.Head == nil {
-			if !pred(nil) {
-				return false
-			}
-		} else if !atom(c.Head) {
-			return false
-		}
-		if !n(len(c.Body)) {
-			return false
-		}
-		for j := range c.Body {
-			if !atom(&c.Body[j]) {
-				return false
-			}
-		}
-		if !tm(c.Constraint) || !terms(c.Vars) {
-			return false
-		}
-	}
-	return true
+	now := normalMark{atoms: make([]*Pred, 0, len(m.atoms)), terms: make([]*term.Term, 0, len(m.terms)), lens: make([]int, 0, len(m.lens))}
+	now.fill(s)
+	return slices.Equal(now.atoms, m.atoms) && slices.Equal(now.terms, m.terms) && slices.Equal(now.lens, m.lens)
 }
