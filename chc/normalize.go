@@ -20,6 +20,11 @@ import (
 // arguments of one atom distinct variables, a variable shared by two
 // atoms left shared.
 //
+// A system the reader made, or a copy Normalize made, that holds the
+// same predicates, clauses, atoms and terms as then is normal without a
+// look at its terms (see normalMark): Normalize gives it back at the cost
+// of comparing pointers.
+//
 // The result is sys itself when it is already normal, else a new System
 // over the same store and the same predicates (so a model of one is a
 // model of the other), its clauses new, each with the Origin of the one it

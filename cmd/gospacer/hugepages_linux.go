@@ -47,20 +47,20 @@ func hugeHeap(inputBytes int64, memoryMB int) bool {
 	if inputBytes < hugeInputBytes || size < 2*hugePageBytes {
 		return false
 	}
-	// The span is allocated with the collector off, and so is freed by
-	// the one collection below. Were it allocated with the collector on,
-	// its allocation would start a collection (it passes the first heap
-	// goal) on two Ps, which frees it at once; the collection below then
-	// ends with a heap in use of a few hundred KB, and the runtime's
+	// The span is allocated with the collector off, so that only the
+	// collection below frees it. With the collector on, its allocation
+	// starts a collection of its own on two Ps (it passes the first heap
+	// goal), and on the runs where that one frees the span, the one below
+	// ends with a heap in use of a few hundred KB; the runtime's
 	// background scavenger, whose goal follows the heap in use at the
-	// last collection, gives the whole span back to the OS: 47 madvise
-	// calls and a TLB flush of the other CPU for each, on some runs, few
-	// or none on others. Freed by the collection below, the span is still
-	// in use when that collection ends (it is swept after), so the
-	// scavenger's goal covers it. Over the 40 lia-arrays files, one run
-	// of each in turn: 0.87 of the wall time (median of 15 pairs; 1.15
-	// the other way round), no madvise(MADV_DONTNEED) left on the first
-	// 12 (0 to 47 before).
+	// last collection, then gives the whole span back to the OS, 47
+	// madvise calls with a TLB flush of the other CPU each. Freed by the
+	// collection below, the span still counts as in use when it ends
+	// (it is swept after), so the scavenger's goal covers it. Over the
+	// 40 lia-arrays files, one run of each in turn: 0.87 of the wall
+	// time (median of 15 pairs; 1.15 the other way round), and no
+	// madvise(MADV_DONTNEED) left on the first 12 files (0 to 47 a run
+	// before).
 	gogc := debug.SetGCPercent(-1)
 	span := make([]byte, size) // fresh from the OS: not touched, not zeroed
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(span)))
