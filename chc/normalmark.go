@@ -106,9 +106,8 @@ func (m *normalMark) holds(s *System) bool {
 			return false
 		}
 	}
-	if na, nt, nl := m.size(s); na != len(m.atoms) || nt != len(m.terms) || nl != len(m.lens) {
-		return false
-	}
+	// (slices.Equal compares the lengths too: a system that grew or
+	// shrank fails there)
 	now := normalMark{atoms: make([]*Pred, 0, len(m.atoms)), terms: make([]*term.Term, 0, len(m.terms)), lens: make([]int, 0, len(m.lens))}
 	now.fill(s)
 	return slices.Equal(now.atoms, m.atoms) && slices.Equal(now.terms, m.terms) && slices.Equal(now.lens, m.lens)
