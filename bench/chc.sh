@@ -28,9 +28,10 @@
 # gospacer alone; the ratio columns are then empty).
 #
 # Golem (github.com/usi-verification-and-security/golem), when `golem` is
-# on PATH and --no-golem is not given, runs too, and two more tables follow
-# with the ratios against Golem: over the files both solve (the rule above),
-# and over the files Golem answers in under 0.1 s, where a fixed cost shows; -l QF_LRA on files over
+# on PATH and --no-golem is not given, runs too, and three more tables
+# follow with the ratios against Golem: over the files both solve (the rule
+# above), over the files Golem answers in under 0.1 s, where a fixed cost
+# shows, and over every file both solve, however short; -l QF_LRA on files over
 # Real, QF_LIA otherwise, its engine from GOLEM_ENGINE (default: Golem's
 # own default), stopped by timeout(1) at the same timeout. It reads neither
 # arrays nor z3's fixedpoint format: those runs count as errors.
@@ -349,6 +350,11 @@ if printf '%s\n' "${solvers[@]}" | grep -qx golem; then
   awk -v ref=golem -v ours=gospacer -v min="${RATIO_MIN-}" -f bench/chcreport.awk "$results"
   echo; echo "against Golem, on the files Golem answers in under 0.1 s (those both solve):"
   awk -v ref=golem -v ours=gospacer -v below=0.1 -f bench/chcreport.awk "$results"
+  # every file both solve, however short: on files of a few milliseconds
+  # the ratio is mostly the two processes' start-up and the wrapper's
+  # (the README, "how the Golem bound is counted")
+  echo; echo "against Golem, over every file both solve (start-up included):"
+  awk -v ref=golem -v ours=gospacer -v min=0 -f bench/chcreport.awk "$results"
 fi
 if [ ${#stats[@]} -gt 0 ]; then echo; awk -f bench/chcstats.awk "$results"; fi
 if [ -n "$validate" ]; then
