@@ -156,3 +156,19 @@ func TestSessionExecCommand(t *testing.T) {
 	}
 	require.Equal(t, "sat\n(\n  (define-fun x () Int 3)\n)\n", out.String())
 }
+
+// BenchmarkExecSmall times a session fed one short command per Exec, as a
+// client driving gospacer command by command does: each Exec reads its
+// text with a lexer of its own.
+func BenchmarkExecSmall(b *testing.B) {
+	s := NewSession(Options{})
+	if _, err := s.Exec("(declare-const x Int)"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Exec("(push 1)(assert (> x 0))(pop 1)"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

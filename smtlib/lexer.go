@@ -85,8 +85,21 @@ type lexer struct {
 	opens      []Pos // positions of the unclosed '('
 }
 
-func newLexer(file string, src io.Reader) *lexer {
-	return &lexer{src: src, file: file, buf: make([]byte, 64<<10), line: 1, col: 1, rec: -1}
+// lexBuffer is the size of a lexer's buffer when its input's size is not
+// known or is larger; fill doubles it for a token that does not fit.
+const lexBuffer = 64 << 10
+
+// newLexer reads src, which has size bytes (negative: unknown). The
+// buffer of a small input is its size and one byte, room for the read
+// that finds the end: a script of a few KB (a command piece of a session,
+// most CHC files) does not pay for zeroing 64 KB, the pages a fresh
+// process faults in for it included.
+func newLexer(file string, src io.Reader, size int) *lexer {
+	n := lexBuffer
+	if size >= 0 && size < lexBuffer {
+		n = size + 1
+	}
+	return &lexer{src: src, file: file, buf: make([]byte, n), line: 1, col: 1, rec: -1}
 }
 
 // depth is the number of unclosed parentheses.

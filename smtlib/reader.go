@@ -126,8 +126,9 @@ type letBinding struct {
 // positions) that builds terms in st. When r tells its size, st makes
 // room for its terms first (see reserveFor).
 func NewReader(name string, r io.Reader, st *term.Store) *Reader {
-	reserveFor(st, r)
-	rd := &Reader{lx: newLexer(name, r), st: st}
+	n := inputSize(r)
+	reserveFor(st, n)
+	rd := &Reader{lx: newLexer(name, r, n), st: st}
 	rd.resetState()
 	return rd
 }
@@ -138,7 +139,7 @@ func NewReader(name string, r io.Reader, st *term.Store) *Reader {
 // with the same Reader. Commands of the last input not yet returned come
 // first. A Reader after an internal error stays unusable (Broken).
 func (r *Reader) Continue(name string, src io.Reader) {
-	r.lx = newLexer(name, src)
+	r.lx = newLexer(name, src, inputSize(src))
 	r.tok = token{}
 	r.done = false
 }
@@ -168,26 +169,31 @@ func Parse(name string, r io.Reader, st *term.Store) (*Script, error) {
 	}
 }
 
-// reserveFor makes room in st for the terms of the input r when r tells
-// its size (a string or byte reader, a file, or a reader with a Len
-// method), so that the store's tables do not grow step by step while the
-// script is read and its clauses preprocessed: about one term per 5
-// bytes of input (CHC-COMP's files, read and preprocessed), at most 2^20
-// terms. A wrapper of a file (the CLI's reader) tells the file's size by
-// a Stat method of its own.
-func reserveFor(st *term.Store, r io.Reader) {
-	n := -1
-	switch r := r.(type) {
-	case interface{ Len() int }:
-		n = r.Len()
-	case interface{ Stat() (fs.FileInfo, error) }:
-		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
-			n = int(min(fi.Size(), 1<<30))
-		}
-	}
+// reserveFor makes room in st for the terms of an input of n bytes (see
+// inputSize; negative: unknown), so that the store's tables do not grow
+// step by step while the script is read and its clauses preprocessed:
+// about one term per 5 bytes of input (CHC-COMP's files, read and
+// preprocessed), at most 2^20 terms.
+func reserveFor(st *term.Store, n int) {
 	if n > 0 {
 		st.Reserve(min(n/5, 1<<20))
 	}
+}
+
+// inputSize is the number of bytes left in r when r tells it (a string
+// or byte reader, a file, or a reader with a Len method), else -1. A
+// wrapper of a file (the CLI's reader) tells the file's size by a Stat
+// method of its own.
+func inputSize(r io.Reader) int {
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		return r.Len()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := r.Stat(); err == nil && fi.Mode().IsRegular() {
+			return int(min(fi.Size(), 1<<30))
+		}
+	}
+	return -1
 }
 
 // appendCommand appends c to cs, doubling the capacity when it is full:

@@ -403,6 +403,9 @@ func TestSmallReads(t *testing.T) {
 	for name, r := range map[string]io.Reader{
 		"one byte": iotest.OneByteReader(strings.NewReader(in)),
 		"half":     iotest.HalfReader(strings.NewReader(in)),
+		// a lexer's buffer is the size its input tells, and grows
+		"size 0":   sizedReader{strings.NewReader(in), 0},
+		"size 100": sizedReader{strings.NewReader(in), 100},
 	} {
 		require.Equal(t, want, WriteScriptString(t, in, r), name)
 	}
@@ -418,6 +421,14 @@ func TestSmallReads(t *testing.T) {
 	_, err = Parse("in", io.MultiReader(strings.NewReader("(check-sat)\n(assert"), iotest.ErrReader(io.ErrUnexpectedEOF)), term.NewStore())
 	require.EqualError(t, err, "in:2:8: read error: unexpected EOF")
 }
+
+// A sizedReader tells a size of its own (Len), not what it holds.
+type sizedReader struct {
+	io.Reader
+	n int
+}
+
+func (r sizedReader) Len() int { return r.n }
 
 // WriteScriptString parses in from r and prints it.
 func WriteScriptString(t *testing.T, in string, r io.Reader) string {
@@ -441,4 +452,24 @@ func TestLogics(t *testing.T) {
 		_, err := Parse("in", strings.NewReader("(set-logic "+l+")"), term.NewStore())
 		require.ErrorContains(t, err, "in:1:12: unknown logic", l)
 	}
+}
+
+// TestLexerBufferFitsInput: the lexer of an input that tells its size
+// has a buffer of that size and one byte (a command piece of a session
+// does not zero 64 KB), and of lexBuffer bytes when the size is unknown
+// or larger.
+func TestLexerBufferFitsInput(t *testing.T) {
+	src := "(declare-const x Int)(assert (> x 0))"
+	rd := NewReader("in", strings.NewReader(src), term.NewStore())
+	require.Len(t, rd.lx.buf, len(src)+1)
+	rd.Continue("piece", strings.NewReader("(check-sat)"))
+	require.Len(t, rd.lx.buf, len("(check-sat)")+1)
+	rd = NewReader("in", iotest.HalfReader(strings.NewReader(src)), term.NewStore())
+	require.Len(t, rd.lx.buf, lexBuffer)
+	rd = NewReader("in", strings.NewReader(strings.Repeat(" ", 2*lexBuffer)), term.NewStore())
+	require.Len(t, rd.lx.buf, lexBuffer)
+	// the small buffer reads the whole script
+	s, err := Parse("in", strings.NewReader(src+"(check-sat)"), term.NewStore())
+	require.NoError(t, err)
+	require.Len(t, s.Commands, 3)
 }
